@@ -1,0 +1,14 @@
+import { defineConfig } from '@lingui/cli';
+import { formatter } from '@lingui/format-po';
+
+export default defineConfig({
+  sourceLocale: 'en-US',
+  locales: ['en-US', 'es-ES'],
+  catalogs: [
+    {
+      path: '<rootDir>/locales/{locale}/messages',
+      include: ['<rootDir>/src'],
+    },
+  ],
+  format: formatter({ lineNumbers: false }),
+});

@@ -1,0 +1,123 @@
+import { assertEvent, assign, fromPromise, setup } from 'xstate';
+import {
+  defaultTheme,
+  type ClientContext,
+  type ClientDetails,
+  type ClientErrorCode,
+  type ClientEvent,
+  type ClientLookup,
+  type ClientTag,
+} from './client.types';
+
+const clientErrorCodes: readonly ClientErrorCode[] = ['notFound', 'network', 'serverError'];
+
+function toClientErrorCode(error: unknown): ClientErrorCode {
+  const code = typeof error === 'object' && error !== null && 'code' in error ? error.code : undefined;
+  return clientErrorCodes.find((known) => known === code) ?? 'serverError';
+}
+
+function sameLookup(a: ClientLookup | null, b: ClientLookup): boolean {
+  return a !== null && a.code.toUpperCase() === b.code.toUpperCase() && (a.billingGroup ?? null) === (b.billingGroup ?? null);
+}
+
+/**
+ * The client (tenant) whose logo and theme the portal wears. A code in the URL's first segment
+ * selects it; the theme class on the page body follows (an effect the app provides).
+ */
+export const clientMachine = setup({
+  types: {
+    context: {} as ClientContext,
+    events: {} as ClientEvent,
+    tags: {} as ClientTag,
+  },
+  actors: {
+    lookUpClient: fromPromise<ClientDetails, ClientLookup>(() => Promise.reject(new Error('lookUpClient not provided'))),
+    fetchClientUrl: fromPromise<string, ClientLookup>(() => Promise.reject(new Error('fetchClientUrl not provided'))),
+  },
+  actions: {
+    applyTheme: (_, _params: { theme: string }) => {},
+  },
+  guards: {
+    isSameClient: ({ context }, lookup: ClientLookup) => sameLookup(context.requested, lookup),
+  },
+}).createMachine({
+  id: 'client',
+  context: { requested: null, client: null, clientUrl: null, acceptsOnlinePayments: true, error: null },
+  initial: 'none',
+  states: {
+    none: {
+      description: 'No client chosen yet: the default theme and the product title.',
+      entry: { type: 'applyTheme', params: { theme: defaultTheme } },
+    },
+    resolving: {
+      description: 'Looks up the client by its code (case-insensitive, with the billing group when there is one).',
+      tags: ['resolving'],
+      invoke: {
+        id: 'lookUpClient',
+        src: 'lookUpClient',
+        input: ({ context }) => context.requested ?? { code: '', billingGroup: null },
+        onDone: {
+          target: 'selected',
+          actions: assign({
+            client: ({ event }) => event.output,
+            acceptsOnlinePayments: ({ event }) => event.output.acceptsOnlinePayments,
+            error: null,
+          }),
+        },
+        onError: {
+          target: 'unknown',
+          actions: assign({ client: null, error: ({ event }) => toClientErrorCode(event.error) }),
+        },
+      },
+    },
+    selected: {
+      description: "The client is known: its theme class is on the body and its url is fetched.",
+      tags: ['selected'],
+      entry: { type: 'applyTheme', params: ({ context }) => ({ theme: context.client?.theme ?? defaultTheme }) },
+      invoke: {
+        id: 'fetchClientUrl',
+        src: 'fetchClientUrl',
+        input: ({ context }) => ({ code: context.client?.code ?? '', billingGroup: context.client?.billingGroup ?? null }),
+        onDone: { actions: assign({ clientUrl: ({ event }) => event.output }) },
+        onError: {
+          description: "Without the client's url the portal still works; the link is simply not offered.",
+          actions: assign({ clientUrl: null }),
+        },
+      },
+    },
+    unknown: {
+      description: 'No client has this code (or the lookup failed): the default theme and title, and a notice.',
+      entry: { type: 'applyTheme', params: { theme: defaultTheme } },
+    },
+  },
+  on: {
+    'client.select': [
+      {
+        description: 'The same client again (e.g. another page under the same prefix): nothing changes.',
+        guard: {
+          type: 'isSameClient',
+          params: ({ event }) => ({ code: event.code, billingGroup: event.billingGroup ?? null }),
+        },
+      },
+      {
+        target: '.resolving',
+        actions: assign({
+          requested: ({ event }) => {
+            assertEvent(event, 'client.select');
+            return { code: event.code, billingGroup: event.billingGroup ?? null };
+          },
+          client: null,
+          clientUrl: null,
+          acceptsOnlinePayments: true,
+          error: null,
+        }),
+      },
+    ],
+    'client.clear': {
+      target: '.none',
+      actions: assign({ requested: null, client: null, clientUrl: null, acceptsOnlinePayments: true, error: null }),
+    },
+  },
+});
+
+export type ClientMachine = typeof clientMachine;

@@ -1,0 +1,35 @@
+/** A client (tenant) as the portal shows it. */
+export interface ClientDetails {
+  code: string;
+  name: string;
+  logoUrl: string | null;
+  theme: string;
+  billingGroup: string | null;
+  acceptsOnlinePayments: boolean;
+}
+
+export interface ClientLookup {
+  code: string;
+  billingGroup: string | null;
+}
+
+export type ClientErrorCode = 'notFound' | 'network' | 'serverError';
+
+export interface ClientContext {
+  /** The code asked for, as typed in the URL. */
+  requested: ClientLookup | null;
+  client: ClientDetails | null;
+  clientUrl: string | null;
+  /** Assumed true until the client's own answer says otherwise. */
+  acceptsOnlinePayments: boolean;
+  error: ClientErrorCode | null;
+}
+
+export type ClientEvent =
+  | { type: 'client.select'; code: string; billingGroup?: string | null }
+  | { type: 'client.clear' };
+
+export type ClientTag = 'resolving' | 'selected';
+
+/** The theme used when no client is chosen or the client has none. */
+export const defaultTheme = 'default';

@@ -1,0 +1,47 @@
+// The JavaScript the landing route loads, gzip-compressed, against the budget. It reads Vite's
+// manifest: the entry and everything it imports statically, plus what the router loads on
+// demand for the landing page (its split route chunks) and the default language's catalog.
+import { readFileSync } from 'node:fs';
+import { gzipSync } from 'node:zlib';
+import { join } from 'node:path';
+
+const budgetBytes = Number(process.env.LANDING_JS_BUDGET_BYTES ?? 130_000);
+const distDir = new URL('../dist/', import.meta.url).pathname;
+const manifest = JSON.parse(readFileSync(join(distDir, '.vite/manifest.json'), 'utf8'));
+
+const landingModules = [
+  'index.html',
+  'locales/en-US/messages.po',
+  ...Object.keys(manifest).filter((key) =>
+    /^src\/routes\/(__root\.tsx|\{-\$client\}\/(route|index)\.tsx)\?tsr-split/.test(key),
+  ),
+];
+if (!landingModules.some((key) => key.startsWith('src/routes/{-$client}/index.tsx'))) {
+  console.error('check-bundle-size: the landing route has no chunk of its own in the manifest; the measure would be wrong.');
+  process.exit(1);
+}
+
+const files = new Set();
+function visit(key) {
+  const chunk = manifest[key];
+  if (!chunk) throw new Error(`check-bundle-size: ${key} is not in the manifest`);
+  if (files.has(chunk.file)) return;
+  files.add(chunk.file);
+  for (const imported of chunk.imports ?? []) visit(imported);
+}
+landingModules.forEach(visit);
+
+let total = 0;
+const rows = [];
+for (const file of files) {
+  const bytes = gzipSync(readFileSync(join(distDir, file)), { level: 9 }).length;
+  total += bytes;
+  rows.push([file, bytes]);
+}
+rows.sort((a, b) => b[1] - a[1]);
+for (const [file, bytes] of rows) console.log(`${String(bytes).padStart(8)}  ${file}`);
+console.log(`landing route JS: ${total} bytes gzip (budget ${budgetBytes})`);
+if (total > budgetBytes) {
+  console.error(`check-bundle-size: over budget by ${total - budgetBytes} bytes`);
+  process.exit(1);
+}

@@ -1,0 +1,164 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { OpenedDatabase } from './db/client';
+import { startServer } from './start';
+import {
+  DEMO_PASSWORD,
+  TestBrowser,
+  createTestApp,
+  openSeededDatabase,
+  recordingLogger,
+} from './test/harness';
+
+let database: OpenedDatabase;
+let distDir: string;
+const INDEX_HTML = '<!doctype html><html><head><title>Portal</title></head><body><div id="root"></div></body></html>';
+
+beforeAll(async () => {
+  database = await openSeededDatabase();
+  distDir = mkdtempSync(join(tmpdir(), 'pbp-dist-'));
+  mkdirSync(join(distDir, 'assets', 'locale'), { recursive: true });
+  writeFileSync(join(distDir, 'index.html'), INDEX_HTML);
+  writeFileSync(join(distDir, 'assets', 'index-B2xY9_aQ.js'), 'console.log("app");');
+  writeFileSync(join(distDir, 'assets', 'locale', 'en-US.json'), '{}');
+  writeFileSync(join(distDir, 'assets', 'vendor-Q1w2E3r4.js'), 'export const big = 1;\n'.repeat(400));
+});
+
+afterAll(async () => {
+  await database.close();
+  rmSync(distDir, { recursive: true, force: true });
+});
+
+describe('API edges', () => {
+  it('answers an unknown /api path with 404 JSON, not the SPA', async () => {
+    const app = createTestApp(database.db, { distDir });
+    for (const path of ['/api/Nope', '/api', '/api/client/getclientlist']) {
+      const response = await app.request(path);
+      expect(response.status).toBe(404);
+      expect(response.headers.get('content-type')).toContain('application/json');
+      expect(await response.json()).toEqual({ error: 'notFound' });
+    }
+  });
+
+  it('sends the strict content security policy and no-store on API answers', async () => {
+    const response = await createTestApp(database.db).request('/api/Client/GetClientList');
+    expect(response.headers.get('content-security-policy')).toBe(
+      "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; frame-ancestors 'none'; object-src 'none'; base-uri 'self'",
+    );
+    expect(response.headers.get('x-frame-options')).toBe('DENY');
+    expect(response.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(response.headers.get('cache-control')).toBe('no-store');
+  });
+
+  it('answers an oversized body with 413 invalidRequest', async () => {
+    const browser = await new TestBrowser(createTestApp(database.db)).open();
+    const response = await browser.post('/api/userlogin/Login', {
+      email: 'pat.doe@example.com',
+      password: 'x'.repeat(70_000),
+      language: 'en-US',
+    });
+    expect(response.status).toBe(413);
+    expect(await response.json()).toEqual({ error: 'invalidRequest' });
+  });
+
+  it('answers 500 serverError on a failure and logs it without the request body', async () => {
+    const logger = recordingLogger();
+    const browser = await new TestBrowser(createTestApp(database.db, { logger })).open();
+    await database.db.execute(sql`alter table users rename to users_away`);
+    try {
+      const response = await browser.post('/api/userlogin/Login', {
+        email: 'pat.doe@example.com',
+        password: DEMO_PASSWORD,
+        language: 'en-US',
+      });
+      expect(response.status).toBe(500);
+      expect(await response.json()).toEqual({ error: 'serverError' });
+    } finally {
+      await database.db.execute(sql`alter table users_away rename to users`);
+    }
+    const logged = logger.lines.join('\n');
+    expect(logged).toContain('POST /api/userlogin/Login failed');
+    expect(logged).not.toContain(DEMO_PASSWORD);
+    expect(logged).not.toContain('pat.doe@example.com');
+  });
+});
+
+describe('serving the SPA', () => {
+  it('serves index.html for page paths, uncached, with and without a client prefix', async () => {
+    const app = createTestApp(database.db, { distDir });
+    for (const path of ['/', '/login', '/SUN/payment/online', '/dlt/invoices']) {
+      const response = await app.request(path);
+      expect(response.status).toBe(200);
+      expect(response.headers.get('content-type')).toContain('text/html');
+      expect(response.headers.get('cache-control')).toBe('no-cache');
+      expect(await response.text()).toBe(INDEX_HTML);
+    }
+  });
+
+  it('answers 404 for a missing file with an extension instead of the page', async () => {
+    const app = createTestApp(database.db, { distDir });
+    for (const path of ['/assets/x.js', '/favicon.ico', '/assets/locale/xx-XX.json']) {
+      const response = await app.request(path);
+      expect(response.status).toBe(404);
+      expect(await response.text()).not.toContain('<html');
+    }
+  });
+
+  it('caches hashed assets for a year and unhashed files not at all', async () => {
+    const app = createTestApp(database.db, { distDir });
+    const hashed = await app.request('/assets/index-B2xY9_aQ.js');
+    expect(hashed.status).toBe(200);
+    expect(hashed.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+    expect(hashed.headers.get('content-type')).toContain('javascript');
+    const locale = await app.request('/assets/locale/en-US.json');
+    expect(locale.status).toBe(200);
+    expect(locale.headers.get('cache-control')).toBe('no-cache');
+  });
+
+  it('sends scripts gzip-compressed to a browser that accepts it', async () => {
+    const app = createTestApp(database.db, { distDir });
+    const response = await app.request('/assets/vendor-Q1w2E3r4.js', { headers: { 'Accept-Encoding': 'gzip' } });
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-encoding')).toBe('gzip');
+    const body = new Uint8Array(await response.arrayBuffer());
+    expect(body.length).toBeLessThan(400 * 'export const big = 1;\n'.length);
+  });
+
+  it('serves the client logos as SVG, also without a built SPA', async () => {
+    const app = createTestApp(database.db);
+    for (const name of ['sun', 'delta', 'northpoint', 'harbor']) {
+      const response = await app.request(`/logos/${name}.svg`);
+      expect(response.status).toBe(200);
+      expect(response.headers.get('content-type')).toContain('image/svg+xml');
+      expect(await response.text()).toMatch(/<title[^>]*>[^<]+<\/title>/);
+    }
+    expect((await app.request('/logos/none.svg')).status).toBe(404);
+  });
+
+  it('answers page paths with 404 when no SPA is built', async () => {
+    const logger = recordingLogger();
+    const app = createTestApp(database.db, { distDir: join(distDir, 'missing'), logger });
+    expect((await app.request('/login')).status).toBe(404);
+    expect(logger.lines.join('\n')).toContain('No built SPA');
+  });
+});
+
+describe('startServer', () => {
+  it('serves the seeded API over HTTP on a free port and closes cleanly', async () => {
+    const server = await startServer({ port: 0, distDir });
+    try {
+      expect(server.port).toBeGreaterThan(0);
+      expect(server.url).toBe(`http://localhost:${server.port}`);
+      const list = await fetch(`${server.url}/api/Client/GetClientList`);
+      expect(list.status).toBe(200);
+      expect(((await list.json()) as unknown[]).length).toBeGreaterThanOrEqual(50);
+      const page = await fetch(`${server.url}/SUN/login`);
+      expect(await page.text()).toBe(INDEX_HTML);
+    } finally {
+      await server.close();
+    }
+  });
+});

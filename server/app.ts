@@ -1,0 +1,125 @@
+/**
+ * The HTTP application: security headers, anti-forgery, sessions, the API modules and the static
+ * host of the built SPA. `createApp` builds it over an opened database; `startServer` serves it.
+ */
+import { fileURLToPath } from 'node:url';
+import { Hono } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
+import { compress } from 'hono/compress';
+import { HTTPException } from 'hono/http-exception';
+import { secureHeaders } from 'hono/secure-headers';
+import { DEFAULT_SESSION_IDLE_SECONDS, type AppConfig } from './config';
+import type { Database } from './db/client';
+import { ApiError } from './http/errors';
+import { createSessionCookies, loadSession } from './http/session';
+import { mountStatic } from './http/static';
+import type { AppEnv } from './http/types';
+import { isApiPath, xsrfProtection } from './http/xsrf';
+import { createAuthRoutes } from './modules/auth/auth.routes';
+import { createAuthService } from './modules/auth/auth.service';
+import { createThrottleService } from './modules/auth/throttle.service';
+import { createClientsRoutes } from './modules/clients/clients.routes';
+import { createClientsService } from './modules/clients/clients.service';
+import { createLanguageRoutes } from './modules/language/language.routes';
+import { createLanguageService } from './modules/language/language.service';
+import { createSessionService } from './modules/sessions/session.service';
+
+export interface Logger {
+  error(message: string, ...details: unknown[]): void;
+  warn(message: string, ...details: unknown[]): void;
+}
+
+export interface AppDeps {
+  db: Database;
+  config: Partial<AppConfig>;
+  /** The clock; tests move it to expire sessions and throttling windows. */
+  now?: () => Date;
+  logger?: Logger;
+}
+
+/** server/public: the logos, served under /logos/. */
+export const publicDir = fileURLToPath(new URL('./public', import.meta.url));
+
+const MAX_API_BODY_BYTES = 64 * 1024;
+
+/**
+ * A loggable description of an error: never a request body, and without the query parameters
+ * that database errors append to their message.
+ */
+export function describeError(error: unknown): string {
+  if (!(error instanceof Error)) return String(error);
+  const strip = (message: string) => message.split('\nparams:')[0] ?? message;
+  const cause = error.cause instanceof Error ? `\ncaused by ${error.cause.name}: ${strip(error.cause.message)}` : '';
+  const frames = (error.stack ?? '').split('\n').filter((line) => line.trimStart().startsWith('at '));
+  return [`${error.name}: ${strip(error.message)}${cause}`, ...frames].join('\n');
+}
+
+/** Builds the Hono application. */
+export function createApp({ db, config, now = () => new Date(), logger = console }: AppDeps): Hono<AppEnv> {
+  const sessionIdleSeconds = config.sessionIdleSeconds ?? DEFAULT_SESSION_IDLE_SECONDS;
+  const cookieSecure = config.cookieSecure ?? false;
+
+  const sessions = createSessionService({ db, idleSeconds: sessionIdleSeconds, now });
+  const clients = createClientsService({ db });
+  const throttle = createThrottleService({ db, now });
+  const auth = createAuthService({ db, clients, throttle });
+  const language = createLanguageService({ db, sessions });
+  const cookies = createSessionCookies({ cookieSecure });
+
+  const app = new Hono<AppEnv>();
+
+  app.use(
+    secureHeaders({
+      contentSecurityPolicy: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        styleSrc: ["'self'"],
+        imgSrc: ["'self'", 'data:'],
+        frameAncestors: ["'none'"],
+        objectSrc: ["'none'"],
+        baseUri: ["'self'"],
+      },
+      // HSTS only means something over HTTPS, which is when cookies are marked Secure.
+      strictTransportSecurity: cookieSecure,
+      xFrameOptions: 'DENY',
+    }),
+  );
+  app.use(xsrfProtection({ cookieSecure }));
+  // The SPA's scripts and styles travel compressed; the bundle budget is measured the same way.
+  app.use('/assets/*', compress());
+
+  app.use('/api/*', async (c, next) => {
+    await next();
+    c.header('Cache-Control', 'no-store');
+  });
+  app.use(
+    '/api/*',
+    bodyLimit({
+      maxSize: MAX_API_BODY_BYTES,
+      onError: (c) => c.json({ error: 'invalidRequest' }, 413),
+    }),
+  );
+  app.use('/api/*', loadSession({ sessions, cookies }));
+
+  const api = new Hono<AppEnv>();
+  api.route('/', createAuthRoutes({ auth, sessions, cookies }));
+  api.route('/', createClientsRoutes({ clients }));
+  api.route('/', createLanguageRoutes({ language, cookies }));
+  api.all('*', (c) => c.json({ error: 'notFound' }, 404));
+  app.route('/api', api);
+
+  mountStatic(app, { distDir: config.distDir, publicDir, warn: (message) => logger.warn(message) });
+
+  app.notFound((c) => (isApiPath(c.req.path) ? c.json({ error: 'notFound' }, 404) : c.text('Not Found', 404)));
+
+  app.onError((error, c) => {
+    if (error instanceof ApiError) return c.json({ error: error.code }, error.status);
+    if (error instanceof HTTPException && error.status < 500) {
+      return c.json({ error: error.status === 404 ? 'notFound' : 'invalidRequest' }, error.status);
+    }
+    logger.error(`${c.req.method} ${c.req.path} failed\n${describeError(error)}`);
+    return c.json({ error: 'serverError' }, 500);
+  });
+
+  return app;
+}

@@ -1,0 +1,26 @@
+/** The server's settings and how they are read from the environment. */
+
+export interface AppConfig {
+  /** Idle lifetime of a session; activity slides it. */
+  sessionIdleSeconds: number;
+  /** Mark cookies Secure (and send HSTS): on whenever the site is served over HTTPS. */
+  cookieSecure: boolean;
+  /** The built SPA to serve; without it only the API and the logos are served. */
+  distDir?: string | undefined;
+}
+
+export const DEFAULT_SESSION_IDLE_SECONDS = 900;
+
+/** Reads a positive integer, or the fallback when the text is absent or not one. */
+export function positiveInteger(text: string | undefined, fallback: number): number {
+  if (text === undefined || text.trim() === '') return fallback;
+  const value = Number(text);
+  if (!Number.isInteger(value) || value <= 0) throw new Error(`Expected a positive integer, got "${text}"`);
+  return value;
+}
+
+/** Reads a boolean flag: `true`/`1`/`yes` (any case) mean on. */
+export function flag(text: string | undefined, fallback: boolean): boolean {
+  if (text === undefined || text.trim() === '') return fallback;
+  return ['true', '1', 'yes', 'on'].includes(text.trim().toLowerCase());
+}

@@ -1,0 +1,80 @@
+/**
+ * Opens the database: embedded PGlite (a directory, or memory) or PostgreSQL through `pg`, with
+ * the same drizzle schema, and brings it to the latest migration.
+ */
+import { mkdirSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { PGlite } from '@electric-sql/pglite';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
+import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator';
+import pg from 'pg';
+import * as schema from './schema';
+
+/** The database as the rest of the server sees it, whichever driver is underneath. */
+export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
+
+export interface OpenDatabaseOptions {
+  /** PGlite data directory; in memory when neither this nor `databaseUrl` is set. */
+  dataDir?: string;
+  /** PostgreSQL connection string; wins over `dataDir`. */
+  databaseUrl?: string;
+}
+
+export interface OpenedDatabase {
+  db: Database;
+  close(): Promise<void>;
+}
+
+/** The checked-in migrations, found next to this module whatever the working directory. */
+export const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url));
+
+/** Arbitrary constant naming the migration lock. */
+const MIGRATION_LOCK_KEY = 7_340_210;
+
+/**
+ * Replicas starting together would otherwise run the same migration at once and fail; the
+ * advisory lock makes the later ones wait and then find nothing to do.
+ */
+async function migrateUnderLock(pool: pg.Pool): Promise<void> {
+  const connection = await pool.connect();
+  try {
+    await connection.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
+    try {
+      await migrateNodePg(drizzleNodePg({ client: connection }), { migrationsFolder });
+    } finally {
+      await connection.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]);
+    }
+  } finally {
+    connection.release();
+  }
+}
+
+/** Opens the database and applies pending migrations. */
+export async function openDatabase(options: OpenDatabaseOptions = {}): Promise<OpenedDatabase> {
+  if (options.databaseUrl) {
+    const pool = new pg.Pool({ connectionString: options.databaseUrl });
+    const db = drizzleNodePg({ client: pool, schema });
+    try {
+      await migrateUnderLock(pool);
+    } catch (error) {
+      await pool.end();
+      throw error;
+    }
+    return { db, close: () => pool.end() };
+  }
+
+  if (options.dataDir) mkdirSync(options.dataDir, { recursive: true });
+  const client = options.dataDir ? new PGlite(options.dataDir) : new PGlite();
+  const db = drizzlePglite({ client, schema });
+  try {
+    await client.waitReady;
+    await migratePglite(db, { migrationsFolder });
+  } catch (error) {
+    await client.close();
+    throw error;
+  }
+  return { db, close: () => client.close() };
+}

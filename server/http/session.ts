@@ -1,0 +1,58 @@
+/** The session cookie and the middleware that loads (and slides) the caller's session. */
+import type { Context, MiddlewareHandler } from 'hono';
+import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
+import type { SessionService } from '../modules/sessions/session.service';
+import { tokenOrUndefined } from '../security/tokens';
+import type { AppEnv } from './types';
+
+export const SESSION_COOKIE = 'pbp_session';
+
+/**
+ * Calls that must not count as activity. The SPA polls whether to warn about the session ending;
+ * if polling slid the idle expiry, an idle session would never end.
+ */
+export const NON_SLIDING_PATHS: ReadonlySet<string> = new Set(['/api/user/GetShouldDisplayAuthenticationMessage']);
+
+export interface SessionCookies {
+  set(c: Context, token: string): void;
+  clear(c: Context): void;
+}
+
+/** Sets and clears the session cookie with the right attributes. */
+export function createSessionCookies({ cookieSecure }: { cookieSecure: boolean }): SessionCookies {
+  const options = { path: '/', httpOnly: true, sameSite: 'Lax', secure: cookieSecure } as const;
+  return {
+    set: (c, token) => setCookie(c, SESSION_COOKIE, token, options),
+    clear: (c) => {
+      deleteCookie(c, SESSION_COOKIE, options);
+    },
+  };
+}
+
+/** Puts the caller's live session (or null) in `c.var.session`; real activity slides its expiry. */
+export function loadSession({
+  sessions,
+  cookies,
+}: {
+  sessions: SessionService;
+  cookies: SessionCookies;
+}): MiddlewareHandler<AppEnv> {
+  return async (c, next) => {
+    const rawToken = getCookie(c, SESSION_COOKIE);
+    const token = tokenOrUndefined(rawToken);
+    let session = null;
+    if (token !== undefined) {
+      const found = await sessions.findByToken(token);
+      if (found.status === 'live') {
+        session = NON_SLIDING_PATHS.has(c.req.path) ? found.session : await sessions.touch(found.session);
+      } else {
+        if (found.status === 'expired') await sessions.delete(found.id);
+        cookies.clear(c);
+      }
+    } else if (rawToken !== undefined) {
+      cookies.clear(c);
+    }
+    c.set('session', session);
+    await next();
+  };
+}

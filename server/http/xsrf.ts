@@ -1,0 +1,43 @@
+/**
+ * Anti-forgery (double-submit cookie): every response hands out an `XSRF-TOKEN` cookie readable
+ * by the SPA, and every state-changing API request must echo it in `X-XSRF-TOKEN`. A page on
+ * another origin can make the browser send the cookie but cannot read it to set the header.
+ */
+import type { MiddlewareHandler } from 'hono';
+import { getCookie, setCookie } from 'hono/cookie';
+import { constantTimeEqual, newToken, tokenOrUndefined } from '../security/tokens';
+
+export const XSRF_COOKIE = 'XSRF-TOKEN';
+export const XSRF_HEADER = 'X-XSRF-TOKEN';
+
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+/** True for paths the API answers (as opposed to the SPA's pages and files). */
+export function isApiPath(path: string): boolean {
+  return path === '/api' || path.startsWith('/api/');
+}
+
+/** Issues the token cookie and refuses unsafe API requests that do not echo it. */
+export function xsrfProtection({ cookieSecure }: { cookieSecure: boolean }): MiddlewareHandler {
+  return async (c, next) => {
+    const cookieToken = tokenOrUndefined(getCookie(c, XSRF_COOKIE));
+
+    if (cookieToken === undefined) {
+      setCookie(c, XSRF_COOKIE, newToken(), {
+        path: '/',
+        sameSite: 'Strict',
+        httpOnly: false,
+        secure: cookieSecure,
+      });
+    }
+
+    if (!SAFE_METHODS.has(c.req.method) && isApiPath(c.req.path)) {
+      const headerToken = c.req.header(XSRF_HEADER);
+      if (cookieToken === undefined || headerToken === undefined || !constantTimeEqual(headerToken, cookieToken)) {
+        return c.json({ error: 'xsrf' }, 403);
+      }
+    }
+
+    await next();
+  };
+}

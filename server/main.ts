@@ -1,0 +1,36 @@
+/** Entry point: `node --import tsx server/main.ts`. Settings come from the environment. */
+import { fileURLToPath } from 'node:url';
+import { DEFAULT_SESSION_IDLE_SECONDS, flag, positiveInteger } from './config';
+import { startServer } from './start';
+
+const repoRoot = fileURLToPath(new URL('..', import.meta.url));
+const env = process.env;
+
+const port = env.PORT === undefined || env.PORT === '' ? 8080 : Number(env.PORT);
+if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`PORT must be a port number, got "${env.PORT}"`);
+
+const server = await startServer({
+  port,
+  dataDir: env.DATA_DIR || `${repoRoot}.data/pglite`,
+  ...(env.DATABASE_URL ? { databaseUrl: env.DATABASE_URL } : {}),
+  distDir: env.DIST_DIR || `${repoRoot}dist`,
+  sessionIdleSeconds: positiveInteger(env.SESSION_IDLE_SECONDS, DEFAULT_SESSION_IDLE_SECONDS),
+  cookieSecure: flag(env.COOKIE_SECURE, false),
+});
+
+console.log(`Patient billing portal on http://localhost:${server.port}`);
+
+let stopping = false;
+const stop = (signal: string) => {
+  if (stopping) return;
+  stopping = true;
+  server.close().then(
+    () => process.exit(0),
+    (error: unknown) => {
+      console.error(`Could not close cleanly on ${signal}:`, error);
+      process.exit(1);
+    },
+  );
+};
+process.once('SIGINT', () => stop('SIGINT'));
+process.once('SIGTERM', () => stop('SIGTERM'));

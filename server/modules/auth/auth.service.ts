@@ -1,0 +1,120 @@
+/**
+ * Signing in and the signed-in status. Every failure a caller could learn from (unknown email,
+ * wrong password, inactive user, not a member of the requested client) is the same outcome,
+ * reached after the same password-hashing work.
+ */
+import { and, asc, eq } from 'drizzle-orm';
+import {
+  userRoleSchema,
+  type LoggedInStatus,
+  type LoginRequest,
+  type UserRole,
+} from '../../../src/lib/api/contracts';
+import type { Database } from '../../db/client';
+import { userClients, users } from '../../db/schema';
+import { verifyAgainstDummy, verifyPassword } from '../../security/password';
+import type { ClientsService } from '../clients/clients.service';
+import type { SessionRecord } from '../sessions/session.service';
+import type { ThrottleService } from './throttle.service';
+
+export type LoginOutcome =
+  | { kind: 'signedIn'; userId: number; clientId: number; role: UserRole }
+  | { kind: 'invalidCredentials' }
+  | { kind: 'throttled' };
+
+export interface AuthServiceDeps {
+  db: Database;
+  clients: ClientsService;
+  throttle: ThrottleService;
+}
+
+/** Emails compare trimmed and case-insensitively; they are stored in this form. */
+export function normaliseEmail(email: string): string {
+  return email.trim().toLowerCase();
+}
+
+const anonymous: LoggedInStatus = { userRole: null, isUserActive: false };
+
+/** Creates the sign-in rules over the database. */
+export function createAuthService({ db, clients, throttle }: AuthServiceDeps) {
+  /**
+   * The membership the user signs in under: the requested client's entry, or without a request
+   * the client the user joined first (then the lowest client id).
+   */
+  async function findMembership(userId: number, request: LoginRequest) {
+    let clientId: number | undefined;
+    if (request.clientCode) {
+      const client = await clients.resolve({ clientCode: request.clientCode, billingGroup: request.billingGroup });
+      if (!client) return null;
+      clientId = client.id;
+    }
+    const [membership] = await db
+      .select({ clientId: userClients.clientId, role: userClients.role })
+      .from(userClients)
+      .where(
+        clientId === undefined
+          ? eq(userClients.userId, userId)
+          : and(eq(userClients.userId, userId), eq(userClients.clientId, clientId)),
+      )
+      .orderBy(asc(userClients.createdAt), asc(userClients.clientId))
+      .limit(1);
+    return membership ?? null;
+  }
+
+  return {
+    /** Checks the credentials and the membership; stores the posted language on success. */
+    async login(request: LoginRequest): Promise<LoginOutcome> {
+      const email = normaliseEmail(request.email);
+      if (await throttle.isThrottled(email)) return { kind: 'throttled' };
+
+      const [user] = await db
+        .select({ id: users.id, passwordHash: users.passwordHash, isActive: users.isActive })
+        .from(users)
+        .where(eq(users.email, email))
+        .limit(1);
+      const passwordOk = user
+        ? await verifyPassword(request.password, user.passwordHash)
+        : await verifyAgainstDummy(request.password);
+
+      const membership = user && passwordOk && user.isActive ? await findMembership(user.id, request) : null;
+      const role = userRoleSchema.safeParse(membership?.role);
+      if (!user || !membership || !role.success) {
+        await throttle.recordFailure(email);
+        return { kind: 'invalidCredentials' };
+      }
+
+      await db.update(users).set({ language: request.language }).where(eq(users.id, user.id));
+      await throttle.clear(email);
+      return { kind: 'signedIn', userId: user.id, clientId: membership.clientId, role: role.data };
+    },
+
+    /** What GET /api/User/GetIsUserLoggedIn reports for a session. */
+    async status(session: SessionRecord | null): Promise<LoggedInStatus> {
+      if (!session?.userId || !session.clientId) return anonymous;
+      // Scoped by the session's client: a membership removed since sign-in ends the signed-in state.
+      const [row] = await db
+        .select({ role: userClients.role, isActive: users.isActive })
+        .from(userClients)
+        .innerJoin(users, eq(users.id, userClients.userId))
+        .where(and(eq(userClients.userId, session.userId), eq(userClients.clientId, session.clientId)))
+        .limit(1);
+      const role = userRoleSchema.safeParse(row?.role);
+      if (!row || !role.success) return anonymous;
+      return { userRole: role.data, isUserActive: row.isActive };
+    },
+
+    /** The signed-in account's email and account number under the session's client, or null. */
+    async account(session: SessionRecord | null): Promise<{ email: string; accountNumber: string } | null> {
+      if (!session?.userId || !session.clientId) return null;
+      const [row] = await db
+        .select({ email: users.email, accountNumber: userClients.accountNumber, isActive: users.isActive })
+        .from(userClients)
+        .innerJoin(users, eq(users.id, userClients.userId))
+        .where(and(eq(userClients.userId, session.userId), eq(userClients.clientId, session.clientId)))
+        .limit(1);
+      return row?.isActive ? { email: row.email, accountNumber: row.accountNumber } : null;
+    },
+  };
+}
+
+export type AuthService = ReturnType<typeof createAuthService>;

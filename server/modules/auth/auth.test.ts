@@ -1,0 +1,279 @@
+import { eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { OpenedDatabase } from '../../db/client';
+import { sessions, users } from '../../db/schema';
+import { sha256Hex } from '../../security/tokens';
+import {
+  DEMO_PASSWORD,
+  TestBrowser,
+  createTestApp,
+  manualClock,
+  openSeededDatabase,
+  resetSessions,
+  setCookies,
+} from '../../test/harness';
+
+let database: OpenedDatabase;
+let clock: ReturnType<typeof manualClock>;
+let browser: TestBrowser;
+
+beforeAll(async () => {
+  database = await openSeededDatabase();
+});
+
+afterAll(async () => {
+  await database.close();
+});
+
+beforeEach(async () => {
+  await resetSessions(database.db);
+  await database.db.update(users).set({ isActive: true, language: null });
+  clock = manualClock();
+  browser = await new TestBrowser(createTestApp(database.db, { now: clock.now, sessionIdleSeconds: 900 })).open();
+});
+
+const loggedInStatus = async (b: TestBrowser): Promise<unknown> => (await b.get('/api/User/GetIsUserLoggedIn')).json();
+
+describe('anti-forgery token', () => {
+  it('hands out a readable XSRF-TOKEN cookie on the first response', async () => {
+    const fresh = new TestBrowser(createTestApp(database.db));
+    const response = await fresh.get('/api/Client/GetClientList');
+    const cookie = setCookies(response).find((c) => c.name === 'XSRF-TOKEN');
+    expect(cookie?.value).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    expect(cookie?.attributes).toEqual(expect.arrayContaining(['Path=/', 'SameSite=Strict']));
+    expect(cookie?.attributes).not.toContain('HttpOnly');
+    // Already holding one: not replaced.
+    const again = await fresh.get('/api/Client/GetClientList');
+    expect(setCookies(again).some((c) => c.name === 'XSRF-TOKEN')).toBe(false);
+  });
+
+  it('refuses a sign-in posted without the X-XSRF-TOKEN header', async () => {
+    const response = await browser.post(
+      '/api/userlogin/Login',
+      { email: 'pat.doe@example.com', password: DEMO_PASSWORD, language: 'en-US' },
+      { xsrf: 'none' },
+    );
+    expect(response.status).toBe(403);
+    expect(await response.json()).toEqual({ error: 'xsrf' });
+    expect(browser.cookies.has('pbp_session')).toBe(false);
+  });
+
+  it('refuses a POST whose header does not match the cookie', async () => {
+    const response = await browser.post('/api/user/Logout', undefined, { xsrf: { value: 'A'.repeat(43) } });
+    expect(response.status).toBe(403);
+    expect(await response.json()).toEqual({ error: 'xsrf' });
+  });
+
+  it('refuses a POST from a browser that never received the cookie, even with a header', async () => {
+    const stranger = new TestBrowser(createTestApp(database.db));
+    const response = await stranger.post('/api/user/Logout', undefined, { xsrf: { value: 'A'.repeat(43) } });
+    expect(response.status).toBe(403);
+  });
+});
+
+describe('signing in', () => {
+  it('sets an HttpOnly, SameSite=Lax session cookie, and the user is then signed in and active', async () => {
+    const response = await browser.login('pat.doe@example.com', DEMO_PASSWORD);
+    expect(response.status).toBe(200);
+    expect(await response.json()).toEqual({ userRole: 'ClientBillingUser', isUserActive: true });
+    const cookie = setCookies(response).find((c) => c.name === 'pbp_session');
+    expect(cookie?.value).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    expect(cookie?.attributes).toEqual(expect.arrayContaining(['HttpOnly', 'SameSite=Lax', 'Path=/']));
+    expect(cookie?.attributes).not.toContain('Secure');
+    expect(await loggedInStatus(browser)).toEqual({ userRole: 'ClientBillingUser', isUserActive: true });
+  });
+
+  it('marks cookies Secure when the site runs over HTTPS', async () => {
+    const secure = await new TestBrowser(createTestApp(database.db, { cookieSecure: true })).open();
+    const response = await secure.login('pat.doe@example.com', DEMO_PASSWORD);
+    for (const cookie of setCookies(response)) expect(cookie.attributes).toContain('Secure');
+  });
+
+  it('stores the session as a digest of the cookie token, never the token itself', async () => {
+    await browser.login('pat.doe@example.com', DEMO_PASSWORD);
+    const token = browser.cookies.get('pbp_session') ?? '';
+    const rows = await database.db.select({ id: sessions.id }).from(sessions);
+    expect(rows.map((row) => row.id)).toEqual([sha256Hex(token)]);
+  });
+
+  it('compares the email trimmed and case-insensitively', async () => {
+    const response = await browser.login('  Pat.Doe@EXAMPLE.com ', DEMO_PASSWORD);
+    expect(response.status).toBe(200);
+  });
+
+  it('answers a wrong password and an unknown email identically', async () => {
+    const wrongPassword = await browser.login('pat.doe@example.com', 'not the password');
+    const unknownEmail = await browser.login('nobody@example.com', DEMO_PASSWORD);
+    expect(wrongPassword.status).toBe(401);
+    expect(unknownEmail.status).toBe(401);
+    const wrongBody = await wrongPassword.text();
+    expect(wrongBody).toBe(await unknownEmail.text());
+    expect(JSON.parse(wrongBody)).toEqual({ error: 'invalidCredentials' });
+    expect(setCookies(wrongPassword).map((c) => c.name)).toEqual(setCookies(unknownEmail).map((c) => c.name));
+    expect(await loggedInStatus(browser)).toEqual({ userRole: null, isUserActive: false });
+  });
+
+  it('refuses a user who is not a member of the requested client with the same answer', async () => {
+    const response = await browser.login('north.doe@example.com', DEMO_PASSWORD, { clientCode: 'SUN' });
+    expect(response.status).toBe(401);
+    expect(await response.json()).toEqual({ error: 'invalidCredentials' });
+    expect(await loggedInStatus(browser)).toEqual({ userRole: null, isUserActive: false });
+  });
+
+  it('signs a member in under the requested client and billing group', async () => {
+    const underDelta = await browser.login('pat.doe@example.com', DEMO_PASSWORD, { clientCode: 'dlt', billingGroup: '52' });
+    expect(underDelta.status).toBe(200);
+    const underOtherGroup = await browser.login('pat.doe@example.com', DEMO_PASSWORD, {
+      clientCode: 'DLT',
+      billingGroup: '48',
+    });
+    expect(underOtherGroup.status).toBe(401);
+  });
+
+  it('tells the signed-in user their email and the account number of the client they signed in under', async () => {
+    expect((await browser.get('/api/User/GetUserEmail')).status).toBe(401);
+    expect(await (await browser.get('/api/User/GetAccountNumber')).json()).toEqual({ error: 'notSignedIn' });
+    await browser.login('Pat.Doe@example.com', DEMO_PASSWORD, { clientCode: 'SUN' });
+    expect(await (await browser.get('/api/User/GetUserEmail')).json()).toEqual({ email: 'pat.doe@example.com' });
+    expect(await (await browser.get('/api/User/GetAccountNumber')).json()).toEqual({ accountNumber: 'A-100200' });
+    await browser.login('pat.doe@example.com', DEMO_PASSWORD, { clientCode: 'DLT', billingGroup: '52' });
+    const underDelta = (await (await browser.get('/api/User/GetAccountNumber')).json()) as { accountNumber: string };
+    expect(underDelta.accountNumber).not.toBe('A-100200');
+  });
+
+  it('lands a user who names no client on their own client', async () => {
+    await browser.login('harbor.doe@example.com', DEMO_PASSWORD);
+    const links = await browser.get('/api/ClientLinks/GetClientLinks');
+    expect(await links.json()).toEqual({ externalCCLink: 'https://payments.example.org/harbor' });
+  });
+
+  it('refuses an inactive user with the same answer as a wrong password', async () => {
+    await database.db.update(users).set({ isActive: false }).where(eq(users.email, 'north.doe@example.com'));
+    const response = await browser.login('north.doe@example.com', DEMO_PASSWORD);
+    expect(response.status).toBe(401);
+    expect(await response.json()).toEqual({ error: 'invalidCredentials' });
+  });
+
+  it('signs in a user whose account is disabled (the SPA hides the payment items)', async () => {
+    const response = await browser.login('disabled.doe@example.com', DEMO_PASSWORD);
+    expect(response.status).toBe(200);
+  });
+
+  it('stores the posted language on the user', async () => {
+    await browser.post('/api/userlogin/Login', {
+      email: 'pat.doe@example.com',
+      password: DEMO_PASSWORD,
+      language: 'es-ES',
+    });
+    const [row] = await database.db.select({ language: users.language }).from(users).where(eq(users.email, 'pat.doe@example.com'));
+    expect(row?.language).toBe('es-ES');
+  });
+
+  it('gives a new session token on sign-in and the old one stops working', async () => {
+    await browser.post('/api/user/UpdateTranslationLanguage', { language: 'es-ES' });
+    const before = browser.cookies.get('pbp_session');
+    expect(before).toBeDefined();
+    await browser.login('pat.doe@example.com', DEMO_PASSWORD);
+    const after = browser.cookies.get('pbp_session');
+    expect(after).toBeDefined();
+    expect(after).not.toBe(before);
+
+    const [oldRow] = await database.db.select().from(sessions).where(eq(sessions.id, sha256Hex(before ?? '')));
+    expect(oldRow).toBeUndefined();
+
+    // A second sign-in rotates again.
+    await browser.login('pat.doe@example.com', DEMO_PASSWORD);
+    expect(browser.cookies.get('pbp_session')).not.toBe(after);
+    const [{ n } = { n: 0 }] = await database.db.select({ n: sql<number>`count(*)::int` }).from(sessions);
+    expect(n).toBe(1);
+  });
+
+  it('answers 400 invalidRequest to a body that is not JSON or misses fields', async () => {
+    const notJson = await browser.post('/api/userlogin/Login', 'email=pat');
+    expect(notJson.status).toBe(400);
+    expect(await notJson.json()).toEqual({ error: 'invalidRequest' });
+    const missing = await browser.post('/api/userlogin/Login', { email: 'pat.doe@example.com' });
+    expect(missing.status).toBe(400);
+    const badLanguage = await browser.post('/api/userlogin/Login', {
+      email: 'pat.doe@example.com',
+      password: DEMO_PASSWORD,
+      language: 'fr-FR',
+    });
+    expect(badLanguage.status).toBe(400);
+  });
+});
+
+describe('throttling', () => {
+  it('answers 429 after ten failed attempts for one email, even with the right password', async () => {
+    for (let attempt = 1; attempt <= 10; attempt += 1) {
+      const response = await browser.login('pat.doe@example.com', `wrong-${attempt}`);
+      expect(response.status).toBe(401);
+    }
+    const throttled = await browser.login('PAT.DOE@example.com', DEMO_PASSWORD);
+    expect(throttled.status).toBe(429);
+    expect(await throttled.json()).toEqual({ error: 'tooManyRequests' });
+
+    // Other emails are unaffected.
+    expect((await browser.login('north.doe@example.com', DEMO_PASSWORD)).status).toBe(200);
+
+    // Fifteen minutes after the failures, the email may try again.
+    clock.advanceSeconds(15 * 60 + 1);
+    expect((await browser.login('pat.doe@example.com', DEMO_PASSWORD)).status).toBe(200);
+  });
+
+  it('throttles unknown emails the same way, so the answer reveals nothing', async () => {
+    for (let attempt = 1; attempt <= 10; attempt += 1) await browser.login('ghost@example.com', 'whatever');
+    expect((await browser.login('ghost@example.com', 'whatever')).status).toBe(429);
+  });
+});
+
+describe('signing out and session expiry', () => {
+  it('ends the session on logout and clears the cookie', async () => {
+    await browser.login('pat.doe@example.com', DEMO_PASSWORD);
+    const token = browser.cookies.get('pbp_session') ?? '';
+    const response = await browser.post('/api/user/Logout');
+    expect(response.status).toBe(200);
+    expect(await response.json()).toEqual({ url: '' });
+    const cleared = setCookies(response).find((c) => c.name === 'pbp_session');
+    expect(cleared?.attributes).toContain('Max-Age=0');
+    expect(await loggedInStatus(browser)).toEqual({ userRole: null, isUserActive: false });
+
+    // Replaying the old cookie does not bring the session back.
+    browser.cookies.set('pbp_session', token);
+    expect(await loggedInStatus(browser)).toEqual({ userRole: null, isUserActive: false });
+  });
+
+  it('answers logout without a session too', async () => {
+    const response = await browser.post('/api/user/Logout');
+    expect(response.status).toBe(200);
+    expect(await response.json()).toEqual({ url: '' });
+  });
+
+  it('signs the user out after the idle lifetime without activity', async () => {
+    await browser.login('pat.doe@example.com', DEMO_PASSWORD);
+    clock.advanceSeconds(901);
+    expect(await loggedInStatus(browser)).toEqual({ userRole: null, isUserActive: false });
+  });
+
+  it('keeps an active user signed in: each request starts the idle lifetime again', async () => {
+    await browser.login('pat.doe@example.com', DEMO_PASSWORD);
+    clock.advanceSeconds(600);
+    expect(await loggedInStatus(browser)).toEqual({ userRole: 'ClientBillingUser', isUserActive: true });
+    clock.advanceSeconds(600);
+    expect(await loggedInStatus(browser)).toEqual({ userRole: 'ClientBillingUser', isUserActive: true });
+  });
+
+  it('does not count the session-warning poll as activity', async () => {
+    await browser.login('pat.doe@example.com', DEMO_PASSWORD);
+    clock.advanceSeconds(600);
+    await browser.get('/api/user/GetShouldDisplayAuthenticationMessage');
+    clock.advanceSeconds(400);
+    expect(await loggedInStatus(browser)).toEqual({ userRole: null, isUserActive: false });
+  });
+
+  it('reports a deactivated user as not active', async () => {
+    await browser.login('pat.doe@example.com', DEMO_PASSWORD);
+    await database.db.update(users).set({ isActive: false }).where(eq(users.email, 'pat.doe@example.com'));
+    expect(await loggedInStatus(browser)).toEqual({ userRole: 'ClientBillingUser', isUserActive: false });
+  });
+});

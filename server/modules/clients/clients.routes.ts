@@ -1,0 +1,62 @@
+/** The client list, one client, its url, its card link and whether it takes online payments. */
+import { Hono, type Context } from 'hono';
+import * as z from 'zod/mini';
+import { clientCodeSchema, type Client, type ClientListEntry } from '../../../src/lib/api/contracts';
+import { ApiError } from '../../http/errors';
+import type { AppEnv } from '../../http/types';
+import { readQuery } from '../../http/validation';
+import { toClient, toListEntry, type ClientRow, type ClientsService } from './clients.service';
+
+const billingGroupSchema = z.optional(z.string().check(z.maxLength(8)));
+const requiredClientQuery = z.object({ clientCode: clientCodeSchema, billingGroup: billingGroupSchema });
+const optionalClientQuery = z.object({ clientCode: z.optional(clientCodeSchema), billingGroup: billingGroupSchema });
+
+export function createClientsRoutes({ clients }: { clients: ClientsService }) {
+  const routes = new Hono<AppEnv>();
+
+  async function requiredClient(c: Context<AppEnv>): Promise<ClientRow> {
+    const client = await clients.resolve(readQuery(c, requiredClientQuery));
+    if (!client) throw new ApiError(404, 'notFound');
+    return client;
+  }
+
+  /** The named client, else the session's client, else none. An unknown named code is a 404. */
+  async function namedOrSessionClient(c: Context<AppEnv>): Promise<ClientRow | null> {
+    const query = readQuery(c, optionalClientQuery);
+    if (query.clientCode) {
+      const client = await clients.resolve({ clientCode: query.clientCode, billingGroup: query.billingGroup });
+      if (!client) throw new ApiError(404, 'notFound');
+      return client;
+    }
+    const clientId = c.var.session?.clientId;
+    return clientId ? clients.byId(clientId) : null;
+  }
+
+  routes.get('/Client/GetClientList', async (c) => {
+    const list: ClientListEntry[] = (await clients.list()).map(toListEntry);
+    return c.json(list);
+  });
+
+  routes.get('/Client/GetClient', async (c) => {
+    const client: Client = toClient(await requiredClient(c));
+    return c.json(client);
+  });
+
+  routes.get('/Client/GetClientUrl', async (c) => {
+    const client = await requiredClient(c);
+    return c.json({ url: client.clientUrl });
+  });
+
+  routes.get('/ClientLinks/GetClientLinks', async (c) => {
+    const client = await namedOrSessionClient(c);
+    return c.json({ externalCCLink: client?.externalCcLink ?? '' });
+  });
+
+  // Without any client there is nothing to pay, so the answer is no.
+  routes.get('/user/DoesClientAcceptPayments', async (c) => {
+    const client = await namedOrSessionClient(c);
+    return c.json({ acceptsPayments: client?.acceptsOnlinePayments ?? false });
+  });
+
+  return routes;
+}

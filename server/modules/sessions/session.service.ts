@@ -1,0 +1,107 @@
+/**
+ * Server-side sessions. The browser holds a random token; the table holds its SHA-256, the user
+ * and client it is signed in under (if any) and when it expires. Idle expiry slides on activity.
+ */
+import { eq, lt } from 'drizzle-orm';
+import { userRoleSchema, type UserRole } from '../../../src/lib/api/contracts';
+import type { Database } from '../../db/client';
+import { sessions } from '../../db/schema';
+import { newToken, sha256Hex } from '../../security/tokens';
+
+export interface SessionRecord {
+  /** SHA-256 of the cookie token. */
+  id: string;
+  userId: number | null;
+  clientId: number | null;
+  role: UserRole | null;
+  language: string | null;
+  expiresAt: Date;
+}
+
+export interface NewSessionFields {
+  userId: number | null;
+  clientId: number | null;
+  role: UserRole | null;
+  language: string | null;
+}
+
+export type SessionLookup =
+  | { status: 'none' }
+  | { status: 'expired'; id: string }
+  | { status: 'live'; session: SessionRecord };
+
+export interface SessionServiceDeps {
+  db: Database;
+  idleSeconds: number;
+  now: () => Date;
+}
+
+/** Creates the session store over the database. */
+export function createSessionService({ db, idleSeconds, now }: SessionServiceDeps) {
+  const expiryFrom = (time: Date) => new Date(time.getTime() + idleSeconds * 1000);
+
+  return {
+    /** Finds the session for a cookie token, telling an expired one from none. */
+    async findByToken(token: string): Promise<SessionLookup> {
+      const id = sha256Hex(token);
+      const [row] = await db.select().from(sessions).where(eq(sessions.id, id)).limit(1);
+      if (!row) return { status: 'none' };
+      if (row.expiresAt.getTime() <= now().getTime()) return { status: 'expired', id };
+      const role = userRoleSchema.safeParse(row.role);
+      return {
+        status: 'live',
+        session: {
+          id: row.id,
+          userId: row.userId,
+          clientId: row.clientId,
+          role: role.success ? role.data : null,
+          language: row.language,
+          expiresAt: row.expiresAt,
+        },
+      };
+    },
+
+    /** Records activity: the idle lifetime starts again from now. */
+    async touch(session: SessionRecord): Promise<SessionRecord> {
+      const time = now();
+      const expiresAt = expiryFrom(time);
+      await db.update(sessions).set({ lastSeenAt: time, expiresAt }).where(eq(sessions.id, session.id));
+      return { ...session, expiresAt };
+    },
+
+    /** Starts a session and returns the token for the cookie (only its digest is stored). */
+    async create(fields: NewSessionFields): Promise<{ token: string; session: SessionRecord }> {
+      const token = newToken();
+      const time = now();
+      const session: SessionRecord = { id: sha256Hex(token), ...fields, expiresAt: expiryFrom(time) };
+      await db.insert(sessions).values({
+        id: session.id,
+        userId: fields.userId,
+        clientId: fields.clientId,
+        role: fields.role,
+        language: fields.language,
+        createdAt: time,
+        lastSeenAt: time,
+        expiresAt: session.expiresAt,
+      });
+      return { token, session };
+    },
+
+    /** Stores a language preference on the session. */
+    async setLanguage(sessionId: string, language: string): Promise<void> {
+      await db.update(sessions).set({ language }).where(eq(sessions.id, sessionId));
+    },
+
+    /** Ends a session. */
+    async delete(sessionId: string): Promise<void> {
+      await db.delete(sessions).where(eq(sessions.id, sessionId));
+    },
+
+    /** Removes sessions whose idle lifetime is over (housekeeping; lookups ignore them anyway). */
+    async purgeExpired(): Promise<void> {
+      await db.delete(sessions).where(lt(sessions.expiresAt, now()));
+    },
+  };
+}
+
+export type SessionService = ReturnType<typeof createSessionService>;

@@ -1,0 +1,72 @@
+/**
+ * Seeds the demo data into an empty database. Never in production, never twice: it runs only
+ * while the clients table is empty, under an advisory lock so replicas starting together do not
+ * both seed.
+ */
+import { count, sql } from 'drizzle-orm';
+import type { Database } from '../db/client';
+import { clients, userClients, users } from '../db/schema';
+import { hashPassword } from '../security/password';
+import { DEMO_PASSWORD, demoUsers, fixedClients, generatedClients } from './demo-data';
+
+export type SeedResult = 'seeded' | 'skippedProduction' | 'skippedNotEmpty';
+
+export interface SeedOptions {
+  /** Defaults to process.env.NODE_ENV. */
+  nodeEnv?: string | undefined;
+}
+
+/** Arbitrary constant naming the seed's advisory lock. */
+const SEED_LOCK_KEY = 7_340_211;
+
+/** Seeds the demo clients and users when allowed and the database has no clients. */
+export async function seedDemoData(db: Database, options: SeedOptions = {}): Promise<SeedResult> {
+  const nodeEnv = 'nodeEnv' in options ? options.nodeEnv : process.env.NODE_ENV;
+  if (nodeEnv === 'production') return 'skippedProduction';
+
+  // Hash outside the transaction: it is slow, and the lock need not wait for it.
+  const passwordHashes = await Promise.all(demoUsers.map(() => hashPassword(DEMO_PASSWORD)));
+
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(${SEED_LOCK_KEY})`);
+    const [existing] = await tx.select({ n: count() }).from(clients);
+    if ((existing?.n ?? 0) > 0) return 'skippedNotEmpty';
+
+    const inserted = await tx
+      .insert(clients)
+      .values([...fixedClients, ...generatedClients])
+      .returning({ id: clients.id, code: clients.code, billingGroup: clients.billingGroup });
+    const clientId = (code: string, billingGroup: string | undefined) => {
+      const match = inserted.find((row) => row.code === code && row.billingGroup === (billingGroup ?? null));
+      if (!match) throw new Error(`Demo data names an unknown client ${code}/${billingGroup ?? ''}`);
+      return match.id;
+    };
+
+    for (const [index, user] of demoUsers.entries()) {
+      const [row] = await tx
+        .insert(users)
+        .values({
+          email: user.email,
+          passwordHash: passwordHashes[index] ?? '',
+          firstName: user.firstName,
+          lastName: user.lastName,
+          isActive: true,
+        })
+        .returning({ id: users.id });
+      if (!row) throw new Error(`Could not insert ${user.email}`);
+      // One second apart, so "the client joined first" follows the listed order.
+      const joinedBase = Date.UTC(2024, 0, 1);
+      await tx.insert(userClients).values(
+        user.memberships.map((membership, position) => ({
+          userId: row.id,
+          clientId: clientId(membership.clientCode, membership.billingGroup),
+          role: 'ClientBillingUser',
+          accountNumber: membership.accountNumber,
+          accountDisabled: membership.accountDisabled ?? false,
+          createdAt: new Date(joinedBase + position * 1000),
+        })),
+      );
+    }
+    return 'seeded';
+  });
+}

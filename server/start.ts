@@ -1,0 +1,76 @@
+/** Starts the whole product on one port: database, migrations, demo data, API and SPA. */
+import type { AddressInfo } from 'node:net';
+import { serve } from '@hono/node-server';
+import { createApp, type Logger } from './app';
+import { DEFAULT_SESSION_IDLE_SECONDS } from './config';
+import { openDatabase } from './db/client';
+import { seedDemoData } from './seed/seed';
+
+export interface StartServerOptions {
+  /** 0 picks any free port. Default 8080. */
+  port?: number;
+  /** Interface to listen on; all interfaces by default. */
+  hostname?: string;
+  /** PGlite data directory; in memory when neither this nor `databaseUrl` is set. */
+  dataDir?: string;
+  /** PostgreSQL connection string; wins over `dataDir`. */
+  databaseUrl?: string;
+  /** The built SPA. */
+  distDir?: string;
+  sessionIdleSeconds?: number;
+  cookieSecure?: boolean;
+  /** Seed the demo data into an empty database (never when NODE_ENV=production). Default true. */
+  seed?: boolean;
+  logger?: Logger;
+}
+
+export interface RunningServer {
+  url: string;
+  port: number;
+  close(): Promise<void>;
+}
+
+/** Opens and migrates the database, seeds it when empty, and serves the app. */
+export async function startServer(options: StartServerOptions = {}): Promise<RunningServer> {
+  const database = await openDatabase({ dataDir: options.dataDir, databaseUrl: options.databaseUrl });
+  try {
+    if (options.seed !== false) await seedDemoData(database.db);
+    const app = createApp({
+      db: database.db,
+      config: {
+        sessionIdleSeconds: options.sessionIdleSeconds ?? DEFAULT_SESSION_IDLE_SECONDS,
+        cookieSecure: options.cookieSecure ?? false,
+        distDir: options.distDir,
+      },
+      ...(options.logger ? { logger: options.logger } : {}),
+    });
+
+    const { server, port } = await new Promise<{ server: ReturnType<typeof serve>; port: number }>(
+      (resolve, reject) => {
+        const server = serve(
+          { fetch: app.fetch, port: options.port ?? 8080, ...(options.hostname ? { hostname: options.hostname } : {}) },
+          (info: AddressInfo) => resolve({ server, port: info.port }),
+        );
+        server.once('error', reject);
+      },
+    );
+
+    let closing: Promise<void> | undefined;
+    const close = () => {
+      closing ??= (async () => {
+        await new Promise<void>((resolve, reject) => {
+          server.close((error) => (error ? reject(error) : resolve()));
+          // Idle keep-alive connections would otherwise hold close() open.
+          if ('closeIdleConnections' in server) server.closeIdleConnections();
+        });
+        await database.close();
+      })();
+      return closing;
+    };
+
+    return { url: `http://localhost:${port}`, port, close };
+  } catch (error) {
+    await database.close();
+    throw error;
+  }
+}

@@ -1,0 +1,131 @@
+/** Test helpers: a seeded in-memory database, the app over it, and a cookie-keeping browser. */
+import { sql } from 'drizzle-orm';
+import type { Hono } from 'hono';
+import { createApp, type Logger } from '../app';
+import type { AppConfig } from '../config';
+import { openDatabase, type Database, type OpenedDatabase } from '../db/client';
+import type { AppEnv } from '../http/types';
+import { XSRF_COOKIE, XSRF_HEADER } from '../http/xsrf';
+import { seedDemoData } from '../seed/seed';
+
+export { DEMO_PASSWORD } from '../seed/demo-data';
+
+/** An in-memory PGlite, migrated and seeded with the demo data. */
+export async function openSeededDatabase(): Promise<OpenedDatabase> {
+  const opened = await openDatabase();
+  await seedDemoData(opened.db, { nodeEnv: 'test' });
+  return opened;
+}
+
+/** Forgets sessions and failed sign-ins between tests; the demo data stays. */
+export async function resetSessions(db: Database): Promise<void> {
+  await db.execute(sql`truncate table sessions, login_attempts`);
+}
+
+/** A clock that tests move by hand. */
+export function manualClock(start = '2026-03-01T09:00:00Z') {
+  let current = new Date(start);
+  return {
+    now: () => current,
+    advanceSeconds(seconds: number) {
+      current = new Date(current.getTime() + seconds * 1000);
+    },
+  };
+}
+
+/** A logger that keeps what it is given, for assertions. */
+export function recordingLogger(): Logger & { lines: string[] } {
+  const lines: string[] = [];
+  return {
+    lines,
+    error: (message, ...details) => lines.push([message, ...details.map(String)].join(' ')),
+    warn: (message, ...details) => lines.push([message, ...details.map(String)].join(' ')),
+  };
+}
+
+export interface TestAppOptions extends Partial<AppConfig> {
+  now?: () => Date;
+  logger?: Logger;
+}
+
+export function createTestApp(db: Database, { now, logger, ...config }: TestAppOptions = {}): Hono<AppEnv> {
+  return createApp({
+    db,
+    config,
+    ...(now ? { now } : {}),
+    logger: logger ?? recordingLogger(),
+  });
+}
+
+export interface ParsedCookie {
+  name: string;
+  value: string;
+  attributes: string[];
+}
+
+/** Splits a Set-Cookie header into name, value and attribute names/values as written. */
+export function parseSetCookie(header: string): ParsedCookie {
+  const [pair = '', ...attributes] = header.split(';').map((part) => part.trim());
+  const eq = pair.indexOf('=');
+  return { name: pair.slice(0, eq), value: pair.slice(eq + 1), attributes };
+}
+
+export function setCookies(response: Response): ParsedCookie[] {
+  return response.headers.getSetCookie().map(parseSetCookie);
+}
+
+interface RequestOptions {
+  /** 'auto' (default) echoes the XSRF cookie; 'none' omits the header; `{ value }` sends that. */
+  xsrf?: 'auto' | 'none' | { value: string };
+  body?: unknown;
+}
+
+/** Keeps cookies between requests like a browser, and echoes the XSRF token like the SPA. */
+export class TestBrowser {
+  readonly cookies = new Map<string, string>();
+
+  constructor(private readonly app: Hono<AppEnv>) {}
+
+  async request(method: string, path: string, options: RequestOptions = {}): Promise<Response> {
+    const headers = new Headers();
+    if (this.cookies.size > 0) {
+      headers.set('Cookie', [...this.cookies].map(([name, value]) => `${name}=${value}`).join('; '));
+    }
+    const xsrf = options.xsrf ?? 'auto';
+    if (xsrf === 'auto') {
+      const token = this.cookies.get(XSRF_COOKIE);
+      if (token) headers.set(XSRF_HEADER, token);
+    } else if (xsrf !== 'none') {
+      headers.set(XSRF_HEADER, xsrf.value);
+    }
+    let body: string | undefined;
+    if (options.body !== undefined) {
+      headers.set('Content-Type', 'application/json');
+      body = typeof options.body === 'string' ? options.body : JSON.stringify(options.body);
+    }
+    const response = await this.app.request(path, { method, headers, ...(body !== undefined ? { body } : {}) });
+    for (const cookie of setCookies(response)) {
+      if (cookie.value === '' || cookie.attributes.includes('Max-Age=0')) this.cookies.delete(cookie.name);
+      else this.cookies.set(cookie.name, cookie.value);
+    }
+    return response;
+  }
+
+  get(path: string): Promise<Response> {
+    return this.request('GET', path);
+  }
+
+  post(path: string, body?: unknown, options: Omit<RequestOptions, 'body'> = {}): Promise<Response> {
+    return this.request('POST', path, { ...options, body });
+  }
+
+  /** A first GET, as the SPA's start-up does, so that the XSRF cookie is present. */
+  async open(): Promise<this> {
+    await this.get('/api/User/GetIsUserLoggedIn');
+    return this;
+  }
+
+  async login(email: string, password: string, extra: Record<string, string> = {}): Promise<Response> {
+    return this.post('/api/userlogin/Login', { email, password, language: 'en-US', ...extra });
+  }
+}

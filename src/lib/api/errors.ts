@@ -1,0 +1,17 @@
+import type { ApiErrorCode } from './contracts';
+
+/** What went wrong with a call, as a code the views translate. */
+export type ApiFailureCode = ApiErrorCode | 'network' | 'malformedResponse';
+
+/** Every failed call rejects with this, so machines only ever read `code`. */
+export class ApiError extends Error {
+  readonly code: ApiFailureCode;
+  readonly status: number | null;
+
+  constructor(code: ApiFailureCode, status: number | null, options?: { cause?: unknown }) {
+    super(`API call failed: ${code}${status === null ? '' : ` (${status})`}`, options);
+    this.name = 'ApiError';
+    this.code = code;
+    this.status = status;
+  }
+}

@@ -1,0 +1,82 @@
+import ky, { HTTPError, TimeoutError, type KyInstance, type ResponsePromise } from 'ky';
+import type * as z from 'zod/mini';
+import { apiErrorSchema } from './contracts';
+import { ApiError } from './errors';
+
+const safeMethods = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+/** Reads one cookie of this origin by name. */
+export function readCookie(name: string, cookieHeader: string = typeof document === 'undefined' ? '' : document.cookie): string | null {
+  for (const part of cookieHeader.split(';')) {
+    const [key, ...value] = part.trim().split('=');
+    if (key === name) return decodeURIComponent(value.join('='));
+  }
+  return null;
+}
+
+/** Observers of calls in flight (the loading overlay listens here). */
+export interface CallObserver {
+  started(): void;
+  finished(): void;
+}
+
+const observers = new Set<CallObserver>();
+
+/** Registers an observer of every call's start and end; returns the unregister function. */
+export function observeCalls(observer: CallObserver): () => void {
+  observers.add(observer);
+  return () => observers.delete(observer);
+}
+
+/** Turns whatever a call threw into an ApiError with a code. */
+export async function toApiError(error: unknown): Promise<ApiError> {
+  if (error instanceof ApiError) return error;
+  if (error instanceof HTTPError) {
+    const body: unknown = await error.response.json().catch(() => null);
+    const parsed = apiErrorSchema.safeParse(body);
+    return new ApiError(parsed.success ? parsed.data.error : 'serverError', error.response.status, { cause: error });
+  }
+  if (error instanceof SyntaxError) return new ApiError('malformedResponse', null, { cause: error });
+  // fetch rejects with a TypeError when the network is down.
+  if (error instanceof TimeoutError || error instanceof TypeError) return new ApiError('network', null, { cause: error });
+  return new ApiError('serverError', null, { cause: error });
+}
+
+/**
+ * The one HTTP client of the app: calls go to this origin and non-GET/HEAD calls carry the
+ * anti-forgery token from the XSRF-TOKEN cookie.
+ */
+export const http: KyInstance = ky.create({
+  prefixUrl: '/api',
+  credentials: 'same-origin',
+  retry: 0,
+  timeout: 30000,
+  hooks: {
+    beforeRequest: [
+      (request) => {
+        if (!safeMethods.has(request.method.toUpperCase())) {
+          const token = readCookie('XSRF-TOKEN');
+          if (token) request.headers.set('X-XSRF-TOKEN', token);
+        }
+      },
+    ],
+  },
+});
+
+/**
+ * Runs one call and checks its JSON answer against the contract: observers see it start and
+ * end, and any failure (HTTP, network, or a malformed answer) becomes an ApiError.
+ */
+export async function call<S extends z.ZodMiniType>(request: () => ResponsePromise, schema: S): Promise<z.infer<S>> {
+  for (const observer of observers) observer.started();
+  try {
+    const body: unknown = await request().json();
+    const parsed = schema.safeParse(body);
+    if (!parsed.success) throw new ApiError('malformedResponse', null, { cause: parsed.error });
+    return parsed.data;
+  } catch (error) {
+    throw await toApiError(error);
+  } finally {
+    for (const observer of observers) observer.finished();
+  }
+}

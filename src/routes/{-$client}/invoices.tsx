@@ -1,0 +1,8 @@
+import { createFileRoute } from '@tanstack/react-router';
+import { requireUserOrGuest } from '@/app/guards';
+import { InvoicesScreen } from '@/features/invoices/invoices-screen';
+
+export const Route = createFileRoute('/{-$client}/invoices')({
+  beforeLoad: requireUserOrGuest,
+  component: InvoicesScreen,
+});

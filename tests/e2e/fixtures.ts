@@ -1,0 +1,39 @@
+import AxeBuilder from '@axe-core/playwright';
+import { test as base, expect, type Page } from '@playwright/test';
+
+/** The demo data the tests rely on (DESIGN.md). */
+export const demo = {
+  password: 'Sunrise#Demo2026',
+  pat: 'pat.doe@example.com',
+} as const;
+
+export const test = base.extend({
+  // Playwright requires a destructuring pattern here, even an empty one.
+  // eslint-disable-next-line no-empty-pattern
+  baseURL: async ({}, use) => {
+    const url = process.env.E2E_BASE_URL;
+    if (!url) throw new Error('E2E_BASE_URL is not set: the global set-up did not start the server');
+    await use(url);
+  },
+});
+
+export { expect };
+
+/** Fails on any serious or critical accessibility finding on the page as it is now. */
+export async function expectAccessible(page: Page): Promise<void> {
+  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa']).analyze();
+  const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  expect(serious.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`)).toEqual([]);
+}
+
+/** Chooses a language in the header's selector. */
+export async function chooseLanguage(page: Page, language: 'en-US' | 'es-ES'): Promise<void> {
+  await page.getByRole('combobox', { name: /Language|Idioma/ }).selectOption(language);
+}
+
+/** Signs in through the login form of the current page. */
+export async function signIn(page: Page, email: string, password: string): Promise<void> {
+  await page.getByLabel(/^(Email|Correo electrónico)$/).fill(email);
+  await page.getByLabel(/^(Password|Contraseña)$/).fill(password);
+  await page.getByRole('button', { name: /^(Sign in|Iniciar sesión)$/ }).click();
+}

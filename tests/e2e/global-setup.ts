@@ -1,0 +1,20 @@
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { startServer } from '../../server/start';
+
+/** Starts the real server, over a fresh database, on a free port for the whole run. */
+export default async function globalSetup(): Promise<() => Promise<void>> {
+  const distDir = resolve('dist');
+  if (!existsSync(join(distDir, 'index.html'))) {
+    throw new Error('No built SPA in dist/: run `npm run build` (npm test does) before the end-to-end tests.');
+  }
+  const dataDir = mkdtempSync(join(tmpdir(), 'pbp-e2e-'));
+  const server = await startServer({ port: 0, hostname: '127.0.0.1', dataDir, distDir, seed: true });
+  // Workers start after this and inherit the variable.
+  process.env.E2E_BASE_URL = server.url;
+  return async () => {
+    await server.close();
+    rmSync(dataDir, { recursive: true, force: true });
+  };
+}

@@ -1,0 +1,145 @@
+import { chooseLanguage, demo, expect, expectAccessible, signIn, test } from './fixtures';
+
+test.describe('signing in under a client', () => {
+  test('an anonymous visitor asking for invoices is sent to the login page of the same client', async ({ page }) => {
+    await page.goto('/SUN/invoices');
+    await expect(page).toHaveURL(/\/SUN\/login\?redirect=%2FSUN%2Finvoices$/);
+    await expect(page.getByRole('heading', { level: 1, name: 'Sign in' })).toBeVisible();
+  });
+
+  test('pat.doe signs in and lands on the invoices in the Sunrise logo and theme', async ({ page }) => {
+    await page.goto('/SUN/login');
+    await expect(page.locator('body')).toHaveClass(/\btheme-sunrise\b/);
+    await signIn(page, demo.pat, demo.password);
+    await expect(page).toHaveURL(/\/SUN\/invoices$/);
+    await expect(page.getByRole('heading', { level: 1, name: 'Your invoices' })).toBeVisible();
+    await expect(page.getByTestId('account-email')).toHaveText(demo.pat);
+    await expect(page.getByTestId('account-number')).toHaveText('A-100200');
+    const logo = page.getByRole('img', { name: 'Sunrise Laboratories' });
+    await expect(logo).toBeVisible();
+    await expect(logo).toHaveAttribute('src', '/logos/sun.svg');
+    expect(await logo.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
+    const bodyClasses = await page.locator('body').getAttribute('class');
+    expect(bodyClasses?.split(/\s+/).filter((c) => c.startsWith('theme-'))).toEqual(['theme-sunrise']);
+    await expectAccessible(page);
+  });
+
+  test('signing in returns to the page that was asked for, and the session survives a reload', async ({ page }) => {
+    await page.goto('/SUN/invoices');
+    await expect(page).toHaveURL(/\/SUN\/login/);
+    await signIn(page, demo.pat, demo.password);
+    await expect(page).toHaveURL(/\/SUN\/invoices$/);
+    await page.reload();
+    await expect(page.getByTestId('account-email')).toHaveText(demo.pat);
+  });
+
+  test('signing out ends the session and protects the invoices again', async ({ page }) => {
+    await page.goto('/SUN/login');
+    await signIn(page, demo.pat, demo.password);
+    await expect(page).toHaveURL(/\/SUN\/invoices$/);
+    await page.getByRole('button', { name: 'Sign out' }).click();
+    await expect(page).toHaveURL(/\/SUN$/);
+    await expect(page.getByRole('button', { name: 'Sign out' })).toHaveCount(0);
+    await page.goto('/SUN/invoices');
+    await expect(page).toHaveURL(/\/SUN\/login/);
+  });
+
+  test('a wrong password shows a translated error and keeps the email typed', async ({ page }) => {
+    await page.goto('/SUN/login');
+    await signIn(page, 'wrong.password@example.com', 'not-the-password');
+    await expect(page.getByRole('alert')).toHaveText('The email or password is incorrect.');
+    await expect(page.getByLabel('Email')).toHaveValue('wrong.password@example.com');
+    await expect(page).toHaveURL(/\/SUN\/login$/);
+
+    await chooseLanguage(page, 'es-ES');
+    await expect(page.getByRole('alert')).toHaveText('El correo electrónico o la contraseña no son correctos.');
+    await expect(page.getByLabel('Correo electrónico')).toHaveValue('wrong.password@example.com');
+  });
+
+  test('an empty form is not sent and says what is missing', async ({ page }) => {
+    await page.goto('/login');
+    await page.getByLabel('Email').fill('pat.doe');
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await expect(page.getByText('Enter an email address like name@example.com.')).toBeVisible();
+    await expect(page.getByText('Enter your password.')).toBeVisible();
+    await expect(page.getByLabel('Email')).toHaveValue('pat.doe');
+    await expect(page.getByLabel('Email')).toHaveAttribute('aria-invalid', 'true');
+  });
+});
+
+test.describe('clients and themes', () => {
+  test('a client with no logo shows the default title and theme', async ({ page }) => {
+    await page.goto('/ZZ/login');
+    await expect(page.getByRole('link', { name: 'Patient Billing Portal' })).toBeVisible();
+    await expect(page.locator('body')).toHaveClass('theme-default');
+    await expect(page.getByRole('img')).toHaveCount(0);
+  });
+
+  test('an unknown client code keeps the default look and says so, without breaking the page', async ({ page }) => {
+    await page.goto('/QQQ/login');
+    await expect(page.getByText('We do not recognise the client code QQQ.')).toBeVisible();
+    await expect(page.locator('body')).toHaveClass('theme-default');
+    await expect(page.getByRole('heading', { level: 1, name: 'Sign in' })).toBeVisible();
+  });
+
+  test('a bare path has no client and the default theme', async ({ page }) => {
+    await page.goto('/login');
+    await expect(page.locator('body')).toHaveClass('theme-default');
+    await expect(page.getByRole('heading', { level: 1, name: 'Sign in' })).toBeVisible();
+  });
+
+  test('the client code is matched whatever its case', async ({ page }) => {
+    await page.goto('/sun/login');
+    await expect(page.locator('body')).toHaveClass(/\btheme-sunrise\b/);
+    await expect(page.getByRole('img', { name: 'Sunrise Laboratories' })).toBeVisible();
+  });
+});
+
+test.describe('languages', () => {
+  test('switching to Español changes the login screen and survives a reload', async ({ page }) => {
+    await page.goto('/SUN/login');
+    await expect(page.getByRole('heading', { level: 1, name: 'Sign in' })).toBeVisible();
+    await chooseLanguage(page, 'es-ES');
+    await expect(page.getByRole('heading', { level: 1, name: 'Iniciar sesión' })).toBeVisible();
+    await expect(page.getByLabel('Contraseña')).toBeVisible();
+    await expect(page.locator('html')).toHaveAttribute('lang', 'es-ES');
+    await page.reload();
+    await expect(page.getByRole('heading', { level: 1, name: 'Iniciar sesión' })).toBeVisible();
+    await expect(page.getByRole('combobox', { name: 'Idioma' })).toHaveValue('es-ES');
+    await chooseLanguage(page, 'en-US');
+    await expect(page.getByRole('heading', { level: 1, name: 'Sign in' })).toBeVisible();
+  });
+});
+
+test.describe('not found', () => {
+  for (const path of ['/nosuchpage', '/SUN/nosuchpage', '/this-is-not-a-client/login']) {
+    test(`${path} shows the not-found screen`, async ({ page }) => {
+      await page.goto(path);
+      await expect(page.getByRole('heading', { level: 1, name: 'Page not found' })).toBeVisible();
+    });
+  }
+});
+
+test.describe('accessibility', () => {
+  for (const language of ['en-US', 'es-ES'] as const) {
+    for (const path of ['/SUN', '/SUN/login', '/ZZ/login', '/nosuchpage']) {
+      test(`${path} in ${language} has no serious or critical axe findings`, async ({ page }) => {
+        await page.goto(path);
+        await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+        if (language === 'es-ES') {
+          await chooseLanguage(page, 'es-ES');
+          await expect(page.locator('html')).toHaveAttribute('lang', 'es-ES');
+        }
+        await expectAccessible(page);
+      });
+    }
+  }
+
+  test('the invoices screen in Español has no serious or critical axe findings', async ({ page }) => {
+    await page.goto('/SUN/login');
+    await chooseLanguage(page, 'es-ES');
+    await signIn(page, demo.pat, demo.password);
+    await expect(page.getByRole('heading', { level: 1, name: 'Sus facturas' })).toBeVisible();
+    await expectAccessible(page);
+  });
+});

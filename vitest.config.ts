@@ -1,0 +1,17 @@
+import { fileURLToPath } from 'node:url';
+import { defineConfig } from 'vitest/config';
+
+export default defineConfig({
+  resolve: {
+    alias: {
+      '@': fileURLToPath(new URL('./src', import.meta.url)),
+      '@machines': fileURLToPath(new URL('./machines', import.meta.url)),
+    },
+  },
+  test: {
+    environment: 'node',
+    include: ['machines/**/*.test.ts', 'src/**/*.test.ts', 'server/**/*.test.ts', 'tests/model/**/*.test.ts'],
+    testTimeout: 20000,
+    hookTimeout: 60000,
+  },
+});
