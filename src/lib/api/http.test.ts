@@ -1,0 +1,98 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { loggedInStatusSchema } from './contracts';
+import { ApiError } from './errors';
+import { call, http, observeCalls, readCookie } from './http';
+
+interface Seen {
+  method: string;
+  url: string;
+  xsrf: string | null;
+}
+
+/** The app's client, talking to a fake server that answers with `respond` and records requests. */
+function clientAnswering(respond: (request: Request) => Response | Promise<Response>) {
+  const seen: Seen[] = [];
+  const client = http.extend({
+    prefixUrl: 'http://portal.test/api',
+    fetch: (input: RequestInfo | URL, init?: RequestInit) => {
+      const request = new Request(input, init);
+      seen.push({ method: request.method, url: request.url, xsrf: request.headers.get('X-XSRF-TOKEN') });
+      return Promise.resolve(respond(request));
+    },
+  });
+  return { client, seen };
+}
+
+const json = (body: unknown, status = 200) =>
+  new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+describe('the api client', () => {
+  it('sends the anti-forgery token from the cookie on a POST but not on a GET', async () => {
+    vi.stubGlobal('document', { cookie: 'other=1; XSRF-TOKEN=token%2Dvalue; x=2' });
+    const { client, seen } = clientAnswering(() => json({ userRole: null, isUserActive: false }));
+    await call(() => client.get('User/GetIsUserLoggedIn'), loggedInStatusSchema);
+    await call(() => client.post('userlogin/Login', { json: {} }), loggedInStatusSchema);
+    expect(seen).toEqual([
+      { method: 'GET', url: 'http://portal.test/api/User/GetIsUserLoggedIn', xsrf: null },
+      { method: 'POST', url: 'http://portal.test/api/userlogin/Login', xsrf: 'token-value' },
+    ]);
+  });
+
+  it('returns the checked answer', async () => {
+    const { client } = clientAnswering(() => json({ userRole: 'ClientBillingUser', isUserActive: true }));
+    await expect(call(() => client.get('x'), loggedInStatusSchema)).resolves.toEqual({
+      userRole: 'ClientBillingUser',
+      isUserActive: true,
+    });
+  });
+
+  it('turns an answer of the wrong shape into a malformedResponse error, not a crash later', async () => {
+    const { client } = clientAnswering(() => json({ userRole: 'Administrator', isUserActive: 'yes' }));
+    const failure = call(() => client.get('x'), loggedInStatusSchema);
+    await expect(failure).rejects.toBeInstanceOf(ApiError);
+    await expect(failure).rejects.toMatchObject({ code: 'malformedResponse' });
+  });
+
+  it('turns a body that is not JSON into a malformedResponse error', async () => {
+    const { client } = clientAnswering(() => new Response('<html>proxy error</html>', { status: 200 }));
+    await expect(call(() => client.get('x'), loggedInStatusSchema)).rejects.toMatchObject({ code: 'malformedResponse' });
+  });
+
+  it("reads the server's error code from a failed answer", async () => {
+    const { client } = clientAnswering(() => json({ error: 'invalidCredentials' }, 401));
+    await expect(call(() => client.post('x'), loggedInStatusSchema)).rejects.toMatchObject({
+      code: 'invalidCredentials',
+      status: 401,
+    });
+  });
+
+  it('calls an unexplained failure a server error', async () => {
+    const { client } = clientAnswering(() => new Response('Bad gateway', { status: 502 }));
+    await expect(call(() => client.get('x'), loggedInStatusSchema)).rejects.toMatchObject({ code: 'serverError', status: 502 });
+  });
+
+  it('calls an unreachable server a network error', async () => {
+    const { client } = clientAnswering(() => {
+      throw new TypeError('fetch failed');
+    });
+    await expect(call(() => client.get('x'), loggedInStatusSchema)).rejects.toMatchObject({ code: 'network' });
+  });
+
+  it('tells observers when each call starts and ends, failed or not', async () => {
+    const events: string[] = [];
+    const stop = observeCalls({ started: () => events.push('start'), finished: () => events.push('end') });
+    const { client } = clientAnswering(() => json({ error: 'serverError' }, 500));
+    await call(() => client.get('x'), loggedInStatusSchema).catch(() => undefined);
+    stop();
+    expect(events).toEqual(['start', 'end']);
+  });
+
+  it('reads a cookie by name only', () => {
+    expect(readCookie('XSRF-TOKEN', 'NOT-XSRF-TOKEN=a; XSRF-TOKEN=b=c')).toBe('b=c');
+    expect(readCookie('XSRF-TOKEN', '')).toBeNull();
+  });
+});
