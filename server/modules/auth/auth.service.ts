@@ -3,6 +3,7 @@
  * wrong password, inactive user, not a member of the requested client) is the same outcome,
  * reached after the same password-hashing work.
  */
+import * as v from 'valibot';
 import { and, asc, eq } from 'drizzle-orm';
 import {
   userRoleSchema,
@@ -77,7 +78,7 @@ export function createAuthService({ db, clients, throttle }: AuthServiceDeps) {
         : await verifyAgainstDummy(request.password);
 
       const membership = user && passwordOk && user.isActive ? await findMembership(user.id, request) : null;
-      const role = userRoleSchema.safeParse(membership?.role);
+      const role = v.safeParse(userRoleSchema, membership?.role);
       if (!user || !membership || !role.success) {
         await throttle.recordFailure(email);
         return { kind: 'invalidCredentials' };
@@ -85,7 +86,7 @@ export function createAuthService({ db, clients, throttle }: AuthServiceDeps) {
 
       await db.update(users).set({ language: request.language }).where(eq(users.id, user.id));
       await throttle.clear(email);
-      return { kind: 'signedIn', userId: user.id, clientId: membership.clientId, role: role.data };
+      return { kind: 'signedIn', userId: user.id, clientId: membership.clientId, role: role.output };
     },
 
     /** What GET /api/User/GetIsUserLoggedIn reports for a session. */
@@ -98,9 +99,9 @@ export function createAuthService({ db, clients, throttle }: AuthServiceDeps) {
         .innerJoin(users, eq(users.id, userClients.userId))
         .where(and(eq(userClients.userId, session.userId), eq(userClients.clientId, session.clientId)))
         .limit(1);
-      const role = userRoleSchema.safeParse(row?.role);
+      const role = v.safeParse(userRoleSchema, row?.role);
       if (!row || !role.success) return anonymous;
-      return { userRole: role.data, isUserActive: row.isActive };
+      return { userRole: role.output, isUserActive: row.isActive };
     },
 
     /** The signed-in account's email and account number under the session's client, or null. */

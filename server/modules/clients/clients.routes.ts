@@ -1,15 +1,15 @@
 /** The client list, one client, its url, its card link and whether it takes online payments. */
 import { Hono, type Context } from 'hono';
-import * as z from 'zod/mini';
+import * as v from 'valibot';
 import { clientCodeSchema, type Client, type ClientListEntry } from '../../../src/lib/api/contracts';
 import { ApiError } from '../../http/errors';
 import type { AppEnv } from '../../http/types';
 import { readQuery } from '../../http/validation';
 import { toClient, toListEntry, type ClientRow, type ClientsService } from './clients.service';
 
-const billingGroupSchema = z.optional(z.string().check(z.maxLength(8)));
-const requiredClientQuery = z.object({ clientCode: clientCodeSchema, billingGroup: billingGroupSchema });
-const optionalClientQuery = z.object({ clientCode: z.optional(clientCodeSchema), billingGroup: billingGroupSchema });
+const billingGroupSchema = v.optional(v.pipe(v.string(), v.maxLength(8)));
+const requiredClientQuery = v.object({ clientCode: clientCodeSchema, billingGroup: billingGroupSchema });
+const optionalClientQuery = v.object({ clientCode: v.optional(clientCodeSchema), billingGroup: billingGroupSchema });
 
 export function createClientsRoutes({ clients }: { clients: ClientsService }) {
   const routes = new Hono<AppEnv>();

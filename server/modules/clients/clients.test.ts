@@ -1,3 +1,4 @@
+import * as v from 'valibot';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { clientListSchema, clientSchema } from '../../../src/lib/api/contracts';
 import type { OpenedDatabase } from '../../db/client';
@@ -29,7 +30,7 @@ describe('client list', () => {
   it('lists about 55 entries, ordered by code then billing group, with the fixed demo clients', async () => {
     const { status, body } = await getJson('/api/Client/GetClientList');
     expect(status).toBe(200);
-    const list = clientListSchema.parse(body);
+    const list = v.parse(clientListSchema, body);
     expect(list.length).toBeGreaterThanOrEqual(50);
     expect(list).toContainEqual({
       code: 'SUN',
@@ -59,7 +60,7 @@ describe('one client', () => {
   it('finds a client whatever the case of its code', async () => {
     const { status, body } = await getJson('/api/Client/GetClient?clientCode=sUn');
     expect(status).toBe(200);
-    expect(clientSchema.parse(body)).toEqual({
+    expect(v.parse(clientSchema, body)).toEqual({
       code: 'SUN',
       name: 'Sunrise Laboratories',
       logoUrl: '/logos/sun.svg',

@@ -2,6 +2,7 @@
  * The translation language: stored on the user when signed in, else on the (possibly anonymous)
  * session; en-US when neither has one.
  */
+import * as v from 'valibot';
 import { eq } from 'drizzle-orm';
 import { languageSchema, type Language } from '../../../src/lib/api/contracts';
 import type { Database } from '../../db/client';
@@ -11,8 +12,8 @@ import type { SessionRecord, SessionService } from '../sessions/session.service'
 export const DEFAULT_LANGUAGE: Language = 'en-US';
 
 function asLanguage(value: string | null | undefined): Language | null {
-  const parsed = languageSchema.safeParse(value);
-  return parsed.success ? parsed.data : null;
+  const parsed = v.safeParse(languageSchema, value);
+  return parsed.success ? parsed.output : null;
 }
 
 /** Creates the language preference rules. */

@@ -2,6 +2,7 @@
  * Server-side sessions. The browser holds a random token; the table holds its SHA-256, the user
  * and client it is signed in under (if any) and when it expires. Idle expiry slides on activity.
  */
+import * as v from 'valibot';
 import { eq, lt } from 'drizzle-orm';
 import { userRoleSchema, type UserRole } from '../../../src/lib/api/contracts';
 import type { Database } from '../../db/client';
@@ -47,14 +48,14 @@ export function createSessionService({ db, idleSeconds, now }: SessionServiceDep
       const [row] = await db.select().from(sessions).where(eq(sessions.id, id)).limit(1);
       if (!row) return { status: 'none' };
       if (row.expiresAt.getTime() <= now().getTime()) return { status: 'expired', id };
-      const role = userRoleSchema.safeParse(row.role);
+      const role = v.safeParse(userRoleSchema, row.role);
       return {
         status: 'live',
         session: {
           id: row.id,
           userId: row.userId,
           clientId: row.clientId,
-          role: role.success ? role.data : null,
+          role: role.success ? role.output : null,
           language: row.language,
           expiresAt: row.expiresAt,
         },

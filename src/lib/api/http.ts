@@ -1,5 +1,5 @@
 import ky, { HTTPError, TimeoutError, type KyInstance, type ResponsePromise } from 'ky';
-import type * as z from 'zod/mini';
+import * as v from 'valibot';
 import { apiErrorSchema } from './contracts';
 import { ApiError } from './errors';
 
@@ -33,8 +33,8 @@ export async function toApiError(error: unknown): Promise<ApiError> {
   if (error instanceof ApiError) return error;
   if (error instanceof HTTPError) {
     const body: unknown = await error.response.json().catch(() => null);
-    const parsed = apiErrorSchema.safeParse(body);
-    return new ApiError(parsed.success ? parsed.data.error : 'serverError', error.response.status, { cause: error });
+    const parsed = v.safeParse(apiErrorSchema, body);
+    return new ApiError(parsed.success ? parsed.output.error : 'serverError', error.response.status, { cause: error });
   }
   if (error instanceof SyntaxError) return new ApiError('malformedResponse', null, { cause: error });
   // fetch rejects with a TypeError when the network is down.
@@ -67,13 +67,13 @@ export const http: KyInstance = ky.create({
  * Runs one call and checks its JSON answer against the contract: observers see it start and
  * end, and any failure (HTTP, network, or a malformed answer) becomes an ApiError.
  */
-export async function call<S extends z.ZodMiniType>(request: () => ResponsePromise, schema: S): Promise<z.infer<S>> {
+export async function call<S extends v.GenericSchema>(request: () => ResponsePromise, schema: S): Promise<v.InferOutput<S>> {
   for (const observer of observers) observer.started();
   try {
     const body: unknown = await request().json();
-    const parsed = schema.safeParse(body);
-    if (!parsed.success) throw new ApiError('malformedResponse', null, { cause: parsed.error });
-    return parsed.data;
+    const parsed = v.safeParse(schema, body);
+    if (!parsed.success) throw new ApiError('malformedResponse', null, { cause: parsed.issues });
+    return parsed.output;
   } catch (error) {
     throw await toApiError(error);
   } finally {
