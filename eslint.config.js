@@ -48,7 +48,7 @@ export default tseslint.config(
   },
   {
     // Features stand alone: they do not reach into the app's wiring or into each other.
-    files: ['src/features/**/*.{ts,tsx}', 'src/lib/**/*.{ts,tsx}'],
+    files: ['src/features/**/*.{ts,tsx}', 'src/lib/**/*.{ts,tsx}', 'src/components/**/*.{ts,tsx}'],
     rules: {
       'no-restricted-imports': ['error', { patterns: ['@/app/*', '@/routes/*'] }],
     },

@@ -8,20 +8,28 @@ import { bodyLimit } from 'hono/body-limit';
 import { compress } from 'hono/compress';
 import { HTTPException } from 'hono/http-exception';
 import { secureHeaders } from 'hono/secure-headers';
-import { DEFAULT_SESSION_IDLE_SECONDS, type AppConfig } from './config';
+import { DEFAULT_SESSION_IDLE_SECONDS, DEFAULT_SESSION_WARNING_SECONDS, type AppConfig } from './config';
 import type { Database } from './db/client';
 import { ApiError } from './http/errors';
 import { createSessionCookies, loadSession } from './http/session';
 import { mountStatic } from './http/static';
 import type { AppEnv } from './http/types';
 import { isApiPath, xsrfProtection } from './http/xsrf';
+import { createAccountsService } from './modules/accounts/accounts.service';
 import { createAuthRoutes } from './modules/auth/auth.routes';
 import { createAuthService } from './modules/auth/auth.service';
+import {
+  GUEST_MAX_FAILURES_PER_ACCOUNT,
+  GUEST_MAX_FAILURES_PER_CLIENT,
+  createGuestLoginService,
+} from './modules/auth/guest-login.service';
+import { createPrincipalService } from './modules/auth/principal.service';
 import { createThrottleService } from './modules/auth/throttle.service';
 import { createClientsRoutes } from './modules/clients/clients.routes';
 import { createClientsService } from './modules/clients/clients.service';
 import { createLanguageRoutes } from './modules/language/language.routes';
 import { createLanguageService } from './modules/language/language.service';
+import { createSessionRoutes } from './modules/sessions/session.routes';
 import { createSessionService } from './modules/sessions/session.service';
 
 export interface Logger {
@@ -57,12 +65,26 @@ export function describeError(error: unknown): string {
 /** Builds the Hono application. */
 export function createApp({ db, config, now = () => new Date(), logger = console }: AppDeps): Hono<AppEnv> {
   const sessionIdleSeconds = config.sessionIdleSeconds ?? DEFAULT_SESSION_IDLE_SECONDS;
+  const sessionWarningSeconds = config.sessionWarningSeconds ?? DEFAULT_SESSION_WARNING_SECONDS;
   const cookieSecure = config.cookieSecure ?? false;
 
-  const sessions = createSessionService({ db, idleSeconds: sessionIdleSeconds, now });
+  const sessions = createSessionService({
+    db,
+    idleSeconds: sessionIdleSeconds,
+    warningSeconds: sessionWarningSeconds,
+    now,
+  });
   const clients = createClientsService({ db });
+  const accounts = createAccountsService({ db });
+  const principals = createPrincipalService({ db, accounts });
   const throttle = createThrottleService({ db, now });
   const auth = createAuthService({ db, clients, throttle });
+  const guestLogin = createGuestLoginService({
+    clients,
+    accounts,
+    accountThrottle: createThrottleService({ db, now, maxFailures: GUEST_MAX_FAILURES_PER_ACCOUNT }),
+    clientThrottle: createThrottleService({ db, now, maxFailures: GUEST_MAX_FAILURES_PER_CLIENT }),
+  });
   const language = createLanguageService({ db, sessions });
   const cookies = createSessionCookies({ cookieSecure });
 
@@ -99,10 +121,11 @@ export function createApp({ db, config, now = () => new Date(), logger = console
       onError: (c) => c.json({ error: 'invalidRequest' }, 413),
     }),
   );
-  app.use('/api/*', loadSession({ sessions, cookies }));
+  app.use('/api/*', loadSession({ sessions, principals, cookies }));
 
   const api = new Hono<AppEnv>();
-  api.route('/', createAuthRoutes({ auth, sessions, cookies }));
+  api.route('/', createAuthRoutes({ auth, guestLogin, clients, sessions, cookies }));
+  api.route('/', createSessionRoutes({ sessions }));
   api.route('/', createClientsRoutes({ clients }));
   api.route('/', createLanguageRoutes({ language, cookies }));
   api.all('*', (c) => c.json({ error: 'notFound' }, 404));

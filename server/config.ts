@@ -3,6 +3,8 @@
 export interface AppConfig {
   /** Idle lifetime of a session; activity slides it. */
   sessionIdleSeconds: number;
+  /** The session-expiry warning is due when this many seconds or fewer remain. */
+  sessionWarningSeconds: number;
   /** Mark cookies Secure (and send HSTS): on whenever the site is served over HTTPS. */
   cookieSecure: boolean;
   /** The built SPA to serve; without it only the API and the logos are served. */
@@ -10,6 +12,7 @@ export interface AppConfig {
 }
 
 export const DEFAULT_SESSION_IDLE_SECONDS = 900;
+export const DEFAULT_SESSION_WARNING_SECONDS = 120;
 
 /** Reads a positive integer, or the fallback when the text is absent or not one. */
 export function positiveInteger(text: string | undefined, fallback: number): number {

@@ -2,7 +2,7 @@
 import type { AddressInfo } from 'node:net';
 import { serve } from '@hono/node-server';
 import { createApp, type Logger } from './app';
-import { DEFAULT_SESSION_IDLE_SECONDS } from './config';
+import { DEFAULT_SESSION_IDLE_SECONDS, DEFAULT_SESSION_WARNING_SECONDS } from './config';
 import { openDatabase } from './db/client';
 import { seedDemoData } from './seed/seed';
 
@@ -18,6 +18,8 @@ export interface StartServerOptions {
   /** The built SPA. */
   distDir?: string;
   sessionIdleSeconds?: number;
+  /** Seconds before the idle expiry from which the warning is due. Default 120. */
+  sessionWarningSeconds?: number;
   cookieSecure?: boolean;
   /** Seed the demo data into an empty database (never when NODE_ENV=production). Default true. */
   seed?: boolean;
@@ -39,6 +41,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
       db: database.db,
       config: {
         sessionIdleSeconds: options.sessionIdleSeconds ?? DEFAULT_SESSION_IDLE_SECONDS,
+        sessionWarningSeconds: options.sessionWarningSeconds ?? DEFAULT_SESSION_WARNING_SECONDS,
         cookieSecure: options.cookieSecure ?? false,
         distDir: options.distDir,
       },

@@ -11,8 +11,32 @@
 import { Route as rootRouteImport } from './routes/__root'
 import { Route as Char123ClientChar125RouteRouteImport } from './routes/{-$client}/route'
 import { Route as Char123ClientChar125IndexRouteImport } from './routes/{-$client}/index'
+import { Route as Char123ClientChar125AboutRouteImport } from './routes/{-$client}/about'
+import { Route as Char123ClientChar125ContactRouteImport } from './routes/{-$client}/contact'
+import { Route as Char123ClientChar125DocumentsRouteImport } from './routes/{-$client}/documents'
+import { Route as Char123ClientChar125EmailRouteImport } from './routes/{-$client}/email'
+import { Route as Char123ClientChar125ForgotpasswordRouteImport } from './routes/{-$client}/forgotpassword'
+import { Route as Char123ClientChar125GuestLoginRouteImport } from './routes/{-$client}/guestLogin'
 import { Route as Char123ClientChar125InvoicesRouteImport } from './routes/{-$client}/invoices'
 import { Route as Char123ClientChar125LoginRouteImport } from './routes/{-$client}/login'
+import { Route as Char123ClientChar125MemberRouteImport } from './routes/{-$client}/member'
+import { Route as Char123ClientChar125NotfoundRouteImport } from './routes/{-$client}/notfound'
+import { Route as Char123ClientChar125PasswordRouteImport } from './routes/{-$client}/password'
+import { Route as Char123ClientChar125PrivacyRouteImport } from './routes/{-$client}/privacy'
+import { Route as Char123ClientChar125RegistrationRouteImport } from './routes/{-$client}/registration'
+import { Route as Char123ClientChar125ResetpasswordRouteImport } from './routes/{-$client}/resetpassword'
+import { Route as Char123ClientChar125SuccessRouteImport } from './routes/{-$client}/success'
+import { Route as Char123ClientChar125ConfirmationActivateRouteImport } from './routes/{-$client}/confirmation/activate'
+import { Route as Char123ClientChar125ConfirmationUpdateRouteImport } from './routes/{-$client}/confirmation/update'
+import { Route as Char123ClientChar125ErrorTimeoutRouteImport } from './routes/{-$client}/error/timeout'
+import { Route as Char123ClientChar125PaymentOtherRouteImport } from './routes/{-$client}/payment/other'
+import { Route as Char123ClientChar125SwitchClientsRouteImport } from './routes/{-$client}/switch/clients'
+import { Route as Char123ClientChar125ForgotPasswordEmailRouteImport } from './routes/{-$client}/forgot/password/email'
+import { Route as Char123ClientChar125PaymentOnlineIndexRouteImport } from './routes/{-$client}/payment/online/index'
+import { Route as Char123ClientChar125PaymentOnlineConfirmationRouteImport } from './routes/{-$client}/payment/online/confirmation'
+import { Route as Char123ClientChar125PaymentOnlineCreditcardRouteImport } from './routes/{-$client}/payment/online/creditcard'
+import { Route as Char123ClientChar125PaymentOnlineInformationRouteImport } from './routes/{-$client}/payment/online/information'
+import { Route as Char123ClientChar125PaymentOnlineReceiptRouteImport } from './routes/{-$client}/payment/online/receipt'
 
 const Char123ClientChar125RouteRoute =
   Char123ClientChar125RouteRouteImport.update({
@@ -24,6 +48,42 @@ const Char123ClientChar125IndexRoute =
   Char123ClientChar125IndexRouteImport.update({
     id: '/',
     path: '/',
+    getParentRoute: () => Char123ClientChar125RouteRoute,
+  } as any)
+const Char123ClientChar125AboutRoute =
+  Char123ClientChar125AboutRouteImport.update({
+    id: '/about',
+    path: '/about',
+    getParentRoute: () => Char123ClientChar125RouteRoute,
+  } as any)
+const Char123ClientChar125ContactRoute =
+  Char123ClientChar125ContactRouteImport.update({
+    id: '/contact',
+    path: '/contact',
+    getParentRoute: () => Char123ClientChar125RouteRoute,
+  } as any)
+const Char123ClientChar125DocumentsRoute =
+  Char123ClientChar125DocumentsRouteImport.update({
+    id: '/documents',
+    path: '/documents',
+    getParentRoute: () => Char123ClientChar125RouteRoute,
+  } as any)
+const Char123ClientChar125EmailRoute =
+  Char123ClientChar125EmailRouteImport.update({
+    id: '/email',
+    path: '/email',
+    getParentRoute: () => Char123ClientChar125RouteRoute,
+  } as any)
+const Char123ClientChar125ForgotpasswordRoute =
+  Char123ClientChar125ForgotpasswordRouteImport.update({
+    id: '/forgotpassword',
+    path: '/forgotpassword',
+    getParentRoute: () => Char123ClientChar125RouteRoute,
+  } as any)
+const Char123ClientChar125GuestLoginRoute =
+  Char123ClientChar125GuestLoginRouteImport.update({
+    id: '/guestLogin',
+    path: '/guestLogin',
     getParentRoute: () => Char123ClientChar125RouteRoute,
   } as any)
 const Char123ClientChar125InvoicesRoute =
@@ -38,40 +98,295 @@ const Char123ClientChar125LoginRoute =
     path: '/login',
     getParentRoute: () => Char123ClientChar125RouteRoute,
   } as any)
+const Char123ClientChar125MemberRoute =
+  Char123ClientChar125MemberRouteImport.update({
+    id: '/member',
+    path: '/member',
+    getParentRoute: () => Char123ClientChar125RouteRoute,
+  } as any)
+const Char123ClientChar125NotfoundRoute =
+  Char123ClientChar125NotfoundRouteImport.update({
+    id: '/notfound',
+    path: '/notfound',
+    getParentRoute: () => Char123ClientChar125RouteRoute,
+  } as any)
+const Char123ClientChar125PasswordRoute =
+  Char123ClientChar125PasswordRouteImport.update({
+    id: '/password',
+    path: '/password',
+    getParentRoute: () => Char123ClientChar125RouteRoute,
+  } as any)
+const Char123ClientChar125PrivacyRoute =
+  Char123ClientChar125PrivacyRouteImport.update({
+    id: '/privacy',
+    path: '/privacy',
+    getParentRoute: () => Char123ClientChar125RouteRoute,
+  } as any)
+const Char123ClientChar125RegistrationRoute =
+  Char123ClientChar125RegistrationRouteImport.update({
+    id: '/registration',
+    path: '/registration',
+    getParentRoute: () => Char123ClientChar125RouteRoute,
+  } as any)
+const Char123ClientChar125ResetpasswordRoute =
+  Char123ClientChar125ResetpasswordRouteImport.update({
+    id: '/resetpassword',
+    path: '/resetpassword',
+    getParentRoute: () => Char123ClientChar125RouteRoute,
+  } as any)
+const Char123ClientChar125SuccessRoute =
+  Char123ClientChar125SuccessRouteImport.update({
+    id: '/success',
+    path: '/success',
+    getParentRoute: () => Char123ClientChar125RouteRoute,
+  } as any)
+const Char123ClientChar125ConfirmationActivateRoute =
+  Char123ClientChar125ConfirmationActivateRouteImport.update({
+    id: '/confirmation/activate',
+    path: '/confirmation/activate',
+    getParentRoute: () => Char123ClientChar125RouteRoute,
+  } as any)
+const Char123ClientChar125ConfirmationUpdateRoute =
+  Char123ClientChar125ConfirmationUpdateRouteImport.update({
+    id: '/confirmation/update',
+    path: '/confirmation/update',
+    getParentRoute: () => Char123ClientChar125RouteRoute,
+  } as any)
+const Char123ClientChar125ErrorTimeoutRoute =
+  Char123ClientChar125ErrorTimeoutRouteImport.update({
+    id: '/error/timeout',
+    path: '/error/timeout',
+    getParentRoute: () => Char123ClientChar125RouteRoute,
+  } as any)
+const Char123ClientChar125PaymentOtherRoute =
+  Char123ClientChar125PaymentOtherRouteImport.update({
+    id: '/payment/other',
+    path: '/payment/other',
+    getParentRoute: () => Char123ClientChar125RouteRoute,
+  } as any)
+const Char123ClientChar125SwitchClientsRoute =
+  Char123ClientChar125SwitchClientsRouteImport.update({
+    id: '/switch/clients',
+    path: '/switch/clients',
+    getParentRoute: () => Char123ClientChar125RouteRoute,
+  } as any)
+const Char123ClientChar125ForgotPasswordEmailRoute =
+  Char123ClientChar125ForgotPasswordEmailRouteImport.update({
+    id: '/forgot/password/email',
+    path: '/forgot/password/email',
+    getParentRoute: () => Char123ClientChar125RouteRoute,
+  } as any)
+const Char123ClientChar125PaymentOnlineIndexRoute =
+  Char123ClientChar125PaymentOnlineIndexRouteImport.update({
+    id: '/payment/online/',
+    path: '/payment/online/',
+    getParentRoute: () => Char123ClientChar125RouteRoute,
+  } as any)
+const Char123ClientChar125PaymentOnlineConfirmationRoute =
+  Char123ClientChar125PaymentOnlineConfirmationRouteImport.update({
+    id: '/payment/online/confirmation',
+    path: '/payment/online/confirmation',
+    getParentRoute: () => Char123ClientChar125RouteRoute,
+  } as any)
+const Char123ClientChar125PaymentOnlineCreditcardRoute =
+  Char123ClientChar125PaymentOnlineCreditcardRouteImport.update({
+    id: '/payment/online/creditcard',
+    path: '/payment/online/creditcard',
+    getParentRoute: () => Char123ClientChar125RouteRoute,
+  } as any)
+const Char123ClientChar125PaymentOnlineInformationRoute =
+  Char123ClientChar125PaymentOnlineInformationRouteImport.update({
+    id: '/payment/online/information',
+    path: '/payment/online/information',
+    getParentRoute: () => Char123ClientChar125RouteRoute,
+  } as any)
+const Char123ClientChar125PaymentOnlineReceiptRoute =
+  Char123ClientChar125PaymentOnlineReceiptRouteImport.update({
+    id: '/payment/online/receipt',
+    path: '/payment/online/receipt',
+    getParentRoute: () => Char123ClientChar125RouteRoute,
+  } as any)
 
 export interface FileRoutesByFullPath {
   '/{-$client}': typeof Char123ClientChar125RouteRouteWithChildren
+  '/{-$client}/about': typeof Char123ClientChar125AboutRoute
+  '/{-$client}/contact': typeof Char123ClientChar125ContactRoute
+  '/{-$client}/documents': typeof Char123ClientChar125DocumentsRoute
+  '/{-$client}/email': typeof Char123ClientChar125EmailRoute
+  '/{-$client}/forgotpassword': typeof Char123ClientChar125ForgotpasswordRoute
+  '/{-$client}/guestLogin': typeof Char123ClientChar125GuestLoginRoute
   '/{-$client}/invoices': typeof Char123ClientChar125InvoicesRoute
   '/{-$client}/login': typeof Char123ClientChar125LoginRoute
+  '/{-$client}/member': typeof Char123ClientChar125MemberRoute
+  '/{-$client}/notfound': typeof Char123ClientChar125NotfoundRoute
+  '/{-$client}/password': typeof Char123ClientChar125PasswordRoute
+  '/{-$client}/privacy': typeof Char123ClientChar125PrivacyRoute
+  '/{-$client}/registration': typeof Char123ClientChar125RegistrationRoute
+  '/{-$client}/resetpassword': typeof Char123ClientChar125ResetpasswordRoute
+  '/{-$client}/success': typeof Char123ClientChar125SuccessRoute
   '/{-$client}/': typeof Char123ClientChar125IndexRoute
+  '/{-$client}/confirmation/activate': typeof Char123ClientChar125ConfirmationActivateRoute
+  '/{-$client}/confirmation/update': typeof Char123ClientChar125ConfirmationUpdateRoute
+  '/{-$client}/error/timeout': typeof Char123ClientChar125ErrorTimeoutRoute
+  '/{-$client}/payment/other': typeof Char123ClientChar125PaymentOtherRoute
+  '/{-$client}/switch/clients': typeof Char123ClientChar125SwitchClientsRoute
+  '/{-$client}/forgot/password/email': typeof Char123ClientChar125ForgotPasswordEmailRoute
+  '/{-$client}/payment/online/confirmation': typeof Char123ClientChar125PaymentOnlineConfirmationRoute
+  '/{-$client}/payment/online/creditcard': typeof Char123ClientChar125PaymentOnlineCreditcardRoute
+  '/{-$client}/payment/online/information': typeof Char123ClientChar125PaymentOnlineInformationRoute
+  '/{-$client}/payment/online/receipt': typeof Char123ClientChar125PaymentOnlineReceiptRoute
+  '/{-$client}/payment/online/': typeof Char123ClientChar125PaymentOnlineIndexRoute
 }
 export interface FileRoutesByTo {
+  '/{-$client}/about': typeof Char123ClientChar125AboutRoute
+  '/{-$client}/contact': typeof Char123ClientChar125ContactRoute
+  '/{-$client}/documents': typeof Char123ClientChar125DocumentsRoute
+  '/{-$client}/email': typeof Char123ClientChar125EmailRoute
+  '/{-$client}/forgotpassword': typeof Char123ClientChar125ForgotpasswordRoute
+  '/{-$client}/guestLogin': typeof Char123ClientChar125GuestLoginRoute
   '/{-$client}/invoices': typeof Char123ClientChar125InvoicesRoute
   '/{-$client}/login': typeof Char123ClientChar125LoginRoute
+  '/{-$client}/member': typeof Char123ClientChar125MemberRoute
+  '/{-$client}/notfound': typeof Char123ClientChar125NotfoundRoute
+  '/{-$client}/password': typeof Char123ClientChar125PasswordRoute
+  '/{-$client}/privacy': typeof Char123ClientChar125PrivacyRoute
+  '/{-$client}/registration': typeof Char123ClientChar125RegistrationRoute
+  '/{-$client}/resetpassword': typeof Char123ClientChar125ResetpasswordRoute
+  '/{-$client}/success': typeof Char123ClientChar125SuccessRoute
   '/{-$client}': typeof Char123ClientChar125IndexRoute
+  '/{-$client}/confirmation/activate': typeof Char123ClientChar125ConfirmationActivateRoute
+  '/{-$client}/confirmation/update': typeof Char123ClientChar125ConfirmationUpdateRoute
+  '/{-$client}/error/timeout': typeof Char123ClientChar125ErrorTimeoutRoute
+  '/{-$client}/payment/other': typeof Char123ClientChar125PaymentOtherRoute
+  '/{-$client}/switch/clients': typeof Char123ClientChar125SwitchClientsRoute
+  '/{-$client}/forgot/password/email': typeof Char123ClientChar125ForgotPasswordEmailRoute
+  '/{-$client}/payment/online/confirmation': typeof Char123ClientChar125PaymentOnlineConfirmationRoute
+  '/{-$client}/payment/online/creditcard': typeof Char123ClientChar125PaymentOnlineCreditcardRoute
+  '/{-$client}/payment/online/information': typeof Char123ClientChar125PaymentOnlineInformationRoute
+  '/{-$client}/payment/online/receipt': typeof Char123ClientChar125PaymentOnlineReceiptRoute
+  '/{-$client}/payment/online': typeof Char123ClientChar125PaymentOnlineIndexRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
   '/{-$client}': typeof Char123ClientChar125RouteRouteWithChildren
+  '/{-$client}/about': typeof Char123ClientChar125AboutRoute
+  '/{-$client}/contact': typeof Char123ClientChar125ContactRoute
+  '/{-$client}/documents': typeof Char123ClientChar125DocumentsRoute
+  '/{-$client}/email': typeof Char123ClientChar125EmailRoute
+  '/{-$client}/forgotpassword': typeof Char123ClientChar125ForgotpasswordRoute
+  '/{-$client}/guestLogin': typeof Char123ClientChar125GuestLoginRoute
   '/{-$client}/invoices': typeof Char123ClientChar125InvoicesRoute
   '/{-$client}/login': typeof Char123ClientChar125LoginRoute
+  '/{-$client}/member': typeof Char123ClientChar125MemberRoute
+  '/{-$client}/notfound': typeof Char123ClientChar125NotfoundRoute
+  '/{-$client}/password': typeof Char123ClientChar125PasswordRoute
+  '/{-$client}/privacy': typeof Char123ClientChar125PrivacyRoute
+  '/{-$client}/registration': typeof Char123ClientChar125RegistrationRoute
+  '/{-$client}/resetpassword': typeof Char123ClientChar125ResetpasswordRoute
+  '/{-$client}/success': typeof Char123ClientChar125SuccessRoute
   '/{-$client}/': typeof Char123ClientChar125IndexRoute
+  '/{-$client}/confirmation/activate': typeof Char123ClientChar125ConfirmationActivateRoute
+  '/{-$client}/confirmation/update': typeof Char123ClientChar125ConfirmationUpdateRoute
+  '/{-$client}/error/timeout': typeof Char123ClientChar125ErrorTimeoutRoute
+  '/{-$client}/payment/other': typeof Char123ClientChar125PaymentOtherRoute
+  '/{-$client}/switch/clients': typeof Char123ClientChar125SwitchClientsRoute
+  '/{-$client}/forgot/password/email': typeof Char123ClientChar125ForgotPasswordEmailRoute
+  '/{-$client}/payment/online/confirmation': typeof Char123ClientChar125PaymentOnlineConfirmationRoute
+  '/{-$client}/payment/online/creditcard': typeof Char123ClientChar125PaymentOnlineCreditcardRoute
+  '/{-$client}/payment/online/information': typeof Char123ClientChar125PaymentOnlineInformationRoute
+  '/{-$client}/payment/online/receipt': typeof Char123ClientChar125PaymentOnlineReceiptRoute
+  '/{-$client}/payment/online/': typeof Char123ClientChar125PaymentOnlineIndexRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
   fullPaths:
     | '/{-$client}'
+    | '/{-$client}/about'
+    | '/{-$client}/contact'
+    | '/{-$client}/documents'
+    | '/{-$client}/email'
+    | '/{-$client}/forgotpassword'
+    | '/{-$client}/guestLogin'
     | '/{-$client}/invoices'
     | '/{-$client}/login'
+    | '/{-$client}/member'
+    | '/{-$client}/notfound'
+    | '/{-$client}/password'
+    | '/{-$client}/privacy'
+    | '/{-$client}/registration'
+    | '/{-$client}/resetpassword'
+    | '/{-$client}/success'
     | '/{-$client}/'
+    | '/{-$client}/confirmation/activate'
+    | '/{-$client}/confirmation/update'
+    | '/{-$client}/error/timeout'
+    | '/{-$client}/payment/other'
+    | '/{-$client}/switch/clients'
+    | '/{-$client}/forgot/password/email'
+    | '/{-$client}/payment/online/confirmation'
+    | '/{-$client}/payment/online/creditcard'
+    | '/{-$client}/payment/online/information'
+    | '/{-$client}/payment/online/receipt'
+    | '/{-$client}/payment/online/'
   fileRoutesByTo: FileRoutesByTo
-  to: '/{-$client}/invoices' | '/{-$client}/login' | '/{-$client}'
+  to:
+    | '/{-$client}/about'
+    | '/{-$client}/contact'
+    | '/{-$client}/documents'
+    | '/{-$client}/email'
+    | '/{-$client}/forgotpassword'
+    | '/{-$client}/guestLogin'
+    | '/{-$client}/invoices'
+    | '/{-$client}/login'
+    | '/{-$client}/member'
+    | '/{-$client}/notfound'
+    | '/{-$client}/password'
+    | '/{-$client}/privacy'
+    | '/{-$client}/registration'
+    | '/{-$client}/resetpassword'
+    | '/{-$client}/success'
+    | '/{-$client}'
+    | '/{-$client}/confirmation/activate'
+    | '/{-$client}/confirmation/update'
+    | '/{-$client}/error/timeout'
+    | '/{-$client}/payment/other'
+    | '/{-$client}/switch/clients'
+    | '/{-$client}/forgot/password/email'
+    | '/{-$client}/payment/online/confirmation'
+    | '/{-$client}/payment/online/creditcard'
+    | '/{-$client}/payment/online/information'
+    | '/{-$client}/payment/online/receipt'
+    | '/{-$client}/payment/online'
   id:
     | '__root__'
     | '/{-$client}'
+    | '/{-$client}/about'
+    | '/{-$client}/contact'
+    | '/{-$client}/documents'
+    | '/{-$client}/email'
+    | '/{-$client}/forgotpassword'
+    | '/{-$client}/guestLogin'
     | '/{-$client}/invoices'
     | '/{-$client}/login'
+    | '/{-$client}/member'
+    | '/{-$client}/notfound'
+    | '/{-$client}/password'
+    | '/{-$client}/privacy'
+    | '/{-$client}/registration'
+    | '/{-$client}/resetpassword'
+    | '/{-$client}/success'
     | '/{-$client}/'
+    | '/{-$client}/confirmation/activate'
+    | '/{-$client}/confirmation/update'
+    | '/{-$client}/error/timeout'
+    | '/{-$client}/payment/other'
+    | '/{-$client}/switch/clients'
+    | '/{-$client}/forgot/password/email'
+    | '/{-$client}/payment/online/confirmation'
+    | '/{-$client}/payment/online/creditcard'
+    | '/{-$client}/payment/online/information'
+    | '/{-$client}/payment/online/receipt'
+    | '/{-$client}/payment/online/'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
@@ -94,6 +409,48 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof Char123ClientChar125IndexRouteImport
       parentRoute: typeof Char123ClientChar125RouteRoute
     }
+    '/{-$client}/about': {
+      id: '/{-$client}/about'
+      path: '/about'
+      fullPath: '/{-$client}/about'
+      preLoaderRoute: typeof Char123ClientChar125AboutRouteImport
+      parentRoute: typeof Char123ClientChar125RouteRoute
+    }
+    '/{-$client}/contact': {
+      id: '/{-$client}/contact'
+      path: '/contact'
+      fullPath: '/{-$client}/contact'
+      preLoaderRoute: typeof Char123ClientChar125ContactRouteImport
+      parentRoute: typeof Char123ClientChar125RouteRoute
+    }
+    '/{-$client}/documents': {
+      id: '/{-$client}/documents'
+      path: '/documents'
+      fullPath: '/{-$client}/documents'
+      preLoaderRoute: typeof Char123ClientChar125DocumentsRouteImport
+      parentRoute: typeof Char123ClientChar125RouteRoute
+    }
+    '/{-$client}/email': {
+      id: '/{-$client}/email'
+      path: '/email'
+      fullPath: '/{-$client}/email'
+      preLoaderRoute: typeof Char123ClientChar125EmailRouteImport
+      parentRoute: typeof Char123ClientChar125RouteRoute
+    }
+    '/{-$client}/forgotpassword': {
+      id: '/{-$client}/forgotpassword'
+      path: '/forgotpassword'
+      fullPath: '/{-$client}/forgotpassword'
+      preLoaderRoute: typeof Char123ClientChar125ForgotpasswordRouteImport
+      parentRoute: typeof Char123ClientChar125RouteRoute
+    }
+    '/{-$client}/guestLogin': {
+      id: '/{-$client}/guestLogin'
+      path: '/guestLogin'
+      fullPath: '/{-$client}/guestLogin'
+      preLoaderRoute: typeof Char123ClientChar125GuestLoginRouteImport
+      parentRoute: typeof Char123ClientChar125RouteRoute
+    }
     '/{-$client}/invoices': {
       id: '/{-$client}/invoices'
       path: '/invoices'
@@ -108,20 +465,208 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof Char123ClientChar125LoginRouteImport
       parentRoute: typeof Char123ClientChar125RouteRoute
     }
+    '/{-$client}/member': {
+      id: '/{-$client}/member'
+      path: '/member'
+      fullPath: '/{-$client}/member'
+      preLoaderRoute: typeof Char123ClientChar125MemberRouteImport
+      parentRoute: typeof Char123ClientChar125RouteRoute
+    }
+    '/{-$client}/notfound': {
+      id: '/{-$client}/notfound'
+      path: '/notfound'
+      fullPath: '/{-$client}/notfound'
+      preLoaderRoute: typeof Char123ClientChar125NotfoundRouteImport
+      parentRoute: typeof Char123ClientChar125RouteRoute
+    }
+    '/{-$client}/password': {
+      id: '/{-$client}/password'
+      path: '/password'
+      fullPath: '/{-$client}/password'
+      preLoaderRoute: typeof Char123ClientChar125PasswordRouteImport
+      parentRoute: typeof Char123ClientChar125RouteRoute
+    }
+    '/{-$client}/privacy': {
+      id: '/{-$client}/privacy'
+      path: '/privacy'
+      fullPath: '/{-$client}/privacy'
+      preLoaderRoute: typeof Char123ClientChar125PrivacyRouteImport
+      parentRoute: typeof Char123ClientChar125RouteRoute
+    }
+    '/{-$client}/registration': {
+      id: '/{-$client}/registration'
+      path: '/registration'
+      fullPath: '/{-$client}/registration'
+      preLoaderRoute: typeof Char123ClientChar125RegistrationRouteImport
+      parentRoute: typeof Char123ClientChar125RouteRoute
+    }
+    '/{-$client}/resetpassword': {
+      id: '/{-$client}/resetpassword'
+      path: '/resetpassword'
+      fullPath: '/{-$client}/resetpassword'
+      preLoaderRoute: typeof Char123ClientChar125ResetpasswordRouteImport
+      parentRoute: typeof Char123ClientChar125RouteRoute
+    }
+    '/{-$client}/success': {
+      id: '/{-$client}/success'
+      path: '/success'
+      fullPath: '/{-$client}/success'
+      preLoaderRoute: typeof Char123ClientChar125SuccessRouteImport
+      parentRoute: typeof Char123ClientChar125RouteRoute
+    }
+    '/{-$client}/confirmation/activate': {
+      id: '/{-$client}/confirmation/activate'
+      path: '/confirmation/activate'
+      fullPath: '/{-$client}/confirmation/activate'
+      preLoaderRoute: typeof Char123ClientChar125ConfirmationActivateRouteImport
+      parentRoute: typeof Char123ClientChar125RouteRoute
+    }
+    '/{-$client}/confirmation/update': {
+      id: '/{-$client}/confirmation/update'
+      path: '/confirmation/update'
+      fullPath: '/{-$client}/confirmation/update'
+      preLoaderRoute: typeof Char123ClientChar125ConfirmationUpdateRouteImport
+      parentRoute: typeof Char123ClientChar125RouteRoute
+    }
+    '/{-$client}/error/timeout': {
+      id: '/{-$client}/error/timeout'
+      path: '/error/timeout'
+      fullPath: '/{-$client}/error/timeout'
+      preLoaderRoute: typeof Char123ClientChar125ErrorTimeoutRouteImport
+      parentRoute: typeof Char123ClientChar125RouteRoute
+    }
+    '/{-$client}/payment/other': {
+      id: '/{-$client}/payment/other'
+      path: '/payment/other'
+      fullPath: '/{-$client}/payment/other'
+      preLoaderRoute: typeof Char123ClientChar125PaymentOtherRouteImport
+      parentRoute: typeof Char123ClientChar125RouteRoute
+    }
+    '/{-$client}/switch/clients': {
+      id: '/{-$client}/switch/clients'
+      path: '/switch/clients'
+      fullPath: '/{-$client}/switch/clients'
+      preLoaderRoute: typeof Char123ClientChar125SwitchClientsRouteImport
+      parentRoute: typeof Char123ClientChar125RouteRoute
+    }
+    '/{-$client}/forgot/password/email': {
+      id: '/{-$client}/forgot/password/email'
+      path: '/forgot/password/email'
+      fullPath: '/{-$client}/forgot/password/email'
+      preLoaderRoute: typeof Char123ClientChar125ForgotPasswordEmailRouteImport
+      parentRoute: typeof Char123ClientChar125RouteRoute
+    }
+    '/{-$client}/payment/online/': {
+      id: '/{-$client}/payment/online/'
+      path: '/payment/online'
+      fullPath: '/{-$client}/payment/online/'
+      preLoaderRoute: typeof Char123ClientChar125PaymentOnlineIndexRouteImport
+      parentRoute: typeof Char123ClientChar125RouteRoute
+    }
+    '/{-$client}/payment/online/confirmation': {
+      id: '/{-$client}/payment/online/confirmation'
+      path: '/payment/online/confirmation'
+      fullPath: '/{-$client}/payment/online/confirmation'
+      preLoaderRoute: typeof Char123ClientChar125PaymentOnlineConfirmationRouteImport
+      parentRoute: typeof Char123ClientChar125RouteRoute
+    }
+    '/{-$client}/payment/online/creditcard': {
+      id: '/{-$client}/payment/online/creditcard'
+      path: '/payment/online/creditcard'
+      fullPath: '/{-$client}/payment/online/creditcard'
+      preLoaderRoute: typeof Char123ClientChar125PaymentOnlineCreditcardRouteImport
+      parentRoute: typeof Char123ClientChar125RouteRoute
+    }
+    '/{-$client}/payment/online/information': {
+      id: '/{-$client}/payment/online/information'
+      path: '/payment/online/information'
+      fullPath: '/{-$client}/payment/online/information'
+      preLoaderRoute: typeof Char123ClientChar125PaymentOnlineInformationRouteImport
+      parentRoute: typeof Char123ClientChar125RouteRoute
+    }
+    '/{-$client}/payment/online/receipt': {
+      id: '/{-$client}/payment/online/receipt'
+      path: '/payment/online/receipt'
+      fullPath: '/{-$client}/payment/online/receipt'
+      preLoaderRoute: typeof Char123ClientChar125PaymentOnlineReceiptRouteImport
+      parentRoute: typeof Char123ClientChar125RouteRoute
+    }
   }
 }
 
 interface Char123ClientChar125RouteRouteChildren {
+  Char123ClientChar125AboutRoute: typeof Char123ClientChar125AboutRoute
+  Char123ClientChar125ContactRoute: typeof Char123ClientChar125ContactRoute
+  Char123ClientChar125DocumentsRoute: typeof Char123ClientChar125DocumentsRoute
+  Char123ClientChar125EmailRoute: typeof Char123ClientChar125EmailRoute
+  Char123ClientChar125ForgotpasswordRoute: typeof Char123ClientChar125ForgotpasswordRoute
+  Char123ClientChar125GuestLoginRoute: typeof Char123ClientChar125GuestLoginRoute
   Char123ClientChar125InvoicesRoute: typeof Char123ClientChar125InvoicesRoute
   Char123ClientChar125LoginRoute: typeof Char123ClientChar125LoginRoute
+  Char123ClientChar125MemberRoute: typeof Char123ClientChar125MemberRoute
+  Char123ClientChar125NotfoundRoute: typeof Char123ClientChar125NotfoundRoute
+  Char123ClientChar125PasswordRoute: typeof Char123ClientChar125PasswordRoute
+  Char123ClientChar125PrivacyRoute: typeof Char123ClientChar125PrivacyRoute
+  Char123ClientChar125RegistrationRoute: typeof Char123ClientChar125RegistrationRoute
+  Char123ClientChar125ResetpasswordRoute: typeof Char123ClientChar125ResetpasswordRoute
+  Char123ClientChar125SuccessRoute: typeof Char123ClientChar125SuccessRoute
   Char123ClientChar125IndexRoute: typeof Char123ClientChar125IndexRoute
+  Char123ClientChar125ConfirmationActivateRoute: typeof Char123ClientChar125ConfirmationActivateRoute
+  Char123ClientChar125ConfirmationUpdateRoute: typeof Char123ClientChar125ConfirmationUpdateRoute
+  Char123ClientChar125ErrorTimeoutRoute: typeof Char123ClientChar125ErrorTimeoutRoute
+  Char123ClientChar125PaymentOtherRoute: typeof Char123ClientChar125PaymentOtherRoute
+  Char123ClientChar125SwitchClientsRoute: typeof Char123ClientChar125SwitchClientsRoute
+  Char123ClientChar125ForgotPasswordEmailRoute: typeof Char123ClientChar125ForgotPasswordEmailRoute
+  Char123ClientChar125PaymentOnlineConfirmationRoute: typeof Char123ClientChar125PaymentOnlineConfirmationRoute
+  Char123ClientChar125PaymentOnlineCreditcardRoute: typeof Char123ClientChar125PaymentOnlineCreditcardRoute
+  Char123ClientChar125PaymentOnlineInformationRoute: typeof Char123ClientChar125PaymentOnlineInformationRoute
+  Char123ClientChar125PaymentOnlineReceiptRoute: typeof Char123ClientChar125PaymentOnlineReceiptRoute
+  Char123ClientChar125PaymentOnlineIndexRoute: typeof Char123ClientChar125PaymentOnlineIndexRoute
 }
 
 const Char123ClientChar125RouteRouteChildren: Char123ClientChar125RouteRouteChildren =
   {
+    Char123ClientChar125AboutRoute: Char123ClientChar125AboutRoute,
+    Char123ClientChar125ContactRoute: Char123ClientChar125ContactRoute,
+    Char123ClientChar125DocumentsRoute: Char123ClientChar125DocumentsRoute,
+    Char123ClientChar125EmailRoute: Char123ClientChar125EmailRoute,
+    Char123ClientChar125ForgotpasswordRoute:
+      Char123ClientChar125ForgotpasswordRoute,
+    Char123ClientChar125GuestLoginRoute: Char123ClientChar125GuestLoginRoute,
     Char123ClientChar125InvoicesRoute: Char123ClientChar125InvoicesRoute,
     Char123ClientChar125LoginRoute: Char123ClientChar125LoginRoute,
+    Char123ClientChar125MemberRoute: Char123ClientChar125MemberRoute,
+    Char123ClientChar125NotfoundRoute: Char123ClientChar125NotfoundRoute,
+    Char123ClientChar125PasswordRoute: Char123ClientChar125PasswordRoute,
+    Char123ClientChar125PrivacyRoute: Char123ClientChar125PrivacyRoute,
+    Char123ClientChar125RegistrationRoute:
+      Char123ClientChar125RegistrationRoute,
+    Char123ClientChar125ResetpasswordRoute:
+      Char123ClientChar125ResetpasswordRoute,
+    Char123ClientChar125SuccessRoute: Char123ClientChar125SuccessRoute,
     Char123ClientChar125IndexRoute: Char123ClientChar125IndexRoute,
+    Char123ClientChar125ConfirmationActivateRoute:
+      Char123ClientChar125ConfirmationActivateRoute,
+    Char123ClientChar125ConfirmationUpdateRoute:
+      Char123ClientChar125ConfirmationUpdateRoute,
+    Char123ClientChar125ErrorTimeoutRoute:
+      Char123ClientChar125ErrorTimeoutRoute,
+    Char123ClientChar125PaymentOtherRoute:
+      Char123ClientChar125PaymentOtherRoute,
+    Char123ClientChar125SwitchClientsRoute:
+      Char123ClientChar125SwitchClientsRoute,
+    Char123ClientChar125ForgotPasswordEmailRoute:
+      Char123ClientChar125ForgotPasswordEmailRoute,
+    Char123ClientChar125PaymentOnlineConfirmationRoute:
+      Char123ClientChar125PaymentOnlineConfirmationRoute,
+    Char123ClientChar125PaymentOnlineCreditcardRoute:
+      Char123ClientChar125PaymentOnlineCreditcardRoute,
+    Char123ClientChar125PaymentOnlineInformationRoute:
+      Char123ClientChar125PaymentOnlineInformationRoute,
+    Char123ClientChar125PaymentOnlineReceiptRoute:
+      Char123ClientChar125PaymentOnlineReceiptRoute,
+    Char123ClientChar125PaymentOnlineIndexRoute:
+      Char123ClientChar125PaymentOnlineIndexRoute,
   }
 
 const Char123ClientChar125RouteRouteWithChildren =

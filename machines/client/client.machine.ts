@@ -7,6 +7,7 @@ import {
   type ClientEvent,
   type ClientLookup,
   type ClientTag,
+  type StoredClientLinks,
 } from './client.types';
 
 const clientErrorCodes: readonly ClientErrorCode[] = ['notFound', 'network', 'serverError'];
@@ -14,6 +15,22 @@ const clientErrorCodes: readonly ClientErrorCode[] = ['notFound', 'network', 'se
 function toClientErrorCode(error: unknown): ClientErrorCode {
   const code = typeof error === 'object' && error !== null && 'code' in error ? error.code : undefined;
   return clientErrorCodes.find((known) => known === code) ?? 'serverError';
+}
+
+function selectedLookup(context: ClientContext): ClientLookup {
+  return { code: context.client?.code ?? '', billingGroup: context.client?.billingGroup ?? null };
+}
+
+function selectedLookupStored(context: ClientContext): Omit<StoredClientLinks, 'externalCCLink'> {
+  const { code, billingGroup } = selectedLookup(context);
+  return { clientCode: code, billingGroup };
+}
+
+/** A code without a billing group keeps the current billing group when the code is the same. */
+function currentBillingGroup(context: ClientContext, event: { code: string; billingGroup?: string | null }): string | null {
+  if (event.billingGroup !== undefined) return event.billingGroup;
+  const current = context.requested;
+  return current && current.code.toUpperCase() === event.code.toUpperCase() ? current.billingGroup : null;
 }
 
 function sameLookup(a: ClientLookup | null, b: ClientLookup): boolean {
@@ -33,16 +50,19 @@ export const clientMachine = setup({
   actors: {
     lookUpClient: fromPromise<ClientDetails, ClientLookup>(() => Promise.reject(new Error('lookUpClient not provided'))),
     fetchClientUrl: fromPromise<string, ClientLookup>(() => Promise.reject(new Error('fetchClientUrl not provided'))),
+    fetchClientLinks: fromPromise<string, ClientLookup>(() => Promise.reject(new Error('fetchClientLinks not provided'))),
   },
   actions: {
     applyTheme: (_, _params: { theme: string }) => {},
+    storeClientLinks: (_, _params: StoredClientLinks) => {},
   },
   guards: {
     isSameClient: ({ context }, lookup: ClientLookup) => sameLookup(context.requested, lookup),
+    hasRequestedClient: ({ context }) => context.requested !== null,
   },
 }).createMachine({
   id: 'client',
-  context: { requested: null, client: null, clientUrl: null, acceptsOnlinePayments: true, error: null },
+  context: { requested: null, client: null, clientUrl: null, externalCCLink: '', acceptsOnlinePayments: true, error: null },
   initial: 'none',
   states: {
     none: {
@@ -71,19 +91,40 @@ export const clientMachine = setup({
       },
     },
     selected: {
-      description: "The client is known: its theme class is on the body and its url is fetched.",
+      description: "The client is known: its theme class is on the body, and its url and links are fetched.",
       tags: ['selected'],
       entry: { type: 'applyTheme', params: ({ context }) => ({ theme: context.client?.theme ?? defaultTheme }) },
-      invoke: {
-        id: 'fetchClientUrl',
-        src: 'fetchClientUrl',
-        input: ({ context }) => ({ code: context.client?.code ?? '', billingGroup: context.client?.billingGroup ?? null }),
-        onDone: { actions: assign({ clientUrl: ({ event }) => event.output }) },
-        onError: {
-          description: "Without the client's url the portal still works; the link is simply not offered.",
-          actions: assign({ clientUrl: null }),
+      invoke: [
+        {
+          id: 'fetchClientUrl',
+          src: 'fetchClientUrl',
+          input: ({ context }) => selectedLookup(context),
+          onDone: { actions: assign({ clientUrl: ({ event }) => event.output }) },
+          onError: {
+            description: "Without the client's url the portal still works; the link is simply not offered.",
+            actions: assign({ clientUrl: null }),
+          },
         },
-      },
+        {
+          id: 'fetchClientLinks',
+          src: 'fetchClientLinks',
+          input: ({ context }) => selectedLookup(context),
+          onDone: {
+            description: 'The external card link (or none) is kept, also in local storage.',
+            actions: [
+              assign({ externalCCLink: ({ event }) => event.output }),
+              {
+                type: 'storeClientLinks',
+                params: ({ context, event }) => ({ ...selectedLookupStored(context), externalCCLink: event.output }),
+              },
+            ],
+          },
+          onError: {
+            description: 'Without the links the built-in card page is used.',
+            actions: assign({ externalCCLink: '' }),
+          },
+        },
+      ],
     },
     unknown: {
       description: 'No client has this code (or the lookup failed): the default theme and title, and a notice.',
@@ -96,26 +137,40 @@ export const clientMachine = setup({
         description: 'The same client again (e.g. another page under the same prefix): nothing changes.',
         guard: {
           type: 'isSameClient',
-          params: ({ event }) => ({ code: event.code, billingGroup: event.billingGroup ?? null }),
+          params: ({ context, event }) => ({ code: event.code, billingGroup: currentBillingGroup(context, event) }),
         },
       },
       {
         target: '.resolving',
         actions: assign({
-          requested: ({ event }) => {
+          requested: ({ context, event }) => {
             assertEvent(event, 'client.select');
-            return { code: event.code, billingGroup: event.billingGroup ?? null };
+            return { code: event.code, billingGroup: currentBillingGroup(context, event) };
           },
           client: null,
           clientUrl: null,
+          externalCCLink: '',
           acceptsOnlinePayments: true,
           error: null,
         }),
       },
     ],
+    'client.setBillingGroup': {
+      description: "The current billing group changed (e.g. the session's client): the entry is looked up again.",
+      guard: 'hasRequestedClient',
+      target: '.resolving',
+      actions: assign({
+        requested: ({ context, event }) => (context.requested ? { code: context.requested.code, billingGroup: event.billingGroup } : null),
+        client: null,
+        clientUrl: null,
+        externalCCLink: '',
+        acceptsOnlinePayments: true,
+        error: null,
+      }),
+    },
     'client.clear': {
       target: '.none',
-      actions: assign({ requested: null, client: null, clientUrl: null, acceptsOnlinePayments: true, error: null }),
+      actions: assign({ requested: null, client: null, clientUrl: null, externalCCLink: '', acceptsOnlinePayments: true, error: null }),
     },
   },
 });

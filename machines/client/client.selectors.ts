@@ -10,3 +10,5 @@ export const selectIsUnknownClient = (snapshot: ClientSnapshot): boolean => snap
 export const selectRequestedCode = (snapshot: ClientSnapshot) => snapshot.context.requested?.code ?? null;
 export const selectClientUrl = (snapshot: ClientSnapshot) => snapshot.context.clientUrl;
 export const selectAcceptsOnlinePayments = (snapshot: ClientSnapshot) => snapshot.context.acceptsOnlinePayments;
+/** The external card link that overrides /payment/online ('' when none). */
+export const selectExternalCCLink = (snapshot: ClientSnapshot) => snapshot.context.externalCCLink;

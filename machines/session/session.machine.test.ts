@@ -1,7 +1,14 @@
 import { describe, expect, it, vi } from 'vitest';
-import { createActor, fromPromise, waitFor } from 'xstate';
+import { createActor, fromPromise, SimulatedClock, waitFor } from 'xstate';
 import { sessionMachine } from './session.machine';
-import { selectAccount, selectIsSignedIn, selectLoginError } from './session.selectors';
+import {
+  selectAccount,
+  selectIsExpiring,
+  selectIsSignedIn,
+  selectIsWarning,
+  selectLoginError,
+  selectLogoutReason,
+} from './session.selectors';
 import type { Credentials, SessionCheckResult } from './session.types';
 
 const account = { email: 'pat.doe@example.com', accountNumber: 'A-100200' };
@@ -14,7 +21,7 @@ function arrange(overrides: {
   logIn?: (input: Credentials) => Promise<SessionCheckResult>;
   logOut?: () => Promise<{ url: string }>;
 }) {
-  const navigateAfterLogout = vi.fn<(url: string) => void>();
+  const navigateAfterLogout = vi.fn<(url: string, destination: string) => void>();
   const reportStartupFailure = vi.fn<(error: unknown) => void>();
   const logInCalls: Credentials[] = [];
   const actor = createActor(
@@ -28,7 +35,7 @@ function arrange(overrides: {
         logOut: fromPromise(overrides.logOut ?? (() => Promise.resolve({ url: '' }))),
       },
       actions: {
-        navigateAfterLogout: (_, { url }) => navigateAfterLogout(url),
+        navigateAfterLogout: (_, { url, destination }) => navigateAfterLogout(url, destination),
         reportStartupFailure: (_, { error }) => reportStartupFailure(error),
       },
     }),
@@ -51,7 +58,7 @@ describe('session', () => {
     const { actor } = arrange({ logIn: () => Promise.reject(Object.assign(new Error('401'), { code: 'invalidCredentials' })) });
     await waitFor(actor, (s) => s.matches('anonymous'));
     actor.send({ type: 'session.login', ...credentials });
-    const snapshot = await waitFor(actor, (s) => s.matches({ anonymous: 'idle' }) && selectLoginError(s) !== null);
+    const snapshot = await waitFor(actor, (s) => s.matches({ anonymous: 'roleChosen' }) && selectLoginError(s) !== null);
     expect(selectLoginError(snapshot)).toBe('invalidCredentials');
   });
 
@@ -98,7 +105,7 @@ describe('session', () => {
     const snapshot = await waitFor(actor, (s) => s.matches('anonymous'));
     expect(snapshot.context.role).toBeNull();
     expect(selectAccount(snapshot)).toBeNull();
-    expect(navigateAfterLogout).toHaveBeenCalledWith('https://www.sunriselabs.example/');
+    expect(navigateAfterLogout).toHaveBeenCalledWith('https://www.sunriselabs.example/', 'serverUrl');
   });
 
   it('still signs out locally when the logout call fails', async () => {
@@ -109,6 +116,87 @@ describe('session', () => {
     await waitFor(actor, selectIsSignedIn);
     actor.send({ type: 'session.logout' });
     await waitFor(actor, (s) => s.matches('anonymous'));
-    expect(navigateAfterLogout).toHaveBeenCalledWith('');
+    expect(navigateAfterLogout).toHaveBeenCalledWith('', 'serverUrl');
+  });
+});
+
+describe('keeping the session alive', () => {
+  function arrangeSignedIn(expiry: () => Promise<{ display: boolean; secondsLeft: number }>, extend = () => Promise.resolve({ secondsLeft: 900 })) {
+    const clock = new SimulatedClock();
+    const navigateAfterLogout = vi.fn<(url: string, destination: string) => void>();
+    const checks = vi.fn(expiry);
+    const actor = createActor(
+      sessionMachine.provide({
+        actors: {
+          checkSession: fromPromise(() => Promise.resolve(signedInUser)),
+          checkExpiry: fromPromise(checks),
+          extendAuthentication: fromPromise(extend),
+          logOut: fromPromise(() => Promise.resolve({ url: '' })),
+        },
+        actions: { navigateAfterLogout: (_, { url, destination }) => navigateAfterLogout(url, destination) },
+      }),
+      { clock },
+    ).start();
+    return { actor, clock, checks, navigateAfterLogout };
+  }
+
+  it('asks the server every 10 seconds while signed in, and not before', async () => {
+    const { actor, clock, checks } = arrangeSignedIn(() => Promise.resolve({ display: false, secondsLeft: 800 }));
+    await waitFor(actor, selectIsSignedIn);
+    clock.increment(9999);
+    expect(checks).not.toHaveBeenCalled();
+    clock.increment(1);
+    await waitFor(actor, (s) => s.matches({ signedIn: { expiry: 'waiting' } }) && checks.mock.calls.length === 1);
+    clock.increment(10000);
+    await waitFor(actor, () => checks.mock.calls.length === 2);
+  });
+
+  it('opens the warning when the server says so, and continuing extends the session and polls again', async () => {
+    const extend = vi.fn(() => Promise.resolve({ secondsLeft: 900 }));
+    const { actor, clock } = arrangeSignedIn(() => Promise.resolve({ display: true, secondsLeft: 100 }), extend);
+    await waitFor(actor, selectIsSignedIn);
+    clock.increment(10000);
+    await waitFor(actor, selectIsWarning);
+    actor.send({ type: 'session.extend' });
+    await waitFor(actor, (s) => s.matches({ signedIn: { expiry: 'waiting' } }));
+    expect(extend).toHaveBeenCalledOnce();
+    expect(actor.getSnapshot().context.secondsLeft).toBe(900);
+  });
+
+  it('signs out with the inactivity message to the login page when nobody answers the warning in time', async () => {
+    const { actor, clock, navigateAfterLogout } = arrangeSignedIn(() => Promise.resolve({ display: true, secondsLeft: 100 }));
+    await waitFor(actor, selectIsSignedIn);
+    clock.increment(10000);
+    await waitFor(actor, selectIsWarning);
+    clock.increment(99999);
+    expect(selectIsWarning(actor.getSnapshot())).toBe(true);
+    clock.increment(1);
+    expect(selectIsExpiring(actor.getSnapshot())).toBe(true);
+    actor.send({ type: 'session.acknowledgeExpiry' });
+    const snapshot = await waitFor(actor, (s) => s.matches('anonymous'));
+    expect(selectLogoutReason(snapshot)).toBe('inactivity');
+    expect(navigateAfterLogout).toHaveBeenCalledWith('', 'login');
+  });
+
+  it('treats a failed extension like declining: the inactivity message, then sign-out', async () => {
+    const { actor, clock } = arrangeSignedIn(
+      () => Promise.resolve({ display: true, secondsLeft: 100 }),
+      () => Promise.reject(new Error('expired')),
+    );
+    await waitFor(actor, selectIsSignedIn);
+    clock.increment(10000);
+    await waitFor(actor, selectIsWarning);
+    actor.send({ type: 'session.extend' });
+    await waitFor(actor, selectIsExpiring);
+    clock.increment(30000);
+    await waitFor(actor, (s) => s.matches('anonymous'));
+  });
+
+  it('the second logout variant always goes to the login page', async () => {
+    const { actor, navigateAfterLogout } = arrangeSignedIn(() => Promise.resolve({ display: false, secondsLeft: 800 }));
+    await waitFor(actor, selectIsSignedIn);
+    actor.send({ type: 'session.logoutToLogin' });
+    await waitFor(actor, (s) => s.matches('anonymous'));
+    expect(navigateAfterLogout).toHaveBeenCalledWith('', 'login');
   });
 });

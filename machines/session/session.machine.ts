@@ -1,6 +1,8 @@
 import { assertEvent, assign, fromPromise, setup } from 'xstate';
 import type {
   Credentials,
+  ExpiryCheck,
+  GuestCredentials,
   SessionCheckResult,
   SessionContext,
   SessionErrorCode,
@@ -16,10 +18,27 @@ export function toSessionErrorCode(error: unknown): SessionErrorCode {
   return sessionErrorCodes.find((known) => known === code) ?? 'serverError';
 }
 
+/** The session's timings: named so the app's configuration and the tests can change them. */
+export const sessionDelays = {
+  /** How often the server is asked whether to warn (GetShouldDisplayAuthenticationMessage). */
+  pollInterval: 10000,
+  /** How long the inactivity notice waits for an answer before signing out by itself. */
+  inactivityNoticeTimeout: 30000,
+} as const;
+
+const signedInUser = (result: SessionCheckResult) => ({
+  role: result.status.userRole,
+  account: result.account,
+  isAccountDisabled: result.status.isAccountDisabled === true,
+  hasLoggedInBefore: true,
+  loginError: null,
+  logoutReason: null,
+});
+
 /**
- * The portal's session: is anyone signed in, and as whom. Views and route guards read its
- * snapshot (tags `resolving` and `signedIn`); the effects (HTTP calls, navigation) are provided
- * by the app with `sessionMachine.provide(...)`.
+ * The portal's session: who is signed in, and keeping them signed in. Views and route guards
+ * read its snapshot (tags `resolving`, `signedIn`, `warning`, `expiring`); every effect (HTTP
+ * calls, storage, navigation) is provided by the app with `sessionMachine.provide(...)`.
  */
 export const sessionMachine = setup({
   types: {
@@ -30,22 +49,48 @@ export const sessionMachine = setup({
   actors: {
     checkSession: fromPromise<SessionCheckResult>(() => Promise.reject(new Error('checkSession not provided'))),
     logIn: fromPromise<SessionCheckResult, Credentials>(() => Promise.reject(new Error('logIn not provided'))),
+    logInGuest: fromPromise<SessionCheckResult, GuestCredentials>(() => Promise.reject(new Error('logInGuest not provided'))),
+    checkExpiry: fromPromise<ExpiryCheck>(() => Promise.reject(new Error('checkExpiry not provided'))),
+    extendAuthentication: fromPromise<{ secondsLeft: number }>(() =>
+      Promise.reject(new Error('extendAuthentication not provided')),
+    ),
     logOut: fromPromise<{ url: string }>(() => Promise.reject(new Error('logOut not provided'))),
   },
   actions: {
-    forgetUser: assign({ role: null, account: null }),
-    navigateAfterLogout: (_, _params: { url: string }) => {},
+    forgetUser: assign({ role: null, account: null, isAccountDisabled: false, secondsLeft: 0 }),
+    rememberAccountDisabled: (_, _params: { disabled: boolean }) => {},
+    navigateAfterLogout: (_, _params: { url: string; destination: SessionContext['logoutDestination'] }) => {},
     reportStartupFailure: (_, _params: { error: unknown }) => {},
   },
   guards: {
     isActiveUser: (_, result: SessionCheckResult) =>
-      result.status.isUserActive && result.status.userRole === 'ClientBillingUser',
+      result.status.isUserActive && result.status.userRole === 'ClientBillingUser' && result.status.isAccountDisabled !== true,
+    isActiveDisabledUser: (_, result: SessionCheckResult) =>
+      result.status.isUserActive && result.status.userRole === 'ClientBillingUser' && result.status.isAccountDisabled === true,
     isActiveGuest: (_, result: SessionCheckResult) =>
       result.status.isUserActive && result.status.userRole === 'ClientBillingGuest',
+    hasSessionEnded: (_, check: ExpiryCheck) => check.secondsLeft <= 0,
+    shouldWarn: (_, check: ExpiryCheck) => check.display,
+  },
+  delays: {
+    ...sessionDelays,
+    /** Until the server session ends, as the last check said. */
+    sessionEnd: ({ context }) => Math.max(0, context.secondsLeft) * 1000,
   },
 }).createMachine({
   id: 'session',
-  context: { role: null, account: null, hasLoggedInBefore: false, loginError: null },
+  context: {
+    role: null,
+    account: null,
+    isAccountDisabled: false,
+    hasLoggedInBefore: false,
+    chosenRole: null,
+    loginError: null,
+    secondsLeft: 0,
+    passwordExpiryDays: -1,
+    logoutReason: null,
+    logoutDestination: 'serverUrl',
+  },
   initial: 'checking',
   states: {
     checking: {
@@ -57,13 +102,21 @@ export const sessionMachine = setup({
         onDone: [
           {
             guard: { type: 'isActiveUser', params: ({ event }) => event.output },
-            target: 'signedIn',
-            actions: assign({ role: 'ClientBillingUser', account: ({ event }) => event.output.account }),
+            target: '#session.signedIn.access.user',
+            actions: assign(({ event }) => signedInUser(event.output)),
+          },
+          {
+            guard: { type: 'isActiveDisabledUser', params: ({ event }) => event.output },
+            target: '#session.signedIn.access.accountDisabled',
+            actions: [
+              assign(({ event }) => signedInUser(event.output)),
+              { type: 'rememberAccountDisabled', params: { disabled: true } },
+            ],
           },
           {
             guard: { type: 'isActiveGuest', params: ({ event }) => event.output },
-            target: 'signedIn',
-            actions: assign({ role: 'ClientBillingGuest', account: ({ event }) => event.output.account }),
+            target: '#session.signedIn.access.guest',
+            actions: assign(({ event }) => signedInUser(event.output)),
           },
           {
             description: 'Nobody, or an inactive user, is signed in.',
@@ -79,15 +132,23 @@ export const sessionMachine = setup({
       },
     },
     anonymous: {
-      description: 'Nobody is signed in: only open routes are allowed.',
-      initial: 'idle',
+      description: 'Nobody is signed in: only open routes are allowed. The sidebar shows the role chooser.',
+      initial: 'roleNotChosen',
       states: {
-        idle: {
+        roleNotChosen: {
+          description: 'The visitor has not picked how to sign in (as a billing user, or as a guest with an invoice).',
           on: {
-            'session.login': {
-              target: 'authenticating',
-              actions: assign({ loginError: null }),
+            'session.chooseRole': {
+              target: 'roleChosen',
+              actions: assign({ chosenRole: ({ event }) => event.role }),
             },
+          },
+        },
+        roleChosen: {
+          description: 'The visitor picked how to sign in; the matching form is offered.',
+          on: {
+            'session.chooseRole': { actions: assign({ chosenRole: ({ event }) => event.role }) },
+            'session.clearRole': { target: 'roleNotChosen', actions: assign({ chosenRole: null }) },
           },
         },
         authenticating: {
@@ -104,47 +165,194 @@ export const sessionMachine = setup({
             onDone: [
               {
                 guard: { type: 'isActiveUser', params: ({ event }) => event.output },
-                target: '#session.signedIn',
-                actions: assign({
-                  role: 'ClientBillingUser',
-                  account: ({ event }) => event.output.account,
-                  hasLoggedInBefore: true,
-                }),
+                target: '#session.signedIn.access.user',
+                actions: assign(({ event }) => signedInUser(event.output)),
+              },
+              {
+                guard: { type: 'isActiveDisabledUser', params: ({ event }) => event.output },
+                target: '#session.signedIn.access.accountDisabled',
+                actions: [
+                  assign(({ event }) => signedInUser(event.output)),
+                  { type: 'rememberAccountDisabled', params: { disabled: true } },
+                ],
               },
               {
                 description: 'The server accepted the password but the user is not active: treated as a failed sign-in.',
-                target: 'idle',
+                target: 'roleChosen',
                 actions: assign({ loginError: 'invalidCredentials' }),
               },
             ],
             onError: {
-              target: 'idle',
+              target: 'roleChosen',
+              actions: assign({ loginError: ({ event }) => toSessionErrorCode(event.error) }),
+            },
+          },
+        },
+        authenticatingGuest: {
+          description: 'The account number and invoice number are being checked by the server (guest sign-in).',
+          tags: ['busy'],
+          invoke: {
+            id: 'logInGuest',
+            src: 'logInGuest',
+            input: ({ event }) => {
+              assertEvent(event, 'session.guestLogin');
+              const { type: _type, ...credentials } = event;
+              return credentials;
+            },
+            onDone: [
+              {
+                guard: { type: 'isActiveGuest', params: ({ event }) => event.output },
+                target: '#session.signedIn.access.guest',
+                actions: assign(({ event }) => signedInUser(event.output)),
+              },
+              {
+                description: 'Anything but an active guest session is a failed guest sign-in.',
+                target: 'roleChosen',
+                actions: assign({ loginError: 'invalidCredentials' }),
+              },
+            ],
+            onError: {
+              target: 'roleChosen',
               actions: assign({ loginError: ({ event }) => toSessionErrorCode(event.error) }),
             },
           },
         },
       },
+      on: {
+        'session.login': {
+          target: '.authenticating',
+          actions: assign({ loginError: null, logoutReason: null, chosenRole: 'ClientBillingUser' }),
+        },
+        'session.guestLogin': {
+          target: '.authenticatingGuest',
+          actions: assign({ loginError: null, logoutReason: null, chosenRole: 'ClientBillingGuest' }),
+        },
+      },
     },
     signedIn: {
-      description: 'An active ClientBillingUser or ClientBillingGuest is signed in.',
+      description: 'An active ClientBillingUser or ClientBillingGuest is signed in. The session is kept alive while the user is there.',
       tags: ['signedIn'],
+      type: 'parallel',
+      states: {
+        access: {
+          description: 'What the signed-in person may see.',
+          initial: 'user',
+          states: {
+            user: { description: 'A billing user (ClientBillingUser): every account and payment screen.' },
+            accountDisabled: {
+              description: "A billing user whose account is disabled: invoices, update email and payments are hidden.",
+            },
+            guest: { description: 'A guest (ClientBillingGuest) who signed in with an invoice: invoices and payment only.' },
+          },
+        },
+        expiry: {
+          description: 'Session-expiry polling: every 10 s the server is asked whether to warn (this never extends the session).',
+          initial: 'waiting',
+          states: {
+            waiting: {
+              after: { pollInterval: 'polling' },
+            },
+            polling: {
+              invoke: {
+                id: 'checkExpiry',
+                src: 'checkExpiry',
+                onDone: [
+                  {
+                    description: 'The server session has already ended.',
+                    guard: { type: 'hasSessionEnded', params: ({ event }) => event.output },
+                    target: 'expiring',
+                    actions: assign({ secondsLeft: 0 }),
+                  },
+                  {
+                    description: 'Less than 2 minutes are left.',
+                    guard: { type: 'shouldWarn', params: ({ event }) => event.output },
+                    target: 'warning',
+                    actions: assign({ secondsLeft: ({ event }) => event.output.secondsLeft }),
+                  },
+                  { target: 'waiting', actions: assign({ secondsLeft: ({ event }) => event.output.secondsLeft }) },
+                ],
+                onError: {
+                  description: 'A failed poll is tried again at the next interval.',
+                  target: 'waiting',
+                },
+              },
+            },
+            warning: {
+              description:
+                "The dialog 'You have less than 2 minutes left on your session. Do you wish to continue?' is open; polling has stopped.",
+              tags: ['warning'],
+              after: {
+                sessionEnd: { target: 'expiring', description: 'Nobody answered before the session ended.' },
+              },
+              on: {
+                'session.extend': 'extending',
+                'session.decline': 'expiring',
+              },
+            },
+            extending: {
+              description: 'The user chose to continue: the session is extended (ExtendAuthentication), then polling restarts.',
+              tags: ['busy'],
+              invoke: {
+                id: 'extendAuthentication',
+                src: 'extendAuthentication',
+                onDone: {
+                  target: 'waiting',
+                  actions: assign({ secondsLeft: ({ event }) => event.output.secondsLeft }),
+                },
+                onError: 'expiring',
+              },
+            },
+            expiring: {
+              description: 'The inactivity message (Default.InactivityMessage) is shown as an alert; the user is then signed out.',
+              tags: ['expiring'],
+              entry: assign({ logoutReason: 'inactivity', logoutDestination: 'login' }),
+              after: {
+                inactivityNoticeTimeout: { target: '#session.loggingOut', description: 'Nobody acknowledged the notice.' },
+              },
+              on: {
+                'session.acknowledgeExpiry': '#session.loggingOut',
+              },
+            },
+          },
+        },
+      },
       on: {
-        'session.logout': 'loggingOut',
+        'session.logout': {
+          target: 'loggingOut',
+          actions: assign({ logoutReason: 'user', logoutDestination: 'serverUrl' }),
+        },
+        'session.logoutToLogin': {
+          description: 'The second logout variant: always back to the login page.',
+          target: 'loggingOut',
+          actions: assign({ logoutReason: 'user', logoutDestination: 'login' }),
+        },
       },
     },
     loggingOut: {
-      description: 'Ends the server session (Logout); the role is cleared whether or not the call succeeds.',
+      description:
+        'Ends the server session (Logout). The role is cleared and the disabled-account flag reset whether or not the call succeeds; then the browser goes to the server\'s url (when non-empty and a client is set) or the landing page, or to /login.',
       tags: ['busy'],
       invoke: {
         id: 'logOut',
         src: 'logOut',
         onDone: {
           target: 'anonymous',
-          actions: ['forgetUser', { type: 'navigateAfterLogout', params: ({ event }) => ({ url: event.output.url }) }],
+          actions: [
+            'forgetUser',
+            { type: 'rememberAccountDisabled', params: { disabled: false } },
+            {
+              type: 'navigateAfterLogout',
+              params: ({ context, event }) => ({ url: event.output.url, destination: context.logoutDestination }),
+            },
+          ],
         },
         onError: {
           target: 'anonymous',
-          actions: ['forgetUser', { type: 'navigateAfterLogout', params: { url: '' } }],
+          actions: [
+            'forgetUser',
+            { type: 'rememberAccountDisabled', params: { disabled: false } },
+            { type: 'navigateAfterLogout', params: ({ context }) => ({ url: '', destination: context.logoutDestination }) },
+          ],
         },
       },
     },

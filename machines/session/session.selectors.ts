@@ -5,13 +5,33 @@ type SessionSnapshot = SnapshotFrom<SessionMachine>;
 
 /** The session is still being checked: guards wait, views show nothing final yet. */
 export const selectIsResolving = (snapshot: SessionSnapshot): boolean => snapshot.hasTag('resolving');
-/** A ClientBillingUser or ClientBillingGuest is signed in and active. */
+/** A ClientBillingUser or ClientBillingGuest is signed in and active (the sidebar's signed-in mode). */
 export const selectIsSignedIn = (snapshot: SessionSnapshot): boolean => snapshot.hasTag('signedIn');
-/** A full billing user (not a guest) is signed in. */
+/** A full billing user (not a guest) is signed in: the ClientBillingUser-only routes are open. */
 export const selectIsBillingUser = (snapshot: SessionSnapshot): boolean =>
   snapshot.hasTag('signedIn') && snapshot.context.role === 'ClientBillingUser';
+/** A guest who signed in with an invoice. */
+export const selectIsGuest = (snapshot: SessionSnapshot): boolean =>
+  snapshot.hasTag('signedIn') && snapshot.context.role === 'ClientBillingGuest';
+/** The signed-in user's account is disabled: invoice and payment items are hidden. */
+export const selectIsAccountDisabled = (snapshot: SessionSnapshot): boolean =>
+  snapshot.matches({ signedIn: { access: 'accountDisabled' } });
+/** The sidebar shows the role chooser: nobody is signed in and no way of signing in was picked. */
+export const selectShowsRoleChooser = (snapshot: SessionSnapshot): boolean =>
+  snapshot.matches({ anonymous: 'roleNotChosen' });
+export const selectChosenRole = (snapshot: SessionSnapshot) => snapshot.context.chosenRole;
 export const selectRole = (snapshot: SessionSnapshot) => snapshot.context.role;
 export const selectAccount = (snapshot: SessionSnapshot) => snapshot.context.account;
 export const selectLoginError = (snapshot: SessionSnapshot) => snapshot.context.loginError;
 export const selectIsAuthenticating = (snapshot: SessionSnapshot): boolean =>
-  snapshot.matches({ anonymous: 'authenticating' });
+  snapshot.matches({ anonymous: 'authenticating' }) || snapshot.matches({ anonymous: 'authenticatingGuest' });
+/** The "less than 2 minutes left" dialog is open. */
+export const selectIsWarning = (snapshot: SessionSnapshot): boolean => snapshot.hasTag('warning');
+/** The session is being extended after the user chose to continue. */
+export const selectIsExtending = (snapshot: SessionSnapshot): boolean =>
+  snapshot.matches({ signedIn: { expiry: 'extending' } });
+/** The inactivity notice is shown before signing out. */
+export const selectIsExpiring = (snapshot: SessionSnapshot): boolean => snapshot.hasTag('expiring');
+/** Why the last sign-out happened (null before any). */
+export const selectLogoutReason = (snapshot: SessionSnapshot) =>
+  snapshot.hasTag('signedIn') ? null : snapshot.context.logoutReason;

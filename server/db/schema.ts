@@ -3,14 +3,19 @@
  *
  * Tenancy: `clients` is the tenant table. Every table that holds a tenant's data carries
  * `client_id`, and every query on it filters by that column (also the distribution key should
- * one PostgreSQL ever be outgrown). Accounts and invoices, when they arrive, follow the same rule:
- * a table with `client_id` referencing `clients.id`, and a nullable column on `sessions` for the
- * guest's account.
+ * one PostgreSQL ever be outgrown). References between tenant-owned rows are composite foreign
+ * keys that include `client_id` (an invoice's account, a membership's account, a guest session's
+ * account), so the database itself refuses a row that points into another client.
+ *
+ * Account and invoice numbers are stored trimmed and upper-cased (checked), so lookups of what a
+ * person typed compare with a plain index.
  */
 import { sql } from 'drizzle-orm';
 import {
   boolean,
   check,
+  date,
+  foreignKey,
   index,
   integer,
   pgTable,
@@ -18,6 +23,7 @@ import {
   serial,
   text,
   timestamp,
+  unique,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
 
@@ -56,6 +62,58 @@ export const clients = pgTable(
   ],
 );
 
+/** A billing account (a patient's or guarantor's) at one client. */
+export const accounts = pgTable(
+  'accounts',
+  {
+    id: serial('id').primaryKey(),
+    clientId: integer('client_id')
+      .notNull()
+      .references(() => clients.id, { onDelete: 'cascade' }),
+    accountNumber: text('account_number').notNull(),
+    holderName: text('holder_name').notNull(),
+    createdAt: timestamptz('created_at').notNull().defaultNow(),
+  },
+  (t) => [
+    unique('accounts_client_number_unique').on(t.clientId, t.accountNumber),
+    // The target of the composite foreign keys that keep references inside one client.
+    unique('accounts_client_id_unique').on(t.clientId, t.id),
+    check('accounts_number_normalised', sql`${t.accountNumber} = upper(btrim(${t.accountNumber})) and ${t.accountNumber} <> ''`),
+  ],
+);
+
+/** An invoice of an account. Amounts in integer cents; `balance_cents` is what is still owed. */
+export const invoices = pgTable(
+  'invoices',
+  {
+    id: serial('id').primaryKey(),
+    clientId: integer('client_id')
+      .notNull()
+      .references(() => clients.id, { onDelete: 'cascade' }),
+    accountId: integer('account_id').notNull(),
+    invoiceNumber: text('invoice_number').notNull(),
+    description: text('description').notNull(),
+    invoiceDate: date('invoice_date', { mode: 'string' }).notNull(),
+    dueDate: date('due_date', { mode: 'string' }).notNull(),
+    amountCents: integer('amount_cents').notNull(),
+    balanceCents: integer('balance_cents').notNull(),
+    createdAt: timestamptz('created_at').notNull().defaultNow(),
+  },
+  (t) => [
+    foreignKey({
+      name: 'invoices_account_fk',
+      columns: [t.clientId, t.accountId],
+      foreignColumns: [accounts.clientId, accounts.id],
+    }),
+    unique('invoices_client_number_unique').on(t.clientId, t.invoiceNumber),
+    index('invoices_account_idx').on(t.clientId, t.accountId),
+    check('invoices_number_normalised', sql`${t.invoiceNumber} = upper(btrim(${t.invoiceNumber})) and ${t.invoiceNumber} <> ''`),
+    check('invoices_amount_positive', sql`${t.amountCents} > 0`),
+    check('invoices_balance_range', sql`${t.balanceCents} >= 0 and ${t.balanceCents} <= ${t.amountCents}`),
+    check('invoices_due_after_issue', sql`${t.dueDate} >= ${t.invoiceDate}`),
+  ],
+);
+
 export const users = pgTable(
   'users',
   {
@@ -71,7 +129,10 @@ export const users = pgTable(
   (t) => [check('users_email_normalised', sql`${t.email} = lower(btrim(${t.email}))`)],
 );
 
-/** A user's membership of a client: the role and the billing account under that client. */
+/**
+ * A user's membership of a client: the role and the billing account under that client. The
+ * account number is a foreign key into `accounts` of the same client.
+ */
 export const userClients = pgTable(
   'user_clients',
   {
@@ -88,6 +149,11 @@ export const userClients = pgTable(
   },
   (t) => [
     primaryKey({ name: 'user_clients_pk', columns: [t.userId, t.clientId] }),
+    foreignKey({
+      name: 'user_clients_account_fk',
+      columns: [t.clientId, t.accountNumber],
+      foreignColumns: [accounts.clientId, accounts.accountNumber],
+    }).onUpdate('cascade'),
     index('user_clients_client_idx').on(t.clientId),
     check('user_clients_role', sql`${t.role} in ('ClientBillingUser', 'ClientBillingGuest')`),
   ],
@@ -95,7 +161,8 @@ export const userClients = pgTable(
 
 /**
  * Server-side sessions. `id` is the SHA-256 (hex) of the cookie token, so a leaked table does not
- * give working cookies. Anonymous sessions (no user) only carry a language preference.
+ * give working cookies. Anonymous sessions (no user) only carry a language preference. A guest's
+ * session has no user: `account_id` is the account the guest signed in with, under `client_id`.
  */
 export const sessions = pgTable(
   'sessions',
@@ -104,18 +171,30 @@ export const sessions = pgTable(
     userId: integer('user_id').references(() => users.id, { onDelete: 'cascade' }),
     clientId: integer('client_id').references(() => clients.id, { onDelete: 'cascade' }),
     role: text('role'),
+    accountId: integer('account_id'),
     language: text('language'),
     createdAt: timestamptz('created_at').notNull(),
     lastSeenAt: timestamptz('last_seen_at').notNull(),
     expiresAt: timestamptz('expires_at').notNull(),
   },
   (t) => [
+    // A null client_id would switch the composite key's check off, hence the check beside it.
+    foreignKey({
+      name: 'sessions_account_fk',
+      columns: [t.clientId, t.accountId],
+      foreignColumns: [accounts.clientId, accounts.id],
+    }).onDelete('cascade'),
+    check('sessions_account_needs_client', sql`${t.accountId} is null or ${t.clientId} is not null`),
     index('sessions_expires_at_idx').on(t.expiresAt),
     index('sessions_user_idx').on(t.userId),
   ],
 );
 
-/** Failed sign-ins, by normalised email, for throttling that all replicas share. */
+/**
+ * Failed sign-ins, for throttling that all replicas share. `email` holds the throttle key: the
+ * normalised email of a user's sign-in, or `guest:<CODE>` and `guest:<CODE>:<ACCOUNT>` for guest
+ * sign-ins (the column keeps its first name; renaming it buys nothing).
+ */
 export const loginAttempts = pgTable(
   'login_attempts',
   {

@@ -1,6 +1,7 @@
-/** The session cookie and the middleware that loads (and slides) the caller's session. */
+/** The session cookie and the middleware that loads (and slides) the caller's session and principal. */
 import type { Context, MiddlewareHandler } from 'hono';
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
+import type { PrincipalService } from '../modules/auth/principal.service';
 import type { SessionService } from '../modules/sessions/session.service';
 import { tokenOrUndefined } from '../security/tokens';
 import type { AppEnv } from './types';
@@ -29,12 +30,17 @@ export function createSessionCookies({ cookieSecure }: { cookieSecure: boolean }
   };
 }
 
-/** Puts the caller's live session (or null) in `c.var.session`; real activity slides its expiry. */
+/**
+ * Puts the caller's live session (or null) in `c.var.session` and whom it speaks for in
+ * `c.var.principal`; real activity slides the session's expiry.
+ */
 export function loadSession({
   sessions,
+  principals,
   cookies,
 }: {
   sessions: SessionService;
+  principals: PrincipalService;
   cookies: SessionCookies;
 }): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
@@ -53,6 +59,7 @@ export function loadSession({
       cookies.clear(c);
     }
     c.set('session', session);
+    c.set('principal', await principals.resolve(session));
     await next();
   };
 }

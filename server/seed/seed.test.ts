@@ -1,7 +1,7 @@
-import { count, sql } from 'drizzle-orm';
+import { and, asc, count, eq, sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { openDatabase, type OpenedDatabase } from '../db/client';
-import { clients, userClients, users } from '../db/schema';
+import { accounts, clients, invoices, userClients, users } from '../db/schema';
 import { seedDemoData } from './seed';
 
 let database: OpenedDatabase;
@@ -22,7 +22,9 @@ beforeEach(async () => {
   await database.db.execute(sql`truncate table clients, users, user_clients, sessions, login_attempts restart identity cascade`);
 });
 
-const countOf = async (table: typeof clients | typeof users | typeof userClients) =>
+const countOf = async (
+  table: typeof clients | typeof users | typeof userClients | typeof accounts | typeof invoices,
+) =>
   (await database.db.select({ n: count() }).from(table))[0]?.n ?? 0;
 
 describe('demo data', () => {
@@ -44,10 +46,66 @@ describe('demo data', () => {
     expect(clientsAfterFirst).toBeGreaterThanOrEqual(50);
     expect(await countOf(users)).toBe(4);
     expect(await countOf(userClients)).toBe(5);
+    expect(await countOf(accounts)).toBe(6);
+    const invoicesAfterFirst = await countOf(invoices);
 
     expect(await seedDemoData(database.db, { nodeEnv: 'development' })).toBe('skippedNotEmpty');
     expect(await countOf(clients)).toBe(clientsAfterFirst);
     expect(await countOf(users)).toBe(4);
+    expect(await countOf(invoices)).toBe(invoicesAfterFirst);
+  });
+
+  it('gives every membership its account, and the SUN guest an account with open invoices', async () => {
+    await seedDemoData(database.db, { nodeEnv: 'test' });
+    const memberships = await database.db
+      .select({ email: users.email, code: clients.code, accountNumber: accounts.accountNumber, holder: accounts.holderName })
+      .from(userClients)
+      .innerJoin(users, eq(users.id, userClients.userId))
+      .innerJoin(clients, eq(clients.id, userClients.clientId))
+      .innerJoin(
+        accounts,
+        and(eq(accounts.clientId, userClients.clientId), eq(accounts.accountNumber, userClients.accountNumber)),
+      )
+      .orderBy(asc(users.id), asc(userClients.createdAt));
+    expect(memberships).toEqual([
+      { email: 'pat.doe@example.com', code: 'SUN', accountNumber: 'A-100200', holder: 'Pat Doe' },
+      { email: 'pat.doe@example.com', code: 'DLT', accountNumber: 'D-520100', holder: 'Pat Doe' },
+      { email: 'disabled.doe@example.com', code: 'SUN', accountNumber: 'A-100300', holder: 'Dana Doe' },
+      { email: 'north.doe@example.com', code: 'NPP', accountNumber: 'N-200100', holder: 'Noor Doe' },
+      { email: 'harbor.doe@example.com', code: 'HBR', accountNumber: 'H-300100', holder: 'Harper Doe' },
+    ]);
+
+    const invoicesOf = (accountNumber: string) =>
+      database.db
+        .select({
+          number: invoices.invoiceNumber,
+          amount: invoices.amountCents,
+          balance: invoices.balanceCents,
+          invoiceDate: invoices.invoiceDate,
+          code: clients.code,
+        })
+        .from(invoices)
+        .innerJoin(accounts, and(eq(accounts.clientId, invoices.clientId), eq(accounts.id, invoices.accountId)))
+        .innerJoin(clients, eq(clients.id, invoices.clientId))
+        .where(eq(accounts.accountNumber, accountNumber));
+
+    const pat = await invoicesOf('A-100200');
+    const open = pat.filter((invoice) => invoice.balance > 0);
+    expect(open.length).toBeGreaterThanOrEqual(3);
+    expect(open.filter((invoice) => invoice.balance < invoice.amount)).toHaveLength(1);
+    expect(pat.filter((invoice) => invoice.balance === 0)).toHaveLength(1);
+
+    const guest = await invoicesOf('A-778899');
+    expect(guest.map((invoice) => invoice.number).sort()).toEqual(['SUN-100042', 'SUN-100044']);
+    expect(guest.every((invoice) => invoice.code === 'SUN' && invoice.balance > 0)).toBe(true);
+
+    for (const accountNumber of ['A-100300', 'D-520100', 'N-200100', 'H-300100']) {
+      const count = (await invoicesOf(accountNumber)).length;
+      expect(count).toBeGreaterThanOrEqual(1);
+      expect(count).toBeLessThanOrEqual(2);
+    }
+    const all = await database.db.select({ invoiceDate: invoices.invoiceDate }).from(invoices);
+    for (const invoice of all) expect(invoice.invoiceDate.startsWith('2026-')).toBe(true);
   });
 
   it('stores only password hashes, and the disabled account is disabled', async () => {

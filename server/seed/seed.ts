@@ -5,9 +5,17 @@
  */
 import { count, sql } from 'drizzle-orm';
 import type { Database } from '../db/client';
-import { clients, userClients, users } from '../db/schema';
+import { accounts, clients, invoices, userClients, users } from '../db/schema';
 import { hashPassword } from '../security/password';
-import { DEMO_PASSWORD, demoUsers, fixedClients, generatedClients } from './demo-data';
+import {
+  DEMO_PASSWORD,
+  demoGuestAccounts,
+  demoInvoices,
+  demoUsers,
+  fixedClients,
+  generatedClients,
+  type DemoAccount,
+} from './demo-data';
 
 export type SeedResult = 'seeded' | 'skippedProduction' | 'skippedNotEmpty';
 
@@ -19,7 +27,7 @@ export interface SeedOptions {
 /** Arbitrary constant naming the seed's advisory lock. */
 const SEED_LOCK_KEY = 7_340_211;
 
-/** Seeds the demo clients and users when allowed and the database has no clients. */
+/** Seeds the demo clients, accounts, invoices and users when allowed and the database has no clients. */
 export async function seedDemoData(db: Database, options: SeedOptions = {}): Promise<SeedResult> {
   const nodeEnv = 'nodeEnv' in options ? options.nodeEnv : process.env.NODE_ENV;
   if (nodeEnv === 'production') return 'skippedProduction';
@@ -41,6 +49,43 @@ export async function seedDemoData(db: Database, options: SeedOptions = {}): Pro
       if (!match) throw new Error(`Demo data names an unknown client ${code}/${billingGroup ?? ''}`);
       return match.id;
     };
+
+    // Every membership's account, and the accounts only guests use.
+    const demoAccounts: DemoAccount[] = [
+      ...demoUsers.flatMap((user) =>
+        user.memberships.map((membership) => ({ ...membership, holderName: `${user.firstName} ${user.lastName}` })),
+      ),
+      ...demoGuestAccounts,
+    ];
+    const insertedAccounts = await tx
+      .insert(accounts)
+      .values(
+        demoAccounts.map((account) => ({
+          clientId: clientId(account.clientCode, account.billingGroup),
+          accountNumber: account.accountNumber,
+          holderName: account.holderName,
+        })),
+      )
+      .returning({ id: accounts.id, clientId: accounts.clientId, accountNumber: accounts.accountNumber });
+    const accountId = (code: string, billingGroup: string | undefined, accountNumber: string) => {
+      const owner = clientId(code, billingGroup);
+      const match = insertedAccounts.find((row) => row.clientId === owner && row.accountNumber === accountNumber);
+      if (!match) throw new Error(`Demo data names an unknown account ${code}/${accountNumber}`);
+      return match.id;
+    };
+
+    await tx.insert(invoices).values(
+      demoInvoices.map((invoice) => ({
+        clientId: clientId(invoice.clientCode, invoice.billingGroup),
+        accountId: accountId(invoice.clientCode, invoice.billingGroup, invoice.accountNumber),
+        invoiceNumber: invoice.invoiceNumber,
+        description: invoice.description,
+        invoiceDate: invoice.invoiceDate,
+        dueDate: invoice.dueDate,
+        amountCents: invoice.amountCents,
+        balanceCents: invoice.balanceCents,
+      })),
+    );
 
     for (const [index, user] of demoUsers.entries()) {
       const [row] = await tx

@@ -10,6 +10,9 @@ import { seedDemoData } from '../seed/seed';
 
 export { DEMO_PASSWORD } from '../seed/demo-data';
 
+/** The demo guest of SUN (DESIGN.md, "Demo data"). */
+export const DEMO_GUEST = { accountNumber: 'A-778899', invoiceNumber: 'SUN-100042' } as const;
+
 /** An in-memory PGlite, migrated and seeded with the demo data. */
 export async function openSeededDatabase(): Promise<OpenedDatabase> {
   const opened = await openDatabase();
@@ -127,5 +130,22 @@ export class TestBrowser {
 
   async login(email: string, password: string, extra: Record<string, string> = {}): Promise<Response> {
     return this.post('/api/userlogin/Login', { email, password, language: 'en-US', ...extra });
+  }
+
+  /** A guest sign-in; `clientCode` defaults to SUN, the demo guest's client. */
+  async guestLogin(accountNumber: string, invoiceNumber: string, extra: Record<string, string> = {}): Promise<Response> {
+    return this.post('/api/userlogin/GuestLogin', {
+      accountNumber,
+      invoiceNumber,
+      language: 'en-US',
+      clientCode: 'SUN',
+      ...extra,
+    });
+  }
+
+  /** GET and parse the JSON answer, with its status. */
+  async getJson(path: string): Promise<{ status: number; body: unknown }> {
+    const response = await this.get(path);
+    return { status: response.status, body: (await response.json()) as unknown };
   }
 }

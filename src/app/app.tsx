@@ -1,20 +1,19 @@
 import { I18nProvider } from '@lingui/react';
 import { RouterProvider } from '@tanstack/react-router';
 import { i18n } from '@/lib/i18n';
-import { MachinesProvider, type ClientActor, type SessionActor } from '@/lib/machines';
+import { MachinesProvider, type Machines } from '@/lib/machines';
 import type { AppRouter } from './router';
 
 interface AppProps {
   router: AppRouter;
-  session: SessionActor;
-  client: ClientActor;
+  machines: Machines;
 }
 
 /** The providers every screen needs: translations, the running machines and the router. */
-export function App({ router, session, client }: AppProps) {
+export function App({ router, machines }: AppProps) {
   return (
     <I18nProvider i18n={i18n}>
-      <MachinesProvider value={{ session, client }}>
+      <MachinesProvider value={machines}>
         <RouterProvider router={router} />
       </MachinesProvider>
     </I18nProvider>

@@ -1,7 +1,8 @@
-import { selectIsResolving, selectIsSignedIn } from '@machines/session/session.selectors';
+import { selectIsBillingUser, selectIsResolving, selectIsSignedIn } from '@machines/session/session.selectors';
 import { redirect } from '@tanstack/react-router';
 import { waitFor } from 'xstate';
 import type { Machines } from '@/lib/machines';
+import { toInternalPath } from '@/lib/safe-redirect';
 
 /** How long a guard waits for the session check before giving up with an error screen. */
 const sessionCheckTimeoutMs = 60000;
@@ -17,17 +18,67 @@ export function settledSession(context: Machines) {
   return waitFor(context.session, (snapshot) => !selectIsResolving(snapshot), { timeout: sessionCheckTimeoutMs });
 }
 
+function toLogin({ location, params }: GuardArgs) {
+  // Only the path is remembered: never a query string that could carry personal data.
+  return redirect({
+    to: '/{-$client}/login',
+    params: { client: params.client },
+    search: { redirect: location.pathname },
+  });
+}
+
 /**
- * Guard of the routes for a signed-in user or guest: anyone else goes to /login, keeping the
- * client prefix and remembering the page asked for (its path only).
+ * Guard of the routes for a signed-in user or guest (invoices and payments): anyone else goes
+ * to /login, keeping the client prefix and remembering the page asked for.
  */
-export async function requireUserOrGuest({ context, location, params }: GuardArgs): Promise<void> {
+export async function requireUserOrGuest(args: GuardArgs): Promise<void> {
+  const snapshot = await settledSession(args.context);
+  if (!selectIsSignedIn(snapshot)) throw toLogin(args);
+}
+
+/** Guard of the routes for a signed-in ClientBillingUser only (member, password, email, …). */
+export async function requireBillingUser(args: GuardArgs): Promise<void> {
+  const snapshot = await settledSession(args.context);
+  if (!selectIsBillingUser(snapshot)) throw toLogin(args);
+}
+
+/** The search of the sign-in pages: the page to return to, if it is an internal path. */
+export interface SignInSearch {
+  redirect?: string | undefined;
+}
+
+/**
+ * Validates the sign-in pages' search. The key is always set: TanStack Router lays the result
+ * over the raw search, so an unsafe value left out would come back from the URL.
+ */
+export function validateSignInSearch(search: Record<string, unknown>): SignInSearch {
+  return { redirect: toInternalPath(search.redirect) ?? undefined };
+}
+
+interface SignInGuardArgs {
+  context: Machines;
+  params: { client?: string };
+  search: SignInSearch;
+}
+
+async function leaveWhenSignedIn({ context, params, search }: SignInGuardArgs, guestsStay: boolean): Promise<void> {
   const snapshot = await settledSession(context);
-  if (!selectIsSignedIn(snapshot)) {
-    throw redirect({
-      to: '/{-$client}/login',
-      params: { client: params.client },
-      search: { redirect: location.pathname },
-    });
-  }
+  if (!selectIsSignedIn(snapshot)) return;
+  if (guestsStay && !selectIsBillingUser(snapshot)) return;
+  if (search.redirect) throw redirect({ href: search.redirect, replace: true });
+  throw redirect({ to: '/{-$client}/invoices', params: { client: params.client }, replace: true });
+}
+
+/**
+ * Guard of the login page: a signed-in billing user goes where they were going, or to the
+ * invoices. A guest stays: pages for billing users send guests here to sign in as one, and
+ * sending them back would loop between the two pages.
+ */
+export function leaveLoginWhenSignedIn(args: SignInGuardArgs): Promise<void> {
+  return leaveWhenSignedIn(args, true);
+}
+
+/** Guard of the guest sign-in page: anyone signed in goes where they were going, or to the invoices. */
+export function leaveGuestLoginWhenSignedIn(args: SignInGuardArgs): Promise<void> {
+  return leaveWhenSignedIn(args, false);
 }

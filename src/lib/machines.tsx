@@ -1,15 +1,24 @@
 import type { clientMachine } from '@machines/client/client.machine';
+import type { cookieConsentMachine } from '@machines/cookie-consent/cookie-consent.machine';
+import type { languageMachine } from '@machines/language/language.machine';
+import type { loadingMachine } from '@machines/loading/loading.machine';
 import type { sessionMachine } from '@machines/session/session.machine';
 import { createContext, useContext } from 'react';
 import type { ActorRefFrom } from 'xstate';
 
 export type SessionActor = ActorRefFrom<typeof sessionMachine>;
 export type ClientActor = ActorRefFrom<typeof clientMachine>;
+export type LoadingActor = ActorRefFrom<typeof loadingMachine>;
+export type CookieConsentActor = ActorRefFrom<typeof cookieConsentMachine>;
+export type LanguageActor = ActorRefFrom<typeof languageMachine>;
 
 /** The running machines: the router context of every guard, and what views read. */
 export interface Machines {
   session: SessionActor;
   client: ClientActor;
+  loading: LoadingActor;
+  cookieConsent: CookieConsentActor;
+  language: LanguageActor;
 }
 
 const MachinesContext = createContext<Machines | null>(null);

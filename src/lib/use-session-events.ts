@@ -1,5 +1,5 @@
 import { useMemo } from 'react';
-import type { Credentials } from '@machines/session/session.types';
+import type { ChosenRole, Credentials, GuestCredentials } from '@machines/session/session.types';
 import { useMachines } from './machines';
 
 /** Named functions for the session's events, so views never build event objects. */
@@ -7,8 +7,15 @@ export function useSessionEvents() {
   const { session } = useMachines();
   return useMemo(
     () => ({
+      chooseRole: (role: ChosenRole) => session.send({ type: 'session.chooseRole', role }),
+      clearRole: () => session.send({ type: 'session.clearRole' }),
       logIn: (credentials: Credentials) => session.send({ type: 'session.login', ...credentials }),
+      guestLogIn: (credentials: GuestCredentials) => session.send({ type: 'session.guestLogin', ...credentials }),
       logOut: () => session.send({ type: 'session.logout' }),
+      logOutToLogin: () => session.send({ type: 'session.logoutToLogin' }),
+      extend: () => session.send({ type: 'session.extend' }),
+      decline: () => session.send({ type: 'session.decline' }),
+      acknowledgeExpiry: () => session.send({ type: 'session.acknowledgeExpiry' }),
     }),
     [session],
   );

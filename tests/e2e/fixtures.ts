@@ -37,3 +37,20 @@ export async function signIn(page: Page, email: string, password: string): Promi
   await page.getByLabel(/^(Password|Contraseña)$/).fill(password);
   await page.getByRole('button', { name: /^(Sign in|Iniciar sesión)$/ }).click();
 }
+
+/** The demo guest (DESIGN.md): a SUN account without a user, and one of its open invoices. */
+export const demoGuest = {
+  clientCode: 'SUN',
+  accountNumber: 'A-778899',
+  invoiceNumber: 'SUN-100042',
+} as const;
+
+/** The demo billing user whose SUN account is disabled. */
+export const demoDisabledUser = 'disabled.doe@example.com';
+
+/** Signs in as a guest through the guest form of the current page. */
+export async function signInAsGuest(page: Page, accountNumber: string, invoiceNumber: string): Promise<void> {
+  await page.getByLabel(/^(Account number|Número de cuenta)$/).fill(accountNumber);
+  await page.getByLabel(/^(Invoice number|Número de factura)$/).fill(invoiceNumber);
+  await page.getByRole('button', { name: /^(Continue as guest|Continuar como invitado)$/ }).click();
+}

@@ -33,6 +33,15 @@ test.describe('signing in under a client', () => {
     await expect(page.getByTestId('account-email')).toHaveText(demo.pat);
   });
 
+  for (const target of ['https://evil.example/', '//evil.example/x', '/\\evil.example']) {
+    test(`a redirect to ${target} after signing in is ignored`, async ({ page }) => {
+      await page.goto(`/SUN/login?redirect=${encodeURIComponent(target)}`);
+      await signIn(page, demo.pat, demo.password);
+      await expect(page).toHaveURL(/\/SUN\/invoices$/);
+      await expect(page.getByRole('heading', { level: 1, name: 'Your invoices' })).toBeVisible();
+    });
+  }
+
   test('signing out ends the session and protects the invoices again', async ({ page }) => {
     await page.goto('/SUN/login');
     await signIn(page, demo.pat, demo.password);

@@ -12,11 +12,17 @@ import {
   type AnyActorRef,
   type AnyMachineSnapshot,
   type EventFromLogic,
+  type EventObject,
 } from 'xstate';
 import { getAdjacencyMap, getShortestPaths, getStateNodes, type AdjacencyMap, type StatePath } from 'xstate/graph';
 
 type Snapshot<M extends AnyStateMachine> = ReturnType<M['transition']>;
-type Event<M extends AnyStateMachine> = EventFromLogic<M>;
+/** The machine's own events, or the synthetic ones of invoked actors and timers. */
+type Event<M extends AnyStateMachine> =
+  | (EventFromLogic<M> & { type: string })
+  | { type: `xstate.done.actor.${string}`; output: unknown }
+  | { type: `xstate.error.actor.${string}`; error: unknown }
+  | { type: `xstate.after.${string}` };
 
 export interface ModelSpec<M extends AnyStateMachine> {
   /** The production machine, provided with the test's effects (actors that never settle, spies). */
@@ -25,8 +31,13 @@ export interface ModelSpec<M extends AnyStateMachine> {
   events: readonly Event<M>[] | ((snapshot: Snapshot<M>) => readonly Event<M>[]);
   /** What must hold in every snapshot the path reaches (tags, selectors): asserted at every step. */
   assertSnapshot: (snapshot: Snapshot<M>) => void;
-  /** The machine's named delays in ms, so `xstate.after.<delay>.<state>` steps advance the clock. */
-  delays?: Record<string, number>;
+  /**
+   * The machine's named delays in ms (or computed from the snapshot, for delays that depend on
+   * context), so `xstate.after.<delay>.<state>` steps advance the simulated clock.
+   */
+  delays?: Record<string, number | ((snapshot: Snapshot<M>) => number)>;
+  /** The machine's input, for machines that take one. */
+  input?: unknown;
   /** Leaves out context that does not matter to the model, to keep the graph small. */
   serializeState?: (snapshot: Snapshot<M>) => string;
 }
@@ -61,6 +72,7 @@ export function generateModelPaths<M extends AnyStateMachine>(spec: ModelSpec<M>
     );
   const options = {
     events,
+    ...(spec.input === undefined ? {} : { input: spec.input }),
     serializeState: spec.serializeState ?? defaultSerialize,
   } as Parameters<typeof getShortestPaths<M>>[1];
   const shortest: StatePath<Snapshot<M>, Event<M>>[] = getShortestPaths(spec.machine, options);
@@ -74,7 +86,7 @@ export function generateModelPaths<M extends AnyStateMachine>(spec: ModelSpec<M>
     if (!prefix) continue;
     const edges: { event: Event<M>; state: AnyMachineSnapshot }[] = Object.values(transitions);
     for (const { event, state: next } of edges) {
-      const steps = [...prefix.steps.filter((step) => step.event.type !== 'xstate.init'), { event, state: next }];
+      const steps = [...prefix.steps.filter((step) => (step.event as EventObject).type !== 'xstate.init'), { event, state: next }];
       paths.push({
         name: `${valueKey(state)} --${describeEvent(event)}--> ${valueKey(next)} (${steps.length} steps)`,
         steps,
@@ -143,6 +155,7 @@ export function runModelPath<M extends AnyStateMachine>(spec: ModelSpec<M>, path
   const clock = new SimulatedClock();
   const actor: AnyActorRef = createActor(spec.machine as AnyStateMachine, {
     clock,
+    ...(spec.input === undefined ? {} : { input: spec.input }),
     inspect: (inspection) => {
       if (inspection.type === '@xstate.microstep') {
         for (const transition of inspection._transitions) coverage.transitions.add(transitionKey(transition));
@@ -154,9 +167,10 @@ export function runModelPath<M extends AnyStateMachine>(spec: ModelSpec<M>, path
   spec.assertSnapshot(actor.getSnapshot());
 
   for (const step of path.steps) {
-    const delay = /^xstate\.after\.([^.]+)\./.exec(step.event.type)?.[1];
+    const delay = /^xstate\.after\.([^.]+)\./.exec((step.event as EventObject).type)?.[1];
     if (delay !== undefined) {
-      const ms = spec.delays?.[delay] ?? Number(delay);
+      const named = spec.delays?.[delay];
+      const ms = typeof named === 'function' ? named(actor.getSnapshot() as Snapshot<M>) : (named ?? Number(delay));
       if (!Number.isFinite(ms)) throw new Error(`No duration for the delay "${delay}": add it to the spec's delays`);
       clock.increment(ms);
     } else {

@@ -1,6 +1,15 @@
-import { sessionMachine } from '@machines/session/session.machine';
-import { selectIsBillingUser, selectIsResolving, selectIsSignedIn } from '@machines/session/session.selectors';
-import type { SessionCheckResult } from '@machines/session/session.types';
+import { sessionDelays, sessionMachine } from '@machines/session/session.machine';
+import {
+  selectIsAccountDisabled,
+  selectIsBillingUser,
+  selectIsExpiring,
+  selectIsGuest,
+  selectIsResolving,
+  selectIsSignedIn,
+  selectIsWarning,
+  selectShowsRoleChooser,
+} from '@machines/session/session.selectors';
+import type { ExpiryCheck, SessionCheckResult } from '@machines/session/session.types';
 import { afterAll, describe, expect, it } from 'vitest';
 import { fromPromise } from 'xstate';
 import { Coverage, generateModelPaths, runModelPath, type ModelSpec } from './harness';
@@ -8,51 +17,113 @@ import { Coverage, generateModelPaths, runModelPath, type ModelSpec } from './ha
 const never = <T>() => new Promise<T>(() => {});
 const account = { email: 'pat.doe@example.com', accountNumber: 'A-100200' };
 const activeUser: SessionCheckResult = { status: { userRole: 'ClientBillingUser', isUserActive: true }, account };
-const activeGuest: SessionCheckResult = { status: { userRole: 'ClientBillingGuest', isUserActive: true }, account };
+const disabledUser: SessionCheckResult = {
+  status: { userRole: 'ClientBillingUser', isUserActive: true, isAccountDisabled: true },
+  account,
+};
+const activeGuest: SessionCheckResult = {
+  status: { userRole: 'ClientBillingGuest', isUserActive: true },
+  account: { email: '', accountNumber: 'A-778899' },
+};
 const inactiveUser: SessionCheckResult = { status: { userRole: 'ClientBillingUser', isUserActive: false }, account: null };
 const nobody: SessionCheckResult = { status: { userRole: null, isUserActive: false }, account: null };
+const plentyLeft: ExpiryCheck = { display: false, secondsLeft: 600 };
+const warnNow: ExpiryCheck = { display: true, secondsLeft: 90 };
+const ended: ExpiryCheck = { display: false, secondsLeft: 0 };
 
 // The production machine; its effects never settle, so the model's events drive every outcome.
 const machine = sessionMachine.provide({
   actors: {
     checkSession: fromPromise(() => never<SessionCheckResult>()),
     logIn: fromPromise(() => never<SessionCheckResult>()),
+    logInGuest: fromPromise(() => never<SessionCheckResult>()),
+    checkExpiry: fromPromise(() => never<ExpiryCheck>()),
+    extendAuthentication: fromPromise(() => never<{ secondsLeft: number }>()),
     logOut: fromPromise(() => never<{ url: string }>()),
   },
-  actions: { navigateAfterLogout: () => {}, reportStartupFailure: () => {} },
+  actions: { navigateAfterLogout: () => {}, reportStartupFailure: () => {}, rememberAccountDisabled: () => {} },
 });
+
+const credentials = { email: account.email, password: 'Sunrise#Demo2026', language: 'en-US', clientCode: 'SUN' } as const;
+const guestCredentials = { accountNumber: 'A-778899', invoiceNumber: 'SUN-100042', language: 'es-ES', clientCode: 'SUN' } as const;
 
 const spec: ModelSpec<typeof machine> = {
   machine,
   events: [
     { type: 'xstate.done.actor.checkSession', output: activeUser },
+    { type: 'xstate.done.actor.checkSession', output: disabledUser },
     { type: 'xstate.done.actor.checkSession', output: activeGuest },
     { type: 'xstate.done.actor.checkSession', output: nobody },
     { type: 'xstate.done.actor.checkSession', output: inactiveUser },
     { type: 'xstate.error.actor.checkSession', error: new Error('offline') },
-    { type: 'session.login', email: account.email, password: 'Sunrise#Demo2026', language: 'en-US', clientCode: 'SUN' },
+    { type: 'session.chooseRole', role: 'ClientBillingUser' },
+    { type: 'session.chooseRole', role: 'ClientBillingGuest' },
+    { type: 'session.clearRole' },
+    { type: 'session.login', ...credentials },
     { type: 'xstate.done.actor.logIn', output: activeUser },
+    { type: 'xstate.done.actor.logIn', output: disabledUser },
     { type: 'xstate.done.actor.logIn', output: inactiveUser },
     { type: 'xstate.error.actor.logIn', error: { code: 'invalidCredentials' } },
+    { type: 'session.guestLogin', ...guestCredentials },
+    { type: 'xstate.done.actor.logInGuest', output: activeGuest },
+    { type: 'xstate.done.actor.logInGuest', output: nobody },
+    { type: 'xstate.error.actor.logInGuest', error: { code: 'tooManyRequests' } },
+    { type: 'xstate.after.pollInterval.session.signedIn.expiry.waiting' },
+    { type: 'xstate.done.actor.checkExpiry', output: plentyLeft },
+    { type: 'xstate.done.actor.checkExpiry', output: warnNow },
+    { type: 'xstate.done.actor.checkExpiry', output: ended },
+    { type: 'xstate.error.actor.checkExpiry', error: new Error('offline') },
+    { type: 'session.extend' },
+    { type: 'session.decline' },
+    { type: 'xstate.after.sessionEnd.session.signedIn.expiry.warning' },
+    { type: 'xstate.done.actor.extendAuthentication', output: { secondsLeft: 900 } },
+    { type: 'xstate.error.actor.extendAuthentication', error: new Error('offline') },
+    { type: 'session.acknowledgeExpiry' },
+    { type: 'xstate.after.inactivityNoticeTimeout.session.signedIn.expiry.expiring' },
     { type: 'session.logout' },
+    { type: 'session.logoutToLogin' },
     { type: 'xstate.done.actor.logOut', output: { url: '' } },
     { type: 'xstate.error.actor.logOut', error: new Error('offline') },
     { type: 'session.recheck' },
-  ] as never,
-  // Whether an error is shown matters; which one does not multiply the model.
+  ],
+  delays: {
+    ...sessionDelays,
+    sessionEnd: (snapshot) => snapshot.context.secondsLeft * 1000,
+  },
+  // Which error, which account or how many seconds does not multiply the model; these do.
   serializeState: (snapshot) =>
-    JSON.stringify({ value: snapshot.value, role: snapshot.context.role, error: snapshot.context.loginError !== null }),
+    JSON.stringify({
+      value: snapshot.value,
+      role: snapshot.context.role,
+      chosen: snapshot.context.chosenRole,
+      error: snapshot.context.loginError !== null,
+      destination: snapshot.context.logoutDestination,
+    }),
   assertSnapshot: (snapshot) => {
     expect(selectIsResolving(snapshot)).toBe(snapshot.matches('checking'));
     expect(selectIsSignedIn(snapshot)).toBe(snapshot.matches('signedIn'));
     if (snapshot.matches('signedIn')) {
       expect(snapshot.context.role).not.toBeNull();
       expect(snapshot.context.account).not.toBeNull();
+      expect(selectIsGuest(snapshot)).toBe(snapshot.matches({ signedIn: { access: 'guest' } }));
+      expect(selectIsBillingUser(snapshot)).toBe(!selectIsGuest(snapshot));
+      expect(selectIsAccountDisabled(snapshot)).toBe(snapshot.context.isAccountDisabled);
+      expect(selectIsWarning(snapshot)).toBe(snapshot.matches({ signedIn: { expiry: 'warning' } }));
+      expect(selectIsExpiring(snapshot)).toBe(snapshot.matches({ signedIn: { expiry: 'expiring' } }));
+      if (selectIsExpiring(snapshot)) expect(snapshot.context.logoutReason).toBe('inactivity');
+    } else {
+      // Checking again or signing out: nothing is signed in, whatever the context still holds.
+      expect(selectIsBillingUser(snapshot)).toBe(false);
+      expect(selectIsWarning(snapshot)).toBe(false);
     }
     if (snapshot.matches('anonymous')) {
       expect(snapshot.context.role).toBeNull();
+      expect(snapshot.context.isAccountDisabled).toBe(false);
       expect(selectIsBillingUser(snapshot)).toBe(false);
+      expect(selectIsWarning(snapshot)).toBe(false);
     }
+    expect(selectShowsRoleChooser(snapshot)).toBe(snapshot.matches({ anonymous: 'roleNotChosen' }));
+    expect(snapshot.context.passwordExpiryDays).toBe(-1);
   },
 };
 
@@ -61,7 +132,7 @@ const paths = generateModelPaths(spec);
 
 describe('session machine model paths', () => {
   it('has paths to walk', () => {
-    expect(paths.length).toBeGreaterThan(10);
+    expect(paths.length).toBeGreaterThan(30);
   });
 
   for (const path of paths) {

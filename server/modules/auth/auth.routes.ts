@@ -1,46 +1,82 @@
-/** Sign-in, sign-out and the signed-in status. */
-import { Hono } from 'hono';
+/** Sign-in (user and guest), sign-out, and what the session is signed in as. */
+import { Hono, type Context } from 'hono';
+import * as v from 'valibot';
 import {
+  guestLoginRequestSchema,
   loginRequestSchema,
   type AccountNumberResponse,
   type LoggedInStatus,
   type LogoutResponse,
   type UserEmailResponse,
+  type passwordExpiredSchema,
+  type sessionClientSchema,
 } from '../../../src/lib/api/contracts';
 import { errorResponse } from '../../http/errors';
+import { USERS_AND_GUESTS, USERS_ONLY, requireSession } from '../../http/require-session';
 import type { SessionCookies } from '../../http/session';
 import type { AppEnv } from '../../http/types';
 import { readJsonBody } from '../../http/validation';
-import type { SessionService } from '../sessions/session.service';
+import type { ClientsService } from '../clients/clients.service';
+import type { NewSessionFields, SessionService } from '../sessions/session.service';
 import type { AuthService } from './auth.service';
+import type { GuestLoginService } from './guest-login.service';
+import { loggedInStatus } from './principal.service';
+
+type SessionClientResponse = v.InferOutput<typeof sessionClientSchema>;
+type PasswordExpiredResponse = v.InferOutput<typeof passwordExpiredSchema>;
 
 export function createAuthRoutes({
   auth,
+  guestLogin,
+  clients,
   sessions,
   cookies,
 }: {
   auth: AuthService;
+  guestLogin: GuestLoginService;
+  clients: ClientsService;
   sessions: SessionService;
   cookies: SessionCookies;
 }) {
   const routes = new Hono<AppEnv>();
 
-  routes.get('/User/GetIsUserLoggedIn', async (c) => {
-    const status: LoggedInStatus = await auth.status(c.var.session);
+  /**
+   * A new token on every sign-in, so a token planted before sign-in never gains the caller's
+   * rights; the previous session ends.
+   */
+  async function startSignedInSession(c: Context<AppEnv>, fields: NewSessionFields): Promise<void> {
+    const previous = c.var.session;
+    if (previous) await sessions.delete(previous.id);
+    await sessions.purgeExpired();
+    const { token } = await sessions.create(fields);
+    cookies.set(c, token);
+  }
+
+  routes.get('/User/GetIsUserLoggedIn', (c) => {
+    const status: LoggedInStatus = loggedInStatus(c.var.principal);
     return c.json(status);
   });
 
-  routes.get('/User/GetUserEmail', async (c) => {
-    const account = await auth.account(c.var.session);
-    if (!account) return errorResponse(c, 401, 'notSignedIn');
-    const response: UserEmailResponse = { email: account.email };
+  routes.get('/User/GetUserEmail', requireSession({ roles: USERS_AND_GUESTS }), (c) => {
+    // A guest has no email: the answer is empty rather than refused, so the shell need not ask who is signed in.
+    const response: UserEmailResponse = { email: c.var.caller.email };
     return c.json(response);
   });
 
-  routes.get('/User/GetAccountNumber', async (c) => {
-    const account = await auth.account(c.var.session);
-    if (!account) return errorResponse(c, 401, 'notSignedIn');
-    const response: AccountNumberResponse = { accountNumber: account.accountNumber };
+  routes.get('/User/GetAccountNumber', requireSession({ roles: USERS_AND_GUESTS }), (c) => {
+    const response: AccountNumberResponse = { accountNumber: c.var.caller.accountNumber };
+    return c.json(response);
+  });
+
+  routes.get('/User/GetClientCode', requireSession({ roles: USERS_AND_GUESTS }), async (c) => {
+    const client = await clients.byId(c.var.caller.clientId);
+    if (!client) return errorResponse(c, 401, 'notSignedIn');
+    const response: SessionClientResponse = { clientCode: client.code, billingGroup: client.billingGroup };
+    return c.json(response);
+  });
+
+  routes.get('/User/GetIsPasswordExpired', requireSession({ roles: USERS_ONLY }), (c) => {
+    const response: PasswordExpiredResponse = auth.passwordExpiry();
     return c.json(response);
   });
 
@@ -50,18 +86,35 @@ export function createAuthRoutes({
     if (outcome.kind === 'throttled') return errorResponse(c, 429, 'tooManyRequests');
     if (outcome.kind === 'invalidCredentials') return errorResponse(c, 401, 'invalidCredentials');
 
-    // A new token on every sign-in, so a token planted before sign-in never gains the user's rights.
-    const previous = c.var.session;
-    if (previous) await sessions.delete(previous.id);
-    await sessions.purgeExpired();
-    const { token } = await sessions.create({
+    await startSignedInSession(c, {
       userId: outcome.userId,
       clientId: outcome.clientId,
       role: outcome.role,
+      accountId: null,
       language: request.language,
     });
-    cookies.set(c, token);
-    const status: LoggedInStatus = { userRole: outcome.role, isUserActive: true };
+    const status: LoggedInStatus = {
+      userRole: outcome.role,
+      isUserActive: true,
+      isAccountDisabled: outcome.isAccountDisabled,
+    };
+    return c.json(status);
+  });
+
+  routes.post('/userlogin/GuestLogin', async (c) => {
+    const request = await readJsonBody(c, guestLoginRequestSchema);
+    const outcome = await guestLogin.login(request);
+    if (outcome.kind === 'throttled') return errorResponse(c, 429, 'tooManyRequests');
+    if (outcome.kind === 'invalidCredentials') return errorResponse(c, 401, 'invalidCredentials');
+
+    await startSignedInSession(c, {
+      userId: null,
+      clientId: outcome.clientId,
+      role: 'ClientBillingGuest',
+      accountId: outcome.accountId,
+      language: request.language,
+    });
+    const status: LoggedInStatus = { userRole: 'ClientBillingGuest', isUserActive: true, isAccountDisabled: false };
     return c.json(status);
   });
 

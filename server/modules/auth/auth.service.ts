@@ -1,25 +1,19 @@
 /**
- * Signing in and the signed-in status. Every failure a caller could learn from (unknown email,
+ * Signing in with email and password. Every failure a caller could learn from (unknown email,
  * wrong password, inactive user, not a member of the requested client) is the same outcome,
  * reached after the same password-hashing work.
  */
 import * as v from 'valibot';
 import { and, asc, eq } from 'drizzle-orm';
-import {
-  userRoleSchema,
-  type LoggedInStatus,
-  type LoginRequest,
-  type UserRole,
-} from '../../../src/lib/api/contracts';
+import { userRoleSchema, type LoginRequest, type UserRole } from '../../../src/lib/api/contracts';
 import type { Database } from '../../db/client';
 import { userClients, users } from '../../db/schema';
 import { verifyAgainstDummy, verifyPassword } from '../../security/password';
 import type { ClientsService } from '../clients/clients.service';
-import type { SessionRecord } from '../sessions/session.service';
 import type { ThrottleService } from './throttle.service';
 
 export type LoginOutcome =
-  | { kind: 'signedIn'; userId: number; clientId: number; role: UserRole }
+  | { kind: 'signedIn'; userId: number; clientId: number; role: UserRole; isAccountDisabled: boolean }
   | { kind: 'invalidCredentials' }
   | { kind: 'throttled' };
 
@@ -33,8 +27,6 @@ export interface AuthServiceDeps {
 export function normaliseEmail(email: string): string {
   return email.trim().toLowerCase();
 }
-
-const anonymous: LoggedInStatus = { userRole: null, isUserActive: false };
 
 /** Creates the sign-in rules over the database. */
 export function createAuthService({ db, clients, throttle }: AuthServiceDeps) {
@@ -50,7 +42,7 @@ export function createAuthService({ db, clients, throttle }: AuthServiceDeps) {
       clientId = client.id;
     }
     const [membership] = await db
-      .select({ clientId: userClients.clientId, role: userClients.role })
+      .select({ clientId: userClients.clientId, role: userClients.role, accountDisabled: userClients.accountDisabled })
       .from(userClients)
       .where(
         clientId === undefined
@@ -86,34 +78,21 @@ export function createAuthService({ db, clients, throttle }: AuthServiceDeps) {
 
       await db.update(users).set({ language: request.language }).where(eq(users.id, user.id));
       await throttle.clear(email);
-      return { kind: 'signedIn', userId: user.id, clientId: membership.clientId, role: role.output };
+      return {
+        kind: 'signedIn',
+        userId: user.id,
+        clientId: membership.clientId,
+        role: role.output,
+        isAccountDisabled: membership.accountDisabled,
+      };
     },
 
-    /** What GET /api/User/GetIsUserLoggedIn reports for a session. */
-    async status(session: SessionRecord | null): Promise<LoggedInStatus> {
-      if (!session?.userId || !session.clientId) return anonymous;
-      // Scoped by the session's client: a membership removed since sign-in ends the signed-in state.
-      const [row] = await db
-        .select({ role: userClients.role, isActive: users.isActive })
-        .from(userClients)
-        .innerJoin(users, eq(users.id, userClients.userId))
-        .where(and(eq(userClients.userId, session.userId), eq(userClients.clientId, session.clientId)))
-        .limit(1);
-      const role = v.safeParse(userRoleSchema, row?.role);
-      if (!row || !role.success) return anonymous;
-      return { userRole: role.output, isUserActive: row.isActive };
-    },
-
-    /** The signed-in account's email and account number under the session's client, or null. */
-    async account(session: SessionRecord | null): Promise<{ email: string; accountNumber: string } | null> {
-      if (!session?.userId || !session.clientId) return null;
-      const [row] = await db
-        .select({ email: users.email, accountNumber: userClients.accountNumber, isActive: users.isActive })
-        .from(userClients)
-        .innerJoin(users, eq(users.id, userClients.userId))
-        .where(and(eq(userClients.userId, session.userId), eq(userClients.clientId, session.clientId)))
-        .limit(1);
-      return row?.isActive ? { email: row.email, accountNumber: row.accountNumber } : null;
+    /**
+     * Whether a user's password has expired. Passwords do not expire yet (no change date is
+     * kept), so never, and -1 days: the contract's "does not expire".
+     */
+    passwordExpiry(): { isPasswordExpired: boolean; daysUntilExpiry: number } {
+      return { isPasswordExpired: false, daysUntilExpiry: -1 };
     },
   };
 }

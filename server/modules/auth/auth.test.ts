@@ -32,6 +32,8 @@ beforeEach(async () => {
   browser = await new TestBrowser(createTestApp(database.db, { now: clock.now, sessionIdleSeconds: 900 })).open();
 });
 
+const activeUser = { userRole: 'ClientBillingUser', isUserActive: true, isAccountDisabled: false };
+
 const loggedInStatus = async (b: TestBrowser): Promise<unknown> => (await b.get('/api/User/GetIsUserLoggedIn')).json();
 
 describe('anti-forgery token', () => {
@@ -75,12 +77,12 @@ describe('signing in', () => {
   it('sets an HttpOnly, SameSite=Lax session cookie, and the user is then signed in and active', async () => {
     const response = await browser.login('pat.doe@example.com', DEMO_PASSWORD);
     expect(response.status).toBe(200);
-    expect(await response.json()).toEqual({ userRole: 'ClientBillingUser', isUserActive: true });
+    expect(await response.json()).toEqual(activeUser);
     const cookie = setCookies(response).find((c) => c.name === 'pbp_session');
     expect(cookie?.value).toMatch(/^[A-Za-z0-9_-]{43}$/);
     expect(cookie?.attributes).toEqual(expect.arrayContaining(['HttpOnly', 'SameSite=Lax', 'Path=/']));
     expect(cookie?.attributes).not.toContain('Secure');
-    expect(await loggedInStatus(browser)).toEqual({ userRole: 'ClientBillingUser', isUserActive: true });
+    expect(await loggedInStatus(browser)).toEqual(activeUser);
   });
 
   it('marks cookies Secure when the site runs over HTTPS', async () => {
@@ -258,9 +260,9 @@ describe('signing out and session expiry', () => {
   it('keeps an active user signed in: each request starts the idle lifetime again', async () => {
     await browser.login('pat.doe@example.com', DEMO_PASSWORD);
     clock.advanceSeconds(600);
-    expect(await loggedInStatus(browser)).toEqual({ userRole: 'ClientBillingUser', isUserActive: true });
+    expect(await loggedInStatus(browser)).toEqual(activeUser);
     clock.advanceSeconds(600);
-    expect(await loggedInStatus(browser)).toEqual({ userRole: 'ClientBillingUser', isUserActive: true });
+    expect(await loggedInStatus(browser)).toEqual(activeUser);
   });
 
   it('does not count the session-warning poll as activity', async () => {
@@ -274,6 +276,6 @@ describe('signing out and session expiry', () => {
   it('reports a deactivated user as not active', async () => {
     await browser.login('pat.doe@example.com', DEMO_PASSWORD);
     await database.db.update(users).set({ isActive: false }).where(eq(users.email, 'pat.doe@example.com'));
-    expect(await loggedInStatus(browser)).toEqual({ userRole: 'ClientBillingUser', isUserActive: false });
+    expect(await loggedInStatus(browser)).toEqual({ ...activeUser, isUserActive: false });
   });
 });

@@ -1,7 +1,8 @@
 /**
- * Sign-in throttling by email, kept in the database so that every replica sees the same count.
- * After `maxFailures` failed attempts within `windowSeconds`, further attempts for that email are
- * refused until the oldest failures age out of the window.
+ * Sign-in throttling by key (a normalised email, or a guest key such as `guest:SUN:A-778899`),
+ * kept in the database so that every replica sees the same count. After `maxFailures` failed
+ * attempts within `windowSeconds`, further attempts for that key are refused until the oldest
+ * failures age out of the window. Services with different limits share the table; their keys differ.
  */
 import { and, count, eq, gt, lt } from 'drizzle-orm';
 import type { Database } from '../../db/client';
@@ -27,26 +28,26 @@ export function createThrottleService({
   const windowStart = () => new Date(now().getTime() - windowSeconds * 1000);
 
   return {
-    /** True when this email has used up its failed attempts for the window. */
-    async isThrottled(email: string): Promise<boolean> {
+    /** True when this key has used up its failed attempts for the window. */
+    async isThrottled(key: string): Promise<boolean> {
       const [row] = await db
         .select({ failures: count() })
         .from(loginAttempts)
-        .where(and(eq(loginAttempts.email, email), gt(loginAttempts.attemptedAt, windowStart())));
+        .where(and(eq(loginAttempts.email, key), gt(loginAttempts.attemptedAt, windowStart())));
       return (row?.failures ?? 0) >= maxFailures;
     },
 
-    /** Counts one failed attempt, and drops this email's attempts that left the window. */
-    async recordFailure(email: string): Promise<void> {
+    /** Counts one failed attempt, and drops this key's attempts that left the window. */
+    async recordFailure(key: string): Promise<void> {
       await db
         .delete(loginAttempts)
-        .where(and(eq(loginAttempts.email, email), lt(loginAttempts.attemptedAt, windowStart())));
-      await db.insert(loginAttempts).values({ email, attemptedAt: now() });
+        .where(and(eq(loginAttempts.email, key), lt(loginAttempts.attemptedAt, windowStart())));
+      await db.insert(loginAttempts).values({ email: key, attemptedAt: now() });
     },
 
-    /** Forgets the failures of an email after a successful sign-in. */
-    async clear(email: string): Promise<void> {
-      await db.delete(loginAttempts).where(eq(loginAttempts.email, email));
+    /** Forgets the failures of a key after a successful sign-in. */
+    async clear(key: string): Promise<void> {
+      await db.delete(loginAttempts).where(eq(loginAttempts.email, key));
     },
   };
 }

@@ -39,7 +39,7 @@ export function createLanguageService({ db, sessions }: { db: Database; sessions
      */
     async set(session: SessionRecord | null, language: Language): Promise<{ newSessionToken: string | null }> {
       if (!session) {
-        const created = await sessions.create({ userId: null, clientId: null, role: null, language });
+        const created = await sessions.create({ userId: null, clientId: null, role: null, accountId: null, language });
         return { newSessionToken: created.token };
       }
       if (session.userId) await db.update(users).set({ language }).where(eq(users.id, session.userId));

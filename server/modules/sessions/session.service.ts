@@ -1,10 +1,11 @@
 /**
  * Server-side sessions. The browser holds a random token; the table holds its SHA-256, the user
- * and client it is signed in under (if any) and when it expires. Idle expiry slides on activity.
+ * (or, for a guest, the account) and client it is signed in under, if any, and when it expires.
+ * Idle expiry slides on activity.
  */
 import * as v from 'valibot';
 import { eq, lt } from 'drizzle-orm';
-import { userRoleSchema, type UserRole } from '../../../src/lib/api/contracts';
+import { userRoleSchema, type AuthenticationMessage, type UserRole } from '../../../src/lib/api/contracts';
 import type { Database } from '../../db/client';
 import { sessions } from '../../db/schema';
 import { newToken, sha256Hex } from '../../security/tokens';
@@ -15,6 +16,8 @@ export interface SessionRecord {
   userId: number | null;
   clientId: number | null;
   role: UserRole | null;
+  /** A guest's account (under `clientId`); null for users and anonymous sessions. */
+  accountId: number | null;
   language: string | null;
   expiresAt: Date;
 }
@@ -23,8 +26,10 @@ export interface NewSessionFields {
   userId: number | null;
   clientId: number | null;
   role: UserRole | null;
+  accountId: number | null;
   language: string | null;
 }
+
 
 export type SessionLookup =
   | { status: 'none' }
@@ -34,14 +39,35 @@ export type SessionLookup =
 export interface SessionServiceDeps {
   db: Database;
   idleSeconds: number;
+  /** The expiry warning is due when this many seconds or fewer remain. */
+  warningSeconds: number;
   now: () => Date;
 }
 
 /** Creates the session store over the database. */
-export function createSessionService({ db, idleSeconds, now }: SessionServiceDeps) {
+export function createSessionService({ db, idleSeconds, warningSeconds, now }: SessionServiceDeps) {
   const expiryFrom = (time: Date) => new Date(time.getTime() + idleSeconds * 1000);
 
+  /**
+   * Seconds until the session's idle expiry, rounded up: a live session never reports 0, so 0
+   * always means "ended", and a session just extended reports the whole idle lifetime.
+   */
+  const secondsLeft = (session: SessionRecord) =>
+    Math.max(0, Math.ceil((session.expiresAt.getTime() - now().getTime()) / 1000));
+
   return {
+    secondsLeft,
+
+    /**
+     * Whether the SPA should warn that the session is about to end. Only a signed-in session has
+     * anything to lose: without one the answer is no, with nothing left.
+     */
+    authenticationMessage(session: SessionRecord | null, signedIn: boolean): AuthenticationMessage {
+      if (!session || !signedIn) return { display: false, secondsLeft: 0 };
+      const left = secondsLeft(session);
+      return { display: left <= warningSeconds, secondsLeft: left };
+    },
+
     /** Finds the session for a cookie token, telling an expired one from none. */
     async findByToken(token: string): Promise<SessionLookup> {
       const id = sha256Hex(token);
@@ -56,6 +82,7 @@ export function createSessionService({ db, idleSeconds, now }: SessionServiceDep
           userId: row.userId,
           clientId: row.clientId,
           role: role.success ? role.output : null,
+          accountId: row.accountId,
           language: row.language,
           expiresAt: row.expiresAt,
         },
@@ -80,6 +107,7 @@ export function createSessionService({ db, idleSeconds, now }: SessionServiceDep
         userId: fields.userId,
         clientId: fields.clientId,
         role: fields.role,
+        accountId: fields.accountId,
         language: fields.language,
         createdAt: time,
         lastSeenAt: time,

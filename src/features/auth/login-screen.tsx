@@ -1,12 +1,14 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import type { SessionErrorCode } from '@machines/session/session.types';
-import { selectIsAuthenticating, selectLoginError } from '@machines/session/session.selectors';
+import { selectChosenRole, selectIsAuthenticating, selectLoginError } from '@machines/session/session.selectors';
 import { useSelector } from '@xstate/react';
 import { useId, useState, type SyntheticEvent } from 'react';
 import { isLanguage, defaultLanguage } from '@/lib/i18n';
 import { useMachines } from '@/lib/machines';
 import { useSessionEvents } from '@/lib/use-session-events';
 import { validateLogin, type LoginFieldErrors } from './login-validation';
+import { LogoutNotice } from '@/components/logout-notice';
+import { Link, useSearch } from '@tanstack/react-router';
 
 /** The sign-in form. The session machine does the signing in; the route guard moves on. */
 export function LoginScreen() {
@@ -14,9 +16,13 @@ export function LoginScreen() {
   const { session, client } = useMachines();
   const { logIn } = useSessionEvents();
   const busy = useSelector(session, selectIsAuthenticating);
-  const serverError = useSelector(session, selectLoginError);
+  // The session has one error for both ways of signing in: show only this form's own.
+  const serverError = useSelector(session, (snapshot) =>
+    selectChosenRole(snapshot) === 'ClientBillingUser' ? selectLoginError(snapshot) : null,
+  );
   const requested = useSelector(client, (snapshot) => snapshot.context.requested);
 
+  const { redirect } = useSearch({ from: '/{-$client}/login' });
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const [fieldErrors, setFieldErrors] = useState<LoginFieldErrors>({});
@@ -54,6 +60,7 @@ export function LoginScreen() {
       <h1 id="login-title">
         <Trans>Sign in</Trans>
       </h1>
+      <LogoutNotice />
       {serverError && !busy ? (
         <p className="form-error" role="alert">
           {messages[serverError]}
@@ -104,6 +111,12 @@ export function LoginScreen() {
           {busy ? <Trans>Signing in…</Trans> : <Trans>Sign in</Trans>}
         </button>
       </form>
+      <p className="alternative">
+        <Trans>Have an invoice but no account?</Trans>{' '}
+        <Link to="/{-$client}/guestLogin" search={{ redirect }}>
+          <Trans>Pay as a guest</Trans>
+        </Link>
+      </p>
     </section>
   );
 }

@@ -2,6 +2,7 @@ import { Trans } from '@lingui/react/macro';
 import { selectIsSignedIn } from '@machines/session/session.selectors';
 import { Link } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
+import { LogoutNotice } from '@/components/logout-notice';
 import { useMachines } from '@/lib/machines';
 
 /** The landing page: what the portal is for, and the way in. */
@@ -10,6 +11,7 @@ export function LandingScreen() {
   const signedIn = useSelector(session, selectIsSignedIn);
   return (
     <section className="screen" aria-labelledby="landing-title">
+      <LogoutNotice />
       <h1 id="landing-title">
         <Trans>Pay your bill online</Trans>
       </h1>
@@ -21,9 +23,14 @@ export function LandingScreen() {
           <Trans>View my invoices</Trans>
         </Link>
       ) : (
-        <Link to="/{-$client}/login" className="button">
-          <Trans>Sign in</Trans>
-        </Link>
+        <div className="actions">
+          <Link to="/{-$client}/login" className="button">
+            <Trans>Sign in</Trans>
+          </Link>
+          <Link to="/{-$client}/guestLogin" className="button button-secondary">
+            <Trans>Pay as a guest</Trans>
+          </Link>
+        </div>
       )}
     </section>
   );

@@ -1,20 +1,46 @@
 import { Trans } from '@lingui/react/macro';
-import type { ReactNode } from 'react';
+import { selectIsExpiring, selectIsWarning } from '@machines/session/session.selectors';
+import { useSelector } from '@xstate/react';
+import { lazy, Suspense, useState, type ReactNode } from 'react';
+import { useMachines } from '@/lib/machines';
+import { CookieNotice } from './cookie-notice';
+import { LoadingOverlay } from './loading-overlay';
+import { Sidebar } from './sidebar';
 import { SiteFooter } from './site-footer';
 import { SiteHeader } from './site-header';
+import { useDocumentTitle } from './use-document-title';
+import { useFocusOnNavigation } from './use-focus-on-navigation';
 
-/** The frame around every screen: skip link, header, the screen itself and the footer. */
+// Needed only when a session is about to end: loaded then, not with the first page.
+const SessionDialogs = lazy(() => import('./session-dialogs').then((module) => ({ default: module.SessionDialogs })));
+
+/** The frame around every screen: skip link, cookie notice, header, menu, screen, footer. */
 export function AppShell({ children }: { children: ReactNode }) {
+  const [sidebarOpen, setSidebarOpen] = useState(true);
+  const { session } = useMachines();
+  const sessionEnding = useSelector(session, (snapshot) => selectIsWarning(snapshot) || selectIsExpiring(snapshot));
+  useFocusOnNavigation();
+  useDocumentTitle();
   return (
     <div className="app">
       <a className="skip-link" href="#main-content">
         <Trans>Skip to main content</Trans>
       </a>
-      <SiteHeader />
-      <main id="main-content" className="app-main" tabIndex={-1}>
-        {children}
-      </main>
+      <CookieNotice />
+      <SiteHeader sidebarOpen={sidebarOpen} onToggleSidebar={() => setSidebarOpen((open) => !open)} />
+      <div className={sidebarOpen ? 'app-body' : 'app-body sidebar-hidden'}>
+        <Sidebar open={sidebarOpen} />
+        <main id="main-content" className="app-main" tabIndex={-1}>
+          {children}
+        </main>
+      </div>
       <SiteFooter />
+      <LoadingOverlay />
+      {sessionEnding ? (
+        <Suspense fallback={null}>
+          <SessionDialogs />
+        </Suspense>
+      ) : null}
     </div>
   );
 }

@@ -1,6 +1,9 @@
-import { Trans, useLingui } from '@lingui/react/macro';
+import { Trans } from '@lingui/react/macro';
+import { selectLanguage } from '@machines/language/language.selectors';
+import { useSelector } from '@xstate/react';
 import { useId } from 'react';
-import { activateLanguage, isLanguage } from '@/lib/i18n';
+import { isLanguage } from '@/lib/i18n';
+import { useMachines } from '@/lib/machines';
 
 /** Each language is named in its own language, so a reader always finds theirs. */
 const languageNames = [
@@ -10,7 +13,8 @@ const languageNames = [
 
 /** The header's language selector: switches every visible string and remembers the choice. */
 export function LanguageSelector() {
-  const { i18n } = useLingui();
+  const { language: languageActor } = useMachines();
+  const language = useSelector(languageActor, selectLanguage);
   const id = useId();
   return (
     <span className="language-selector">
@@ -19,10 +23,10 @@ export function LanguageSelector() {
       </label>
       <select
         id={id}
-        value={i18n.locale}
+        value={language}
         onChange={(event) => {
           const value = event.target.value;
-          if (isLanguage(value)) void activateLanguage(value);
+          if (isLanguage(value)) languageActor.send({ type: 'language.change', language: value });
         }}
       >
         {languageNames.map(({ value, name }) => (

@@ -1,21 +1,37 @@
-import { useLingui } from '@lingui/react/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Link } from '@tanstack/react-router';
+import { Breadcrumbs } from './breadcrumbs';
 import { ClientBrand } from './client-brand';
 import { LanguageSelector } from './language-selector';
-import { SignOutButton } from './sign-out-button';
 
-/** The header: the client's logo (or the product title), the language and signing out. */
-export function SiteHeader() {
+interface SiteHeaderProps {
+  sidebarOpen: boolean;
+  onToggleSidebar: () => void;
+}
+
+/** The header: the client's logo (or the product title), the breadcrumbs and the language. */
+export function SiteHeader({ sidebarOpen, onToggleSidebar }: SiteHeaderProps) {
   const { t } = useLingui();
   return (
     <header className="site-header">
-      <Link to="/{-$client}" className="brand-link">
-        <ClientBrand />
-      </Link>
-      <nav className="header-tools" aria-label={t`Site tools`}>
-        <LanguageSelector />
-        <SignOutButton />
-      </nav>
+      <div className="header-row">
+        <button
+          type="button"
+          className="button button-secondary sidebar-toggle"
+          aria-expanded={sidebarOpen}
+          aria-controls="sidebar"
+          onClick={onToggleSidebar}
+        >
+          {sidebarOpen ? <Trans>Hide menu</Trans> : <Trans>Show menu</Trans>}
+        </button>
+        <Link to="/{-$client}" className="brand-link">
+          <ClientBrand />
+        </Link>
+        <div className="header-tools" role="group" aria-label={t`Site tools`}>
+          <LanguageSelector />
+        </div>
+      </div>
+      <Breadcrumbs />
     </header>
   );
 }

@@ -17,6 +17,8 @@ export type UserRole = v.InferOutput<typeof userRoleSchema>;
 export const loggedInStatusSchema = v.object({
   userRole: v.nullable(userRoleSchema),
   isUserActive: v.boolean(),
+  /** The signed-in user's account under this client is disabled (payments and invoices hidden). */
+  isAccountDisabled: v.optional(v.boolean()),
 });
 export type LoggedInStatus = v.InferOutput<typeof loggedInStatusSchema>;
 
@@ -94,3 +96,36 @@ export type UserEmailResponse = v.InferOutput<typeof userEmailResponseSchema>;
 /** GET /api/User/GetAccountNumber (signed in only). */
 export const accountNumberResponseSchema = v.object({ accountNumber: v.string() });
 export type AccountNumberResponse = v.InferOutput<typeof accountNumberResponseSchema>;
+
+/** POST /api/userlogin/GuestLogin: a guest signs in with an account number and one of its invoices. */
+export const guestLoginRequestSchema = v.object({
+  accountNumber: v.pipe(v.string(), v.minLength(1), v.maxLength(32)),
+  invoiceNumber: v.pipe(v.string(), v.minLength(1), v.maxLength(32)),
+  language: languageSchema,
+  clientCode: v.optional(clientCodeSchema),
+  billingGroup: v.optional(v.pipe(v.string(), v.maxLength(8))),
+});
+export type GuestLoginRequest = v.InferOutput<typeof guestLoginRequestSchema>;
+
+/**
+ * GET /api/user/GetShouldDisplayAuthenticationMessage (polled; never extends the session):
+ * whether to warn now, and how long the session has left (0 when it has ended).
+ */
+export const authenticationMessageSchema = v.object({
+  display: v.boolean(),
+  secondsLeft: v.number(),
+});
+export type AuthenticationMessage = v.InferOutput<typeof authenticationMessageSchema>;
+
+/** GET /api/user/ExtendAuthentication: the session's new remaining lifetime. */
+export const extendAuthenticationSchema = v.object({ secondsLeft: v.number() });
+
+/** GET /api/User/GetClientCode: the client the session is under. */
+export const sessionClientSchema = v.object({ clientCode: v.string(), billingGroup: v.nullable(v.string()) });
+
+/** GET /api/User/GetIsPasswordExpired */
+export const passwordExpiredSchema = v.object({
+  isPasswordExpired: v.boolean(),
+  /** Days until the password expires; -1 when it does not expire. */
+  daysUntilExpiry: v.number(),
+});

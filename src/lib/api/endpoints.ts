@@ -1,4 +1,11 @@
 import {
+  authenticationMessageSchema,
+  clientLinksResponseSchema,
+  extendAuthenticationSchema,
+  translationLanguageSchema,
+  type AuthenticationMessage,
+  type GuestLoginRequest,
+  type Language,
   clientSchema,
   clientUrlResponseSchema,
   loggedInStatusSchema,
@@ -43,3 +50,32 @@ export const getClient = (clientCode: string, billingGroup: string | null): Prom
 /** GET /api/Client/GetClientUrl */
 export const getClientUrl = (clientCode: string, billingGroup: string | null): Promise<string> =>
   call(() => http.get('Client/GetClientUrl', { searchParams: lookupParams(clientCode, billingGroup) }), clientUrlResponseSchema).then((r) => r.url);
+
+/** POST /api/userlogin/GuestLogin */
+export const logInGuest = (body: GuestLoginRequest): Promise<LoggedInStatus> =>
+  call(() => http.post('userlogin/GuestLogin', { json: body }), loggedInStatusSchema);
+
+/** GET /api/user/GetShouldDisplayAuthenticationMessage (polled; never extends the session) */
+export const getAuthenticationMessage = (): Promise<AuthenticationMessage> =>
+  call(() => http.get('user/GetShouldDisplayAuthenticationMessage'), authenticationMessageSchema);
+
+/** GET /api/user/ExtendAuthentication */
+export const extendAuthentication = (): Promise<{ secondsLeft: number }> =>
+  call(() => http.get('user/ExtendAuthentication'), extendAuthenticationSchema);
+
+/** GET /api/ClientLinks/GetClientLinks: the external card link ('' when none). */
+export const getExternalCardLink = (clientCode: string, billingGroup: string | null): Promise<string> =>
+  call(
+    () => http.get('ClientLinks/GetClientLinks', { searchParams: lookupParams(clientCode, billingGroup) }),
+    clientLinksResponseSchema,
+  ).then((r) => r.externalCCLink);
+
+/** GET /api/user/GetTranslationLanguage */
+export const getTranslationLanguage = (): Promise<Language> =>
+  call(() => http.get('user/GetTranslationLanguage'), translationLanguageSchema).then((r) => r.language);
+
+/** POST /api/user/UpdateTranslationLanguage */
+export const updateTranslationLanguage = (language: Language): Promise<Language> =>
+  call(() => http.post('user/UpdateTranslationLanguage', { json: { language } }), translationLanguageSchema).then(
+    (r) => r.language,
+  );

@@ -50,7 +50,9 @@ export const http: KyInstance = ky.create({
   prefixUrl: '/api',
   credentials: 'same-origin',
   retry: 0,
-  timeout: 30000,
+  // Longer than the loading machine's 4-minute time-out, which sends the user to /error/timeout
+  // first; this only makes sure a hung call ends some time.
+  timeout: 300000,
   hooks: {
     beforeRequest: [
       (request) => {

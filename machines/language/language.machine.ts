@@ -1,0 +1,117 @@
+import { assign, fromPromise, setup } from 'xstate';
+import { defaultLanguage, type Language, type LanguageContext, type LanguageEvent, type LanguageTag } from './language.types';
+
+/**
+ * The portal's language: en-US by default, es-ES the alternative. The stored language is applied
+ * on load; for a signed-in user the server's language is read, and a change is posted back.
+ */
+export const languageMachine = setup({
+  types: {
+    context: {} as LanguageContext,
+    events: {} as LanguageEvent,
+    tags: {} as LanguageTag,
+    input: {} as { stored: Language | null },
+  },
+  actors: {
+    /** Loads the language's catalog and makes it the active one (and remembers it locally). */
+    applyLanguage: fromPromise<undefined, Language>(() => Promise.reject(new Error('applyLanguage not provided'))),
+    fetchUserLanguage: fromPromise<Language>(() => Promise.reject(new Error('fetchUserLanguage not provided'))),
+    saveUserLanguage: fromPromise<unknown, Language>(() => Promise.reject(new Error('saveUserLanguage not provided'))),
+  },
+  guards: {
+    isUserSignedIn: ({ context }) => context.isUserSignedIn,
+    isSameLanguage: ({ context }, language: Language) => context.language === language,
+  },
+}).createMachine({
+  id: 'language',
+  context: ({ input }) => ({
+    language: defaultLanguage,
+    requested: input.stored ?? defaultLanguage,
+    isUserSignedIn: false,
+  }),
+  initial: 'starting',
+  states: {
+    starting: {
+      description: 'Applies the stored language (or en-US) before the first screen shows.',
+      tags: ['switching'],
+      invoke: {
+        id: 'applyStoredLanguage',
+        src: 'applyLanguage',
+        input: ({ context }) => context.requested,
+        onDone: { target: 'ready', actions: assign({ language: ({ context }) => context.requested }) },
+        onError: {
+          description: 'The stored language could not be loaded: fall back to en-US.',
+          target: 'switching',
+          actions: assign({ requested: defaultLanguage }),
+        },
+      },
+    },
+    ready: {
+      on: {
+        'language.change': [
+          {
+            guard: { type: 'isSameLanguage', params: ({ event }) => event.language },
+          },
+          { target: 'switching', actions: assign({ requested: ({ event }) => event.language }) },
+        ],
+        'language.userSignedIn': { target: 'fetchingUserLanguage', actions: assign({ isUserSignedIn: true }) },
+      },
+    },
+    switching: {
+      description: 'Loads and applies the chosen language.',
+      tags: ['switching'],
+      invoke: {
+        id: 'applyLanguage',
+        src: 'applyLanguage',
+        input: ({ context }) => context.requested,
+        onDone: [
+          {
+            description: 'A signed-in user: the choice is posted to the server (UpdateTranslationLanguage).',
+            guard: 'isUserSignedIn',
+            target: 'savingUserLanguage',
+            actions: assign({ language: ({ context }) => context.requested }),
+          },
+          { target: 'ready', actions: assign({ language: ({ context }) => context.requested }) },
+        ],
+        onError: { target: 'ready', description: 'The language could not be loaded: the current one stays.' },
+      },
+    },
+    fetchingUserLanguage: {
+      description: "Reads the signed-in user's language from the server (GetTranslationLanguage).",
+      invoke: {
+        id: 'fetchUserLanguage',
+        src: 'fetchUserLanguage',
+        onDone: [
+          { guard: { type: 'isSameLanguage', params: ({ event }) => event.output }, target: 'ready' },
+          { target: 'applyingUserLanguage', actions: assign({ requested: ({ event }) => event.output }) },
+        ],
+        onError: 'ready',
+      },
+    },
+    applyingUserLanguage: {
+      description: "Applies the user's language from the server (not posted back).",
+      tags: ['switching'],
+      invoke: {
+        id: 'applyUserLanguage',
+        src: 'applyLanguage',
+        input: ({ context }) => context.requested,
+        onDone: { target: 'ready', actions: assign({ language: ({ context }) => context.requested }) },
+        onError: 'ready',
+      },
+    },
+    savingUserLanguage: {
+      invoke: {
+        id: 'saveUserLanguage',
+        src: 'saveUserLanguage',
+        input: ({ context }) => context.language,
+        onDone: 'ready',
+        onError: { target: 'ready', description: 'Not saved on the server: the choice still holds in this browser.' },
+      },
+    },
+  },
+  on: {
+    'language.userSignedOut': { actions: assign({ isUserSignedIn: false }) },
+  },
+});
+
+export type LanguageMachine = typeof languageMachine;

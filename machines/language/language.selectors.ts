@@ -1,0 +1,6 @@
+import type { SnapshotFrom } from 'xstate';
+import type { LanguageMachine } from './language.machine';
+
+export const selectLanguage = (snapshot: SnapshotFrom<LanguageMachine>) => snapshot.context.language;
+/** The first language is not applied yet: nothing is shown until it is. */
+export const selectIsStarting = (snapshot: SnapshotFrom<LanguageMachine>): boolean => snapshot.matches('starting');

@@ -1,0 +1,50 @@
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import { sql } from 'drizzle-orm';
+import { drizzle } from 'drizzle-orm/pglite';
+import { migrate } from 'drizzle-orm/pglite/migrator';
+import { afterAll, describe, expect, it } from 'vitest';
+import { migrationsFolder } from './client';
+
+const scratch = mkdtempSync(join(tmpdir(), 'pbp-migrations-'));
+
+afterAll(() => {
+  rmSync(scratch, { recursive: true, force: true });
+});
+
+/** A copy of the migrations folder that stops after the first migration. */
+function firstMigrationOnly(): string {
+  const folder = join(scratch, 'first');
+  cpSync(migrationsFolder, folder, { recursive: true });
+  const journalPath = join(folder, 'meta', '_journal.json');
+  const journal = JSON.parse(readFileSync(journalPath, 'utf8')) as { entries: unknown[] };
+  writeFileSync(journalPath, JSON.stringify({ ...journal, entries: journal.entries.slice(0, 1) }));
+  return folder;
+}
+
+describe('migration 0001 (accounts and invoices)', () => {
+  it('gives the memberships of a database seeded before accounts existed their account rows', async () => {
+    const client = new PGlite();
+    try {
+      const db = drizzle({ client });
+      await migrate(db, { migrationsFolder: firstMigrationOnly() });
+      await db.execute(sql`insert into clients (code, client_url) values ('SUN', 'https://sun.example/')`);
+      await db.execute(sql`insert into users (email, password_hash, first_name, last_name) values ('a@example.com', 'x', 'Ann', 'Lee')`);
+      await db.execute(
+        sql`insert into user_clients (user_id, client_id, account_number) select u.id, c.id, ' a-1 ' from users u, clients c`,
+      );
+
+      await migrate(db, { migrationsFolder });
+
+      const rows = await db.execute<{ account_number: string; holder_name: string; member_number: string }>(
+        sql`select a.account_number, a.holder_name, uc.account_number as member_number
+            from accounts a join user_clients uc on uc.client_id = a.client_id and uc.account_number = a.account_number`,
+      );
+      expect(rows.rows).toEqual([{ account_number: 'A-1', holder_name: 'Ann Lee', member_number: 'A-1' }]);
+    } finally {
+      await client.close();
+    }
+  });
+});

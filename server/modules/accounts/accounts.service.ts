@@ -1,0 +1,81 @@
+/**
+ * Billing accounts and their invoices. Every lookup takes the tenant scope (the client of the
+ * session or of the sign-in) and filters by it, so a caller under one client cannot reach another
+ * client's account even by guessing its id or number.
+ */
+import { and, asc, eq } from 'drizzle-orm';
+import type { Database } from '../../db/client';
+import { accounts, invoices } from '../../db/schema';
+
+export type AccountRow = typeof accounts.$inferSelect;
+export type InvoiceRow = typeof invoices.$inferSelect;
+
+/** The client whose data a call may see. */
+export interface TenantScope {
+  clientId: number;
+}
+
+/** Account and invoice numbers compare trimmed and case-insensitively; they are stored so. */
+export function normaliseReference(text: string): string {
+  return text.trim().toUpperCase();
+}
+
+/** Creates the account lookups over the database. */
+export function createAccountsService({ db }: { db: Database }) {
+  return {
+    /** The account with this id under the scope's client, or null. */
+    async byId(scope: TenantScope, accountId: number): Promise<AccountRow | null> {
+      const [row] = await db
+        .select()
+        .from(accounts)
+        .where(and(eq(accounts.clientId, scope.clientId), eq(accounts.id, accountId)))
+        .limit(1);
+      return row ?? null;
+    },
+
+    /** The account with this number (as typed) under the scope's client, or null. */
+    async byNumber(scope: TenantScope, accountNumber: string): Promise<AccountRow | null> {
+      const [row] = await db
+        .select()
+        .from(accounts)
+        .where(and(eq(accounts.clientId, scope.clientId), eq(accounts.accountNumber, normaliseReference(accountNumber))))
+        .limit(1);
+      return row ?? null;
+    },
+
+    /**
+     * The account a guest may sign in to: the account with this number whose invoices include
+     * this number, both under the scope's client. One query whichever part is wrong, so neither
+     * the answer nor its timing tells which.
+     */
+    async findGuestAccount(
+      scope: TenantScope,
+      { accountNumber, invoiceNumber }: { accountNumber: string; invoiceNumber: string },
+    ): Promise<AccountRow | null> {
+      const [row] = await db
+        .select({ account: accounts })
+        .from(invoices)
+        .innerJoin(accounts, and(eq(accounts.clientId, invoices.clientId), eq(accounts.id, invoices.accountId)))
+        .where(
+          and(
+            eq(invoices.clientId, scope.clientId),
+            eq(invoices.invoiceNumber, normaliseReference(invoiceNumber)),
+            eq(accounts.accountNumber, normaliseReference(accountNumber)),
+          ),
+        )
+        .limit(1);
+      return row?.account ?? null;
+    },
+
+    /** An account's invoices under the scope's client, oldest first. */
+    async invoices(scope: TenantScope, accountId: number): Promise<InvoiceRow[]> {
+      return db
+        .select()
+        .from(invoices)
+        .where(and(eq(invoices.clientId, scope.clientId), eq(invoices.accountId, accountId)))
+        .orderBy(asc(invoices.invoiceDate), asc(invoices.invoiceNumber));
+    },
+  };
+}
+
+export type AccountsService = ReturnType<typeof createAccountsService>;

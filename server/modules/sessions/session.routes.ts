@@ -1,0 +1,31 @@
+/** The session's remaining lifetime: the expiry warning poll and the extension. */
+import { Hono } from 'hono';
+import * as v from 'valibot';
+import type { AuthenticationMessage, extendAuthenticationSchema } from '../../../src/lib/api/contracts';
+import { errorResponse } from '../../http/errors';
+import { USERS_AND_GUESTS, requireSession } from '../../http/require-session';
+import type { AppEnv } from '../../http/types';
+import type { SessionService } from './session.service';
+
+type ExtendAuthenticationResponse = v.InferOutput<typeof extendAuthenticationSchema>;
+
+export function createSessionRoutes({ sessions }: { sessions: SessionService }) {
+  const routes = new Hono<AppEnv>();
+
+  // Listed in NON_SLIDING_PATHS: polling it must not keep an idle session alive.
+  routes.get('/user/GetShouldDisplayAuthenticationMessage', (c) => {
+    const signedIn = c.var.principal?.isActive ?? false;
+    const response: AuthenticationMessage = sessions.authenticationMessage(c.var.session, signedIn);
+    return c.json(response);
+  });
+
+  // Any API request slides the session, this one included; it answers how long it now has.
+  routes.get('/user/ExtendAuthentication', requireSession({ roles: USERS_AND_GUESTS }), (c) => {
+    const session = c.var.session;
+    if (!session) return errorResponse(c, 401, 'notSignedIn');
+    const response: ExtendAuthenticationResponse = { secondsLeft: sessions.secondsLeft(session) };
+    return c.json(response);
+  });
+
+  return routes;
+}

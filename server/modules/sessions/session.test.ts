@@ -1,0 +1,129 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { OpenedDatabase } from '../../db/client';
+import { sessions } from '../../db/schema';
+import {
+  DEMO_GUEST,
+  DEMO_PASSWORD,
+  TestBrowser,
+  createTestApp,
+  manualClock,
+  openSeededDatabase,
+  resetSessions,
+} from '../../test/harness';
+
+let database: OpenedDatabase;
+let clock: ReturnType<typeof manualClock>;
+let browser: TestBrowser;
+
+beforeAll(async () => {
+  database = await openSeededDatabase();
+});
+
+afterAll(async () => {
+  await database.close();
+});
+
+const openBrowser = async (config: { sessionWarningSeconds?: number } = {}) =>
+  new TestBrowser(createTestApp(database.db, { now: clock.now, sessionIdleSeconds: 900, ...config })).open();
+
+beforeEach(async () => {
+  await resetSessions(database.db);
+  clock = manualClock();
+  browser = await openBrowser();
+});
+
+const poll = async (b: TestBrowser = browser) => {
+  const { status, body } = await b.getJson('/api/user/GetShouldDisplayAuthenticationMessage');
+  expect(status).toBe(200);
+  return body;
+};
+const expiresAt = async () => (await database.db.select({ expiresAt: sessions.expiresAt }).from(sessions))[0]?.expiresAt;
+
+describe('the session-expiry warning poll', () => {
+  it('says nothing to warn about, with nothing left, to a visitor who is not signed in', async () => {
+    expect(await poll()).toEqual({ display: false, secondsLeft: 0 });
+    // An anonymous session (a language choice) is not a signed-in one.
+    await browser.post('/api/user/UpdateTranslationLanguage', { language: 'es-ES' });
+    expect(await poll()).toEqual({ display: false, secondsLeft: 0 });
+  });
+
+  it('warns only within the last 120 seconds, and reports 0 once the session has ended', async () => {
+    await browser.login('pat.doe@example.com', DEMO_PASSWORD);
+    expect(await poll()).toEqual({ display: false, secondsLeft: 900 });
+    clock.advanceSeconds(700);
+    expect(await poll()).toEqual({ display: false, secondsLeft: 200 });
+    clock.advanceSeconds(79);
+    expect(await poll()).toEqual({ display: false, secondsLeft: 121 });
+    clock.advanceSeconds(1);
+    expect(await poll()).toEqual({ display: true, secondsLeft: 120 });
+    clock.advanceSeconds(119.25);
+    // Part of a second left still counts as one: 0 is kept for a session that has ended.
+    expect(await poll()).toEqual({ display: true, secondsLeft: 1 });
+    clock.advanceSeconds(0.75);
+    expect(await poll()).toEqual({ display: false, secondsLeft: 0 });
+    expect((await browser.getJson('/api/User/GetIsUserLoggedIn')).body).toEqual({ userRole: null, isUserActive: false });
+  });
+
+  it('never slides the session: polling leaves the expiry where it was', async () => {
+    await browser.login('pat.doe@example.com', DEMO_PASSWORD);
+    const before = await expiresAt();
+    for (let step = 0; step < 5; step += 1) {
+      clock.advanceSeconds(170);
+      await poll();
+    }
+    expect(await expiresAt()).toEqual(before);
+    expect(await poll()).toEqual({ display: true, secondsLeft: 50 });
+  });
+
+  it('honours a configured warning window', async () => {
+    const early = await openBrowser({ sessionWarningSeconds: 300 });
+    await early.login('pat.doe@example.com', DEMO_PASSWORD);
+    clock.advanceSeconds(599);
+    expect(await poll(early)).toEqual({ display: false, secondsLeft: 301 });
+    clock.advanceSeconds(1);
+    expect(await poll(early)).toEqual({ display: true, secondsLeft: 300 });
+  });
+
+  it('warns a guest the same way', async () => {
+    await browser.guestLogin(DEMO_GUEST.accountNumber, DEMO_GUEST.invoiceNumber);
+    clock.advanceSeconds(800);
+    expect(await poll()).toEqual({ display: true, secondsLeft: 100 });
+  });
+});
+
+describe('extending the session', () => {
+  it('starts the idle lifetime again and answers the time now left', async () => {
+    await browser.login('pat.doe@example.com', DEMO_PASSWORD);
+    clock.advanceSeconds(850);
+    expect(await poll()).toEqual({ display: true, secondsLeft: 50 });
+
+    expect(await browser.getJson('/api/user/ExtendAuthentication')).toEqual({ status: 200, body: { secondsLeft: 900 } });
+    expect(await poll()).toEqual({ display: false, secondsLeft: 900 });
+
+    // The extended session outlives the original expiry.
+    clock.advanceSeconds(899);
+    expect(await poll()).toEqual({ display: true, secondsLeft: 1 });
+    expect((await browser.getJson('/api/User/GetIsUserLoggedIn')).body).toMatchObject({ userRole: 'ClientBillingUser' });
+  });
+
+  it('extends a guest session too', async () => {
+    await browser.guestLogin(DEMO_GUEST.accountNumber, DEMO_GUEST.invoiceNumber);
+    clock.advanceSeconds(600);
+    expect(await browser.getJson('/api/user/ExtendAuthentication')).toEqual({ status: 200, body: { secondsLeft: 900 } });
+  });
+
+  it('answers 401 notSignedIn without a session, and after the session has ended', async () => {
+    expect(await browser.getJson('/api/user/ExtendAuthentication')).toEqual({
+      status: 401,
+      body: { error: 'notSignedIn' },
+    });
+    await browser.login('pat.doe@example.com', DEMO_PASSWORD);
+    clock.advanceSeconds(900);
+    expect(await browser.getJson('/api/user/ExtendAuthentication')).toEqual({
+      status: 401,
+      body: { error: 'notSignedIn' },
+    });
+    // Too late: extending did not bring it back.
+    expect((await browser.getJson('/api/User/GetIsUserLoggedIn')).body).toEqual({ userRole: null, isUserActive: false });
+  });
+});

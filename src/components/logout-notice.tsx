@@ -1,0 +1,25 @@
+import { Trans } from '@lingui/react/macro';
+import { selectLogoutReason } from '@machines/session/session.selectors';
+import { useSelector } from '@xstate/react';
+import { useMachines } from '@/lib/machines';
+
+/** After signing out, the next screen says why: the user's own choice or inactivity. */
+export function LogoutNotice() {
+  const { session } = useMachines();
+  const reason = useSelector(session, selectLogoutReason);
+  if (reason === 'inactivity') {
+    return (
+      <p className="notice" role="status">
+        <Trans id="Default.InactivityMessage">Your session has ended because of inactivity. Please sign in again.</Trans>
+      </p>
+    );
+  }
+  if (reason === 'user') {
+    return (
+      <p className="notice" role="status">
+        <Trans id="Default.LogoutMessage">You have signed out. Thank you for using the portal.</Trans>
+      </p>
+    );
+  }
+  return null;
+}

@@ -1,0 +1,145 @@
+import { Trans, useLingui } from '@lingui/react/macro';
+import type { SessionErrorCode } from '@machines/session/session.types';
+import { selectChosenRole, selectIsAuthenticating, selectLoginError } from '@machines/session/session.selectors';
+import { Link } from '@tanstack/react-router';
+import { useSelector } from '@xstate/react';
+import { useId, useRef, useState, type SyntheticEvent } from 'react';
+import { defaultLanguage, isLanguage } from '@/lib/i18n';
+import { useMachines } from '@/lib/machines';
+import { useSessionEvents } from '@/lib/use-session-events';
+import { validateGuestLogin, type GuestLoginFieldErrors } from './guest-login-validation';
+
+/** The longest account or invoice number the server accepts. */
+const maxReferenceLength = 32;
+
+/**
+ * Guest sign-in with an account number and one of its invoice numbers. The session machine does
+ * the signing in; the route's guard moves on once it succeeds.
+ */
+export function GuestLoginScreen() {
+  const { t, i18n } = useLingui();
+  const { session, client } = useMachines();
+  const { guestLogIn } = useSessionEvents();
+  const busy = useSelector(session, selectIsAuthenticating);
+  const loginError = useSelector(session, selectLoginError);
+  // The session keeps one error for both ways of signing in: show only the guest sign-in's own.
+  const isGuestAttempt = useSelector(session, selectChosenRole) === 'ClientBillingGuest';
+  const requested = useSelector(client, (snapshot) => snapshot.context.requested);
+
+  const [accountNumber, setAccountNumber] = useState('');
+  const [invoiceNumber, setInvoiceNumber] = useState('');
+  const [fieldErrors, setFieldErrors] = useState<GuestLoginFieldErrors>({});
+  const accountId = useId();
+  const invoiceId = useId();
+  const accountInput = useRef<HTMLInputElement>(null);
+  const invoiceInput = useRef<HTMLInputElement>(null);
+
+  const messages: Record<SessionErrorCode, string> = {
+    // One message whichever number was wrong: it must not help anyone guess account numbers.
+    invalidCredentials: t`We could not find an invoice with that account number and invoice number.`,
+    tooManyRequests: t`Too many sign-in attempts. Please wait a few minutes and try again.`,
+    network: t`We could not reach the server. Please check your connection and try again.`,
+    serverError: t`Something went wrong on our side. Please try again.`,
+  };
+  const fieldMessages = {
+    accountNumberRequired: t`Enter your account number.`,
+    invoiceNumberRequired: t`Enter your invoice number.`,
+  } as const;
+  const serverError = isGuestAttempt && !busy ? loginError : null;
+
+  function submit(event: SyntheticEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const errors = validateGuestLogin({ accountNumber, invoiceNumber });
+    setFieldErrors(errors);
+    if (errors.accountNumber) {
+      accountInput.current?.focus();
+      return;
+    }
+    if (errors.invoiceNumber) {
+      invoiceInput.current?.focus();
+      return;
+    }
+    guestLogIn({
+      accountNumber: accountNumber.trim(),
+      invoiceNumber: invoiceNumber.trim(),
+      language: isLanguage(i18n.locale) ? i18n.locale : defaultLanguage,
+      ...(requested ? { clientCode: requested.code.toUpperCase() } : {}),
+      ...(requested?.billingGroup ? { billingGroup: requested.billingGroup } : {}),
+    });
+  }
+
+  return (
+    <section className="screen screen-narrow" aria-labelledby="guest-login-title">
+      <h1 id="guest-login-title">
+        <Trans>Pay as a guest</Trans>
+      </h1>
+      <p>
+        <Trans>Enter the account number and the invoice number printed on your invoice to see and pay it without signing in.</Trans>
+      </p>
+      {serverError ? (
+        <p className="form-error" role="alert">
+          {messages[serverError]}
+        </p>
+      ) : null}
+      <form className="form" noValidate onSubmit={submit} aria-busy={busy}>
+        <div className="field">
+          <label htmlFor={accountId}>
+            <Trans>Account number</Trans>
+          </label>
+          <input
+            ref={accountInput}
+            id={accountId}
+            name="accountNumber"
+            type="text"
+            autoComplete="off"
+            autoCapitalize="characters"
+            spellCheck={false}
+            maxLength={maxReferenceLength}
+            value={accountNumber}
+            onChange={(e) => setAccountNumber(e.target.value)}
+            aria-invalid={fieldErrors.accountNumber ? true : undefined}
+            aria-describedby={fieldErrors.accountNumber ? `${accountId}-error` : undefined}
+          />
+          {fieldErrors.accountNumber ? (
+            <p className="field-error" id={`${accountId}-error`}>
+              {fieldMessages[fieldErrors.accountNumber]}
+            </p>
+          ) : null}
+        </div>
+        <div className="field">
+          <label htmlFor={invoiceId}>
+            <Trans>Invoice number</Trans>
+          </label>
+          <input
+            ref={invoiceInput}
+            id={invoiceId}
+            name="invoiceNumber"
+            type="text"
+            autoComplete="off"
+            autoCapitalize="characters"
+            spellCheck={false}
+            maxLength={maxReferenceLength}
+            value={invoiceNumber}
+            onChange={(e) => setInvoiceNumber(e.target.value)}
+            aria-invalid={fieldErrors.invoiceNumber ? true : undefined}
+            aria-describedby={fieldErrors.invoiceNumber ? `${invoiceId}-error` : undefined}
+          />
+          {fieldErrors.invoiceNumber ? (
+            <p className="field-error" id={`${invoiceId}-error`}>
+              {fieldMessages[fieldErrors.invoiceNumber]}
+            </p>
+          ) : null}
+        </div>
+        <button type="submit" className="button" disabled={busy}>
+          {busy ? <Trans>Checking…</Trans> : <Trans>Continue as guest</Trans>}
+        </button>
+      </form>
+      <p className="alternative">
+        <Trans>Have an account?</Trans>{' '}
+        <Link to="/{-$client}/login">
+          <Trans>Sign in</Trans>
+        </Link>
+      </p>
+    </section>
+  );
+}

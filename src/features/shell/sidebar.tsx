@@ -1,0 +1,53 @@
+import { Trans, useLingui } from '@lingui/react/macro';
+import { selectIsSignedIn } from '@machines/session/session.selectors';
+import { Link } from '@tanstack/react-router';
+import { useSelector } from '@xstate/react';
+import { lazy, Suspense } from 'react';
+import { patientAppUrl } from '@/lib/config';
+import { useMachines } from '@/lib/machines';
+import { useSessionEvents } from '@/lib/use-session-events';
+
+// The signed-in menu is loaded once someone signs in, not with the first page.
+const SignedInMenu = lazy(() => import('./signed-in-menu').then((module) => ({ default: module.SignedInMenu })));
+
+/** The sidebar menu: the role chooser when signed out, the account and payment items when signed in. */
+export function Sidebar({ open }: { open: boolean }) {
+  const { t } = useLingui();
+  const { session } = useMachines();
+  const signedIn = useSelector(session, selectIsSignedIn);
+  return (
+    <nav id="sidebar" className="sidebar" aria-label={t`Main menu`} hidden={!open}>
+      {signedIn ? (
+        <Suspense fallback={null}>
+          <SignedInMenu />
+        </Suspense>
+      ) : (
+        <SignedOutMenu />
+      )}
+    </nav>
+  );
+}
+
+function SignedOutMenu() {
+  const { chooseRole } = useSessionEvents();
+  return (
+    <ul className="menu" data-testid="menu-signed-out">
+      <li>
+        <Link to="/{-$client}" activeOptions={{ exact: true }}>
+          <Trans>Home</Trans>
+        </Link>
+      </li>
+      <li>
+        <a href={patientAppUrl} rel="noopener noreferrer">
+          <Trans>Patient app</Trans>
+        </a>
+      </li>
+      <li>
+        <Link to="/{-$client}/login" onClick={() => chooseRole('ClientBillingUser')}>
+          <Trans>Roster login</Trans>
+        </Link>
+      </li>
+    </ul>
+  );
+}
+

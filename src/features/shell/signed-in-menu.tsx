@@ -1,0 +1,121 @@
+import { Trans } from '@lingui/react/macro';
+import { selectAcceptsOnlinePayments, selectExternalCCLink } from '@machines/client/client.selectors';
+import { selectIsAccountDisabled, selectIsBillingUser } from '@machines/session/session.selectors';
+import { Link } from '@tanstack/react-router';
+import { useSelector } from '@xstate/react';
+import type { ReactNode } from 'react';
+import { useMachines } from '@/lib/machines';
+import { toExternalUrl } from '@/lib/safe-redirect';
+import { useSessionEvents } from '@/lib/use-session-events';
+
+/**
+ * The signed-in menu: account and payment items by role, the account-disabled rules, and the
+ * online-payment rule (the client accepts payments; an external card link replaces the page).
+ */
+export function SignedInMenu() {
+  const { session, client } = useMachines();
+  const { logOut } = useSessionEvents();
+  const billingUser = useSelector(session, selectIsBillingUser);
+  const disabled = useSelector(session, selectIsAccountDisabled);
+  const acceptsPayments = useSelector(client, selectAcceptsOnlinePayments);
+  const externalCardLink = toExternalUrl(useSelector(client, selectExternalCCLink));
+
+  const showOnlinePayment = acceptsPayments && !disabled;
+  const showOtherPayment = !disabled;
+
+  return (
+    <div className="menu" data-testid="menu-signed-in">
+      <ul>
+        <li>
+          <Link to="/{-$client}" activeOptions={{ exact: true }}>
+            <Trans>Home</Trans>
+          </Link>
+        </li>
+        <li>
+          <button type="button" className="menu-button" onClick={logOut}>
+            <Trans>Sign out</Trans>
+          </button>
+        </li>
+      </ul>
+      <MenuSection title={<Trans>Account</Trans>} id="menu-account">
+        {!disabled && (
+          <li>
+            <Link to="/{-$client}/invoices">
+              <Trans>View invoices</Trans>
+            </Link>
+          </li>
+        )}
+        {billingUser && (
+          <li>
+            <Link to="/{-$client}/member">
+              <Trans>Member information</Trans>
+            </Link>
+          </li>
+        )}
+        {billingUser && !disabled && (
+          <li>
+            <Link to="/{-$client}/documents">
+              <Trans>Documents</Trans>
+            </Link>
+          </li>
+        )}
+        {billingUser && !disabled && (
+          <li>
+            <Link to="/{-$client}/email">
+              <Trans>Update email</Trans>
+            </Link>
+          </li>
+        )}
+        {billingUser && (
+          <li>
+            <Link to="/{-$client}/password">
+              <Trans>Update password</Trans>
+            </Link>
+          </li>
+        )}
+      </MenuSection>
+      {(showOnlinePayment || showOtherPayment) && (
+        <MenuSection title={<Trans>Payments</Trans>} id="menu-payments">
+          {showOnlinePayment && (
+            <li>
+              {externalCardLink ? (
+                <a href={externalCardLink} rel="noopener noreferrer">
+                  <Trans>Online payment</Trans>
+                </a>
+              ) : (
+                <Link to="/{-$client}/payment/online">
+                  <Trans>Online payment</Trans>
+                </Link>
+              )}
+            </li>
+          )}
+          {showOtherPayment && (
+            <li>
+              <Link to="/{-$client}/payment/other">
+                <Trans>Other payment methods</Trans>
+              </Link>
+            </li>
+          )}
+        </MenuSection>
+      )}
+      <ul>
+        <li>
+          <Link to="/{-$client}/contact">
+            <Trans>Contact us</Trans>
+          </Link>
+        </li>
+      </ul>
+    </div>
+  );
+}
+
+function MenuSection({ title, id, children }: { title: ReactNode; id: string; children: ReactNode }) {
+  return (
+    <section aria-labelledby={id}>
+      <h2 id={id} className="menu-heading">
+        {title}
+      </h2>
+      <ul>{children}</ul>
+    </section>
+  );
+}

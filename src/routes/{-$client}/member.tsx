@@ -1,0 +1,13 @@
+import { msg } from '@lingui/core/macro';
+import { createFileRoute } from '@tanstack/react-router';
+import { requireBillingUser } from '@/app/guards';
+import { MemberScreen } from '@/features/account-settings/member-screen';
+
+export const Route = createFileRoute('/{-$client}/member')({
+  beforeLoad: requireBillingUser,
+  staticData: {
+    title: msg`Member information`,
+    breadcrumbs: [],
+  },
+  component: MemberScreen,
+});

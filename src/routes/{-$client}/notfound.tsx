@@ -1,0 +1,11 @@
+import { msg } from '@lingui/core/macro';
+import { createFileRoute } from '@tanstack/react-router';
+import { NotFoundScreen } from '@/features/not-found/not-found-screen';
+
+export const Route = createFileRoute('/{-$client}/notfound')({
+  staticData: {
+    title: msg`Page not found`,
+    breadcrumbs: [],
+  },
+  component: NotFoundScreen,
+});

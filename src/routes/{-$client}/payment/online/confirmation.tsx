@@ -1,0 +1,16 @@
+import { msg } from '@lingui/core/macro';
+import { createFileRoute } from '@tanstack/react-router';
+import { requireUserOrGuest } from '@/app/guards';
+import { PaymentConfirmationScreen } from '@/features/payments/payment-confirmation-screen';
+
+export const Route = createFileRoute('/{-$client}/payment/online/confirmation')({
+  beforeLoad: requireUserOrGuest,
+  staticData: {
+    title: msg`Review your payment`,
+    breadcrumbs: [
+      { label: msg`Your invoices`, to: '/{-$client}/invoices' },
+      { label: msg`Online payment`, to: '/{-$client}/payment/online' },
+    ],
+  },
+  component: PaymentConfirmationScreen,
+});

@@ -1,0 +1,16 @@
+import { msg } from '@lingui/core/macro';
+import { createFileRoute } from '@tanstack/react-router';
+import { requireUserOrGuest } from '@/app/guards';
+import { CardPaymentScreen } from '@/features/payments/card-payment-screen';
+
+export const Route = createFileRoute('/{-$client}/payment/online/creditcard')({
+  beforeLoad: requireUserOrGuest,
+  staticData: {
+    title: msg`Card payment`,
+    breadcrumbs: [
+      { label: msg`Your invoices`, to: '/{-$client}/invoices' },
+      { label: msg`Online payment`, to: '/{-$client}/payment/online' },
+    ],
+  },
+  component: CardPaymentScreen,
+});

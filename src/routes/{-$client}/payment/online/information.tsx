@@ -1,0 +1,16 @@
+import { msg } from '@lingui/core/macro';
+import { createFileRoute } from '@tanstack/react-router';
+import { requireUserOrGuest } from '@/app/guards';
+import { BillingInformationScreen } from '@/features/payments/billing-information-screen';
+
+export const Route = createFileRoute('/{-$client}/payment/online/information')({
+  beforeLoad: requireUserOrGuest,
+  staticData: {
+    title: msg`Billing information`,
+    breadcrumbs: [
+      { label: msg`Your invoices`, to: '/{-$client}/invoices' },
+      { label: msg`Online payment`, to: '/{-$client}/payment/online' },
+    ],
+  },
+  component: BillingInformationScreen,
+});

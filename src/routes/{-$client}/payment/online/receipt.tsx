@@ -1,0 +1,16 @@
+import { msg } from '@lingui/core/macro';
+import { createFileRoute } from '@tanstack/react-router';
+import { requireUserOrGuest } from '@/app/guards';
+import { PaymentReceiptScreen } from '@/features/payments/payment-receipt-screen';
+
+export const Route = createFileRoute('/{-$client}/payment/online/receipt')({
+  beforeLoad: requireUserOrGuest,
+  staticData: {
+    title: msg`Payment receipt`,
+    breadcrumbs: [
+      { label: msg`Your invoices`, to: '/{-$client}/invoices' },
+      { label: msg`Online payment`, to: '/{-$client}/payment/online' },
+    ],
+  },
+  component: PaymentReceiptScreen,
+});

@@ -1,0 +1,11 @@
+import { msg } from '@lingui/core/macro';
+import { createFileRoute } from '@tanstack/react-router';
+import { RegistrationScreen } from '@/features/registration/registration-screen';
+
+export const Route = createFileRoute('/{-$client}/registration')({
+  staticData: {
+    title: msg`Create an account`,
+    breadcrumbs: [],
+  },
+  component: RegistrationScreen,
+});

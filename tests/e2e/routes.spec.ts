@@ -1,0 +1,270 @@
+import type { Page } from '@playwright/test';
+import {
+  chooseLanguage,
+  demo,
+  demoDisabledUser,
+  demoGuest,
+  expect,
+  expectAccessible,
+  signIn,
+  signInAsGuest,
+  test,
+} from './fixtures';
+
+/** A screen: its path under the client prefix and its h1 in each language. */
+interface Screen {
+  path: string;
+  en: string;
+  es: string;
+}
+
+const openScreens: Screen[] = [
+  { path: 'guestLogin', en: 'Pay as a guest', es: 'Pagar como invitado' },
+  { path: 'about', en: 'About this portal', es: 'Acerca de este portal' },
+  { path: 'contact', en: 'Contact us', es: 'Contáctenos' },
+  { path: 'privacy', en: 'Privacy', es: 'Privacidad' },
+  { path: 'confirmation/activate', en: 'Activate your account', es: 'Active su cuenta' },
+  { path: 'resetpassword', en: 'Reset your password', es: 'Restablezca su contraseña' },
+  { path: 'registration', en: 'Create an account', es: 'Cree una cuenta' },
+  { path: 'success', en: 'Done', es: 'Hecho' },
+  { path: 'error/timeout', en: 'The page took too long to load', es: 'La página ha tardado demasiado en cargarse' },
+  { path: 'forgotpassword', en: 'Forgot your password?', es: '¿Ha olvidado su contraseña?' },
+  { path: 'forgot/password/email', en: 'Password reset email', es: 'Correo para restablecer la contraseña' },
+  { path: 'documents', en: 'Documents', es: 'Documentos' },
+  { path: 'notfound', en: 'Page not found', es: 'Página no encontrada' },
+];
+
+const userOnlyScreens: Screen[] = [
+  { path: 'member', en: 'Member information', es: 'Información del titular' },
+  { path: 'password', en: 'Update password', es: 'Cambiar contraseña' },
+  { path: 'email', en: 'Update email', es: 'Cambiar correo electrónico' },
+  { path: 'confirmation/update', en: 'Confirm your changes', es: 'Confirme sus cambios' },
+  { path: 'switch/clients', en: 'Switch provider', es: 'Cambiar de proveedor' },
+];
+
+const userOrGuestScreens: Screen[] = [
+  { path: 'payment/other', en: 'Other payment methods', es: 'Otras formas de pago' },
+  { path: 'payment/online', en: 'Online payment', es: 'Pago en línea' },
+  { path: 'payment/online/confirmation', en: 'Review your payment', es: 'Revise su pago' },
+  { path: 'payment/online/information', en: 'Billing information', es: 'Datos de facturación' },
+  { path: 'payment/online/creditcard', en: 'Card payment', es: 'Pago con tarjeta' },
+  { path: 'payment/online/receipt', en: 'Payment receipt', es: 'Justificante de pago' },
+];
+
+type Visitor = 'anonymous' | 'guest' | 'user' | 'disabledUser';
+
+const visitors: { visitor: Visitor; name: string; mayOpen: (screen: Screen) => boolean }[] = [
+  { visitor: 'anonymous', name: 'an anonymous visitor', mayOpen: () => false },
+  { visitor: 'guest', name: 'a guest', mayOpen: (screen) => userOrGuestScreens.includes(screen) },
+  { visitor: 'user', name: 'a billing user', mayOpen: () => true },
+  // The guards check the role and that the user is active; a disabled account only hides menu items.
+  { visitor: 'disabledUser', name: 'a billing user whose account is disabled', mayOpen: () => true },
+];
+
+function escapeRegExp(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}
+
+/** Either language: a billing user's language lives on the server, and tests in other files change it. */
+function eitherLanguage(screen: Screen): RegExp {
+  return new RegExp(`^(${escapeRegExp(screen.en)}|${escapeRegExp(screen.es)})$`);
+}
+
+function heading(page: Page, name: string | RegExp) {
+  return page.getByRole('heading', { level: 1, name: typeof name === 'string' ? new RegExp(`^${escapeRegExp(name)}$`) : name });
+}
+
+const signInHeading = /^(Sign in|Iniciar sesión)$/;
+
+/**
+ * Moves inside the running app without reloading, as a link would (TanStack Router's history
+ * picks up `history.pushState`). Faster than a reload, and for a signed-in user it keeps the
+ * language: a reload reads the user's language from the server again, and tests in other files
+ * change it.
+ */
+async function goInApp(page: Page, path: string): Promise<void> {
+  await page.evaluate((target) => window.history.pushState(null, '', target), path);
+}
+
+async function signInAs(page: Page, visitor: Exclude<Visitor, 'anonymous'>): Promise<void> {
+  if (visitor === 'guest') {
+    await page.goto(`/${demoGuest.clientCode}/guestLogin`);
+    await signInAsGuest(page, demoGuest.accountNumber, demoGuest.invoiceNumber);
+  } else {
+    await page.goto('/SUN/login');
+    await signIn(page, visitor === 'user' ? demo.pat : demoDisabledUser, demo.password);
+  }
+  await expect(page).toHaveURL(/\/SUN\/invoices$/);
+}
+
+// The axe scans come first: they take longest, and the short tests then fill both workers.
+for (const language of ['en-US', 'es-ES'] as const) {
+  test(`every open screen has no serious or critical axe findings in ${language}`, async ({ page }) => {
+    test.slow();
+    await page.goto('/SUN');
+    if (language === 'es-ES') await chooseLanguage(page, 'es-ES');
+    await expect(page.locator('html')).toHaveAttribute('lang', language);
+    for (const screen of openScreens) {
+      await test.step(screen.path, async () => {
+        await goInApp(page, `/SUN/${screen.path}`);
+        await expect(heading(page, language === 'es-ES' ? screen.es : screen.en)).toBeVisible();
+        await expectAccessible(page);
+      });
+    }
+  });
+
+  test(`every protected screen has no serious or critical axe findings in ${language}`, async ({ page }) => {
+    test.slow();
+    await page.goto('/SUN/login');
+    if (language === 'es-ES') await chooseLanguage(page, 'es-ES');
+    await signIn(page, demo.pat, demo.password);
+    await expect(page).toHaveURL(/\/SUN\/invoices$/);
+    for (const screen of [...userOnlyScreens, ...userOrGuestScreens]) {
+      await test.step(screen.path, async () => {
+        await goInApp(page, `/SUN/${screen.path}`);
+        await expect(heading(page, language === 'es-ES' ? screen.es : screen.en)).toBeVisible();
+        await expectAccessible(page);
+      });
+    }
+  });
+}
+
+// One test per kind of visitor, signed in once, opening every protected screen by its address.
+// Soft assertions report every screen that is wrong, not just the first.
+for (const { visitor, name, mayOpen } of visitors) {
+  test(`${name} gets exactly the protected screens their role allows, and the login page for the others`, async ({ page }) => {
+    if (visitor !== 'anonymous') await signInAs(page, visitor);
+    for (const screen of [...userOnlyScreens, ...userOrGuestScreens]) {
+      const path = `/SUN/${screen.path}`;
+      await test.step(`${path} ${mayOpen(screen) ? `shows ${screen.en}` : 'sends them to log in'}`, async () => {
+        await page.goto(path);
+        if (mayOpen(screen)) {
+          await expect.soft(heading(page, eitherLanguage(screen))).toBeVisible();
+          expect.soft(new URL(page.url()).pathname).toBe(path);
+        } else {
+          // The login form itself must show: a redirect loop ends on the error screen instead.
+          await expect.soft(heading(page, signInHeading)).toBeVisible();
+          // Only the path is remembered, nothing else.
+          await expect.soft(page).toHaveURL((url) => url.pathname === '/SUN/login' && url.search === `?redirect=${encodeURIComponent(path)}`);
+        }
+      });
+    }
+    if (visitor !== 'anonymous') {
+      await test.step('the guest form sends someone signed in on to the invoices', async () => {
+        await page.goto('/SUN/guestLogin');
+        await expect(page).toHaveURL(/\/SUN\/invoices$/);
+      });
+    }
+  });
+}
+
+test('every open screen shows its title bare and under a client', async ({ page }) => {
+  for (const screen of openScreens) {
+    for (const path of [`/${screen.path}`, `/SUN/${screen.path}`]) {
+      await test.step(path, async () => {
+        await page.goto(path);
+        await expect.soft(heading(page, screen.en)).toBeVisible();
+      });
+    }
+  }
+});
+
+test.describe('signing in on the way to a protected screen', () => {
+  test('a billing user who signs in is taken back to the page asked for', async ({ page }) => {
+    await page.goto('/SUN/member');
+    await expect(heading(page, signInHeading)).toBeVisible();
+    await expect(page).toHaveURL(/\/SUN\/login\?redirect=%2FSUN%2Fmember$/);
+    await signIn(page, demo.pat, demo.password);
+    await expect(page).toHaveURL(/\/SUN\/member$/);
+    await expect(heading(page, eitherLanguage(userOnlyScreens[0] as Screen))).toBeVisible();
+  });
+
+  test('a guest who signs in is taken to the page asked for', async ({ page }) => {
+    await page.goto('/SUN/guestLogin?redirect=%2FSUN%2Fpayment%2Fonline');
+    await signInAsGuest(page, demoGuest.accountNumber, demoGuest.invoiceNumber);
+    await expect(page).toHaveURL(/\/SUN\/payment\/online$/);
+    await expect(heading(page, 'Online payment')).toBeVisible();
+  });
+});
+
+test.describe('guest form', () => {
+  test('a wrong pair shows one translated error that does not say which number was wrong, and keeps both', async ({ page }) => {
+    await page.goto('/SUN/guestLogin');
+    // Not the demo account: its failures would count towards its own sign-in limit.
+    await signInAsGuest(page, 'A-000000', 'SUN-100042');
+    await expect(page.getByRole('alert')).toHaveText('We could not find an invoice with that account number and invoice number.');
+    await expect(page.getByLabel('Account number')).toHaveValue('A-000000');
+    await expect(page.getByLabel('Invoice number')).toHaveValue('SUN-100042');
+    await expect(page).toHaveURL(/\/SUN\/guestLogin$/);
+
+    await chooseLanguage(page, 'es-ES');
+    await expect(page.getByRole('alert')).toHaveText('No hemos encontrado ninguna factura con ese número de cuenta y ese número de factura.');
+    await expect(page.getByLabel('Número de cuenta')).toHaveValue('A-000000');
+    await expect(page.getByLabel('Número de factura')).toHaveValue('SUN-100042');
+    await expectAccessible(page);
+  });
+
+  test('an incomplete form is not sent and says what is missing', async ({ page }) => {
+    await page.goto('/SUN/guestLogin');
+    await page.getByLabel('Invoice number').fill('SUN-100042');
+    await page.getByRole('button', { name: 'Continue as guest' }).click();
+    await expect(page.getByText('Enter your account number.')).toBeVisible();
+    await expect(page.getByLabel('Account number')).toHaveAttribute('aria-invalid', 'true');
+    await expect(page.getByLabel('Account number')).toBeFocused();
+    await expect(page.getByLabel('Invoice number')).toHaveValue('SUN-100042');
+    await expect(page.getByText('Enter your invoice number.')).toHaveCount(0);
+    await expect(page.getByRole('alert')).toHaveCount(0);
+    await expectAccessible(page);
+  });
+});
+
+test.describe('success screen', () => {
+  test('shows the message and moves on to the next page after the delay', async ({ page }) => {
+    await page.goto('/SUN/success?message=registered&redirect=/SUN/about&delay=1');
+    await expect(heading(page, 'Registration complete')).toBeVisible();
+    await expect(page.getByText('You will be taken to the next page in 1 second.')).toBeVisible();
+    await expect(page).toHaveURL(/\/SUN\/about$/);
+    await expect(heading(page, 'About this portal')).toBeVisible();
+  });
+
+  test('the countdown is accessible in English and Spanish, and the link goes there at once', async ({ page }) => {
+    await page.goto('/SUN/success?message=paymentReceived&redirect=/SUN/privacy&delay=30');
+    await expect(heading(page, 'Payment received')).toBeVisible();
+    await expect(page.getByText(/^You will be taken to the next page in \d+ seconds\.$/)).toBeVisible();
+    await expectAccessible(page);
+    await chooseLanguage(page, 'es-ES');
+    await expect(heading(page, 'Pago recibido')).toBeVisible();
+    await expect(page.getByText(/^Le llevaremos a la página siguiente dentro de \d+ segundos\.$/)).toBeVisible();
+    await expectAccessible(page);
+    await page.getByRole('link', { name: 'Ir ahora a la página siguiente' }).click();
+    await expect(page).toHaveURL(/\/SUN\/privacy$/);
+  });
+
+  test('staying on the page stops the countdown', async ({ page }) => {
+    await page.clock.install();
+    await page.goto('/SUN/success?message=passwordReset&redirect=/SUN/about&delay=2');
+    await page.getByRole('button', { name: 'Stay on this page' }).click();
+    await expect(page.getByText(/next page in/)).toHaveCount(0);
+    await page.clock.runFor(10000);
+    await expect(page).toHaveURL(/\/SUN\/success\?/);
+    await expect(page.getByRole('link', { name: 'Go to the next page now' })).toHaveAttribute('href', '/SUN/about');
+  });
+
+  for (const target of ['https://evil.example/', '//evil.example/path']) {
+    test(`ignores the redirect ${target} and never leaves the app`, async ({ page }) => {
+      await page.clock.install();
+      await page.goto(`/SUN/success?message=passwordReset&redirect=${encodeURIComponent(target)}&delay=1`);
+      await expect(heading(page, 'Your password has been reset')).toBeVisible();
+      await expect(page.getByText(/next page in/)).toHaveCount(0);
+      await expect(page.getByRole('link', { name: 'Go to the next page now' })).toHaveCount(0);
+      await page.clock.runFor(31000);
+      await expect(page).toHaveURL(/\/SUN\/success\?/);
+    });
+  }
+
+  test('never shows text from the URL: an unknown message is just "Done"', async ({ page }) => {
+    await page.goto('/SUN/success?message=Call%20555-0100%20to%20pay');
+    await expect(heading(page, 'Done')).toBeVisible();
+    await expect(page.getByText(/555-0100/)).toHaveCount(0);
+  });
+});

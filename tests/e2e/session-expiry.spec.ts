@@ -1,0 +1,85 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { startServer, type RunningServer } from '../../server/start';
+import { demo, expect, signIn, test } from './fixtures';
+
+/**
+ * Its own server with a short session: 14 s of idle lifetime, warned when 12 s or less are
+ * left. The SPA asks every 10 s, so the warning shows at the first check after signing in.
+ */
+let server: RunningServer;
+let dataDir: string;
+
+test.beforeAll(async () => {
+  dataDir = mkdtempSync(join(tmpdir(), 'pbp-expiry-'));
+  server = await startServer({
+    port: 0,
+    hostname: '127.0.0.1',
+    dataDir,
+    distDir: resolve('dist'),
+    sessionIdleSeconds: 14,
+    sessionWarningSeconds: 12,
+  });
+});
+
+test.afterAll(async () => {
+  await server.close();
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+
+const warningText = 'You have less than 2 minutes left on your session. Do you wish to continue?';
+
+async function signInAndWaitForWarning(page: import('@playwright/test').Page) {
+  await page.goto(`${server.url}/SUN/login`);
+  await signIn(page, demo.pat, demo.password);
+  await expect(page).toHaveURL(/\/SUN\/invoices$/);
+  const dialog = page.getByRole('alertdialog', { name: 'Your session is about to end' });
+  await expect(dialog).toBeVisible({ timeout: 15000 });
+  await expect(dialog).toContainText(warningText);
+  return dialog;
+}
+
+async function isSignedIn(page: import('@playwright/test').Page): Promise<boolean> {
+  const status = await page.request.get(`${server.url}/api/User/GetIsUserLoggedIn`);
+  const body = (await status.json()) as { isUserActive: boolean };
+  return body.isUserActive;
+}
+
+test.describe('session expiry', () => {
+  test.describe.configure({ timeout: 60000 });
+
+  test('the warning is an accessible dialog, and Continue keeps the session', async ({ page }) => {
+    const dialog = await signInAndWaitForWarning(page);
+    await expect(dialog.getByRole('button', { name: 'Continue' })).toBeFocused();
+    await dialog.getByRole('button', { name: 'Continue' }).click();
+    await expect(dialog).toBeHidden();
+    // Past the old end of the session: still signed in, because it was extended.
+    await expect.poll(() => isSignedIn(page), { timeout: 8000, intervals: [1000] }).toBe(true);
+    await page.reload();
+    await expect(page.getByTestId('account-email')).toHaveText(demo.pat);
+  });
+
+  test('declining signs out with the inactivity message', async ({ page }) => {
+    const dialog = await signInAndWaitForWarning(page);
+    await dialog.getByRole('button', { name: 'Sign out' }).click();
+    const notice = page.getByRole('alertdialog', { name: 'Signed out' });
+    await expect(notice).toContainText('Your session has ended because of inactivity.');
+    await notice.getByRole('button', { name: 'OK' }).click();
+    await expect(page).toHaveURL(/\/SUN\/login$/);
+    await expect(page.getByRole('status').filter({ hasText: 'because of inactivity' })).toBeVisible();
+    expect(await isSignedIn(page)).toBe(false);
+  });
+
+  test('with no answer before the session ends, the user is signed out with the inactivity message', async ({ page }) => {
+    await signInAndWaitForWarning(page);
+    const notice = page.getByRole('alertdialog', { name: 'Signed out' });
+    await expect(notice).toBeVisible({ timeout: 15000 });
+    await expect(notice).toContainText('Your session has ended because of inactivity.');
+    await notice.getByRole('button', { name: 'OK' }).click();
+    await expect(page).toHaveURL(/\/SUN\/login$/);
+    await page.goto(`${server.url}/SUN/invoices`);
+    await expect(page).toHaveURL(/\/SUN\/login/);
+  });
+});

@@ -1,0 +1,176 @@
+import type { Page } from '@playwright/test';
+import { chooseLanguage, demo, expect, expectAccessible, signIn, test } from './fixtures';
+
+async function menuItems(page: Page): Promise<string[]> {
+  const menu = page.getByRole('navigation', { name: /Main menu|Menú principal/ });
+  return (await menu.locator('a, button').allInnerTexts()).map((text) => text.trim());
+}
+
+async function signInAs(page: Page, client: string, email: string): Promise<void> {
+  await page.goto(`/${client}/login`);
+  await signIn(page, email, demo.password);
+  await expect(page).toHaveURL(new RegExp(`/${client}/invoices$`));
+}
+
+test.describe('sidebar', () => {
+  test('a visitor who is not signed in sees Home, the patient app and roster login', async ({ page }) => {
+    await page.goto('/SUN');
+    await expect.poll(() => menuItems(page)).toEqual(['Home', 'Patient app', 'Roster login']);
+    await page.getByRole('link', { name: 'Roster login' }).click();
+    await expect(page).toHaveURL(/\/SUN\/login$/);
+  });
+
+  test('a billing user sees every account and payment item', async ({ page }) => {
+    await signInAs(page, 'SUN', demo.pat);
+    await expect.poll(() => menuItems(page)).toEqual([
+      'Home',
+      'Sign out',
+      'View invoices',
+      'Member information',
+      'Documents',
+      'Update email',
+      'Update password',
+      'Online payment',
+      'Other payment methods',
+      'Contact us',
+    ]);
+    await expect(page.getByRole('link', { name: 'Online payment' })).toHaveAttribute('href', '/SUN/payment/online');
+  });
+
+  test('a user whose account is disabled sees no invoice, email or payment items', async ({ page }) => {
+    await signInAs(page, 'SUN', 'disabled.doe@example.com');
+    await expect.poll(() => menuItems(page)).toEqual(['Home', 'Sign out', 'Member information', 'Update password', 'Contact us']);
+  });
+
+  test("a client that does not accept online payments has no online payment item", async ({ page }) => {
+    await signInAs(page, 'NPP', 'north.doe@example.com');
+    await expect.poll(() => menuItems(page)).toContain('Other payment methods');
+    expect(await menuItems(page)).not.toContain('Online payment');
+  });
+
+  test("a client's external card link replaces the online payment page and leaves the app", async ({ page }) => {
+    await signInAs(page, 'HBR', 'harbor.doe@example.com');
+    await expect(page.getByRole('link', { name: 'Online payment' })).toHaveAttribute(
+      'href',
+      'https://payments.example.org/harbor',
+    );
+  });
+
+  test('the menu is shown by default and the button hides and shows it', async ({ page }) => {
+    await page.goto('/SUN/login');
+    const menu = page.getByRole('navigation', { name: 'Main menu' });
+    const toggle = page.getByRole('button', { name: 'Hide menu' });
+    await expect(menu).toBeVisible();
+    await expect(toggle).toHaveAttribute('aria-expanded', 'true');
+    await toggle.click();
+    await expect(menu).toBeHidden();
+    await expect(page.getByRole('button', { name: 'Show menu' })).toHaveAttribute('aria-expanded', 'false');
+    await page.getByRole('button', { name: 'Show menu' }).click();
+    await expect(menu).toBeVisible();
+  });
+
+  test('the menu speaks Spanish too', async ({ page }) => {
+    await page.goto('/SUN');
+    await chooseLanguage(page, 'es-ES');
+    await expect.poll(() => menuItems(page)).toEqual(['Inicio', 'Aplicación para pacientes', 'Acceso de titulares']);
+  });
+});
+
+test.describe('navigation', () => {
+  test('moving to another screen puts focus on its heading and keeps the client prefix', async ({ page }) => {
+    await page.goto('/SUN');
+    await page.getByRole('contentinfo').getByRole('link', { name: 'About' }).click();
+    await expect(page).toHaveURL(/\/SUN\/about$/);
+    await expect(page.getByRole('heading', { level: 1 })).toBeFocused();
+    await expect(page).toHaveTitle(/Sunrise Laboratories/);
+  });
+
+  test('the breadcrumb leads home', async ({ page }) => {
+    await page.goto('/SUN/privacy');
+    const trail = page.getByRole('navigation', { name: 'Breadcrumb' });
+    await expect(trail.getByRole('link', { name: 'Home' })).toHaveAttribute('href', '/SUN');
+    await expect(trail.locator('[aria-current="page"]')).toHaveText(/Privacy/);
+  });
+
+  test('the skip link moves to the main content', async ({ page }) => {
+    await page.goto('/SUN/login');
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await page.keyboard.press('Tab');
+    const skip = page.getByRole('link', { name: 'Skip to main content' });
+    await expect(skip).toBeFocused();
+    await page.keyboard.press('Enter');
+    await expect(page.locator('#main-content')).toBeFocused();
+  });
+
+  test('the footer has About, Contact, Privacy and the copyright years', async ({ page }) => {
+    await page.goto('/login');
+    const footer = page.getByRole('contentinfo');
+    for (const name of ['About', 'Contact', 'Privacy']) await expect(footer.getByRole('link', { name })).toBeVisible();
+    await expect(footer).toContainText(`© 2004–${new Date().getFullYear()}`);
+  });
+});
+
+test.describe('cookie notice', () => {
+  test('stays accepted across reloads', async ({ page }) => {
+    await page.goto('/SUN');
+    const notice = page.getByRole('region', { name: 'Cookie notice' });
+    await expect(notice).toBeVisible();
+    await notice.getByRole('button', { name: 'Accept' }).click();
+    await expect(notice).toBeHidden();
+    expect(await page.evaluate(() => localStorage.getItem('cookieNoticeAccepted'))).toBe('true');
+    await page.reload();
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await expect(page.getByRole('region', { name: 'Cookie notice' })).toHaveCount(0);
+  });
+
+  test('never covers the element that has focus', async ({ page }) => {
+    await page.setViewportSize({ width: 800, height: 500 });
+    await page.goto('/SUN/login');
+    await expect(page.getByRole('region', { name: 'Cookie notice' })).toBeVisible();
+    for (let step = 0; step < 20; step++) {
+      await page.keyboard.press('Tab');
+      const covered = await page.evaluate(() => {
+        const focused = document.activeElement;
+        if (!(focused instanceof HTMLElement) || focused === document.body) return false;
+        const box = focused.getBoundingClientRect();
+        const notice = document.querySelector('.cookie-notice');
+        if (!notice || notice.contains(focused)) return false;
+        const hit = document.elementFromPoint(box.left + box.width / 2, box.top + Math.min(box.height / 2, 5));
+        return hit !== null && notice.contains(hit);
+      });
+      expect(covered).toBe(false);
+    }
+  });
+});
+
+test.describe('loading', () => {
+  test('a call that never finishes ends on the time-out screen after 4 minutes', async ({ page }) => {
+    await page.clock.install();
+    // The network hangs: the session check never answers.
+    await page.route('**/api/User/GetIsUserLoggedIn', () => {});
+    await page.goto('/SUN');
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await page.clock.runFor(1000);
+    // (It fades in after a short pause by a CSS animation, which the fake clock does not run.)
+    await expect(page.getByTestId('loading-overlay')).toBeAttached();
+    await expect(page.getByTestId('loading-overlay')).toContainText('Loading…');
+    await page.clock.runFor(240000);
+    // Time flows normally again, for the navigation that follows.
+    await page.clock.resume();
+    await expect(page).toHaveURL(/\/SUN\/error\/timeout$/);
+    await expect(page.getByTestId('loading-overlay')).toHaveCount(0);
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  });
+});
+
+test.describe('accessibility of the shell', () => {
+  for (const language of ['en-US', 'es-ES'] as const) {
+    test(`the signed-in shell in ${language} has no serious or critical axe findings`, async ({ page }) => {
+      await page.goto('/SUN/login');
+      if (language === 'es-ES') await chooseLanguage(page, 'es-ES');
+      await signIn(page, demo.pat, demo.password);
+      await expect(page).toHaveURL(/\/SUN\/invoices$/);
+      await expectAccessible(page);
+    });
+  }
+});
