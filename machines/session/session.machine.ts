@@ -63,12 +63,13 @@ export const sessionMachine = setup({
     reportStartupFailure: (_, _params: { error: unknown }) => {},
   },
   guards: {
+    isActiveSignedIn: (_, result: SessionCheckResult) => result.status.isUserActive && result.status.userRole !== null,
     isActiveUser: (_, result: SessionCheckResult) =>
-      result.status.isUserActive && result.status.userRole === 'ClientBillingUser' && result.status.isAccountDisabled !== true,
-    isActiveDisabledUser: (_, result: SessionCheckResult) =>
-      result.status.isUserActive && result.status.userRole === 'ClientBillingUser' && result.status.isAccountDisabled === true,
+      result.status.isUserActive && result.status.userRole === 'ClientBillingUser',
     isActiveGuest: (_, result: SessionCheckResult) =>
       result.status.isUserActive && result.status.userRole === 'ClientBillingGuest',
+    isGuestRole: ({ context }) => context.role === 'ClientBillingGuest',
+    isAccountDisabled: ({ context }) => context.isAccountDisabled,
     hasSessionEnded: (_, check: ExpiryCheck) => check.secondsLeft <= 0,
     shouldWarn: (_, check: ExpiryCheck) => check.display,
   },
@@ -101,21 +102,8 @@ export const sessionMachine = setup({
         src: 'checkSession',
         onDone: [
           {
-            guard: { type: 'isActiveUser', params: ({ event }) => event.output },
-            target: '#session.signedIn.access.user',
-            actions: assign(({ event }) => signedInUser(event.output)),
-          },
-          {
-            guard: { type: 'isActiveDisabledUser', params: ({ event }) => event.output },
-            target: '#session.signedIn.access.accountDisabled',
-            actions: [
-              assign(({ event }) => signedInUser(event.output)),
-              { type: 'rememberAccountDisabled', params: { disabled: true } },
-            ],
-          },
-          {
-            guard: { type: 'isActiveGuest', params: ({ event }) => event.output },
-            target: '#session.signedIn.access.guest',
+            guard: { type: 'isActiveSignedIn', params: ({ event }) => event.output },
+            target: 'signedIn',
             actions: assign(({ event }) => signedInUser(event.output)),
           },
           {
@@ -165,16 +153,8 @@ export const sessionMachine = setup({
             onDone: [
               {
                 guard: { type: 'isActiveUser', params: ({ event }) => event.output },
-                target: '#session.signedIn.access.user',
+                target: '#session.signedIn',
                 actions: assign(({ event }) => signedInUser(event.output)),
-              },
-              {
-                guard: { type: 'isActiveDisabledUser', params: ({ event }) => event.output },
-                target: '#session.signedIn.access.accountDisabled',
-                actions: [
-                  assign(({ event }) => signedInUser(event.output)),
-                  { type: 'rememberAccountDisabled', params: { disabled: true } },
-                ],
               },
               {
                 description: 'The server accepted the password but the user is not active: treated as a failed sign-in.',
@@ -202,7 +182,7 @@ export const sessionMachine = setup({
             onDone: [
               {
                 guard: { type: 'isActiveGuest', params: ({ event }) => event.output },
-                target: '#session.signedIn.access.guest',
+                target: '#session.signedIn',
                 actions: assign(({ event }) => signedInUser(event.output)),
               },
               {
@@ -236,11 +216,19 @@ export const sessionMachine = setup({
       states: {
         access: {
           description: 'What the signed-in person may see.',
-          initial: 'user',
+          initial: 'choosing',
           states: {
+            choosing: {
+              always: [
+                { guard: 'isGuestRole', target: 'guest' },
+                { guard: 'isAccountDisabled', target: 'accountDisabled' },
+                { target: 'user' },
+              ],
+            },
             user: { description: 'A billing user (ClientBillingUser): every account and payment screen.' },
             accountDisabled: {
               description: "A billing user whose account is disabled: invoices, update email and payments are hidden.",
+              entry: { type: 'rememberAccountDisabled', params: { disabled: true } },
             },
             guest: { description: 'A guest (ClientBillingGuest) who signed in with an invoice: invoices and payment only.' },
           },

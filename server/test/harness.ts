@@ -1,3 +1,4 @@
+import { afterAll, beforeAll } from 'vitest';
 /** Test helpers: a seeded in-memory database, the app over it, and a cookie-keeping browser. */
 import { sql } from 'drizzle-orm';
 import type { Hono } from 'hono';
@@ -18,6 +19,26 @@ export async function openSeededDatabase(): Promise<OpenedDatabase> {
   const opened = await openDatabase();
   await seedDemoData(opened.db, { nodeEnv: 'test' });
   return opened;
+}
+
+/**
+ * One seeded in-memory database for the test file: opened before its tests, closed after them.
+ * Read `.db` inside tests and hooks, once it is open.
+ */
+export function useSeededDatabase(): { readonly db: Database } {
+  let opened: OpenedDatabase | undefined;
+  beforeAll(async () => {
+    opened = await openSeededDatabase();
+  });
+  afterAll(async () => {
+    await opened?.close();
+  });
+  return {
+    get db(): Database {
+      if (!opened) throw new Error('The test database is not open yet: use it inside a test or hook');
+      return opened.db;
+    },
+  };
 }
 
 /** Forgets sessions and failed sign-ins between tests; the demo data stays. */

@@ -159,6 +159,8 @@ export function runModelPath<M extends AnyStateMachine>(spec: ModelSpec<M>, path
     inspect: (inspection) => {
       if (inspection.type === '@xstate.microstep') {
         for (const transition of inspection._transitions) coverage.transitions.add(transitionKey(transition));
+        // Transient states (left at once by an eventless transition) show only in microsteps.
+        coverage.record(inspection.snapshot as { _nodes?: readonly { id: string }[] });
       }
     },
   });

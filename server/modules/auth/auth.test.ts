@@ -1,6 +1,5 @@
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { OpenedDatabase } from '../../db/client';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { sessions, users } from '../../db/schema';
 import { sha256Hex } from '../../security/tokens';
 import {
@@ -8,22 +7,15 @@ import {
   TestBrowser,
   createTestApp,
   manualClock,
-  openSeededDatabase,
+  useSeededDatabase,
   resetSessions,
   setCookies,
 } from '../../test/harness';
 
-let database: OpenedDatabase;
+const database = useSeededDatabase();
 let clock: ReturnType<typeof manualClock>;
 let browser: TestBrowser;
 
-beforeAll(async () => {
-  database = await openSeededDatabase();
-});
-
-afterAll(async () => {
-  await database.close();
-});
 
 beforeEach(async () => {
   await resetSessions(database.db);

@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import * as v from 'valibot';
 import {
   accountNumberResponseSchema,
@@ -8,27 +8,19 @@ import {
   sessionClientSchema,
   userEmailResponseSchema,
 } from '../../../src/lib/api/contracts';
-import type { OpenedDatabase } from '../../db/client';
 import { users } from '../../db/schema';
 import {
   DEMO_GUEST,
   DEMO_PASSWORD,
   TestBrowser,
   createTestApp,
-  openSeededDatabase,
+  useSeededDatabase,
   resetSessions,
 } from '../../test/harness';
 
-let database: OpenedDatabase;
+const database = useSeededDatabase();
 let browser: TestBrowser;
 
-beforeAll(async () => {
-  database = await openSeededDatabase();
-});
-
-afterAll(async () => {
-  await database.close();
-});
 
 beforeEach(async () => {
   await resetSessions(database.db);

@@ -1,20 +1,12 @@
 import * as v from 'valibot';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { clientListSchema, clientSchema } from '../../../src/lib/api/contracts';
-import type { OpenedDatabase } from '../../db/client';
-import { DEMO_PASSWORD, TestBrowser, createTestApp, openSeededDatabase, resetSessions } from '../../test/harness';
+import { DEMO_PASSWORD, TestBrowser, createTestApp, useSeededDatabase, resetSessions } from '../../test/harness';
 import { createClientsService } from './clients.service';
 
-let database: OpenedDatabase;
+const database = useSeededDatabase();
 let browser: TestBrowser;
 
-beforeAll(async () => {
-  database = await openSeededDatabase();
-});
-
-afterAll(async () => {
-  await database.close();
-});
 
 beforeEach(async () => {
   await resetSessions(database.db);

@@ -1,19 +1,11 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { OpenedDatabase } from '../../db/client';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { users } from '../../db/schema';
-import { DEMO_PASSWORD, TestBrowser, createTestApp, openSeededDatabase, resetSessions } from '../../test/harness';
+import { DEMO_PASSWORD, TestBrowser, createTestApp, useSeededDatabase, resetSessions } from '../../test/harness';
 
-let database: OpenedDatabase;
+const database = useSeededDatabase();
 let browser: TestBrowser;
 
-beforeAll(async () => {
-  database = await openSeededDatabase();
-});
-
-afterAll(async () => {
-  await database.close();
-});
 
 beforeEach(async () => {
   await resetSessions(database.db);

@@ -1,5 +1,4 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { OpenedDatabase } from '../../db/client';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { sessions } from '../../db/schema';
 import {
   DEMO_GUEST,
@@ -7,21 +6,14 @@ import {
   TestBrowser,
   createTestApp,
   manualClock,
-  openSeededDatabase,
+  useSeededDatabase,
   resetSessions,
 } from '../../test/harness';
 
-let database: OpenedDatabase;
+const database = useSeededDatabase();
 let clock: ReturnType<typeof manualClock>;
 let browser: TestBrowser;
 
-beforeAll(async () => {
-  database = await openSeededDatabase();
-});
-
-afterAll(async () => {
-  await database.close();
-});
 
 const openBrowser = async (config: { sessionWarningSeconds?: number } = {}) =>
   new TestBrowser(createTestApp(database.db, { now: clock.now, sessionIdleSeconds: 900, ...config })).open();

@@ -2,10 +2,12 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import type { SessionErrorCode } from '@machines/session/session.types';
 import { selectChosenRole, selectIsAuthenticating, selectLoginError } from '@machines/session/session.selectors';
 import { useSelector } from '@xstate/react';
-import { useId, useState, type SyntheticEvent } from 'react';
+import { useState, type SyntheticEvent } from 'react';
+import { TextField } from '@/components/text-field';
 import { isLanguage, defaultLanguage } from '@/lib/i18n';
 import { useMachines } from '@/lib/machines';
 import { useSessionEvents } from '@/lib/use-session-events';
+import { useSignInClient } from '@/lib/use-sign-in-client';
 import { validateLogin, type LoginFieldErrors } from './login-validation';
 import { LogoutNotice } from '@/components/logout-notice';
 import { Link, useSearch } from '@tanstack/react-router';
@@ -13,21 +15,19 @@ import { Link, useSearch } from '@tanstack/react-router';
 /** The sign-in form. The session machine does the signing in; the route guard moves on. */
 export function LoginScreen() {
   const { t, i18n } = useLingui();
-  const { session, client } = useMachines();
+  const { session } = useMachines();
   const { logIn } = useSessionEvents();
   const busy = useSelector(session, selectIsAuthenticating);
   // The session has one error for both ways of signing in: show only this form's own.
   const serverError = useSelector(session, (snapshot) =>
     selectChosenRole(snapshot) === 'ClientBillingUser' ? selectLoginError(snapshot) : null,
   );
-  const requested = useSelector(client, (snapshot) => snapshot.context.requested);
+  const signInClient = useSignInClient();
 
   const { redirect } = useSearch({ from: '/{-$client}/login' });
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const [fieldErrors, setFieldErrors] = useState<LoginFieldErrors>({});
-  const emailId = useId();
-  const passwordId = useId();
 
   const messages: Record<SessionErrorCode, string> = {
     invalidCredentials: t`The email or password is incorrect.`,
@@ -50,8 +50,7 @@ export function LoginScreen() {
       email: email.trim(),
       password,
       language: isLanguage(i18n.locale) ? i18n.locale : defaultLanguage,
-      ...(requested ? { clientCode: requested.code.toUpperCase() } : {}),
-      ...(requested?.billingGroup ? { billingGroup: requested.billingGroup } : {}),
+      ...signInClient,
     });
   }
 
@@ -67,46 +66,24 @@ export function LoginScreen() {
         </p>
       ) : null}
       <form className="form" noValidate onSubmit={submit} aria-busy={busy}>
-        <div className="field">
-          <label htmlFor={emailId}>
-            <Trans>Email</Trans>
-          </label>
-          <input
-            id={emailId}
-            name="email"
-            type="email"
-            autoComplete="username"
-            value={email}
-            onChange={(e) => setEmail(e.target.value)}
-            aria-invalid={fieldErrors.email ? true : undefined}
-            aria-describedby={fieldErrors.email ? `${emailId}-error` : undefined}
-          />
-          {fieldErrors.email ? (
-            <p className="field-error" id={`${emailId}-error`}>
-              {fieldMessages[fieldErrors.email]}
-            </p>
-          ) : null}
-        </div>
-        <div className="field">
-          <label htmlFor={passwordId}>
-            <Trans>Password</Trans>
-          </label>
-          <input
-            id={passwordId}
-            name="password"
-            type="password"
-            autoComplete="current-password"
-            value={password}
-            onChange={(e) => setPassword(e.target.value)}
-            aria-invalid={fieldErrors.password ? true : undefined}
-            aria-describedby={fieldErrors.password ? `${passwordId}-error` : undefined}
-          />
-          {fieldErrors.password ? (
-            <p className="field-error" id={`${passwordId}-error`}>
-              {fieldMessages[fieldErrors.password]}
-            </p>
-          ) : null}
-        </div>
+        <TextField
+          label={<Trans>Email</Trans>}
+          name="email"
+          type="email"
+          autoComplete="username"
+          value={email}
+          onChange={setEmail}
+          error={fieldErrors.email ? fieldMessages[fieldErrors.email] : undefined}
+        />
+        <TextField
+          label={<Trans>Password</Trans>}
+          name="password"
+          type="password"
+          autoComplete="current-password"
+          value={password}
+          onChange={setPassword}
+          error={fieldErrors.password ? fieldMessages[fieldErrors.password] : undefined}
+        />
         <button type="submit" className="button" disabled={busy}>
           {busy ? <Trans>Signing in…</Trans> : <Trans>Sign in</Trans>}
         </button>

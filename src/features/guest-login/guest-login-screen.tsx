@@ -3,10 +3,12 @@ import type { SessionErrorCode } from '@machines/session/session.types';
 import { selectChosenRole, selectIsAuthenticating, selectLoginError } from '@machines/session/session.selectors';
 import { Link } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
-import { useId, useRef, useState, type SyntheticEvent } from 'react';
+import { useRef, useState, type SyntheticEvent } from 'react';
+import { TextField } from '@/components/text-field';
 import { defaultLanguage, isLanguage } from '@/lib/i18n';
 import { useMachines } from '@/lib/machines';
 import { useSessionEvents } from '@/lib/use-session-events';
+import { useSignInClient } from '@/lib/use-sign-in-client';
 import { validateGuestLogin, type GuestLoginFieldErrors } from './guest-login-validation';
 
 /** The longest account or invoice number the server accepts. */
@@ -18,19 +20,17 @@ const maxReferenceLength = 32;
  */
 export function GuestLoginScreen() {
   const { t, i18n } = useLingui();
-  const { session, client } = useMachines();
+  const { session } = useMachines();
   const { guestLogIn } = useSessionEvents();
   const busy = useSelector(session, selectIsAuthenticating);
   const loginError = useSelector(session, selectLoginError);
   // The session keeps one error for both ways of signing in: show only the guest sign-in's own.
   const isGuestAttempt = useSelector(session, selectChosenRole) === 'ClientBillingGuest';
-  const requested = useSelector(client, (snapshot) => snapshot.context.requested);
+  const signInClient = useSignInClient();
 
   const [accountNumber, setAccountNumber] = useState('');
   const [invoiceNumber, setInvoiceNumber] = useState('');
   const [fieldErrors, setFieldErrors] = useState<GuestLoginFieldErrors>({});
-  const accountId = useId();
-  const invoiceId = useId();
   const accountInput = useRef<HTMLInputElement>(null);
   const invoiceInput = useRef<HTMLInputElement>(null);
 
@@ -63,8 +63,7 @@ export function GuestLoginScreen() {
       accountNumber: accountNumber.trim(),
       invoiceNumber: invoiceNumber.trim(),
       language: isLanguage(i18n.locale) ? i18n.locale : defaultLanguage,
-      ...(requested ? { clientCode: requested.code.toUpperCase() } : {}),
-      ...(requested?.billingGroup ? { billingGroup: requested.billingGroup } : {}),
+      ...signInClient,
     });
   }
 
@@ -82,54 +81,30 @@ export function GuestLoginScreen() {
         </p>
       ) : null}
       <form className="form" noValidate onSubmit={submit} aria-busy={busy}>
-        <div className="field">
-          <label htmlFor={accountId}>
-            <Trans>Account number</Trans>
-          </label>
-          <input
-            ref={accountInput}
-            id={accountId}
-            name="accountNumber"
-            type="text"
-            autoComplete="off"
-            autoCapitalize="characters"
-            spellCheck={false}
-            maxLength={maxReferenceLength}
-            value={accountNumber}
-            onChange={(e) => setAccountNumber(e.target.value)}
-            aria-invalid={fieldErrors.accountNumber ? true : undefined}
-            aria-describedby={fieldErrors.accountNumber ? `${accountId}-error` : undefined}
-          />
-          {fieldErrors.accountNumber ? (
-            <p className="field-error" id={`${accountId}-error`}>
-              {fieldMessages[fieldErrors.accountNumber]}
-            </p>
-          ) : null}
-        </div>
-        <div className="field">
-          <label htmlFor={invoiceId}>
-            <Trans>Invoice number</Trans>
-          </label>
-          <input
-            ref={invoiceInput}
-            id={invoiceId}
-            name="invoiceNumber"
-            type="text"
-            autoComplete="off"
-            autoCapitalize="characters"
-            spellCheck={false}
-            maxLength={maxReferenceLength}
-            value={invoiceNumber}
-            onChange={(e) => setInvoiceNumber(e.target.value)}
-            aria-invalid={fieldErrors.invoiceNumber ? true : undefined}
-            aria-describedby={fieldErrors.invoiceNumber ? `${invoiceId}-error` : undefined}
-          />
-          {fieldErrors.invoiceNumber ? (
-            <p className="field-error" id={`${invoiceId}-error`}>
-              {fieldMessages[fieldErrors.invoiceNumber]}
-            </p>
-          ) : null}
-        </div>
+        <TextField
+          label={<Trans>Account number</Trans>}
+          name="accountNumber"
+          inputRef={accountInput}
+          autoComplete="off"
+          autoCapitalize="characters"
+          spellCheck={false}
+          maxLength={maxReferenceLength}
+          value={accountNumber}
+          onChange={setAccountNumber}
+          error={fieldErrors.accountNumber ? fieldMessages[fieldErrors.accountNumber] : undefined}
+        />
+        <TextField
+          label={<Trans>Invoice number</Trans>}
+          name="invoiceNumber"
+          inputRef={invoiceInput}
+          autoComplete="off"
+          autoCapitalize="characters"
+          spellCheck={false}
+          maxLength={maxReferenceLength}
+          value={invoiceNumber}
+          onChange={setInvoiceNumber}
+          error={fieldErrors.invoiceNumber ? fieldMessages[fieldErrors.invoiceNumber] : undefined}
+        />
         <button type="submit" className="button" disabled={busy}>
           {busy ? <Trans>Checking…</Trans> : <Trans>Continue as guest</Trans>}
         </button>

@@ -1,0 +1,39 @@
+import { useId, type InputHTMLAttributes, type ReactNode, type Ref } from 'react';
+
+interface TextFieldProps
+  extends Pick<InputHTMLAttributes<HTMLInputElement>, 'type' | 'autoComplete' | 'autoCapitalize' | 'spellCheck' | 'maxLength'> {
+  label: ReactNode;
+  name: string;
+  value: string;
+  onChange: (value: string) => void;
+  /** The translated message when the value is not right; the field is then marked invalid. */
+  error?: string | undefined;
+  inputRef?: Ref<HTMLInputElement>;
+}
+
+/** A labelled text input whose error message is tied to it for screen readers. */
+export function TextField({ label, name, value, onChange, error, inputRef, type = 'text', ...inputProps }: TextFieldProps) {
+  const id = useId();
+  const errorId = `${id}-error`;
+  return (
+    <div className="field">
+      <label htmlFor={id}>{label}</label>
+      <input
+        {...inputProps}
+        ref={inputRef}
+        id={id}
+        name={name}
+        type={type}
+        value={value}
+        onChange={(event) => onChange(event.target.value)}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? errorId : undefined}
+      />
+      {error ? (
+        <p className="field-error" id={errorId}>
+          {error}
+        </p>
+      ) : null}
+    </div>
+  );
+}
