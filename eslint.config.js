@@ -4,7 +4,7 @@ import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
-  { ignores: ['dist', 'node_modules', 'test-results', 'playwright-report', 'src/route-tree.gen.ts', 'locales/*/messages.js', 'server/db/migrations'] },
+  { ignores: ['dist', 'node_modules', 'test-results', 'playwright-report', 'src/route-tree.gen.ts', 'locales/*/*.js', 'server/db/migrations'] },
   js.configs.recommended,
   ...tseslint.configs.strictTypeChecked,
   {

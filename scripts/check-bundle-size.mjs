@@ -1,6 +1,6 @@
 // The JavaScript the landing route loads, gzip-compressed, against the budget. It reads Vite's
 // manifest: the entry and everything it imports statically, plus what the router loads on
-// demand for the landing page (its split route chunks) and the default language's catalog.
+// demand for the landing page (its split route chunks) and the default language's shell catalog.
 import { readFileSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
 import { join } from 'node:path';
@@ -11,7 +11,7 @@ const manifest = JSON.parse(readFileSync(join(distDir, '.vite/manifest.json'), '
 
 const landingModules = [
   'index.html',
-  'locales/en-US/messages.po',
+  'locales/en-US/shell.po',
   ...Object.keys(manifest).filter((key) =>
     /^src\/routes\/(__root\.tsx|\{-\$client\}\/(route|index)\.tsx)\?tsr-split/.test(key),
   ),

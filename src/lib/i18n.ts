@@ -7,11 +7,38 @@ export { i18n };
 /** The language the portal speaks before anyone chooses. */
 export const defaultLanguage: Language = 'en-US';
 
-/** Each catalog is its own chunk, loaded only when that language is chosen. */
-const catalogs: Record<Language, () => Promise<{ messages: Messages }>> = {
-  'en-US': () => import('../../locales/en-US/messages.po'),
-  'es-ES': () => import('../../locales/es-ES/messages.po'),
+type CatalogPart = 'shell' | 'screens';
+type CatalogLoader = () => Promise<{ messages: Messages }>;
+
+/**
+ * Each language's messages come in two chunks: the shell's (with the first page) and the other
+ * screens' (before any of them shows), so the landing page does not pay for every screen's text.
+ */
+const catalogs: Record<Language, Record<CatalogPart, CatalogLoader>> = {
+  'en-US': {
+    shell: () => import('../../locales/en-US/shell.po'),
+    screens: () => import('../../locales/en-US/screens.po'),
+  },
+  'es-ES': {
+    shell: () => import('../../locales/es-ES/shell.po'),
+    screens: () => import('../../locales/es-ES/screens.po'),
+  },
 };
+
+const loaded = new Map<string, Promise<void>>();
+let screensWanted = false;
+
+function loadPart(language: Language, part: CatalogPart): Promise<void> {
+  const key = `${language}:${part}`;
+  let loading = loaded.get(key);
+  if (!loading) {
+    loading = catalogs[language][part]().then(({ messages }) => i18n.load(language, messages));
+    // A failed chunk may be fetched again later.
+    loading.catch(() => loaded.delete(key));
+    loaded.set(key, loading);
+  }
+  return loading;
+}
 
 export function isLanguage(value: unknown): value is Language {
   return languages.some((language) => language === value);
@@ -25,9 +52,15 @@ export function storedLanguage(): Language | null {
 
 /** Loads and activates a language, marks the document with it and remembers the choice. */
 export async function activateLanguage(language: Language): Promise<undefined> {
-  const { messages } = await catalogs[language]();
-  i18n.loadAndActivate({ locale: language, messages });
+  await Promise.all([loadPart(language, 'shell'), screensWanted ? loadPart(language, 'screens') : undefined]);
+  i18n.activate(language);
   document.documentElement.lang = language;
   localItem.set(storageKeys.language, language);
   return undefined;
+}
+
+/** Makes sure the screens' messages of the active language are there (and stay, on a change). */
+export function ensureScreenMessages(): Promise<void> {
+  screensWanted = true;
+  return isLanguage(i18n.locale) ? loadPart(i18n.locale, 'screens') : Promise.resolve();
 }

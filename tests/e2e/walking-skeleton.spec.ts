@@ -152,3 +152,30 @@ test.describe('accessibility', () => {
     await expectAccessible(page);
   });
 });
+
+test.describe('what the first page costs', () => {
+  test("the landing page loads only the shell's messages; other screens fetch theirs before they show", async ({ page }) => {
+    const scripts: string[] = [];
+    page.on('request', (request) => {
+      if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname);
+    });
+    await page.goto('/SUN');
+    await expect(page.getByRole('heading', { level: 1, name: 'Pay your bill online' })).toBeVisible();
+    expect(scripts.some((path) => /\/shell-[\w-]+\.js$/.test(path))).toBe(true);
+    expect(scripts.some((path) => /\/screens-[\w-]+\.js$/.test(path))).toBe(false);
+
+    await page.getByRole('main').getByRole('link', { name: 'Sign in' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Sign in' })).toBeVisible();
+    await expect(page.getByRole('navigation', { name: 'Breadcrumb' })).toContainText('Sign in');
+    expect(scripts.some((path) => /\/screens-[\w-]+\.js$/.test(path))).toBe(true);
+  });
+
+  test('a screen opened directly in Español shows its own text, never message ids', async ({ page }) => {
+    await page.goto('/SUN');
+    await chooseLanguage(page, 'es-ES');
+    await page.goto('/SUN/about');
+    await expect(page.getByRole('heading', { level: 1 })).not.toHaveText(/^[A-Za-z0-9]{6}$/);
+    await expect(page.getByRole('navigation', { name: 'Ruta de navegación' })).toContainText('Inicio');
+    await expect(page).toHaveTitle(/ – Sunrise Laboratories$/);
+  });
+});

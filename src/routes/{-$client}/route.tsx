@@ -1,5 +1,9 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { parseClientSegment } from '@/lib/client-segment';
+import { ensureScreenMessages } from '@/lib/i18n';
+
+/** The landing page, bare or under a client code: it needs only the shell's messages. */
+const landingPath = /^\/([A-Za-z]{2,4}\/?)?$/;
 
 /**
  * Every page lives here, with or without a leading client code: `/login` and `/SUN/login`.
@@ -10,7 +14,9 @@ export const Route = createFileRoute('/{-$client}')({
     parse: parseClientSegment,
     stringify: ({ client }) => ({ client }),
   },
-  beforeLoad: ({ context, params }) => {
+  // Runs on every navigation (a loader would not run again between two child screens).
+  beforeLoad: async ({ context, params, location }) => {
     if (params.client) context.client.send({ type: 'client.select', code: params.client });
+    if (!landingPath.test(location.pathname)) await ensureScreenMessages();
   },
 });
