@@ -4,7 +4,7 @@ import babel from '@rolldown/plugin-babel';
 import { tanstackRouter } from '@tanstack/router-plugin/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
-import stripMachineDescriptions from './scripts/strip-machine-descriptions';
+import stripMachineDescriptions from './scripts/strip-machine-descriptions.ts';
 
 export default defineConfig(({ command }) => ({
   plugins: [
@@ -37,7 +37,7 @@ export default defineConfig(({ command }) => ({
       output: {
         // The libraries every page needs travel as one chunk: one request and one gzip stream,
         // instead of many small shared pieces.
-        advancedChunks: { groups: [{ name: 'vendor', test: /[\\/]node_modules[\\/]/ }] },
+        codeSplitting: { groups: [{ name: 'vendor', test: /[\\/]node_modules[\\/]/ }] },
       },
     },
   },

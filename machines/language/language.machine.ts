@@ -18,8 +18,13 @@ export const languageMachine = setup({
     fetchUserLanguage: fromPromise<Language>(() => Promise.reject(new Error('fetchUserLanguage not provided'))),
     saveUserLanguage: fromPromise<unknown, Language>(() => Promise.reject(new Error('saveUserLanguage not provided'))),
   },
+  actions: {
+    /** Keeps the visitor's own choice on this device (local storage). */
+    rememberLanguage: (_, _params: { language: Language }) => {},
+  },
   guards: {
     isUserSignedIn: ({ context }) => context.isUserSignedIn,
+    isChosenHere: ({ context }) => context.isChosenHere,
     isSameLanguage: ({ context }, language: Language) => context.language === language,
   },
 }).createMachine({
@@ -28,6 +33,7 @@ export const languageMachine = setup({
     language: defaultLanguage,
     requested: input.stored ?? defaultLanguage,
     isUserSignedIn: false,
+    isChosenHere: input.stored !== null,
   }),
   initial: 'starting',
   states: {
@@ -52,9 +58,24 @@ export const languageMachine = setup({
           {
             guard: { type: 'isSameLanguage', params: ({ event }) => event.language },
           },
-          { target: 'switching', actions: assign({ requested: ({ event }) => event.language }) },
+          {
+            target: 'switching',
+            actions: [assign({ requested: ({ event }) => event.language, isChosenHere: true }), { type: 'rememberLanguage', params: ({ event }) => ({ language: event.language }) }],
+          },
         ],
-        'language.userSignedIn': { target: 'fetchingUserLanguage', actions: assign({ isUserSignedIn: true }) },
+        'language.userSignedIn': [
+          {
+            description: "A language chosen on this device wins, and becomes the user's on the server.",
+            guard: 'isChosenHere',
+            target: 'savingUserLanguage',
+            actions: assign({ isUserSignedIn: true }),
+          },
+          {
+            description: "Nothing chosen here: the user's language from the server applies.",
+            target: 'fetchingUserLanguage',
+            actions: assign({ isUserSignedIn: true }),
+          },
+        ],
       },
     },
     switching: {

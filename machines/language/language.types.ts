@@ -8,6 +8,8 @@ export interface LanguageContext {
   /** The language being loaded. */
   requested: Language;
   isUserSignedIn: boolean;
+  /** The visitor chose the language on this device (now or on an earlier visit). */
+  isChosenHere: boolean;
 }
 
 export type LanguageEvent =

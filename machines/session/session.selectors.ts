@@ -35,3 +35,34 @@ export const selectIsExpiring = (snapshot: SessionSnapshot): boolean => snapshot
 /** Why the last sign-out happened (null before any). */
 export const selectLogoutReason = (snapshot: SessionSnapshot) =>
   snapshot.hasTag('signedIn') ? null : snapshot.context.logoutReason;
+
+/** Which signed-in menu items the session allows (spec sections 4 and 6). */
+export interface SessionMenu {
+  viewInvoices: boolean;
+  memberInformation: boolean;
+  documents: boolean;
+  updateEmail: boolean;
+  updatePassword: boolean;
+  /** Also needs the client to accept online payments. */
+  onlinePayment: boolean;
+  otherPayment: boolean;
+}
+
+/**
+ * The signed-in menu's rules: billing users see the account items, guests only invoices and
+ * payments; a disabled account hides the invoice-related items, update email and both payments.
+ */
+export const selectSessionMenu = (snapshot: SessionSnapshot): SessionMenu => {
+  const signedIn = snapshot.hasTag('signedIn');
+  const user = selectIsBillingUser(snapshot);
+  const enabled = signedIn && !selectIsAccountDisabled(snapshot);
+  return {
+    viewInvoices: enabled,
+    memberInformation: user,
+    documents: user && enabled,
+    updateEmail: user && enabled,
+    updatePassword: user,
+    onlinePayment: enabled,
+    otherPayment: enabled,
+  };
+};

@@ -10,7 +10,7 @@ import { createActor, fromPromise } from 'xstate';
 import type { Language, LoggedInStatus } from '@/lib/api/contracts';
 import * as api from '@/lib/api/endpoints';
 import { observeCalls } from '@/lib/api/http';
-import { activateLanguage, storedLanguage } from '@/lib/i18n';
+import { activateLanguage, rememberLanguage, storedLanguage } from '@/lib/i18n';
 import type { Machines } from '@/lib/machines';
 import { localItem, sessionItem, storageKeys } from '@/lib/storage';
 import { applyThemeClass } from '@/lib/theme';
@@ -92,6 +92,7 @@ function startLanguage() {
       fetchUserLanguage: fromPromise(() => api.getTranslationLanguage()),
       saveUserLanguage: fromPromise<unknown, Language>(({ input }) => api.updateTranslationLanguage(input)),
     },
+    actions: { rememberLanguage: (_, { language }) => rememberLanguage(language) },
   });
   return createActor(machine, { input: { stored: storedLanguage() } }).start();
 }

@@ -50,13 +50,17 @@ export function storedLanguage(): Language | null {
   return isLanguage(value) ? value : null;
 }
 
-/** Loads and activates a language, marks the document with it and remembers the choice. */
+/** Loads and activates a language and marks the document with it. */
 export async function activateLanguage(language: Language): Promise<undefined> {
   await Promise.all([loadPart(language, 'shell'), screensWanted ? loadPart(language, 'screens') : undefined]);
   i18n.activate(language);
   document.documentElement.lang = language;
-  localItem.set(storageKeys.language, language);
   return undefined;
+}
+
+/** Remembers the visitor's own choice of language on this device. */
+export function rememberLanguage(language: Language): void {
+  localItem.set(storageKeys.language, language);
 }
 
 /** Makes sure the screens' messages of the active language are there (and stay, on a change). */

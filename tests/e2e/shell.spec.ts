@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { chooseLanguage, demo, expect, expectAccessible, signIn, test } from './fixtures';
+import { chooseLanguage, demo, demoGuest, expect, expectAccessible, signIn, signInAsGuest, test } from './fixtures';
 
 async function menuItems(page: Page): Promise<string[]> {
   const menu = page.getByRole('navigation', { name: /Main menu|Menú principal/ });
@@ -35,6 +35,15 @@ test.describe('sidebar', () => {
       'Contact us',
     ]);
     await expect(page.getByRole('link', { name: 'Online payment' })).toHaveAttribute('href', '/SUN/payment/online');
+  });
+
+  test('a guest sees only invoices and payments', async ({ page }) => {
+    await page.goto('/SUN/guestLogin');
+    await signInAsGuest(page, demoGuest.accountNumber, demoGuest.invoiceNumber);
+    await expect(page).toHaveURL(/\/SUN\/invoices$/);
+    await expect
+      .poll(() => menuItems(page))
+      .toEqual(['Home', 'Sign out', 'View invoices', 'Online payment', 'Other payment methods', 'Contact us']);
   });
 
   test('a user whose account is disabled sees no invoice, email or payment items', async ({ page }) => {
@@ -73,6 +82,27 @@ test.describe('sidebar', () => {
     await page.goto('/SUN');
     await chooseLanguage(page, 'es-ES');
     await expect.poll(() => menuItems(page)).toEqual(['Inicio', 'Aplicación para pacientes', 'Acceso de titulares']);
+  });
+});
+
+test.describe('language of a signed-in user', () => {
+  test('is kept on the server and applied at the next sign-in, on another device', async ({ page: first, browser, baseURL }) => {
+    await first.goto('/HBR/login');
+    await signIn(first, 'harbor.doe@example.com', demo.password);
+    await expect(first).toHaveURL(/\/HBR\/invoices$/);
+    const saved = first.waitForResponse((r) => r.url().endsWith('/api/user/UpdateTranslationLanguage') && r.ok());
+    await chooseLanguage(first, 'es-ES');
+    await saved;
+
+    // A fresh browser profile: nothing stored locally, so the language can only come from the server.
+    const context = await browser.newContext({ baseURL });
+    const second = await context.newPage();
+    await second.goto('/HBR/login');
+    await expect(second.getByRole('heading', { level: 1, name: 'Sign in' })).toBeVisible();
+    await signIn(second, 'harbor.doe@example.com', demo.password);
+    await expect(second.getByRole('heading', { level: 1, name: 'Sus facturas' })).toBeVisible();
+    await expect(second.locator('html')).toHaveAttribute('lang', 'es-ES');
+    await context.close();
   });
 });
 

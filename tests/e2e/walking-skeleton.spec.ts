@@ -173,6 +173,7 @@ test.describe('what the first page costs', () => {
   test('a screen opened directly in Español shows its own text, never message ids', async ({ page }) => {
     await page.goto('/SUN');
     await chooseLanguage(page, 'es-ES');
+    await expect(page.locator('html')).toHaveAttribute('lang', 'es-ES');
     await page.goto('/SUN/about');
     await expect(page.getByRole('heading', { level: 1 })).not.toHaveText(/^[A-Za-z0-9]{6}$/);
     await expect(page.getByRole('navigation', { name: 'Ruta de navegación' })).toContainText('Inicio');

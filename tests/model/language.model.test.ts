@@ -38,23 +38,30 @@ const spec: ModelSpec<typeof machine> = {
   assertSnapshot: (snapshot) => {
     expect(selectIsStarting(snapshot)).toBe(snapshot.matches('starting'));
     expect(['en-US', 'es-ES']).toContain(selectLanguage(snapshot));
-    // What is posted to the server is the language just applied.
-    if (snapshot.matches('savingUserLanguage')) expect(snapshot.context.language).toBe(snapshot.context.requested);
+    // The device's own choice is posted to the server; without one, the server's is read.
+    if (snapshot.matches('savingUserLanguage')) expect(snapshot.context.isChosenHere).toBe(true);
+    if (snapshot.matches('fetchingUserLanguage')) expect(snapshot.context.isChosenHere).toBe(false);
   },
 };
 
+// Two starts: a language chosen on this device earlier, and none.
+const specs = [spec, { ...spec, input: { stored: null } }];
 const coverage = new Coverage(machine);
-const paths = generateModelPaths(spec);
+const paths = specs.flatMap((each, index) =>
+  generateModelPaths(each).map((path) => ({ ...path, spec: each, name: `${index === 0 ? 'stored es-ES' : 'nothing stored'}: ${path.name}` })),
+);
 
 describe('language machine model paths', () => {
   it('first applies the stored language', () => {
-    const first = paths.find((path) => (path.steps[0]?.event.type as string | undefined) === 'xstate.done.actor.applyStoredLanguage');
+    const first = paths.find(
+      (path) => path.spec === spec && (path.steps[0]?.event.type as string | undefined) === 'xstate.done.actor.applyStoredLanguage',
+    );
     expect(first?.steps[0]?.state.context).toMatchObject({ requested: stored, language: stored });
   });
 
   for (const path of paths) {
     it(path.name, () => {
-      runModelPath(spec, path, coverage);
+      runModelPath(path.spec, path, coverage);
     });
   }
 

@@ -4,7 +4,7 @@
  * reached after the same password-hashing work.
  */
 import * as v from 'valibot';
-import { and, asc, eq } from 'drizzle-orm';
+import { and, asc, eq, isNull } from 'drizzle-orm';
 import { userRoleSchema, type LoginRequest, type UserRole } from '../../../src/lib/api/contracts';
 import type { Database } from '../../db/client';
 import { userClients, users } from '../../db/schema';
@@ -76,7 +76,12 @@ export function createAuthService({ db, clients, throttle }: AuthServiceDeps) {
         return { kind: 'invalidCredentials' };
       }
 
-      await db.update(users).set({ language: request.language }).where(eq(users.id, user.id));
+      // The posted language becomes the user's only when they have none yet: a saved choice
+      // follows the user to every device, and changes come through UpdateTranslationLanguage.
+      await db
+        .update(users)
+        .set({ language: request.language })
+        .where(and(eq(users.id, user.id), isNull(users.language)));
       await throttle.clear(email);
       return {
         kind: 'signedIn',

@@ -153,14 +153,15 @@ describe('signing in', () => {
     expect(response.status).toBe(200);
   });
 
-  it('stores the posted language on the user', async () => {
-    await browser.post('/api/userlogin/Login', {
-      email: 'pat.doe@example.com',
-      password: DEMO_PASSWORD,
-      language: 'es-ES',
-    });
-    const [row] = await database.db.select({ language: users.language }).from(users).where(eq(users.email, 'pat.doe@example.com'));
-    expect(row?.language).toBe('es-ES');
+  it("stores the posted language as the user's first choice, and keeps a saved choice after that", async () => {
+    const languageOfPat = async () =>
+      (await database.db.select({ language: users.language }).from(users).where(eq(users.email, 'pat.doe@example.com')))[0]
+        ?.language;
+    await browser.post('/api/userlogin/Login', { email: 'pat.doe@example.com', password: DEMO_PASSWORD, language: 'es-ES' });
+    expect(await languageOfPat()).toBe('es-ES');
+    await browser.post('/api/userlogin/Login', { email: 'pat.doe@example.com', password: DEMO_PASSWORD, language: 'en-US' });
+    expect(await languageOfPat()).toBe('es-ES');
+    expect(await (await browser.get('/api/user/GetTranslationLanguage')).json()).toEqual({ language: 'es-ES' });
   });
 
   it('gives a new session token on sign-in and the old one stops working', async () => {

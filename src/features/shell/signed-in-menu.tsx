@@ -1,8 +1,8 @@
 import { Trans } from '@lingui/react/macro';
 import { selectAcceptsOnlinePayments, selectExternalCCLink } from '@machines/client/client.selectors';
-import { selectIsAccountDisabled, selectIsBillingUser } from '@machines/session/session.selectors';
+import { selectSessionMenu } from '@machines/session/session.selectors';
 import { Link } from '@tanstack/react-router';
-import { useSelector } from '@xstate/react';
+import { shallowEqual, useSelector } from '@xstate/react';
 import type { ReactNode } from 'react';
 import { useMachines } from '@/lib/machines';
 import { toExternalUrl } from '@/lib/safe-redirect';
@@ -15,13 +15,12 @@ import { useSessionEvents } from '@/lib/use-session-events';
 export function SignedInMenu() {
   const { session, client } = useMachines();
   const { logOut } = useSessionEvents();
-  const billingUser = useSelector(session, selectIsBillingUser);
-  const disabled = useSelector(session, selectIsAccountDisabled);
+  const allowed = useSelector(session, selectSessionMenu, shallowEqual);
   const acceptsPayments = useSelector(client, selectAcceptsOnlinePayments);
   const externalCardLink = toExternalUrl(useSelector(client, selectExternalCCLink));
 
-  const showOnlinePayment = acceptsPayments && !disabled;
-  const showOtherPayment = !disabled;
+  const showOnlinePayment = allowed.onlinePayment && acceptsPayments;
+  const showOtherPayment = allowed.otherPayment;
 
   return (
     <div className="menu" data-testid="menu-signed-in">
@@ -38,35 +37,35 @@ export function SignedInMenu() {
         </li>
       </ul>
       <MenuSection title={<Trans>Account</Trans>} id="menu-account">
-        {!disabled && (
+        {allowed.viewInvoices && (
           <li>
             <Link to="/{-$client}/invoices">
               <Trans>View invoices</Trans>
             </Link>
           </li>
         )}
-        {billingUser && (
+        {allowed.memberInformation && (
           <li>
             <Link to="/{-$client}/member">
               <Trans>Member information</Trans>
             </Link>
           </li>
         )}
-        {billingUser && !disabled && (
+        {allowed.documents && (
           <li>
             <Link to="/{-$client}/documents">
               <Trans>Documents</Trans>
             </Link>
           </li>
         )}
-        {billingUser && !disabled && (
+        {allowed.updateEmail && (
           <li>
             <Link to="/{-$client}/email">
               <Trans>Update email</Trans>
             </Link>
           </li>
         )}
-        {billingUser && (
+        {allowed.updatePassword && (
           <li>
             <Link to="/{-$client}/password">
               <Trans>Update password</Trans>
