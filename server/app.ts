@@ -15,6 +15,7 @@ import { createSessionCookies, loadSession } from './http/session';
 import { mountStatic } from './http/static';
 import type { AppEnv } from './http/types';
 import { isApiPath, xsrfProtection } from './http/xsrf';
+import { createAccountsRoutes } from './modules/accounts/accounts.routes';
 import { createAccountsService } from './modules/accounts/accounts.service';
 import { createAuthRoutes } from './modules/auth/auth.routes';
 import { createAuthService } from './modules/auth/auth.service';
@@ -128,6 +129,7 @@ export function createApp({ db, config, now = () => new Date(), logger = console
   api.route('/', createSessionRoutes({ sessions }));
   api.route('/', createClientsRoutes({ clients }));
   api.route('/', createLanguageRoutes({ language, cookies }));
+  api.route('/', createAccountsRoutes({ accounts }));
   api.all('*', (c) => c.json({ error: 'notFound' }, 404));
   app.route('/api', api);
 

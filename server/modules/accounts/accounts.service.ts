@@ -4,6 +4,7 @@
  * client's account even by guessing its id or number.
  */
 import { and, asc, eq } from 'drizzle-orm';
+import type { AccountInformation } from '../../../src/lib/api/contracts';
 import type { Database } from '../../db/client';
 import { accounts, invoices } from '../../db/schema';
 
@@ -65,6 +66,29 @@ export function createAccountsService({ db }: { db: Database }) {
         )
         .limit(1);
       return row?.account ?? null;
+    },
+
+    /**
+     * The account summary: its open invoices (a balance left), oldest first, and their total, or
+     * null when the account is not under the scope's client.
+     */
+    async information(scope: TenantScope, accountId: number): Promise<AccountInformation | null> {
+      const account = await this.byId(scope, accountId);
+      if (!account) return null;
+      const open = (await this.invoices(scope, accountId)).filter((invoice) => invoice.balanceCents > 0);
+      return {
+        accountNumber: account.accountNumber,
+        holderName: account.holderName,
+        invoices: open.map(({ invoiceNumber, description, invoiceDate, dueDate, amountCents, balanceCents }) => ({
+          invoiceNumber,
+          description,
+          invoiceDate,
+          dueDate,
+          amountCents,
+          balanceCents,
+        })),
+        totalDueCents: open.reduce((sum, invoice) => sum + invoice.balanceCents, 0),
+      };
     },
 
     /** An account's invoices under the scope's client, oldest first. */
