@@ -1,15 +1,13 @@
 import { Trans } from '@lingui/react/macro';
+import { Screen } from '@/components/screen';
 
 /** The signed-in billing user's details. */
 export function MemberScreen() {
   return (
-    <section className="screen" aria-labelledby="member-title">
-      <h1 id="member-title">
-        <Trans>Member information</Trans>
-      </h1>
+    <Screen title={<Trans>Member information</Trans>}>
       <p>
         <Trans>This page shows the details of your billing account: your name, your email address and the providers you have accounts with.</Trans>
       </p>
-    </section>
+    </Screen>
   );
 }

@@ -11,6 +11,7 @@ import { useSignInClient } from '@/lib/use-sign-in-client';
 import { validateLogin, type LoginFieldErrors } from './login-validation';
 import { LogoutNotice } from '@/components/logout-notice';
 import { Link, useSearch } from '@tanstack/react-router';
+import { Screen } from '@/components/screen';
 
 /** The sign-in form. The session machine does the signing in; the route guard moves on. */
 export function LoginScreen() {
@@ -55,10 +56,7 @@ export function LoginScreen() {
   }
 
   return (
-    <section className="screen screen-narrow" aria-labelledby="login-title">
-      <h1 id="login-title">
-        <Trans>Sign in</Trans>
-      </h1>
+    <Screen title={<Trans>Sign in</Trans>} narrow>
       <LogoutNotice />
       {serverError && !busy ? (
         <p className="form-error" role="alert">
@@ -94,6 +92,6 @@ export function LoginScreen() {
           <Trans>Pay as a guest</Trans>
         </Link>
       </p>
-    </section>
+    </Screen>
   );
 }

@@ -1,15 +1,13 @@
 import { Trans } from '@lingui/react/macro';
+import { Screen } from '@/components/screen';
 
 /** The provider's documents for the account. */
 export function DocumentsScreen() {
   return (
-    <section className="screen" aria-labelledby="documents-title">
-      <h1 id="documents-title">
-        <Trans>Documents</Trans>
-      </h1>
+    <Screen title={<Trans>Documents</Trans>}>
       <p>
         <Trans>This page lists the documents your healthcare provider shares with you, such as billing statements and notices.</Trans>
       </p>
-    </section>
+    </Screen>
   );
 }

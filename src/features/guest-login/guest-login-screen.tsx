@@ -10,6 +10,7 @@ import { useMachines } from '@/lib/machines';
 import { useSessionEvents } from '@/lib/use-session-events';
 import { useSignInClient } from '@/lib/use-sign-in-client';
 import { validateGuestLogin, type GuestLoginFieldErrors } from './guest-login-validation';
+import { Screen } from '@/components/screen';
 
 /** The longest account or invoice number the server accepts. */
 const maxReferenceLength = 32;
@@ -68,10 +69,7 @@ export function GuestLoginScreen() {
   }
 
   return (
-    <section className="screen screen-narrow" aria-labelledby="guest-login-title">
-      <h1 id="guest-login-title">
-        <Trans>Pay as a guest</Trans>
-      </h1>
+    <Screen title={<Trans>Pay as a guest</Trans>} narrow>
       <p>
         <Trans>Enter the account number and the invoice number printed on your invoice to see and pay it without signing in.</Trans>
       </p>
@@ -115,6 +113,6 @@ export function GuestLoginScreen() {
           <Trans>Sign in</Trans>
         </Link>
       </p>
-    </section>
+    </Screen>
   );
 }

@@ -3,6 +3,7 @@ import { selectClient } from '@machines/client/client.selectors';
 import { selectAccount, selectRole } from '@machines/session/session.selectors';
 import { useSelector } from '@xstate/react';
 import { useMachines } from '@/lib/machines';
+import { Screen } from '@/components/screen';
 
 /** The account summary. For now it says whose account this is; invoices come with payments. */
 export function InvoicesScreen() {
@@ -12,10 +13,7 @@ export function InvoicesScreen() {
   const client = useSelector(clientActor, selectClient);
 
   return (
-    <section className="screen" aria-labelledby="invoices-title">
-      <h1 id="invoices-title">
-        <Trans>Your invoices</Trans>
-      </h1>
+    <Screen title={<Trans>Your invoices</Trans>}>
       {account ? (
         <dl className="account-summary">
           <dt>
@@ -40,6 +38,6 @@ export function InvoicesScreen() {
           <dd>{role === 'ClientBillingGuest' ? <Trans>Guest</Trans> : <Trans>Billing account holder</Trans>}</dd>
         </dl>
       ) : null}
-    </section>
+    </Screen>
   );
 }

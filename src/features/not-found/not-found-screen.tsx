@@ -1,18 +1,16 @@
 import { Trans } from '@lingui/react/macro';
 import { Link } from '@tanstack/react-router';
+import { Screen } from '@/components/screen';
 
 export function NotFoundScreen() {
   return (
-    <section className="screen" aria-labelledby="not-found-title">
-      <h1 id="not-found-title">
-        <Trans>Page not found</Trans>
-      </h1>
+    <Screen title={<Trans>Page not found</Trans>}>
       <p>
         <Trans>We could not find the page you asked for.</Trans>
       </p>
       <Link to="/{-$client}" className="button">
         <Trans>Go to the home page</Trans>
       </Link>
-    </section>
+    </Screen>
   );
 }

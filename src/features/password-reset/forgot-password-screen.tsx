@@ -1,15 +1,13 @@
 import { Trans } from '@lingui/react/macro';
+import { Screen } from '@/components/screen';
 
 /** Asking for a password-reset link. */
 export function ForgotPasswordScreen() {
   return (
-    <section className="screen" aria-labelledby="forgot-password-title">
-      <h1 id="forgot-password-title">
-        <Trans>Forgot your password?</Trans>
-      </h1>
+    <Screen title={<Trans>Forgot your password?</Trans>}>
       <p>
         <Trans>Here you ask for a link to reset your password, sent to the email address of your account.</Trans>
       </p>
-    </section>
+    </Screen>
   );
 }

@@ -1,15 +1,13 @@
 import { Trans } from '@lingui/react/macro';
+import { Screen } from '@/components/screen';
 
 /** The payer's name and address for an online payment. */
 export function BillingInformationScreen() {
   return (
-    <section className="screen" aria-labelledby="billing-information-title">
-      <h1 id="billing-information-title">
-        <Trans>Billing information</Trans>
-      </h1>
+    <Screen title={<Trans>Billing information</Trans>}>
       <p>
         <Trans>Here you enter the name and address of the person paying.</Trans>
       </p>
-    </section>
+    </Screen>
   );
 }

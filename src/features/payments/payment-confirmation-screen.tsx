@@ -1,15 +1,13 @@
 import { Trans } from '@lingui/react/macro';
+import { Screen } from '@/components/screen';
 
 /** Reviewing the amounts of an online payment. */
 export function PaymentConfirmationScreen() {
   return (
-    <section className="screen" aria-labelledby="payment-confirmation-title">
-      <h1 id="payment-confirmation-title">
-        <Trans>Review your payment</Trans>
-      </h1>
+    <Screen title={<Trans>Review your payment</Trans>}>
       <p>
         <Trans>Here you check the invoices and amounts you chose before you go on to pay.</Trans>
       </p>
-    </section>
+    </Screen>
   );
 }

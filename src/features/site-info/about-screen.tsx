@@ -1,12 +1,10 @@
 import { Trans } from '@lingui/react/macro';
+import { Screen } from '@/components/screen';
 
 /** What the portal is and who runs it. */
 export function AboutScreen() {
   return (
-    <section className="screen" aria-labelledby="about-title">
-      <h1 id="about-title">
-        <Trans>About this portal</Trans>
-      </h1>
+    <Screen title={<Trans>About this portal</Trans>}>
       <p>
         <Trans>
           The Patient Billing Portal lets you see the bills from your diagnostic laboratory or healthcare provider and pay them online, in
@@ -25,6 +23,6 @@ export function AboutScreen() {
           bill go to your provider's billing office.
         </Trans>
       </p>
-    </section>
+    </Screen>
   );
 }

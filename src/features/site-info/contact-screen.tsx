@@ -3,6 +3,7 @@ import { selectClient, selectClientUrl } from '@machines/client/client.selectors
 import { useSelector } from '@xstate/react';
 import { useMachines } from '@/lib/machines';
 import { toExternalUrl } from '@/lib/safe-redirect';
+import { Screen } from '@/components/screen';
 
 /** How to reach the provider's billing office; the provider's own details are on every invoice. */
 export function ContactScreen() {
@@ -11,10 +12,7 @@ export function ContactScreen() {
   const clientUrl = toExternalUrl(useSelector(clientActor, selectClientUrl));
 
   return (
-    <section className="screen" aria-labelledby="contact-title">
-      <h1 id="contact-title">
-        <Trans>Contact us</Trans>
-      </h1>
+    <Screen title={<Trans>Contact us</Trans>}>
       <p>
         <Trans>
           Questions about a bill? Call or write to the billing office of your healthcare provider: their phone number, email address and
@@ -40,6 +38,6 @@ export function ContactScreen() {
       <p>
         <Trans>For your safety, never send card numbers or medical details by email.</Trans>
       </p>
-    </section>
+    </Screen>
   );
 }

@@ -1,13 +1,11 @@
 import { Trans } from '@lingui/react/macro';
 import { Link } from '@tanstack/react-router';
+import { Screen } from '@/components/screen';
 
 /** The privacy notice: what the portal keeps, and for how long. */
 export function PrivacyScreen() {
   return (
-    <section className="screen" aria-labelledby="privacy-title">
-      <h1 id="privacy-title">
-        <Trans>Privacy</Trans>
-      </h1>
+    <Screen title={<Trans>Privacy</Trans>}>
       <h2>
         <Trans>Your billing information</Trans>
       </h2>
@@ -44,6 +42,6 @@ export function PrivacyScreen() {
           their billing office</Link>.
         </Trans>
       </p>
-    </section>
+    </Screen>
   );
 }

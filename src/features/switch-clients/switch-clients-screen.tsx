@@ -1,15 +1,13 @@
 import { Trans } from '@lingui/react/macro';
+import { Screen } from '@/components/screen';
 
 /** Choosing which of the user's clients to work with. */
 export function SwitchClientsScreen() {
   return (
-    <section className="screen" aria-labelledby="switch-clients-title">
-      <h1 id="switch-clients-title">
-        <Trans>Switch provider</Trans>
-      </h1>
+    <Screen title={<Trans>Switch provider</Trans>}>
       <p>
         <Trans>When you have accounts with more than one healthcare provider, here you choose whose bills to see.</Trans>
       </p>
-    </section>
+    </Screen>
   );
 }

@@ -1,19 +1,17 @@
 import { Trans } from '@lingui/react/macro';
 import { Link } from '@tanstack/react-router';
+import { Screen } from '@/components/screen';
 
 /** Where the loading overlay sends the visitor when a page takes longer than the loading time-out. */
 export function TimeoutScreen() {
   return (
-    <section className="screen" aria-labelledby="timeout-title">
-      <h1 id="timeout-title">
-        <Trans>The page took too long to load</Trans>
-      </h1>
+    <Screen title={<Trans>The page took too long to load</Trans>}>
       <p>
         <Trans>This can happen when the connection is slow or the service is busy. Please check your connection and try again.</Trans>
       </p>
       <Link to="/{-$client}" className="button">
         <Trans>Try again from the home page</Trans>
       </Link>
-    </section>
+    </Screen>
   );
 }
