@@ -1,16 +1,27 @@
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import { openDatabase } from '../../server/db/client';
+import { seedDemoData } from '../../server/seed/seed';
 import { startServer } from '../../server/start';
+import { insertFixtureData } from './fixture-data';
 
-/** Starts the real server, over a fresh database, on a free port for the whole run. */
+/** Starts the real server, over a fresh database with the demo and fixture data, on a free port for the whole run. */
 export default async function globalSetup(): Promise<() => Promise<void>> {
   const distDir = resolve('dist');
   if (!existsSync(join(distDir, 'index.html'))) {
     throw new Error('No built SPA in dist/: run `npm run build` (npm test does) before the end-to-end tests.');
   }
   const dataDir = mkdtempSync(join(tmpdir(), 'pbp-e2e-'));
-  const server = await startServer({ port: 0, hostname: '127.0.0.1', dataDir, distDir, seed: true });
+  // The demo data, and beside it the accounts only these tests use; then the real server.
+  const database = await openDatabase({ dataDir });
+  try {
+    await seedDemoData(database.db, { nodeEnv: 'test' });
+    await insertFixtureData(database.db);
+  } finally {
+    await database.close();
+  }
+  const server = await startServer({ port: 0, hostname: '127.0.0.1', dataDir, distDir, seed: false });
   // Workers start after this and inherit the variable.
   process.env.E2E_BASE_URL = server.url;
   return async () => {

@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test';
 import { chooseLanguage, demo, demoGuest, expect, expectAccessible, signIn, signInAsGuest, test } from './fixtures';
+import { fixtureAccounts } from './fixture-data';
 
 async function menuItems(page: Page): Promise<string[]> {
   const menu = page.getByRole('navigation', { name: /Main menu|Menú principal/ });
@@ -86,9 +87,11 @@ test.describe('sidebar', () => {
 });
 
 test.describe('language of a signed-in user', () => {
+  // A user of its own: tests running beside it sign in with an English choice on their device,
+  // which is saved to the server, and would overwrite this one.
   test('is kept on the server and applied at the next sign-in, on another device', async ({ page: first, browser, baseURL }) => {
     await first.goto('/HBR/login');
-    await signIn(first, 'harbor.doe@example.com', demo.password);
+    await signIn(first, fixtureAccounts.language.userEmail, demo.password);
     await expect(first).toHaveURL(/\/HBR\/invoices$/);
     const saved = first.waitForResponse((r) => r.url().endsWith('/api/user/UpdateTranslationLanguage') && r.ok());
     await chooseLanguage(first, 'es-ES');
@@ -99,7 +102,7 @@ test.describe('language of a signed-in user', () => {
     const second = await context.newPage();
     await second.goto('/HBR/login');
     await expect(second.getByRole('heading', { level: 1, name: 'Sign in' })).toBeVisible();
-    await signIn(second, 'harbor.doe@example.com', demo.password);
+    await signIn(second, fixtureAccounts.language.userEmail, demo.password);
     await expect(second.getByRole('heading', { level: 1, name: 'Sus facturas' })).toBeVisible();
     await expect(second.locator('html')).toHaveAttribute('lang', 'es-ES');
     await context.close();

@@ -1,0 +1,106 @@
+/**
+ * People and invoices that only the end-to-end tests use, added beside the demo data before the
+ * server starts. Tests that change what they sign in to (a language saved on the server, a
+ * balance paid) each get their own account here, so parallel tests never see each other's
+ * changes and the demo users stay as DESIGN.md describes them.
+ */
+import { and, eq, isNull } from 'drizzle-orm';
+import type { Database } from '../../server/db/client';
+import { accounts, clients, invoices, userClients, users } from '../../server/db/schema';
+import { hashPassword } from '../../server/security/password';
+import { DEMO_PASSWORD } from '../../server/seed/demo-data';
+
+interface FixtureInvoice {
+  invoiceNumber: string;
+  description: string;
+  amountCents: number;
+  balanceCents: number;
+}
+
+interface FixtureAccount {
+  clientCode: string;
+  accountNumber: string;
+  holderName: string;
+  /** Signs in with the demo password; none for an account only guests use. */
+  userEmail?: string;
+  invoices: FixtureInvoice[];
+}
+
+/** Invoices like pat.doe's SUN ones: two open in full and one partly paid. */
+function patLikeInvoices(prefix: string): FixtureInvoice[] {
+  return [
+    { invoiceNumber: `${prefix}31`, description: 'Complete blood count (CBC) with differential', amountCents: 4850, balanceCents: 4850 },
+    { invoiceNumber: `${prefix}35`, description: 'Comprehensive metabolic panel', amountCents: 12675, balanceCents: 7675 },
+    { invoiceNumber: `${prefix}39`, description: 'Lipid panel', amountCents: 6320, balanceCents: 6320 },
+  ];
+}
+
+/** The accounts, by the name tests use for them. */
+export const fixtureAccounts = {
+  /** Changes its saved language. */
+  language: { clientCode: 'HBR', accountNumber: 'H-390001', holderName: 'Lee Doe', userEmail: 'e2e.language@example.com', invoices: [] },
+  /** Pays through the wizard in English. */
+  payerEn: { clientCode: 'SUN', accountNumber: 'A-910100', holderName: 'Avery Doe', userEmail: 'e2e.payer.en@example.com', invoices: patLikeInvoices('SUN-9101') },
+  /** Pays through the wizard in Spanish. */
+  payerEs: { clientCode: 'SUN', accountNumber: 'A-910200', holderName: 'Blair Doe', userEmail: 'e2e.payer.es@example.com', invoices: patLikeInvoices('SUN-9102') },
+  /** Has a card declined, then pays. */
+  declined: { clientCode: 'SUN', accountNumber: 'A-910300', holderName: 'Casey Doe', userEmail: 'e2e.declined@example.com', invoices: patLikeInvoices('SUN-9103') },
+  /** Double-clicks Pay. */
+  doubleClick: { clientCode: 'SUN', accountNumber: 'A-910400', holderName: 'Devon Doe', userEmail: 'e2e.double@example.com', invoices: patLikeInvoices('SUN-9104') },
+  /** Reloads every step. */
+  reload: { clientCode: 'SUN', accountNumber: 'A-910500', holderName: 'Emery Doe', userEmail: 'e2e.reload@example.com', invoices: patLikeInvoices('SUN-9105') },
+  /** A guest who pays, in English and in Spanish. */
+  guestEn: { clientCode: 'SUN', accountNumber: 'A-920100', holderName: 'Finley Guest', invoices: patLikeInvoices('SUN-9201') },
+  guestEs: { clientCode: 'SUN', accountNumber: 'A-920200', holderName: 'Gray Guest', invoices: patLikeInvoices('SUN-9202') },
+  /** Has nothing left to pay. */
+  nothingDue: { clientCode: 'SUN', accountNumber: 'A-930100', holderName: 'Harley Doe', userEmail: 'e2e.paid.up@example.com', invoices: [] },
+} satisfies Record<string, FixtureAccount>;
+
+/** Inserts the fixture accounts, their invoices and users into a seeded database. */
+export async function insertFixtureData(db: Database): Promise<void> {
+  const passwordHash = await hashPassword(DEMO_PASSWORD);
+  await db.transaction(async (tx) => {
+    for (const [position, fixture] of Object.values(fixtureAccounts).entries()) {
+      const account: FixtureAccount = fixture;
+      const [client] = await tx
+        .select({ id: clients.id })
+        .from(clients)
+        .where(and(eq(clients.code, account.clientCode), isNull(clients.billingGroup)))
+        .limit(1);
+      if (!client) throw new Error(`Fixture data names an unknown client ${account.clientCode}`);
+      const [row] = await tx
+        .insert(accounts)
+        .values({ clientId: client.id, accountNumber: account.accountNumber, holderName: account.holderName })
+        .returning({ id: accounts.id });
+      if (!row) throw new Error(`Could not insert ${account.accountNumber}`);
+      if (account.invoices.length > 0) {
+        await tx.insert(invoices).values(
+          account.invoices.map((invoice, index) => ({
+            clientId: client.id,
+            accountId: row.id,
+            invoiceNumber: invoice.invoiceNumber,
+            description: invoice.description,
+            invoiceDate: `2026-0${String(1 + index)}-1${String(position % 10)}`,
+            dueDate: `2026-0${String(2 + index)}-1${String(position % 10)}`,
+            amountCents: invoice.amountCents,
+            balanceCents: invoice.balanceCents,
+          })),
+        );
+      }
+      if (account.userEmail) {
+        const [holderFirst = '', holderLast = ''] = account.holderName.split(' ');
+        const [user] = await tx
+          .insert(users)
+          .values({ email: account.userEmail, passwordHash, firstName: holderFirst, lastName: holderLast, isActive: true })
+          .returning({ id: users.id });
+        if (!user) throw new Error(`Could not insert ${account.userEmail}`);
+        await tx.insert(userClients).values({
+          userId: user.id,
+          clientId: client.id,
+          role: 'ClientBillingUser',
+          accountNumber: account.accountNumber,
+        });
+      }
+    }
+  });
+}
