@@ -46,7 +46,7 @@ describe('API edges', () => {
   it('sends the strict content security policy and no-store on API answers', async () => {
     const response = await createTestApp(database.db).request('/api/Client/GetClientList');
     expect(response.headers.get('content-security-policy')).toBe(
-      "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; frame-ancestors 'none'; object-src 'none'; base-uri 'self'",
+      "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; frame-ancestors 'none'; frame-src 'self'; object-src 'none'; base-uri 'self'",
     );
     expect(response.headers.get('x-frame-options')).toBe('DENY');
     expect(response.headers.get('x-content-type-options')).toBe('nosniff');

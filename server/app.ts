@@ -1,6 +1,6 @@
 /**
- * The HTTP application: security headers, anti-forgery, sessions, the API modules and the static
- * host of the built SPA. `createApp` builds it over an opened database; `startServer` serves it.
+ * The HTTP application: security headers, anti-forgery, sessions, the API modules, the sandbox card
+ * processor and the static host of the built SPA. `createApp` builds it over an opened database; `startServer` serves it.
  */
 import { fileURLToPath } from 'node:url';
 import { Hono } from 'hono';
@@ -30,6 +30,10 @@ import { createClientsRoutes } from './modules/clients/clients.routes';
 import { createClientsService } from './modules/clients/clients.service';
 import { createLanguageRoutes } from './modules/language/language.routes';
 import { createLanguageService } from './modules/language/language.service';
+import { createPaymentsRoutes } from './modules/payments/payments.routes';
+import { createPaymentsService } from './modules/payments/payments.service';
+import { CARD_FIELDS_PATH, createProcessorRoutes } from './modules/processor/processor.routes';
+import { createSandboxProcessor } from './modules/processor/sandbox-processor';
 import { createSessionRoutes } from './modules/sessions/session.routes';
 import { createSessionService } from './modules/sessions/session.service';
 
@@ -88,25 +92,37 @@ export function createApp({ db, config, now = () => new Date(), logger = console
   });
   const language = createLanguageService({ db, sessions });
   const cookies = createSessionCookies({ cookieSecure });
+  const processor = createSandboxProcessor({ db, now });
+  const payments = createPaymentsService({ db, processorFor: processor.processorFor, now });
 
   const app = new Hono<AppEnv>();
 
-  app.use(
-    secureHeaders({
-      contentSecurityPolicy: {
-        defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
-        styleSrc: ["'self'"],
-        imgSrc: ["'self'", 'data:'],
-        frameAncestors: ["'none'"],
-        objectSrc: ["'none'"],
-        baseUri: ["'self'"],
-      },
-      // HSTS only means something over HTTPS, which is when cookies are marked Secure.
-      strictTransportSecurity: cookieSecure,
-      xFrameOptions: 'DENY',
-    }),
-  );
+  // Nothing may be framed except the processor's card-fields page, and that only by the portal;
+  // the portal's own pages may frame same-origin pages (that page, in the sandbox) and no others.
+  const csp = (frameAncestors: string, frameSrc?: string) => ({
+    defaultSrc: ["'self'"],
+    scriptSrc: ["'self'"],
+    styleSrc: ["'self'"],
+    imgSrc: ["'self'", 'data:'],
+    frameAncestors: [frameAncestors],
+    ...(frameSrc === undefined ? {} : { frameSrc: [frameSrc] }),
+    objectSrc: ["'none'"],
+    baseUri: ["'self'"],
+  });
+  // HSTS only means something over HTTPS, which is when cookies are marked Secure.
+  const strictTransportSecurity = cookieSecure;
+  const portalHeaders = secureHeaders({
+    contentSecurityPolicy: csp("'none'", "'self'"),
+    strictTransportSecurity,
+    xFrameOptions: 'DENY',
+  });
+  const cardFieldsHeaders = secureHeaders({
+    contentSecurityPolicy: csp(config.portalOrigin ?? "'self'"),
+    strictTransportSecurity,
+    // X-Frame-Options cannot name another origin; where the portal is elsewhere, CSP alone says it.
+    xFrameOptions: config.portalOrigin === undefined ? 'SAMEORIGIN' : false,
+  });
+  app.use((c, next) => (c.req.path === CARD_FIELDS_PATH ? cardFieldsHeaders(c, next) : portalHeaders(c, next)));
   app.use(xsrfProtection({ cookieSecure }));
   // The SPA's scripts and styles travel compressed; the bundle budget is measured the same way.
   app.use('/assets/*', compress());
@@ -130,8 +146,10 @@ export function createApp({ db, config, now = () => new Date(), logger = console
   api.route('/', createClientsRoutes({ clients }));
   api.route('/', createLanguageRoutes({ language, cookies }));
   api.route('/', createAccountsRoutes({ accounts }));
+  api.route('/', createPaymentsRoutes({ payments }));
   api.all('*', (c) => c.json({ error: 'notFound' }, 404));
   app.route('/api', api);
+  app.route('/processor', createProcessorRoutes({ processor, portalOrigin: config.portalOrigin }));
 
   mountStatic(app, { distDir: config.distDir, publicDir, warn: (message) => logger.warn(message) });
 

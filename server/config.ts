@@ -9,6 +9,12 @@ export interface AppConfig {
   cookieSecure: boolean;
   /** The built SPA to serve; without it only the API and the logos are served. */
   distDir?: string | undefined;
+  /**
+   * The portal's origin as the card processor's page sees it: the one origin that may frame the
+   * card fields and that they talk to. Unset: the page's own (the sandbox processor is served by
+   * the portal's server).
+   */
+  portalOrigin?: string | undefined;
 }
 
 export const DEFAULT_SESSION_IDLE_SECONDS = 900;

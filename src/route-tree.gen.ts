@@ -29,6 +29,7 @@ import { Route as Char123ClientChar125SuccessRouteImport } from './routes/{-$cli
 import { Route as Char123ClientChar125ConfirmationActivateRouteImport } from './routes/{-$client}/confirmation/activate'
 import { Route as Char123ClientChar125ConfirmationUpdateRouteImport } from './routes/{-$client}/confirmation/update'
 import { Route as Char123ClientChar125ErrorTimeoutRouteImport } from './routes/{-$client}/error/timeout'
+import { Route as Char123ClientChar125PaymentOnlineRouteRouteImport } from './routes/{-$client}/payment/online/route'
 import { Route as Char123ClientChar125PaymentOtherRouteImport } from './routes/{-$client}/payment/other'
 import { Route as Char123ClientChar125SwitchClientsRouteImport } from './routes/{-$client}/switch/clients'
 import { Route as Char123ClientChar125ForgotPasswordEmailRouteImport } from './routes/{-$client}/forgot/password/email'
@@ -158,6 +159,12 @@ const Char123ClientChar125ErrorTimeoutRoute =
     path: '/error/timeout',
     getParentRoute: () => Char123ClientChar125RouteRoute,
   } as any)
+const Char123ClientChar125PaymentOnlineRouteRoute =
+  Char123ClientChar125PaymentOnlineRouteRouteImport.update({
+    id: '/payment/online',
+    path: '/payment/online',
+    getParentRoute: () => Char123ClientChar125RouteRoute,
+  } as any)
 const Char123ClientChar125PaymentOtherRoute =
   Char123ClientChar125PaymentOtherRouteImport.update({
     id: '/payment/other',
@@ -178,33 +185,33 @@ const Char123ClientChar125ForgotPasswordEmailRoute =
   } as any)
 const Char123ClientChar125PaymentOnlineIndexRoute =
   Char123ClientChar125PaymentOnlineIndexRouteImport.update({
-    id: '/payment/online/',
-    path: '/payment/online/',
-    getParentRoute: () => Char123ClientChar125RouteRoute,
+    id: '/',
+    path: '/',
+    getParentRoute: () => Char123ClientChar125PaymentOnlineRouteRoute,
   } as any)
 const Char123ClientChar125PaymentOnlineConfirmationRoute =
   Char123ClientChar125PaymentOnlineConfirmationRouteImport.update({
-    id: '/payment/online/confirmation',
-    path: '/payment/online/confirmation',
-    getParentRoute: () => Char123ClientChar125RouteRoute,
+    id: '/confirmation',
+    path: '/confirmation',
+    getParentRoute: () => Char123ClientChar125PaymentOnlineRouteRoute,
   } as any)
 const Char123ClientChar125PaymentOnlineCreditcardRoute =
   Char123ClientChar125PaymentOnlineCreditcardRouteImport.update({
-    id: '/payment/online/creditcard',
-    path: '/payment/online/creditcard',
-    getParentRoute: () => Char123ClientChar125RouteRoute,
+    id: '/creditcard',
+    path: '/creditcard',
+    getParentRoute: () => Char123ClientChar125PaymentOnlineRouteRoute,
   } as any)
 const Char123ClientChar125PaymentOnlineInformationRoute =
   Char123ClientChar125PaymentOnlineInformationRouteImport.update({
-    id: '/payment/online/information',
-    path: '/payment/online/information',
-    getParentRoute: () => Char123ClientChar125RouteRoute,
+    id: '/information',
+    path: '/information',
+    getParentRoute: () => Char123ClientChar125PaymentOnlineRouteRoute,
   } as any)
 const Char123ClientChar125PaymentOnlineReceiptRoute =
   Char123ClientChar125PaymentOnlineReceiptRouteImport.update({
-    id: '/payment/online/receipt',
-    path: '/payment/online/receipt',
-    getParentRoute: () => Char123ClientChar125RouteRoute,
+    id: '/receipt',
+    path: '/receipt',
+    getParentRoute: () => Char123ClientChar125PaymentOnlineRouteRoute,
   } as any)
 
 export interface FileRoutesByFullPath {
@@ -225,6 +232,7 @@ export interface FileRoutesByFullPath {
   '/{-$client}/resetpassword': typeof Char123ClientChar125ResetpasswordRoute
   '/{-$client}/success': typeof Char123ClientChar125SuccessRoute
   '/{-$client}/': typeof Char123ClientChar125IndexRoute
+  '/{-$client}/payment/online': typeof Char123ClientChar125PaymentOnlineRouteRouteWithChildren
   '/{-$client}/confirmation/activate': typeof Char123ClientChar125ConfirmationActivateRoute
   '/{-$client}/confirmation/update': typeof Char123ClientChar125ConfirmationUpdateRoute
   '/{-$client}/error/timeout': typeof Char123ClientChar125ErrorTimeoutRoute
@@ -285,6 +293,7 @@ export interface FileRoutesById {
   '/{-$client}/resetpassword': typeof Char123ClientChar125ResetpasswordRoute
   '/{-$client}/success': typeof Char123ClientChar125SuccessRoute
   '/{-$client}/': typeof Char123ClientChar125IndexRoute
+  '/{-$client}/payment/online': typeof Char123ClientChar125PaymentOnlineRouteRouteWithChildren
   '/{-$client}/confirmation/activate': typeof Char123ClientChar125ConfirmationActivateRoute
   '/{-$client}/confirmation/update': typeof Char123ClientChar125ConfirmationUpdateRoute
   '/{-$client}/error/timeout': typeof Char123ClientChar125ErrorTimeoutRoute
@@ -317,6 +326,7 @@ export interface FileRouteTypes {
     | '/{-$client}/resetpassword'
     | '/{-$client}/success'
     | '/{-$client}/'
+    | '/{-$client}/payment/online'
     | '/{-$client}/confirmation/activate'
     | '/{-$client}/confirmation/update'
     | '/{-$client}/error/timeout'
@@ -376,6 +386,7 @@ export interface FileRouteTypes {
     | '/{-$client}/resetpassword'
     | '/{-$client}/success'
     | '/{-$client}/'
+    | '/{-$client}/payment/online'
     | '/{-$client}/confirmation/activate'
     | '/{-$client}/confirmation/update'
     | '/{-$client}/error/timeout'
@@ -535,6 +546,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof Char123ClientChar125ErrorTimeoutRouteImport
       parentRoute: typeof Char123ClientChar125RouteRoute
     }
+    '/{-$client}/payment/online': {
+      id: '/{-$client}/payment/online'
+      path: '/payment/online'
+      fullPath: '/{-$client}/payment/online'
+      preLoaderRoute: typeof Char123ClientChar125PaymentOnlineRouteRouteImport
+      parentRoute: typeof Char123ClientChar125RouteRoute
+    }
     '/{-$client}/payment/other': {
       id: '/{-$client}/payment/other'
       path: '/payment/other'
@@ -558,41 +576,68 @@ declare module '@tanstack/react-router' {
     }
     '/{-$client}/payment/online/': {
       id: '/{-$client}/payment/online/'
-      path: '/payment/online'
+      path: '/'
       fullPath: '/{-$client}/payment/online/'
       preLoaderRoute: typeof Char123ClientChar125PaymentOnlineIndexRouteImport
-      parentRoute: typeof Char123ClientChar125RouteRoute
+      parentRoute: typeof Char123ClientChar125PaymentOnlineRouteRoute
     }
     '/{-$client}/payment/online/confirmation': {
       id: '/{-$client}/payment/online/confirmation'
-      path: '/payment/online/confirmation'
+      path: '/confirmation'
       fullPath: '/{-$client}/payment/online/confirmation'
       preLoaderRoute: typeof Char123ClientChar125PaymentOnlineConfirmationRouteImport
-      parentRoute: typeof Char123ClientChar125RouteRoute
+      parentRoute: typeof Char123ClientChar125PaymentOnlineRouteRoute
     }
     '/{-$client}/payment/online/creditcard': {
       id: '/{-$client}/payment/online/creditcard'
-      path: '/payment/online/creditcard'
+      path: '/creditcard'
       fullPath: '/{-$client}/payment/online/creditcard'
       preLoaderRoute: typeof Char123ClientChar125PaymentOnlineCreditcardRouteImport
-      parentRoute: typeof Char123ClientChar125RouteRoute
+      parentRoute: typeof Char123ClientChar125PaymentOnlineRouteRoute
     }
     '/{-$client}/payment/online/information': {
       id: '/{-$client}/payment/online/information'
-      path: '/payment/online/information'
+      path: '/information'
       fullPath: '/{-$client}/payment/online/information'
       preLoaderRoute: typeof Char123ClientChar125PaymentOnlineInformationRouteImport
-      parentRoute: typeof Char123ClientChar125RouteRoute
+      parentRoute: typeof Char123ClientChar125PaymentOnlineRouteRoute
     }
     '/{-$client}/payment/online/receipt': {
       id: '/{-$client}/payment/online/receipt'
-      path: '/payment/online/receipt'
+      path: '/receipt'
       fullPath: '/{-$client}/payment/online/receipt'
       preLoaderRoute: typeof Char123ClientChar125PaymentOnlineReceiptRouteImport
-      parentRoute: typeof Char123ClientChar125RouteRoute
+      parentRoute: typeof Char123ClientChar125PaymentOnlineRouteRoute
     }
   }
 }
+
+interface Char123ClientChar125PaymentOnlineRouteRouteChildren {
+  Char123ClientChar125PaymentOnlineConfirmationRoute: typeof Char123ClientChar125PaymentOnlineConfirmationRoute
+  Char123ClientChar125PaymentOnlineCreditcardRoute: typeof Char123ClientChar125PaymentOnlineCreditcardRoute
+  Char123ClientChar125PaymentOnlineInformationRoute: typeof Char123ClientChar125PaymentOnlineInformationRoute
+  Char123ClientChar125PaymentOnlineReceiptRoute: typeof Char123ClientChar125PaymentOnlineReceiptRoute
+  Char123ClientChar125PaymentOnlineIndexRoute: typeof Char123ClientChar125PaymentOnlineIndexRoute
+}
+
+const Char123ClientChar125PaymentOnlineRouteRouteChildren: Char123ClientChar125PaymentOnlineRouteRouteChildren =
+  {
+    Char123ClientChar125PaymentOnlineConfirmationRoute:
+      Char123ClientChar125PaymentOnlineConfirmationRoute,
+    Char123ClientChar125PaymentOnlineCreditcardRoute:
+      Char123ClientChar125PaymentOnlineCreditcardRoute,
+    Char123ClientChar125PaymentOnlineInformationRoute:
+      Char123ClientChar125PaymentOnlineInformationRoute,
+    Char123ClientChar125PaymentOnlineReceiptRoute:
+      Char123ClientChar125PaymentOnlineReceiptRoute,
+    Char123ClientChar125PaymentOnlineIndexRoute:
+      Char123ClientChar125PaymentOnlineIndexRoute,
+  }
+
+const Char123ClientChar125PaymentOnlineRouteRouteWithChildren =
+  Char123ClientChar125PaymentOnlineRouteRoute._addFileChildren(
+    Char123ClientChar125PaymentOnlineRouteRouteChildren,
+  )
 
 interface Char123ClientChar125RouteRouteChildren {
   Char123ClientChar125AboutRoute: typeof Char123ClientChar125AboutRoute
@@ -611,17 +656,13 @@ interface Char123ClientChar125RouteRouteChildren {
   Char123ClientChar125ResetpasswordRoute: typeof Char123ClientChar125ResetpasswordRoute
   Char123ClientChar125SuccessRoute: typeof Char123ClientChar125SuccessRoute
   Char123ClientChar125IndexRoute: typeof Char123ClientChar125IndexRoute
+  Char123ClientChar125PaymentOnlineRouteRoute: typeof Char123ClientChar125PaymentOnlineRouteRouteWithChildren
   Char123ClientChar125ConfirmationActivateRoute: typeof Char123ClientChar125ConfirmationActivateRoute
   Char123ClientChar125ConfirmationUpdateRoute: typeof Char123ClientChar125ConfirmationUpdateRoute
   Char123ClientChar125ErrorTimeoutRoute: typeof Char123ClientChar125ErrorTimeoutRoute
   Char123ClientChar125PaymentOtherRoute: typeof Char123ClientChar125PaymentOtherRoute
   Char123ClientChar125SwitchClientsRoute: typeof Char123ClientChar125SwitchClientsRoute
   Char123ClientChar125ForgotPasswordEmailRoute: typeof Char123ClientChar125ForgotPasswordEmailRoute
-  Char123ClientChar125PaymentOnlineConfirmationRoute: typeof Char123ClientChar125PaymentOnlineConfirmationRoute
-  Char123ClientChar125PaymentOnlineCreditcardRoute: typeof Char123ClientChar125PaymentOnlineCreditcardRoute
-  Char123ClientChar125PaymentOnlineInformationRoute: typeof Char123ClientChar125PaymentOnlineInformationRoute
-  Char123ClientChar125PaymentOnlineReceiptRoute: typeof Char123ClientChar125PaymentOnlineReceiptRoute
-  Char123ClientChar125PaymentOnlineIndexRoute: typeof Char123ClientChar125PaymentOnlineIndexRoute
 }
 
 const Char123ClientChar125RouteRouteChildren: Char123ClientChar125RouteRouteChildren =
@@ -645,6 +686,8 @@ const Char123ClientChar125RouteRouteChildren: Char123ClientChar125RouteRouteChil
       Char123ClientChar125ResetpasswordRoute,
     Char123ClientChar125SuccessRoute: Char123ClientChar125SuccessRoute,
     Char123ClientChar125IndexRoute: Char123ClientChar125IndexRoute,
+    Char123ClientChar125PaymentOnlineRouteRoute:
+      Char123ClientChar125PaymentOnlineRouteRouteWithChildren,
     Char123ClientChar125ConfirmationActivateRoute:
       Char123ClientChar125ConfirmationActivateRoute,
     Char123ClientChar125ConfirmationUpdateRoute:
@@ -657,16 +700,6 @@ const Char123ClientChar125RouteRouteChildren: Char123ClientChar125RouteRouteChil
       Char123ClientChar125SwitchClientsRoute,
     Char123ClientChar125ForgotPasswordEmailRoute:
       Char123ClientChar125ForgotPasswordEmailRoute,
-    Char123ClientChar125PaymentOnlineConfirmationRoute:
-      Char123ClientChar125PaymentOnlineConfirmationRoute,
-    Char123ClientChar125PaymentOnlineCreditcardRoute:
-      Char123ClientChar125PaymentOnlineCreditcardRoute,
-    Char123ClientChar125PaymentOnlineInformationRoute:
-      Char123ClientChar125PaymentOnlineInformationRoute,
-    Char123ClientChar125PaymentOnlineReceiptRoute:
-      Char123ClientChar125PaymentOnlineReceiptRoute,
-    Char123ClientChar125PaymentOnlineIndexRoute:
-      Char123ClientChar125PaymentOnlineIndexRoute,
   }
 
 const Char123ClientChar125RouteRouteWithChildren =

@@ -47,6 +47,11 @@ export const clients = pgTable(
     clientUrl: text('client_url').notNull(),
     acceptsOnlinePayments: boolean('accepts_online_payments').notNull().default(true),
     externalCcLink: text('external_cc_link').notNull().default(''),
+    // The client's other ways to pay (GetPaymentOptions); null where the client offers none.
+    mailPayableTo: text('mail_payable_to'),
+    mailAddressLines: text('mail_address_lines').array(),
+    phoneNumber: text('phone_number'),
+    phoneHours: text('phone_hours'),
   },
   (t) => [
     // coalesce: two NULL billing groups would not collide in a plain unique index.
@@ -106,6 +111,8 @@ export const invoices = pgTable(
       foreignColumns: [accounts.clientId, accounts.id],
     }),
     unique('invoices_client_number_unique').on(t.clientId, t.invoiceNumber),
+    // The target of payment lines' composite foreign key.
+    unique('invoices_client_id_unique').on(t.clientId, t.id),
     index('invoices_account_idx').on(t.clientId, t.accountId),
     check('invoices_number_normalised', sql`${t.invoiceNumber} = upper(btrim(${t.invoiceNumber})) and ${t.invoiceNumber} <> ''`),
     check('invoices_amount_positive', sql`${t.amountCents} > 0`),
@@ -203,4 +210,104 @@ export const loginAttempts = pgTable(
     attemptedAt: timestamptz('attempted_at').notNull(),
   },
   (t) => [index('login_attempts_email_time_idx').on(t.email, t.attemptedAt)],
+);
+
+/**
+ * A payment applied to invoices of one account. The card is known only by brand and last four
+ * digits; the number and CVC stay with the processor. `idempotency_key` is unique per account, so
+ * a repeated submission finds the first payment; `request_hash` (SHA-256 of the canonical JSON of
+ * the validated body) tells a true repeat from a key reused for another payment.
+ */
+export const payments = pgTable(
+  'payments',
+  {
+    id: serial('id').primaryKey(),
+    clientId: integer('client_id')
+      .notNull()
+      .references(() => clients.id, { onDelete: 'cascade' }),
+    accountId: integer('account_id').notNull(),
+    confirmationNumber: text('confirmation_number').notNull(),
+    idempotencyKey: text('idempotency_key').notNull(),
+    requestHash: text('request_hash').notNull(),
+    paidAt: timestamptz('paid_at').notNull(),
+    totalCents: integer('total_cents').notNull(),
+    cardBrand: text('card_brand').notNull(),
+    cardLast4: text('card_last4').notNull(),
+    payerName: text('payer_name').notNull(),
+    email: text('email').notNull(),
+    addressLine1: text('address_line1').notNull(),
+    addressLine2: text('address_line2').notNull().default(''),
+    city: text('city').notNull(),
+    region: text('region').notNull(),
+    postalCode: text('postal_code').notNull(),
+    country: text('country').notNull(),
+  },
+  (t) => [
+    foreignKey({
+      name: 'payments_account_fk',
+      columns: [t.clientId, t.accountId],
+      foreignColumns: [accounts.clientId, accounts.id],
+    }),
+    unique('payments_confirmation_number_unique').on(t.confirmationNumber),
+    unique('payments_idempotency_unique').on(t.clientId, t.accountId, t.idempotencyKey),
+    unique('payments_client_id_unique').on(t.clientId, t.id),
+    check('payments_total_positive', sql`${t.totalCents} > 0`),
+    check('payments_card_brand', sql`${t.cardBrand} in ('visa', 'mastercard', 'amex', 'discover', 'unknown')`),
+    check('payments_card_last4', sql`${t.cardLast4} ~ '^[0-9]{4}$'`),
+  ],
+);
+
+/** What one payment paid against one invoice, and the invoice's balance right after it. */
+export const paymentLines = pgTable(
+  'payment_lines',
+  {
+    id: serial('id').primaryKey(),
+    paymentId: integer('payment_id').notNull(),
+    clientId: integer('client_id')
+      .notNull()
+      .references(() => clients.id, { onDelete: 'cascade' }),
+    invoiceId: integer('invoice_id').notNull(),
+    amountCents: integer('amount_cents').notNull(),
+    balanceAfterCents: integer('balance_after_cents').notNull(),
+  },
+  (t) => [
+    foreignKey({
+      name: 'payment_lines_payment_fk',
+      columns: [t.clientId, t.paymentId],
+      foreignColumns: [payments.clientId, payments.id],
+    }).onDelete('cascade'),
+    foreignKey({
+      name: 'payment_lines_invoice_fk',
+      columns: [t.clientId, t.invoiceId],
+      foreignColumns: [invoices.clientId, invoices.id],
+    }),
+    unique('payment_lines_payment_invoice_unique').on(t.paymentId, t.invoiceId),
+    index('payment_lines_invoice_idx').on(t.clientId, t.invoiceId),
+    check('payment_lines_amount_positive', sql`${t.amountCents} > 0`),
+    check('payment_lines_balance_after', sql`${t.balanceAfterCents} >= 0`),
+  ],
+);
+
+/**
+ * The sandbox processor's single-use card tokens (standing in for a real processor's records, so
+ * not a tenant's data: tokens are made before anyone signs in). Brand, last four digits and the
+ * sandbox outcome only: never the card number or the CVC.
+ */
+export const processorTokens = pgTable(
+  'processor_tokens',
+  {
+    token: text('token').primaryKey(),
+    brand: text('brand').notNull(),
+    last4: text('last4').notNull(),
+    outcome: text('outcome').notNull(),
+    createdAt: timestamptz('created_at').notNull(),
+    expiresAt: timestamptz('expires_at').notNull(),
+    usedAt: timestamptz('used_at'),
+  },
+  (t) => [
+    index('processor_tokens_expires_at_idx').on(t.expiresAt),
+    check('processor_tokens_brand', sql`${t.brand} in ('visa', 'mastercard', 'amex', 'discover', 'unknown')`),
+    check('processor_tokens_last4', sql`${t.last4} ~ '^[0-9]{4}$'`),
+    check('processor_tokens_outcome', sql`${t.outcome} in ('approve', 'decline', 'insufficientFunds')`),
+  ],
 );

@@ -8,6 +8,17 @@ export type NewClient = typeof clients.$inferInsert;
 
 export const DEMO_PASSWORD = 'Sunrise#Demo2026';
 
+/** A client's other ways to pay (GetPaymentOptions): by cheque in the mail and by phone. */
+function otherWaysToPay(
+  payableTo: string,
+  addressLines: string[],
+  phoneNumber: string,
+  /** Opening hours as `<first day>-<last day> <opens>-<closes> <IANA time zone>`, days 1 (Monday) to 7. */
+  phoneHours: string,
+): Pick<NewClient, 'mailPayableTo' | 'mailAddressLines' | 'phoneNumber' | 'phoneHours'> {
+  return { mailPayableTo: payableTo, mailAddressLines: addressLines, phoneNumber, phoneHours };
+}
+
 export const fixedClients: NewClient[] = [
   {
     code: 'SUN',
@@ -16,6 +27,12 @@ export const fixedClients: NewClient[] = [
     logoUrl: '/logos/sun.svg',
     clientUrl: 'https://www.sunriselabs.example/',
     acceptsOnlinePayments: true,
+    ...otherWaysToPay(
+      'Sunrise Laboratories',
+      ['Attn: Patient Billing', 'PO Box 4120', 'Springfield, IL 62704'],
+      '1-800-555-0142',
+      '1-5 08:00-18:00 America/Chicago',
+    ),
   },
   ...(['52', '48', 'it'] as const).map(
     (billingGroup): NewClient => ({
@@ -27,6 +44,12 @@ export const fixedClients: NewClient[] = [
       logoUrl: '/logos/delta.svg',
       clientUrl: 'https://www.deltadiagnostics.example/',
       acceptsOnlinePayments: true,
+      ...otherWaysToPay(
+        'Delta Diagnostics',
+        [`Billing group ${billingGroup}`, '2200 Delta Parkway, Suite 300', 'Columbus, OH 43215'],
+        '1-888-555-0175',
+        '1-5 09:00-17:00 America/New_York',
+      ),
     }),
   ),
   {
@@ -36,6 +59,12 @@ export const fixedClients: NewClient[] = [
     logoUrl: '/logos/northpoint.svg',
     clientUrl: 'https://www.northpointpathology.example/',
     acceptsOnlinePayments: false,
+    ...otherWaysToPay(
+      'Northpoint Pathology',
+      ['Patient Accounts', '85 North Point Road', 'Duluth, MN 55802'],
+      '1-877-555-0190',
+      '1-4 08:30-16:30 America/Chicago',
+    ),
   },
   {
     code: 'HBR',
@@ -45,6 +74,12 @@ export const fixedClients: NewClient[] = [
     clientUrl: 'https://www.harborimaging.example/',
     acceptsOnlinePayments: true,
     externalCcLink: 'https://payments.example.org/harbor',
+    ...otherWaysToPay(
+      'Harbor Imaging LLC',
+      ['Billing Office', '12 Harbor View Drive', 'Portland, ME 04101'],
+      '1-866-555-0123',
+      '1-5 08:00-20:00 America/New_York',
+    ),
   },
   {
     code: 'ZZ',

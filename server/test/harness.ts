@@ -1,12 +1,14 @@
 import { afterAll, beforeAll } from 'vitest';
 /** Test helpers: a seeded in-memory database, the app over it, and a cookie-keeping browser. */
-import { sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { Hono } from 'hono';
 import { createApp, type Logger } from '../app';
 import type { AppConfig } from '../config';
 import { openDatabase, type Database, type OpenedDatabase } from '../db/client';
+import { invoices } from '../db/schema';
 import type { AppEnv } from '../http/types';
 import { XSRF_COOKIE, XSRF_HEADER } from '../http/xsrf';
+import { demoInvoices } from '../seed/demo-data';
 import { seedDemoData } from '../seed/seed';
 
 export { DEMO_PASSWORD } from '../seed/demo-data';
@@ -44,6 +46,22 @@ export function useSeededDatabase(): { readonly db: Database } {
 /** Forgets sessions and failed sign-ins between tests; the demo data stays. */
 export async function resetSessions(db: Database): Promise<void> {
   await db.execute(sql`truncate table sessions, login_attempts`);
+}
+
+/** Forgets payments and card tokens and puts the demo invoices' balances back. */
+export async function resetPayments(db: Database): Promise<void> {
+  await db.execute(sql`truncate table payment_lines, payments, processor_tokens`);
+  for (const invoice of demoInvoices) {
+    await db
+      .update(invoices)
+      .set({ balanceCents: invoice.balanceCents })
+      .where(
+        and(
+          eq(invoices.invoiceNumber, invoice.invoiceNumber),
+          sql`${invoices.clientId} in (select id from clients where code = ${invoice.clientCode})`,
+        ),
+      );
+  }
 }
 
 /** A clock that tests move by hand. */
@@ -102,6 +120,8 @@ interface RequestOptions {
   /** 'auto' (default) echoes the XSRF cookie; 'none' omits the header; `{ value }` sends that. */
   xsrf?: 'auto' | 'none' | { value: string };
   body?: unknown;
+  /** Further request headers (an Idempotency-Key, say). */
+  headers?: Record<string, string>;
 }
 
 /** Keeps cookies between requests like a browser, and echoes the XSRF token like the SPA. */
@@ -111,7 +131,7 @@ export class TestBrowser {
   constructor(private readonly app: Hono<AppEnv>) {}
 
   async request(method: string, path: string, options: RequestOptions = {}): Promise<Response> {
-    const headers = new Headers();
+    const headers = new Headers(options.headers);
     if (this.cookies.size > 0) {
       headers.set('Cookie', [...this.cookies].map(([name, value]) => `${name}=${value}`).join('; '));
     }

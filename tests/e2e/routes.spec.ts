@@ -44,11 +44,8 @@ const userOnlyScreens: Screen[] = [
 
 const userOrGuestScreens: Screen[] = [
   { path: 'payment/other', en: 'Other payment methods', es: 'Otras formas de pago' },
+  // The wizard's later steps open only after the earlier ones: tests/e2e/payment.spec.ts.
   { path: 'payment/online', en: 'Online payment', es: 'Pago en línea' },
-  { path: 'payment/online/confirmation', en: 'Review your payment', es: 'Revise su pago' },
-  { path: 'payment/online/information', en: 'Billing information', es: 'Datos de facturación' },
-  { path: 'payment/online/creditcard', en: 'Card payment', es: 'Pago con tarjeta' },
-  { path: 'payment/online/receipt', en: 'Payment receipt', es: 'Justificante de pago' },
 ];
 
 type Visitor = 'anonymous' | 'guest' | 'user' | 'disabledUser';

@@ -1,43 +1,146 @@
-import { Trans } from '@lingui/react/macro';
-import { selectClient } from '@machines/client/client.selectors';
-import { selectAccount, selectRole } from '@machines/session/session.selectors';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { selectAcceptsOnlinePayments, selectExternalCCLink } from '@machines/client/client.selectors';
+import { selectAccount, selectIsBillingUser } from '@machines/session/session.selectors';
+import { Link, useLoaderData } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
-import { useMachines } from '@/lib/machines';
+import { LoadFailed } from '@/components/load-failed';
 import { Screen } from '@/components/screen';
+import { formatDate, formatMoney } from '@/lib/format';
+import { useMachines } from '@/lib/machines';
+import { toExternalUrl } from '@/lib/safe-redirect';
 
-/** The account summary. For now it says whose account this is; invoices come with payments. */
+/** The account summary: the open invoices, what is due in all, and the way to pay it. */
 export function InvoicesScreen() {
-  const { session, client: clientActor } = useMachines();
-  const account = useSelector(session, selectAccount);
-  const role = useSelector(session, selectRole);
-  const client = useSelector(clientActor, selectClient);
+  const { t, i18n } = useLingui();
+  const data = useLoaderData({ from: '/{-$client}/invoices' });
+  const { session, client } = useMachines();
+  const isUser = useSelector(session, selectIsBillingUser);
+  const signedInAccount = useSelector(session, selectAccount);
+  const externalCardLink = toExternalUrl(useSelector(client, selectExternalCCLink));
+  const acceptsOnline = useSelector(client, selectAcceptsOnlinePayments);
+  const title = <Trans>Your invoices</Trans>;
+
+  if (data.status === 'accountDisabled') {
+    return (
+      <Screen title={title}>
+        <p className="notice">
+          <Trans>This account is disabled, so its invoices cannot be shown or paid online. Please contact us.</Trans>
+        </p>
+      </Screen>
+    );
+  }
+
+  const { account } = data;
+  const locale = i18n.locale;
+  const payNow = externalCardLink ? (
+    <a className="button" href={externalCardLink} rel="noopener">
+      <Trans>Pay now</Trans>
+    </a>
+  ) : acceptsOnline ? (
+    <Link to="/{-$client}/payment/online" className="button">
+      <Trans>Pay now</Trans>
+    </Link>
+  ) : (
+    <Link to="/{-$client}/payment/other" className="button">
+      <Trans>How to pay</Trans>
+    </Link>
+  );
 
   return (
-    <Screen title={<Trans>Your invoices</Trans>}>
-      {account ? (
-        <dl className="account-summary">
-          <dt>
-            <Trans>Signed in as</Trans>
-          </dt>
-          <dd data-testid="account-email">{account.email}</dd>
-          <dt>
-            <Trans>Account number</Trans>
-          </dt>
-          <dd data-testid="account-number">{account.accountNumber}</dd>
-          {client?.name ? (
-            <>
-              <dt>
-                <Trans>Billed by</Trans>
-              </dt>
-              <dd>{client.name}</dd>
-            </>
-          ) : null}
-          <dt>
-            <Trans>Access</Trans>
-          </dt>
-          <dd>{role === 'ClientBillingGuest' ? <Trans>Guest</Trans> : <Trans>Billing account holder</Trans>}</dd>
-        </dl>
-      ) : null}
+    <Screen title={title}>
+      <dl className="account-summary">
+        {signedInAccount?.email ? (
+          <>
+            <dt>
+              <Trans>Signed in as</Trans>
+            </dt>
+            <dd data-testid="account-email">{signedInAccount.email}</dd>
+          </>
+        ) : null}
+        <dt>
+          <Trans>Account number</Trans>
+        </dt>
+        <dd data-testid="account-number">{account.accountNumber}</dd>
+        <dt>
+          <Trans>Account holder</Trans>
+        </dt>
+        <dd>{account.holderName}</dd>
+        <dt>
+          <Trans>Access</Trans>
+        </dt>
+        <dd>{isUser ? <Trans>Billing account holder</Trans> : <Trans>Guest</Trans>}</dd>
+      </dl>
+      {account.invoices.length === 0 ? (
+        <p className="notice notice-success" data-testid="no-open-invoices">
+          <Trans>You have no open invoices. There is nothing to pay.</Trans>
+        </p>
+      ) : (
+        <>
+          <div className="table-scroll" role="region" aria-label={t`Open invoices`} tabIndex={0}>
+            <table className="data-table">
+              <caption>
+                <Trans>Open invoices</Trans>
+              </caption>
+              <thead>
+                <tr>
+                  <th scope="col">
+                    <Trans>Invoice</Trans>
+                  </th>
+                  <th scope="col">
+                    <Trans>Date</Trans>
+                  </th>
+                  <th scope="col">
+                    <Trans>Description</Trans>
+                  </th>
+                  <th scope="col">
+                    <Trans>Due date</Trans>
+                  </th>
+                  <th scope="col" className="numeric">
+                    <Trans>Amount</Trans>
+                  </th>
+                  <th scope="col" className="numeric">
+                    <Trans>Balance</Trans>
+                  </th>
+                </tr>
+              </thead>
+              <tbody>
+                {account.invoices.map((invoice) => (
+                  <tr key={invoice.invoiceNumber} data-invoice={invoice.invoiceNumber}>
+                    <th scope="row">{invoice.invoiceNumber}</th>
+                    <td>{formatDate(invoice.invoiceDate, locale)}</td>
+                    <td>{invoice.description}</td>
+                    <td>{formatDate(invoice.dueDate, locale)}</td>
+                    <td className="numeric">{formatMoney(invoice.amountCents, locale)}</td>
+                    <td className="numeric" data-testid={`balance-${invoice.invoiceNumber}`}>
+                      {formatMoney(invoice.balanceCents, locale)}
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+              <tfoot>
+                <tr>
+                  <th scope="row" colSpan={5}>
+                    <Trans>Total due</Trans>
+                  </th>
+                  <td className="numeric" data-testid="total-due">
+                    {formatMoney(account.totalDueCents, locale)}
+                  </td>
+                </tr>
+              </tfoot>
+            </table>
+          </div>
+          <div className="actions">{payNow}</div>
+        </>
+      )}
     </Screen>
+  );
+}
+
+/** The invoices screen when the account could not be loaded. */
+export function InvoicesLoadFailed() {
+  return (
+    <LoadFailed title={<Trans>Your invoices</Trans>}>
+      <Trans>We could not load your invoices. Please check your connection and try again.</Trans>
+    </LoadFailed>
   );
 }

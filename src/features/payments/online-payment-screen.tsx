@@ -1,13 +1,165 @@
-import { Trans } from '@lingui/react/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
+import {
+  selectNothingChosenError,
+  selectInvoiceRows,
+  selectPaymentTotalCents,
+  type PaymentInvoiceRow,
+} from '@machines/payment/payment.selectors';
+import type { AmountErrorCode } from '@machines/payment/payment.types';
+import { useSelector } from '@xstate/react';
+import { useEffect, useId, useRef, type SyntheticEvent } from 'react';
 import { Screen } from '@/components/screen';
+import { TextField } from '@/components/text-field';
+import { centsToInput, formatDate, formatMoney, parseMoney } from '@/lib/format';
+import { Money } from './money';
+import { usePaymentEvents, usePaymentWizard } from './payment-context';
+import { WizardProgress } from './wizard-progress';
 
-/** The first step of an online payment: what to pay. */
+/** The first step of an online payment: which invoices to pay, in full or in part. */
 export function OnlinePaymentScreen() {
+  const { actor } = usePaymentWizard();
+  const { goOn } = usePaymentEvents();
+  const rows = useSelector(actor, selectInvoiceRows);
+  const total = useSelector(actor, selectPaymentTotalCents);
+  const nothingChosen = useSelector(actor, selectNothingChosenError);
+  const problem = useRef<HTMLDivElement>(null);
+  const hasErrors = nothingChosen || rows.some((row) => row.error !== null);
+
+  function submit(event: SyntheticEvent<HTMLFormElement>) {
+    event.preventDefault();
+    goOn();
+  }
+
+  // After a refused "Continue", the summary of what to fix takes the focus.
+  useEffect(() => {
+    if (hasErrors) problem.current?.focus();
+  }, [hasErrors]);
+
   return (
     <Screen title={<Trans>Online payment</Trans>}>
+      <WizardProgress step="amounts" />
       <p>
-        <Trans>Here you choose which invoices to pay and how much to pay on each.</Trans>
+        <Trans>Choose the invoices to pay. You can pay the full balance or a part of it.</Trans>
       </p>
+      {hasErrors ? (
+        <div className="notice notice-error" role="alert" tabIndex={-1} ref={problem}>
+          {nothingChosen ? (
+            <Trans>Choose at least one invoice to pay.</Trans>
+          ) : (
+            <Trans>Some amounts cannot be paid. Check the invoices marked below.</Trans>
+          )}
+        </div>
+      ) : null}
+      <form className="form payment-form" noValidate onSubmit={submit}>
+        <ul className="payment-grid">
+          {rows.map((row) => (
+            <InvoiceChoice key={row.invoice.invoiceNumber} row={row} />
+          ))}
+        </ul>
+        <p className="payment-total" aria-live="polite">
+          <Trans>Total to pay:</Trans> <Money cents={total} />
+        </p>
+        <div className="actions">
+          <button type="submit" className="button">
+            <Trans>Continue</Trans>
+          </button>
+        </div>
+      </form>
     </Screen>
+  );
+}
+
+function InvoiceChoice({ row }: { row: PaymentInvoiceRow }) {
+  const { t, i18n } = useLingui();
+  const { selectInvoice, payInFull, payPart } = usePaymentEvents();
+  const id = useId();
+  const amountInput = useRef<HTMLInputElement>(null);
+  const { invoice, choice, error } = row;
+  const locale = i18n.locale;
+  const number = invoice.invoiceNumber;
+  const balance = formatMoney(invoice.balanceCents, locale);
+
+  const errorMessages: Record<AmountErrorCode, string> = {
+    required: t`Enter the amount to pay on invoice ${number}.`,
+    notANumber: t`Enter an amount like ${centsToInput(2500, locale)}.`,
+    notPositive: t`The amount must be more than zero.`,
+    aboveBalance: t`The amount cannot be more than the balance of ${balance}.`,
+  };
+
+  return (
+    <li className={choice ? 'invoice-choice chosen' : 'invoice-choice'}>
+      <div className="invoice-choice-head">
+        <input
+          type="checkbox"
+          id={`${id}-pay`}
+          checked={choice !== null}
+          onChange={(event) => selectInvoice(number, event.target.checked)}
+        />
+        <label htmlFor={`${id}-pay`}>
+          <Trans>Pay invoice {number}</Trans>
+        </label>
+      </div>
+      <dl className="invoice-facts">
+        <div>
+          <dt>
+            <Trans>Description</Trans>
+          </dt>
+          <dd>{invoice.description}</dd>
+        </div>
+        <div>
+          <dt>
+            <Trans>Due date</Trans>
+          </dt>
+          <dd>{formatDate(invoice.dueDate, locale)}</dd>
+        </div>
+        <div>
+          <dt>
+            <Trans>Balance</Trans>
+          </dt>
+          <dd>{balance}</dd>
+        </div>
+      </dl>
+      {choice ? (
+        <fieldset className="amount-choice">
+          <legend>
+            <Trans>How much to pay on invoice {number}</Trans>
+          </legend>
+          <label className="choice">
+            <input
+              type="radio"
+              name={`${id}-mode`}
+              checked={choice.mode === 'full'}
+              onChange={() => payInFull(number)}
+            />{' '}
+            <Trans>The full balance ({balance})</Trans>
+          </label>
+          <label className="choice">
+            <input
+              type="radio"
+              name={`${id}-mode`}
+              checked={choice.mode === 'part'}
+              onChange={() => {
+                payPart(number, '', null);
+                queueMicrotask(() => amountInput.current?.focus());
+              }}
+            />{' '}
+            <Trans>Another amount</Trans>
+          </label>
+          {choice.mode === 'part' ? (
+            <TextField
+              label={<Trans>Amount to pay on invoice {number}</Trans>}
+              name={`amount-${number}`}
+              inputRef={amountInput}
+              autoComplete="off"
+              maxLength={16}
+              inputMode="decimal"
+              value={choice.text}
+              onChange={(text) => payPart(number, text, parseMoney(text, locale))}
+              error={error ? errorMessages[error] : undefined}
+            />
+          ) : null}
+        </fieldset>
+      ) : null}
+    </li>
   );
 }

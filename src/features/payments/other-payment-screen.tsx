@@ -1,13 +1,101 @@
-import { Trans } from '@lingui/react/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { useLoaderData } from '@tanstack/react-router';
+import { LoadFailed } from '@/components/load-failed';
 import { Screen } from '@/components/screen';
+import type { OpeningHours } from '@/lib/api/payment-contracts';
+import { timeOfDay, timeZoneName, weekdayName } from '@/lib/format';
 
-/** Ways to pay other than online. */
+/** Ways to pay other than online: by mail and by phone, as the client offers them. */
 export function OtherPaymentScreen() {
+  const data = useLoaderData({ from: '/{-$client}/payment/other' });
+  const title = <Trans>Other payment methods</Trans>;
+
+  if (data.status === 'accountDisabled') {
+    return (
+      <Screen title={title}>
+        <p className="notice">
+          <Trans>This account is disabled, so it cannot be paid here. Please contact us.</Trans>
+        </p>
+      </Screen>
+    );
+  }
+  const { clientName, mail, phone } = data.options;
+
   return (
-    <Screen title={<Trans>Other payment methods</Trans>}>
+    <Screen title={title}>
       <p>
-        <Trans>This page lists the other ways to pay your bill, such as by phone or by post.</Trans>
+        {clientName ? (
+          <Trans>Besides paying online, you can pay {clientName} in these ways.</Trans>
+        ) : (
+          <Trans>Besides paying online, you can pay in these ways.</Trans>
+        )}
       </p>
+      {mail ? (
+        <section className="pay-option" aria-labelledby="pay-by-mail">
+          <h2 id="pay-by-mail">
+            <Trans>By mail</Trans>
+          </h2>
+          <p>
+            <Trans>
+              Send a check or money order payable to <strong>{mail.payableTo}</strong>, with your account number
+              written on it, to:
+            </Trans>
+          </p>
+          <address>
+            {mail.addressLines.map((line) => (
+              <span key={line} className="address-line">
+                {line}
+              </span>
+            ))}
+          </address>
+        </section>
+      ) : null}
+      {phone ? (
+        <section className="pay-option" aria-labelledby="pay-by-phone">
+          <h2 id="pay-by-phone">
+            <Trans>By phone</Trans>
+          </h2>
+          <p>
+            <Trans>
+              Call <a href={`tel:${phone.number.replace(/[^\d+]/g, '')}`}>{phone.number}</a> to pay by card. Have your
+              account number ready.
+            </Trans>
+          </p>
+          {phone.hours ? <OpeningHoursText hours={phone.hours} /> : null}
+        </section>
+      ) : null}
+      {!mail && !phone ? (
+        <p className="notice">
+          <Trans>Your provider has not listed other ways to pay. Please contact them using the details on your invoice.</Trans>
+        </p>
+      ) : null}
     </Screen>
+  );
+}
+
+/** The other-payments screen when the options could not be loaded. */
+export function OtherPaymentLoadFailed() {
+  return (
+    <LoadFailed title={<Trans>Other payment methods</Trans>}>
+      <Trans>We could not load the other ways to pay. Please check your connection and try again.</Trans>
+    </LoadFailed>
+  );
+}
+
+/** "Monday to Friday, 8:00 AM to 6:00 PM (Central Time)", in the reader's language. */
+function OpeningHoursText({ hours }: { hours: OpeningHours }) {
+  const { i18n } = useLingui();
+  const locale = i18n.locale;
+  const fromDay = weekdayName(hours.fromDay, locale);
+  const toDay = weekdayName(hours.toDay, locale);
+  const opens = timeOfDay(hours.opens, locale);
+  const closes = timeOfDay(hours.closes, locale);
+  const zone = timeZoneName(hours.timeZone, locale);
+  return (
+    <p>
+      <Trans>
+        Open {fromDay} to {toDay}, {opens} to {closes} ({zone}).
+      </Trans>
+    </p>
   );
 }

@@ -1,13 +1,79 @@
 import { Trans } from '@lingui/react/macro';
+import { selectAccount, selectInvoiceRows, selectPaymentTotalCents } from '@machines/payment/payment.selectors';
+import { shallowEqual, useSelector } from '@xstate/react';
 import { Screen } from '@/components/screen';
+import { Money } from './money';
+import { usePaymentEvents, usePaymentWizard } from './payment-context';
+import { WizardProgress } from './wizard-progress';
 
-/** Reviewing the amounts of an online payment. */
+/** The second step: the amounts as they will be paid, before any detail is asked for. */
 export function PaymentConfirmationScreen() {
+  const { actor } = usePaymentWizard();
+  const { goOn, goBack } = usePaymentEvents();
+  const rows = useSelector(actor, selectInvoiceRows, shallowEqual);
+  const lines = rows.flatMap(({ invoice, amountCents }) =>
+    amountCents === null ? [] : [{ invoiceNumber: invoice.invoiceNumber, description: invoice.description, amountCents }],
+  );
+  const total = useSelector(actor, selectPaymentTotalCents);
+  const account = useSelector(actor, selectAccount);
+
   return (
     <Screen title={<Trans>Review your payment</Trans>}>
-      <p>
-        <Trans>Here you check the invoices and amounts you chose before you go on to pay.</Trans>
-      </p>
+      <WizardProgress step="confirmation" />
+      {account ? (
+        <p>
+          <Trans>
+            Account {account.accountNumber}, {account.holderName}
+          </Trans>
+        </p>
+      ) : null}
+      <table className="data-table">
+        <caption>
+          <Trans>What you are paying</Trans>
+        </caption>
+        <thead>
+          <tr>
+            <th scope="col">
+              <Trans>Invoice</Trans>
+            </th>
+            <th scope="col">
+              <Trans>Description</Trans>
+            </th>
+            <th scope="col" className="numeric">
+              <Trans>Amount to pay</Trans>
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {lines.map((line) => (
+            <tr key={line.invoiceNumber}>
+              <th scope="row">{line.invoiceNumber}</th>
+              <td>{line.description}</td>
+              <td className="numeric">
+                <Money cents={line.amountCents} />
+              </td>
+            </tr>
+          ))}
+        </tbody>
+        <tfoot>
+          <tr>
+            <th scope="row" colSpan={2}>
+              <Trans>Total</Trans>
+            </th>
+            <td className="numeric">
+              <Money cents={total} />
+            </td>
+          </tr>
+        </tfoot>
+      </table>
+      <div className="actions">
+        <button type="button" className="button button-secondary" onClick={goBack}>
+          <Trans>Change the amounts</Trans>
+        </button>
+        <button type="button" className="button" onClick={goOn}>
+          <Trans>Continue</Trans>
+        </button>
+      </div>
     </Screen>
   );
 }

@@ -1,13 +1,153 @@
-import { Trans } from '@lingui/react/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { selectReceipt } from '@machines/payment/payment.selectors';
+import type { CardToken } from '@machines/payment/payment.types';
+import { selectIsBillingUser } from '@machines/session/session.selectors';
+import { Link } from '@tanstack/react-router';
+import { useSelector } from '@xstate/react';
 import { Screen } from '@/components/screen';
+import { formatDateTime } from '@/lib/format';
+import { defaultLanguage, isLanguage } from '@/lib/i18n';
+import { useMachines } from '@/lib/machines';
+import { Money } from './money';
+import { receiptPdfUrl } from './payment-api';
+import { usePaymentEvents, usePaymentWizard } from './payment-context';
 
-/** The receipt of an online payment. */
+const brandNames: Record<CardToken['brand'], string> = {
+  visa: 'Visa',
+  mastercard: 'Mastercard',
+  amex: 'American Express',
+  discover: 'Discover',
+  unknown: '',
+};
+
+/** The last step: what was paid, against which invoices, with which card; to print or download. */
 export function PaymentReceiptScreen() {
+  const { t, i18n } = useLingui();
+  const { session } = useMachines();
+  const { actor } = usePaymentWizard();
+  const { startOver } = usePaymentEvents();
+  const receipt = useSelector(actor, selectReceipt);
+  const isUser = useSelector(session, selectIsBillingUser);
+  if (!receipt) return null;
+  const language = isLanguage(i18n.locale) ? i18n.locale : defaultLanguage;
+  const card = brandNames[receipt.cardBrand] || t`Card`;
+  const last4 = receipt.cardLast4;
+
   return (
     <Screen title={<Trans>Payment receipt</Trans>}>
-      <p>
-        <Trans>This page shows the receipt of your payment, to print or keep.</Trans>
-      </p>
+      <div className="notice notice-success" role="status">
+        <p>
+          <Trans>Thank you, your payment is complete. Print this receipt or download it as a PDF for your records.</Trans>
+        </p>
+      </div>
+      <dl className="receipt-facts">
+        <div>
+          <dt>
+            <Trans>Confirmation number</Trans>
+          </dt>
+          <dd data-testid="confirmation-number">{receipt.confirmationNumber}</dd>
+        </div>
+        <div>
+          <dt>
+            <Trans>Date</Trans>
+          </dt>
+          <dd>{formatDateTime(receipt.paidAt, i18n.locale)}</dd>
+        </div>
+        <div>
+          <dt>
+            <Trans>Account</Trans>
+          </dt>
+          <dd>
+            {receipt.accountNumber}, {receipt.holderName}
+          </dd>
+        </div>
+        <div>
+          <dt>
+            <Trans>Paid by</Trans>
+          </dt>
+          <dd>
+            <Trans>
+              {receipt.payerName}, {card} ending in {last4}
+            </Trans>
+          </dd>
+        </div>
+      </dl>
+      <table className="data-table">
+        <caption>
+          <Trans>What was paid</Trans>
+        </caption>
+        <thead>
+          <tr>
+            <th scope="col">
+              <Trans>Invoice</Trans>
+            </th>
+            <th scope="col">
+              <Trans>Description</Trans>
+            </th>
+            <th scope="col" className="numeric">
+              <Trans>Paid</Trans>
+            </th>
+            <th scope="col" className="numeric">
+              <Trans>Balance left</Trans>
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {receipt.lines.map((line) => (
+            <tr key={line.invoiceNumber}>
+              <th scope="row">{line.invoiceNumber}</th>
+              <td>{line.description}</td>
+              <td className="numeric">
+                <Money cents={line.amountCents} />
+              </td>
+              <td className="numeric">
+                <Money cents={line.balanceAfterCents} />
+              </td>
+            </tr>
+          ))}
+        </tbody>
+        <tfoot>
+          <tr>
+            <th scope="row" colSpan={2}>
+              <Trans>Total paid</Trans>
+            </th>
+            <td className="numeric">
+              <Money cents={receipt.totalCents} />
+            </td>
+            <td />
+          </tr>
+        </tfoot>
+      </table>
+      <div className="actions no-print">
+        <button type="button" className="button" onClick={() => window.print()}>
+          <Trans>Print</Trans>
+        </button>
+        <a className="button button-secondary" href={receiptPdfUrl(receipt.confirmationNumber, language)} download>
+          <Trans>Download PDF</Trans>
+        </a>
+        <Link to="/{-$client}/invoices" className="button button-secondary">
+          <Trans>Your invoices</Trans>
+        </Link>
+        <button type="button" className="button button-secondary" onClick={startOver}>
+          <Trans>Make another payment</Trans>
+        </button>
+      </div>
+      {!isUser ? (
+        <aside className="notice no-print" aria-labelledby="register-offer">
+          <h2 id="register-offer">
+            <Trans>Next time, sign in</Trans>
+          </h2>
+          <p>
+            <Trans>
+              With an account you can see all your invoices and documents and pay without looking up your invoice
+              number. It is optional.
+            </Trans>
+          </p>
+          <Link to="/{-$client}/registration">
+            <Trans>Create an account</Trans>
+          </Link>
+        </aside>
+      ) : null}
     </Screen>
   );
 }

@@ -86,6 +86,14 @@ export const apiErrorCodes = [
   'tooManyRequests',
   'accountDisabled',
   'serverError',
+  // Paying (see payment-contracts.ts).
+  'cardDeclined',
+  'insufficientFunds',
+  'idempotencyKeyReused',
+  'amountExceedsBalance',
+  'invoiceNotOpen',
+  'cardTokenInvalid',
+  'onlinePaymentsNotAccepted',
 ] as const;
 export const apiErrorSchema = v.object({ error: v.picklist(apiErrorCodes) });
 export type ApiErrorCode = v.InferOutput<typeof apiErrorSchema>['error'];

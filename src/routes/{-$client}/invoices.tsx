@@ -1,13 +1,19 @@
 import { msg } from '@lingui/core/macro';
 import { createFileRoute } from '@tanstack/react-router';
 import { requireUserOrGuest } from '@/app/guards';
-import { InvoicesScreen } from '@/features/invoices/invoices-screen';
+import { loadInvoices } from '@/features/invoices/invoices-data';
+import { InvoicesLoadFailed, InvoicesScreen } from '@/features/invoices/invoices-screen';
 
 export const Route = createFileRoute('/{-$client}/invoices')({
   beforeLoad: requireUserOrGuest,
+  // Balances change with every payment: always ask again, never show a cached summary.
+  loader: () => loadInvoices(),
+  staleTime: 0,
+  gcTime: 0,
   staticData: {
     title: msg`Your invoices`,
     breadcrumbs: [],
   },
   component: InvoicesScreen,
+  errorComponent: InvoicesLoadFailed,
 });

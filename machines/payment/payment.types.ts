@@ -1,0 +1,175 @@
+/**
+ * The payment wizard's vocabulary: what it loads, what the payer chooses and types, what it
+ * keeps in session storage, and the failures it knows. Money is integer cents throughout; the
+ * card itself never appears here, only the processor's token, brand and last four digits.
+ */
+
+/** The wizard's pages, in order; each is a route under payment/online. */
+export const paymentSteps = ['amounts', 'confirmation', 'information', 'card', 'receipt'] as const;
+export type PaymentStep = (typeof paymentSteps)[number];
+
+export interface PayableInvoice {
+  invoiceNumber: string;
+  description: string;
+  /** YYYY-MM-DD */
+  invoiceDate: string;
+  dueDate: string;
+  amountCents: number;
+  balanceCents: number;
+}
+
+export interface PayableAccount {
+  accountNumber: string;
+  holderName: string;
+  invoices: PayableInvoice[];
+  totalDueCents: number;
+}
+
+/** What the wizard needs before it can show anything (output of the `loadAccount` actor). */
+export interface PaymentStart {
+  account: PayableAccount;
+  /** DoesClientAcceptPayments for the session's client. */
+  acceptsOnlinePayments: boolean;
+  /** The client's external card page ('' when it uses the built-in one). */
+  externalCardLink: string;
+}
+
+/**
+ * What the payer chose for one invoice. `full` pays the whole balance; `part` pays what was
+ * typed: `text` exactly as typed (never lost), `cents` as the view parsed it in the payer's
+ * language, null when it is not a number.
+ */
+export type AmountChoice = { mode: 'full' } | { mode: 'part'; text: string; cents: number | null };
+
+/** Why an amount cannot be paid; views translate these. */
+export type AmountErrorCode = 'required' | 'notANumber' | 'notPositive' | 'aboveBalance';
+
+export const billingFields = [
+  'payerName',
+  'addressLine1',
+  'addressLine2',
+  'city',
+  'region',
+  'postalCode',
+  'country',
+  'email',
+] as const;
+export type BillingField = (typeof billingFields)[number];
+export type BillingDraft = Record<BillingField, string>;
+export type BillingErrorCode = 'required' | 'invalidEmail' | 'tooLong';
+
+export interface CardToken {
+  token: string;
+  brand: 'visa' | 'mastercard' | 'amex' | 'discover' | 'unknown';
+  last4: string;
+}
+
+/** The request the `submitPayment` actor sends, with its idempotency key. */
+export interface PaymentSubmission {
+  idempotencyKey: string;
+  lines: { invoiceNumber: string; amountCents: number }[];
+  cardToken: string;
+  billing: BillingDraft;
+}
+
+export interface ReceiptLine {
+  invoiceNumber: string;
+  description: string;
+  amountCents: number;
+  balanceAfterCents: number;
+}
+
+export interface PaymentReceipt {
+  confirmationNumber: string;
+  /** ISO 8601 instant, UTC. */
+  paidAt: string;
+  accountNumber: string;
+  holderName: string;
+  lines: ReceiptLine[];
+  totalCents: number;
+  cardBrand: CardToken['brand'];
+  cardLast4: string;
+  payerName: string;
+  email: string;
+}
+
+/**
+ * What a failed call is reported as (the error of the `loadAccount` and `submitPayment` actors,
+ * thrown by the app's implementations):
+ * - cardDeclined, insufficientFunds: the processor refused the card (back to the card step);
+ * - notSignedIn: the session ended (progress is kept for after signing in again);
+ * - rejected: the server refused the payment as it stands (amounts changed meanwhile and so on);
+ * - serverError: the server or network failed (retry, with the same idempotency key).
+ */
+export type PaymentFailureCode = 'cardDeclined' | 'insufficientFunds' | 'notSignedIn' | 'rejected' | 'serverError';
+export interface PaymentFailure {
+  code: PaymentFailureCode;
+}
+
+/** Why the card step shows a message: a refusal above, or the processor's page failing. */
+export type CardProblem = 'cardDeclined' | 'insufficientFunds' | 'processorUnavailable';
+
+/** The wizard's progress in session storage ("the online payment grid information"). */
+export interface StoredPayment {
+  /** Progress belongs to one account; another account's is dropped. */
+  accountNumber: string;
+  choices: Record<string, AmountChoice>;
+  confirmed: boolean;
+  billing: BillingDraft;
+  /** The last receipt, so a reload of the receipt page shows it again. */
+  receipt: PaymentReceipt | null;
+}
+
+export interface PaymentInput {
+  /** What session storage held (already checked for shape by the app), or null. */
+  stored: StoredPayment | null;
+  /** The step in the URL the wizard was opened on. */
+  requestedStep: PaymentStep;
+  /** The signed-in user's email, for "same as my account"; null for a guest. */
+  accountEmail: string | null;
+}
+
+export interface PaymentContext {
+  requestedStep: PaymentStep;
+  accountEmail: string | null;
+  account: PayableAccount | null;
+  acceptsOnlinePayments: boolean;
+  externalCardLink: string;
+  /** Only the invoices chosen for payment have an entry. */
+  choices: Record<string, AmountChoice>;
+  /** The payer saw the amounts on the confirmation page and went on. */
+  confirmed: boolean;
+  billing: BillingDraft;
+  /** Errors show only after the payer tried to go on from that page. */
+  showAmountErrors: boolean;
+  showBillingErrors: boolean;
+  /** Created when the payer reaches the card step; the same key is used for every retry. */
+  idempotencyKey: string | null;
+  card: CardToken | null;
+  cardProblem: CardProblem | null;
+  failure: PaymentFailureCode | null;
+  receipt: PaymentReceipt | null;
+  /** The stored progress, kept until the account is loaded and it can be checked against it. */
+  stored: StoredPayment | null;
+}
+
+export type PaymentEvent =
+  /** The route shows this step (a link, the browser's back or forward, a typed URL). */
+  | { type: 'payment.show'; step: PaymentStep }
+  | { type: 'payment.selectInvoice'; invoiceNumber: string; selected: boolean }
+  | { type: 'payment.payInFull'; invoiceNumber: string }
+  | { type: 'payment.payPart'; invoiceNumber: string; text: string; cents: number | null }
+  | { type: 'payment.updateBilling'; field: BillingField; value: string }
+  | { type: 'payment.useAccountDetails' }
+  | { type: 'payment.continue' }
+  | { type: 'payment.back' }
+  /** Pay: ask the processor's page for a token. */
+  | { type: 'payment.pay' }
+  | { type: 'payment.cardTokenized'; card: CardToken }
+  /** The processor's page found the fields invalid (it says which itself). */
+  | { type: 'payment.cardInvalid' }
+  | { type: 'payment.cardFailed' }
+  | { type: 'payment.retry' }
+  | { type: 'payment.startOver' };
+
+export type PaymentTag = 'busy';

@@ -1,0 +1,88 @@
+/** Paying invoices online: MakePayment, the receipt (JSON and PDF) and the other ways to pay. */
+import { Hono } from 'hono';
+import type { ClientErrorStatusCode } from 'hono/utils/http-status';
+import * as v from 'valibot';
+import { languageSchema, type ApiErrorCode } from '../../../src/lib/api/contracts';
+import { idempotencyKeyPattern, paymentRequestSchema } from '../../../src/lib/api/payment-request-contract';
+import { errorResponse } from '../../http/errors';
+import { USERS_AND_GUESTS, requireSession } from '../../http/require-session';
+import type { AppEnv } from '../../http/types';
+import { readJsonBody, readQuery } from '../../http/validation';
+import type { Principal } from '../auth/principal.service';
+import type { PaymentRefusal, PaymentScope, PaymentsService } from './payments.service';
+import { receiptFileName, renderReceiptPdf } from './receipt-pdf';
+
+/** Each refusal's answer (payment-contracts.ts lists them). */
+const refusalAnswers: Record<PaymentRefusal, [ClientErrorStatusCode, ApiErrorCode]> = {
+  onlinePaymentsNotAccepted: [403, 'onlinePaymentsNotAccepted'],
+  invalidLines: [422, 'invalidRequest'],
+  invoiceNotOpen: [422, 'invoiceNotOpen'],
+  amountExceedsBalance: [422, 'amountExceedsBalance'],
+  cardDeclined: [402, 'cardDeclined'],
+  insufficientFunds: [402, 'insufficientFunds'],
+  cardTokenInvalid: [422, 'cardTokenInvalid'],
+  idempotencyKeyReused: [409, 'idempotencyKeyReused'],
+};
+
+const confirmationNumberSchema = v.pipe(v.string(), v.trim(), v.minLength(1), v.maxLength(32));
+const receiptQuerySchema = v.object({ confirmationNumber: confirmationNumberSchema });
+const receiptPdfQuerySchema = v.object({
+  confirmationNumber: confirmationNumberSchema,
+  language: v.optional(languageSchema, 'en-US'),
+});
+
+const scopeOf = (caller: Principal): PaymentScope => ({ clientId: caller.clientId, accountId: caller.accountId });
+
+export function createPaymentsRoutes({ payments }: { payments: PaymentsService }) {
+  const routes = new Hono<AppEnv>();
+  const signedIn = requireSession({ roles: USERS_AND_GUESTS });
+
+  routes.post('/OnlinePayment/MakePayment', signedIn, async (c) => {
+    const caller = c.var.caller;
+    // The SPA hides payment from a disabled account; the server refuses it as well.
+    if (caller.isAccountDisabled) return errorResponse(c, 403, 'accountDisabled');
+    const idempotencyKey = c.req.header('Idempotency-Key');
+    if (idempotencyKey === undefined || !idempotencyKeyPattern.test(idempotencyKey)) {
+      return errorResponse(c, 400, 'invalidRequest');
+    }
+    const request = await readJsonBody(c, paymentRequestSchema);
+    const outcome = await payments.makePayment(scopeOf(caller), idempotencyKey, request);
+    if (outcome.kind === 'refused') {
+      const [status, code] = refusalAnswers[outcome.refusal];
+      return errorResponse(c, status, code);
+    }
+    return c.json(outcome.receipt);
+  });
+
+  routes.get('/OnlinePayment/GetReceipt', signedIn, async (c) => {
+    const caller = c.var.caller;
+    if (caller.isAccountDisabled) return errorResponse(c, 403, 'accountDisabled');
+    const { confirmationNumber } = readQuery(c, receiptQuerySchema);
+    const receipt = await payments.receipt(scopeOf(caller), confirmationNumber);
+    if (!receipt) return errorResponse(c, 404, 'notFound');
+    return c.json(receipt);
+  });
+
+  routes.get('/OnlinePayment/GetReceiptPdf', signedIn, async (c) => {
+    const caller = c.var.caller;
+    if (caller.isAccountDisabled) return errorResponse(c, 403, 'accountDisabled');
+    const { confirmationNumber, language } = readQuery(c, receiptPdfQuerySchema);
+    const document = await payments.receiptDocument(scopeOf(caller), confirmationNumber);
+    if (!document) return errorResponse(c, 404, 'notFound');
+    const pdf = await renderReceiptPdf({ ...document, language });
+    return c.body(pdf, 200, {
+      'Content-Type': 'application/pdf',
+      'Content-Disposition': `attachment; filename="${receiptFileName(document.receipt.confirmationNumber)}"`,
+    });
+  });
+
+  routes.get('/OnlinePayment/GetPaymentOptions', signedIn, async (c) => {
+    const caller = c.var.caller;
+    if (caller.isAccountDisabled) return errorResponse(c, 403, 'accountDisabled');
+    const options = await payments.paymentOptions(caller.clientId);
+    if (!options) return errorResponse(c, 404, 'notFound');
+    return c.json(options);
+  });
+
+  return routes;
+}

@@ -1,0 +1,300 @@
+/**
+ * Paying invoices: the rules of MakePayment, receipts and the client's other ways to pay. Every
+ * query is scoped by the session's client and account.
+ *
+ * MakePayment runs in one transaction under an advisory lock on (client, account, idempotency
+ * key), so concurrent submissions with one key queue up: the first charges and stores the payment,
+ * the others find it and answer its receipt. A refused charge stores nothing under the key, so
+ * the payer may try another card with the same key.
+ */
+import { randomBytes } from 'node:crypto';
+import { and, asc, eq, gte, inArray, sql, type SQL } from 'drizzle-orm';
+import * as v from 'valibot';
+import { cardBrandSchema, type OpeningHours, type PaymentOptions, type Receipt } from '../../../src/lib/api/payment-contracts';
+import type { PaymentRequest } from '../../../src/lib/api/payment-request-contract';
+import type { Database } from '../../db/client';
+import { accounts, clients, invoices, paymentLines, payments } from '../../db/schema';
+import { sha256Hex } from '../../security/tokens';
+import { normaliseReference } from '../accounts/accounts.service';
+import type { CardProcessorFor } from '../processor/card-processor';
+
+/** The session's client and account: what a payment may touch. */
+export interface PaymentScope {
+  clientId: number;
+  accountId: number;
+}
+
+/** Why a payment was refused; the routes turn these into statuses and error codes. */
+export type PaymentRefusal =
+  | 'onlinePaymentsNotAccepted'
+  | 'invalidLines'
+  | 'invoiceNotOpen'
+  | 'amountExceedsBalance'
+  | 'cardDeclined'
+  | 'insufficientFunds'
+  | 'cardTokenInvalid'
+  | 'idempotencyKeyReused';
+
+export type PaymentOutcome =
+  | { kind: 'paid'; receipt: Receipt; /** An earlier submission's receipt, answered again. */ repeated: boolean }
+  | { kind: 'refused'; refusal: PaymentRefusal };
+
+/** The receipt and what the PDF needs beside it. */
+export interface ReceiptDocument {
+  receipt: Receipt;
+  clientName: string;
+}
+
+const MAX_INTEGER_CENTS = 2_147_483_647;
+const BASE32 = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ234567';
+
+/** `P-` and 10 random base32 characters (50 bits). */
+export function newConfirmationNumber(): string {
+  // 256 is a multiple of 32, so `byte % 32` picks every character equally often.
+  return `P-${Array.from(randomBytes(10), (byte) => BASE32[byte % 32] ?? 'A').join('')}`;
+}
+
+/** JSON with object keys sorted at every level: equal values give equal text. */
+export function canonicalJson(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;
+  if (value !== null && typeof value === 'object') {
+    const entries = Object.entries(value as Record<string, unknown>)
+      .filter(([, item]) => item !== undefined)
+      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+    return `{${entries.map(([key, item]) => `${JSON.stringify(key)}:${canonicalJson(item)}`).join(',')}}`;
+  }
+  return JSON.stringify(value);
+}
+
+/** The fingerprint stored with a payment, to tell a repeat from a key reused for another payment. */
+export function requestHash(request: PaymentRequest): string {
+  return sha256Hex(canonicalJson(request));
+}
+
+const refused = (refusal: PaymentRefusal): PaymentOutcome => ({ kind: 'refused', refusal });
+
+/** Creates the payments service; `processorFor` is the card processor adapter. */
+export function createPaymentsService({
+  db,
+  processorFor,
+  now,
+}: {
+  db: Database;
+  processorFor: CardProcessorFor;
+  now: () => Date;
+}) {
+  /** The receipt of the payment matching `condition` under the scope, read through `executor`. */
+  async function receiptWhere(executor: Database, scope: PaymentScope, condition: SQL): Promise<Receipt | null> {
+    const [row] = await executor
+      .select({ payment: payments, accountNumber: accounts.accountNumber, holderName: accounts.holderName })
+      .from(payments)
+      .innerJoin(accounts, and(eq(accounts.clientId, payments.clientId), eq(accounts.id, payments.accountId)))
+      .where(and(eq(payments.clientId, scope.clientId), eq(payments.accountId, scope.accountId), condition))
+      .limit(1);
+    if (!row) return null;
+    const lines = await executor
+      .select({
+        invoiceNumber: invoices.invoiceNumber,
+        description: invoices.description,
+        amountCents: paymentLines.amountCents,
+        balanceAfterCents: paymentLines.balanceAfterCents,
+      })
+      .from(paymentLines)
+      .innerJoin(invoices, and(eq(invoices.clientId, paymentLines.clientId), eq(invoices.id, paymentLines.invoiceId)))
+      .where(and(eq(paymentLines.clientId, scope.clientId), eq(paymentLines.paymentId, row.payment.id)))
+      .orderBy(asc(paymentLines.id));
+    const { payment } = row;
+    return {
+      confirmationNumber: payment.confirmationNumber,
+      paidAt: payment.paidAt.toISOString(),
+      accountNumber: row.accountNumber,
+      holderName: row.holderName,
+      lines,
+      totalCents: payment.totalCents,
+      cardBrand: v.parse(cardBrandSchema, payment.cardBrand),
+      cardLast4: payment.cardLast4,
+      payerName: payment.payerName,
+      email: payment.email,
+    };
+  }
+
+  async function clientRow(clientId: number) {
+    const [row] = await db.select().from(clients).where(eq(clients.id, clientId)).limit(1);
+    return row ?? null;
+  }
+
+  return {
+    /**
+     * Applies a payment: checks the client, the invoices (this account's, open, each once) and
+     * the amounts (above zero, at most the balance), charges the card and lowers the balances, all
+     * in one transaction. The same key and body again answer the first receipt; the same key with
+     * another body is refused.
+     */
+    async makePayment(scope: PaymentScope, idempotencyKey: string, request: PaymentRequest): Promise<PaymentOutcome> {
+      const client = await clientRow(scope.clientId);
+      if (!client?.acceptsOnlinePayments) return refused('onlinePaymentsNotAccepted');
+
+      const lines = request.lines.map((line) => ({
+        invoiceNumber: normaliseReference(line.invoiceNumber),
+        amountCents: line.amountCents,
+      }));
+      const numbers = lines.map((line) => line.invoiceNumber);
+      if (new Set(numbers).size !== numbers.length) return refused('invalidLines');
+      const totalCents = lines.reduce((sum, line) => sum + line.amountCents, 0);
+      if (totalCents > MAX_INTEGER_CENTS) return refused('invalidLines');
+      const hash = requestHash(request);
+
+      return db.transaction(async (tx) => {
+        // Serialises submissions with this key (across replicas too); others go on in parallel.
+        const lockName = `payment:${String(scope.clientId)}:${String(scope.accountId)}:${idempotencyKey}`;
+        await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${lockName}, 0))`);
+
+        const [earlier] = await tx
+          .select({ id: payments.id, requestHash: payments.requestHash })
+          .from(payments)
+          .where(
+            and(
+              eq(payments.clientId, scope.clientId),
+              eq(payments.accountId, scope.accountId),
+              eq(payments.idempotencyKey, idempotencyKey),
+            ),
+          )
+          .limit(1);
+        if (earlier) {
+          if (earlier.requestHash !== hash) return refused('idempotencyKeyReused');
+          const receipt = await receiptWhere(tx, scope, eq(payments.id, earlier.id));
+          if (!receipt) throw new Error('A stored payment has no receipt');
+          return { kind: 'paid', receipt, repeated: true } satisfies PaymentOutcome;
+        }
+
+        // Locked until the transaction ends, so the balances checked are the balances lowered.
+        const open = await tx
+          .select({ id: invoices.id, invoiceNumber: invoices.invoiceNumber, balanceCents: invoices.balanceCents })
+          .from(invoices)
+          .where(
+            and(
+              eq(invoices.clientId, scope.clientId),
+              eq(invoices.accountId, scope.accountId),
+              inArray(invoices.invoiceNumber, numbers),
+            ),
+          )
+          .for('update');
+        const byNumber = new Map(open.map((invoice) => [invoice.invoiceNumber, invoice]));
+        const planned: { invoiceNumber: string; amountCents: number; invoiceId: number; balanceCents: number }[] = [];
+        for (const line of lines) {
+          const invoice = byNumber.get(line.invoiceNumber);
+          if (!invoice || invoice.balanceCents <= 0) return refused('invoiceNotOpen');
+          planned.push({ ...line, invoiceId: invoice.id, balanceCents: invoice.balanceCents });
+        }
+        if (planned.some((line) => line.amountCents > line.balanceCents)) return refused('amountExceedsBalance');
+
+        // The processor keeps results by key; with the token in it, another card after a refusal is a new attempt.
+        const chargeKey = sha256Hex(`${lockName}:${request.cardToken}`);
+        const charge = await processorFor(tx).charge({ token: request.cardToken, amountCents: totalCents, idempotencyKey: chargeKey });
+        // A refusal returns (the processor's own record of the spent token stays); nothing is stored under the key.
+        if (charge.status === 'declined') return refused('cardDeclined');
+        if (charge.status === 'insufficientFunds') return refused('insufficientFunds');
+        if (charge.status === 'tokenInvalid') return refused('cardTokenInvalid');
+
+        const paidAt = now();
+        let paymentId: number | undefined;
+        // A clash of random confirmation numbers is all but impossible; draw again if it happens.
+        for (let attempt = 0; attempt < 5 && paymentId === undefined; attempt += 1) {
+          const [inserted] = await tx
+            .insert(payments)
+            .values({
+              clientId: scope.clientId,
+              accountId: scope.accountId,
+              confirmationNumber: newConfirmationNumber(),
+              idempotencyKey,
+              requestHash: hash,
+              paidAt,
+              totalCents,
+              cardBrand: charge.brand,
+              cardLast4: charge.last4,
+              payerName: request.billing.payerName,
+              email: request.billing.email,
+              addressLine1: request.billing.addressLine1,
+              addressLine2: request.billing.addressLine2,
+              city: request.billing.city,
+              region: request.billing.region,
+              postalCode: request.billing.postalCode,
+              country: request.billing.country,
+            })
+            .onConflictDoNothing({ target: payments.confirmationNumber })
+            .returning({ id: payments.id });
+          paymentId = inserted?.id;
+        }
+        if (paymentId === undefined) throw new Error('No free confirmation number');
+
+        for (const line of planned) {
+          const [updated] = await tx
+            .update(invoices)
+            .set({ balanceCents: sql`${invoices.balanceCents} - ${line.amountCents}` })
+            .where(
+              and(
+                eq(invoices.clientId, scope.clientId),
+                eq(invoices.accountId, scope.accountId),
+                eq(invoices.id, line.invoiceId),
+                gte(invoices.balanceCents, line.amountCents),
+              ),
+            )
+            .returning({ balanceCents: invoices.balanceCents });
+          // Cannot happen under the row lock; if it did, the whole payment rolls back.
+          if (!updated) throw new Error('An invoice balance changed during a payment');
+          await tx.insert(paymentLines).values({
+            paymentId,
+            clientId: scope.clientId,
+            invoiceId: line.invoiceId,
+            amountCents: line.amountCents,
+            balanceAfterCents: updated.balanceCents,
+          });
+        }
+
+        const receipt = await receiptWhere(tx, scope, eq(payments.id, paymentId));
+        if (!receipt) throw new Error('A new payment has no receipt');
+        return { kind: 'paid', receipt, repeated: false } satisfies PaymentOutcome;
+      });
+    },
+
+    /** The receipt with this confirmation number, if it is the scope's; else null. */
+    async receipt(scope: PaymentScope, confirmationNumber: string): Promise<Receipt | null> {
+      return receiptWhere(db, scope, eq(payments.confirmationNumber, confirmationNumber.trim().toUpperCase()));
+    },
+
+    /** The receipt and the client's name for the PDF, or null. */
+    async receiptDocument(scope: PaymentScope, confirmationNumber: string): Promise<ReceiptDocument | null> {
+      const receipt = await this.receipt(scope, confirmationNumber);
+      if (!receipt) return null;
+      const client = await clientRow(scope.clientId);
+      return { receipt, clientName: client?.name || client?.code || '' };
+    },
+
+    /** The client's other ways to pay: by mail and by phone, each null when not offered. */
+    async paymentOptions(clientId: number): Promise<PaymentOptions | null> {
+      const client = await clientRow(clientId);
+      if (!client) return null;
+      const addressLines = client.mailAddressLines ?? [];
+      return {
+        clientName: client.name || client.code,
+        mail:
+          client.mailPayableTo && addressLines.length > 0 ? { payableTo: client.mailPayableTo, addressLines } : null,
+        phone: client.phoneNumber ? { number: client.phoneNumber, hours: parseOpeningHours(client.phoneHours) } : null,
+      };
+    },
+  };
+}
+
+export type PaymentsService = ReturnType<typeof createPaymentsService>;
+
+/**
+ * Opening hours as stored (`1-5 08:00-18:00 America/Chicago`: ISO days, Monday being 1) into the
+ * shape the SPA shows in the reader's language; null when missing or not in that form.
+ */
+export function parseOpeningHours(stored: string | null): OpeningHours | null {
+  const match = /^([1-7])-([1-7]) (\d{2}:\d{2})-(\d{2}:\d{2}) ([A-Za-z_]+\/[A-Za-z_]+)$/.exec(stored ?? '');
+  if (!match) return null;
+  const [, fromDay, toDay, opens = '', closes = '', timeZone = ''] = match;
+  return { fromDay: Number(fromDay), toDay: Number(toDay), opens, closes, timeZone };
+}
+

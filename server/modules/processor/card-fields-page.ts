@@ -1,0 +1,93 @@
+/**
+ * The sandbox processor's card-fields page, which the SPA's card step embeds in an iframe (SAQ A:
+ * the card fields belong to the processor, not to the portal). Texts in English or Spanish; the
+ * behaviour is in card-fields.js and the look in card-fields.css, separate files because the CSP
+ * allows no inline script or style.
+ */
+import type { Language } from '../../../src/lib/api/contracts';
+
+interface CardFieldsTexts {
+  title: string;
+  number: string;
+  expiry: string;
+  cvc: string;
+  numberError: string;
+  expiryError: string;
+  cvcError: string;
+}
+
+const texts: Record<Language, CardFieldsTexts> = {
+  'en-US': {
+    title: 'Card details',
+    number: 'Card number',
+    expiry: 'Expiry date (MM/YY)',
+    cvc: 'Security code (CVC)',
+    numberError: 'Enter a valid card number.',
+    expiryError: 'Enter an expiry date that has not passed, as MM/YY.',
+    cvcError: 'Enter the 3-digit security code (4 digits for American Express).',
+  },
+  'es-ES': {
+    title: 'Datos de la tarjeta',
+    number: 'Número de tarjeta',
+    expiry: 'Vencimiento (MM/AA)',
+    cvc: 'Código de seguridad (CVC)',
+    numberError: 'Introduzca un número de tarjeta válido.',
+    expiryError: 'Introduzca una fecha de vencimiento que no haya pasado, con el formato MM/AA.',
+    cvcError: 'Introduzca el código de seguridad de 3 dígitos (4 dígitos para American Express).',
+  },
+};
+
+/** The page's language from `?lang=`: Spanish when asked for, else English. */
+export function cardFieldsLanguage(lang: string | undefined): Language {
+  return lang === 'es-ES' ? 'es-ES' : 'en-US';
+}
+
+function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (character) => `&#${String(character.codePointAt(0))};`);
+}
+
+interface FieldOptions {
+  id: string;
+  label: string;
+  error: string;
+  autocomplete: string;
+  maxLength: number;
+}
+
+function field({ id, label, error, autocomplete, maxLength }: FieldOptions): string {
+  const errorId = `${id}-error`;
+  return `<div class="field">
+      <label for="${id}">${escapeHtml(label)}</label>
+      <input id="${id}" type="text" inputmode="numeric" autocomplete="${autocomplete}" maxlength="${String(maxLength)}" spellcheck="false" autocorrect="off" autocapitalize="off" aria-invalid="false" aria-describedby="${errorId}">
+      <p id="${errorId}" class="error" data-message="${escapeHtml(error)}" hidden></p>
+    </div>`;
+}
+
+/**
+ * The page. `portalOrigin` is the only origin it talks to; without one the script takes the
+ * page's own origin (the sandbox, served by the portal's own server).
+ */
+export function renderCardFieldsPage({ language, portalOrigin }: { language: Language; portalOrigin?: string | undefined }): string {
+  const t = texts[language];
+  const origin = portalOrigin === undefined ? '' : ` data-portal-origin="${escapeHtml(portalOrigin)}"`;
+  return `<!doctype html>
+<html lang="${language}"${origin}>
+  <head>
+    <meta charset="utf-8">
+    <meta name="viewport" content="width=device-width, initial-scale=1">
+    <title>${escapeHtml(t.title)}</title>
+    <link rel="stylesheet" href="/processor/card-fields.css">
+    <script src="/processor/card-fields.js" defer></script>
+  </head>
+  <body>
+    <form id="card-form" novalidate>
+    ${field({ id: 'card-number', label: t.number, error: t.numberError, autocomplete: 'cc-number', maxLength: 23 })}
+    <div class="row">
+    ${field({ id: 'card-expiry', label: t.expiry, error: t.expiryError, autocomplete: 'cc-exp', maxLength: 7 })}
+    ${field({ id: 'card-cvc', label: t.cvc, error: t.cvcError, autocomplete: 'cc-csc', maxLength: 4 })}
+    </div>
+    </form>
+  </body>
+</html>
+`;
+}

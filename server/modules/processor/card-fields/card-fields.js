@@ -1,0 +1,142 @@
+/*
+ * The sandbox processor's card-fields page, inside the portal's iframe. It talks to one origin
+ * only, the portal's: it posts there with that target origin, and it listens only to messages
+ * from that origin sent by the window that embeds it. The card number and CVC go to the
+ * processor's /processor/tokens in a POST body, never in a URL; the portal gets a token, the brand
+ * and the last four digits. The checks below give quick feedback; the processor checks again.
+ */
+(() => {
+  'use strict';
+
+  const portalOrigin = document.documentElement.dataset.portalOrigin || window.location.origin;
+  const fields = {
+    number: document.getElementById('card-number'),
+    expiry: document.getElementById('card-expiry'),
+    cvc: document.getElementById('card-cvc'),
+  };
+  const order = ['number', 'expiry', 'cvc'];
+  let tokenizing = false;
+
+  function post(message) {
+    window.parent.postMessage(message, portalOrigin);
+  }
+
+  function digitsOf(text) {
+    return text.replace(/[\s-]/g, '');
+  }
+
+  function passesLuhn(digits) {
+    let sum = 0;
+    for (let index = 0; index < digits.length; index += 1) {
+      let digit = Number(digits[digits.length - 1 - index]);
+      if (index % 2 === 1) {
+        digit *= 2;
+        if (digit > 9) digit -= 9;
+      }
+      sum += digit;
+    }
+    return sum % 10 === 0;
+  }
+
+  function isAmex(digits) {
+    return digits.startsWith('34') || digits.startsWith('37');
+  }
+
+  /** MM/YY, MMYY, MM/YYYY or MMYYYY: { month, year } or null. */
+  function parseExpiry(text) {
+    const digits = text.replace(/\D/g, '');
+    if (digits.length === 4) return { month: Number(digits.slice(0, 2)), year: 2000 + Number(digits.slice(2)) };
+    if (digits.length === 6) return { month: Number(digits.slice(0, 2)), year: Number(digits.slice(2)) };
+    return null;
+  }
+
+  /** A card expiring this month (UTC) is still good; 20 years ahead is a typing mistake. */
+  function expiryIsCurrent(expiry) {
+    if (expiry.month < 1 || expiry.month > 12) return false;
+    const now = new Date();
+    const current = now.getUTCFullYear() * 12 + now.getUTCMonth();
+    const value = expiry.year * 12 + expiry.month - 1;
+    return value >= current && value <= current + 20 * 12;
+  }
+
+  function showError(name, wrong) {
+    const input = fields[name];
+    const error = document.getElementById(`${input.id}-error`);
+    input.setAttribute('aria-invalid', wrong ? 'true' : 'false');
+    error.textContent = wrong ? error.dataset.message : '';
+    error.hidden = !wrong;
+  }
+
+  function checkFields() {
+    const number = digitsOf(fields.number.value);
+    const expiry = parseExpiry(fields.expiry.value);
+    const cvc = fields.cvc.value.trim();
+    const wrong = {
+      number: !/^\d{12,19}$/.test(number) || !passesLuhn(number),
+      expiry: expiry === null || !expiryIsCurrent(expiry),
+      cvc: !(isAmex(number) ? /^\d{4}$/ : /^\d{3}$/).test(cvc),
+    };
+    for (const name of order) showError(name, wrong[name]);
+    const firstWrong = order.find((name) => wrong[name]);
+    if (firstWrong !== undefined) return { firstWrong };
+    return { card: { number, expMonth: expiry.month, expYear: expiry.year, cvc } };
+  }
+
+  async function requestToken(card) {
+    const response = await fetch('/processor/tokens', {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify(card),
+      credentials: 'omit',
+      cache: 'no-store',
+    });
+    if (!response.ok) return null;
+    const body = await response.json();
+    if (typeof body.token !== 'string' || typeof body.brand !== 'string' || !/^\d{4}$/.test(String(body.last4))) return null;
+    return { type: 'processor.token', token: body.token, brand: body.brand, last4: body.last4 };
+  }
+
+  async function tokenize() {
+    if (tokenizing) return;
+    tokenizing = true;
+    try {
+      const checked = checkFields();
+      if (checked.firstWrong !== undefined) {
+        fields[checked.firstWrong].focus();
+        post({ type: 'processor.invalid' });
+        return;
+      }
+      let message = null;
+      try {
+        message = await requestToken(checked.card);
+      } catch {
+        message = null;
+      }
+      // The CVC is good for one token only; the card number stays for a retry.
+      fields.cvc.value = '';
+      post(message ?? { type: 'processor.error' });
+    } finally {
+      tokenizing = false;
+    }
+  }
+
+  window.addEventListener('message', (event) => {
+    if (event.origin !== portalOrigin || event.source !== window.parent) return;
+    const data = event.data;
+    if (data !== null && typeof data === 'object' && data.type === 'processor.tokenize') void tokenize();
+  });
+
+  // The portal's pay button drives tokenizing; Enter in a field must not submit anything.
+  document.getElementById('card-form').addEventListener('submit', (event) => {
+    event.preventDefault();
+  });
+
+  // A corrected field loses its message at once; the others keep theirs until the next try.
+  for (const name of order) {
+    fields[name].addEventListener('input', () => {
+      if (fields[name].getAttribute('aria-invalid') === 'true') showError(name, false);
+    });
+  }
+
+  post({ type: 'processor.ready' });
+})();

@@ -1,0 +1,77 @@
+/**
+ * The sandbox processor's HTTP face, outside /api like a real processor's own host: the
+ * card-fields page with its script and stylesheet, and the token endpoint. The token endpoint
+ * needs no session or anti-forgery token: it only turns a card into a token, which is worth
+ * nothing without a signed-in payment. Its body holds the card number and CVC, so it is read here
+ * and nowhere else, and nothing that fails in it logs the body or echoes it.
+ */
+import { readFileSync } from 'node:fs';
+import { Hono } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
+import * as v from 'valibot';
+import type { AppEnv } from '../../http/types';
+import { cardFieldsLanguage, renderCardFieldsPage } from './card-fields-page';
+import type { SandboxProcessor } from './sandbox-processor';
+
+/** The path of the card-fields page: the one page the portal may frame. */
+export const CARD_FIELDS_PATH = '/processor/card-fields';
+
+const cardInputSchema = v.object({
+  number: v.pipe(v.string(), v.maxLength(32)),
+  expMonth: v.pipe(v.number(), v.integer()),
+  expYear: v.pipe(v.number(), v.integer()),
+  cvc: v.pipe(v.string(), v.maxLength(8)),
+});
+
+const staticFile = (name: string) => readFileSync(new URL(`./card-fields/${name}`, import.meta.url), 'utf8');
+
+export interface ProcessorRoutesOptions {
+  processor: SandboxProcessor;
+  /**
+   * The portal's origin: the only one that may frame the page and that the page talks to. Unset
+   * in the sandbox, where the portal and the processor are the same server (the page's own origin).
+   */
+  portalOrigin?: string | undefined;
+}
+
+/** Mounted at /processor. */
+export function createProcessorRoutes({ processor, portalOrigin }: ProcessorRoutesOptions) {
+  const script = staticFile('card-fields.js');
+  const stylesheet = staticFile('card-fields.css');
+  const routes = new Hono<AppEnv>();
+
+  routes.get('/card-fields', (c) => {
+    c.header('Cache-Control', 'no-cache');
+    return c.html(renderCardFieldsPage({ language: cardFieldsLanguage(c.req.query('lang')), portalOrigin }));
+  });
+  routes.get('/card-fields.js', (c) => {
+    c.header('Cache-Control', 'no-cache');
+    return c.body(script, 200, { 'Content-Type': 'text/javascript; charset=utf-8' });
+  });
+  routes.get('/card-fields.css', (c) => {
+    c.header('Cache-Control', 'no-cache');
+    return c.body(stylesheet, 200, { 'Content-Type': 'text/css; charset=utf-8' });
+  });
+
+  routes.post(
+    '/tokens',
+    bodyLimit({ maxSize: 4 * 1024, onError: (c) => c.json({ error: 'invalidRequest' }, 413) }),
+    async (c) => {
+      c.header('Cache-Control', 'no-store');
+      let body: unknown;
+      try {
+        body = JSON.parse(await c.req.text());
+      } catch {
+        // A JSON parser's message quotes the text it choked on: the card. Nothing of it goes on.
+        return c.json({ error: 'invalidRequest' }, 422);
+      }
+      const parsed = v.safeParse(cardInputSchema, body);
+      if (!parsed.success) return c.json({ error: 'invalidRequest' }, 422);
+      const issued = await processor.tokenize(parsed.output);
+      if (!issued) return c.json({ error: 'invalidRequest' }, 422);
+      return c.json(issued);
+    },
+  );
+
+  return routes;
+}

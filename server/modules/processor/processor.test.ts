@@ -1,0 +1,184 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { eq } from 'drizzle-orm';
+import * as v from 'valibot';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { processorTokens } from '../../db/schema';
+import { createTestApp, recordingLogger, resetPayments, useSeededDatabase } from '../../test/harness';
+
+const database = useSeededDatabase();
+let distDir: string;
+
+beforeAll(() => {
+  distDir = mkdtempSync(join(tmpdir(), 'pbp-processor-dist-'));
+  writeFileSync(join(distDir, 'index.html'), '<!doctype html><html><body><div id="root"></div></body></html>');
+});
+
+afterAll(() => {
+  rmSync(distDir, { recursive: true, force: true });
+});
+
+beforeEach(async () => {
+  await resetPayments(database.db);
+});
+
+const nextYear = new Date().getUTCFullYear() + 1;
+const goodCard = { number: '4242 4242 4242 4242', expMonth: 12, expYear: nextYear, cvc: '123' };
+const issuedSchema = v.object({ token: v.pipe(v.string(), v.regex(/^tok_[A-Za-z0-9_-]{8,64}$/)), brand: v.string(), last4: v.string() });
+
+async function tokenize(body: unknown, app = createTestApp(database.db)) {
+  const response = await app.request('/processor/tokens', {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: typeof body === 'string' ? body : JSON.stringify(body),
+  });
+  return { status: response.status, body: (await response.json()) as unknown, headers: response.headers };
+}
+
+describe('POST /processor/tokens', () => {
+  it('turns a good card into a token, its brand and last four digits, without a session or XSRF header', async () => {
+    const { status, body, headers } = await tokenize(goodCard);
+    expect(status).toBe(200);
+    expect(v.parse(issuedSchema, body)).toMatchObject({ brand: 'visa', last4: '4242' });
+    expect(headers.get('cache-control')).toBe('no-store');
+  });
+
+  it('names the brand of mastercard, amex and discover numbers', async () => {
+    const cases = [
+      [{ ...goodCard, number: '5555555555554444' }, 'mastercard', '4444'],
+      [{ ...goodCard, number: '2223003122003222' }, 'mastercard', '3222'],
+      [{ ...goodCard, number: '3782 822463 10005', cvc: '1234' }, 'amex', '0005'],
+      [{ ...goodCard, number: '6011111111111117' }, 'discover', '1117'],
+    ] as const;
+    for (const [card, brand, last4] of cases) {
+      const { status, body } = await tokenize(card);
+      expect(status).toBe(200);
+      expect(body).toMatchObject({ brand, last4 });
+    }
+  });
+
+  it('refuses a mistyped number, a past expiry and a wrong CVC with 422 invalidRequest', async () => {
+    const now = new Date();
+    const lastMonth = now.getUTCMonth() === 0 ? { expMonth: 12, expYear: now.getUTCFullYear() - 1 } : { expMonth: now.getUTCMonth(), expYear: now.getUTCFullYear() };
+    const bad = [
+      { ...goodCard, number: '4242 4242 4242 4241' },
+      { ...goodCard, number: '4242' },
+      { ...goodCard, ...lastMonth },
+      { ...goodCard, expMonth: 13 },
+      { ...goodCard, cvc: '12' },
+      { ...goodCard, cvc: '12a' },
+      { ...goodCard, cvc: '1234' },
+      { ...goodCard, number: '378282246310005', cvc: '123' },
+      { ...goodCard, expMonth: '12' },
+      { number: goodCard.number },
+      '{"number": "4242 4242 4242 4242", ',
+      'null',
+    ];
+    for (const body of bad) expect(await tokenize(body)).toMatchObject({ status: 422, body: { error: 'invalidRequest' } });
+    expect(
+      await tokenize({ ...goodCard, expMonth: now.getUTCMonth() + 1, expYear: now.getUTCFullYear() }),
+    ).toMatchObject({ status: 200 });
+  });
+
+  it('keeps a token for 15 minutes with brand, last four and outcome only', async () => {
+    const before = Date.now();
+    const { body } = await tokenize({ ...goodCard, number: '4000 0000 0000 0002' });
+    const { token } = v.parse(issuedSchema, body);
+    const [row] = await database.db.select().from(processorTokens).where(eq(processorTokens.token, token));
+    expect(row).toMatchObject({ brand: 'visa', last4: '0002', outcome: 'decline', usedAt: null });
+    const lifetime = (row?.expiresAt.getTime() ?? 0) - (row?.createdAt.getTime() ?? 0);
+    expect(lifetime).toBe(15 * 60 * 1000);
+    expect(row?.createdAt.getTime()).toBeGreaterThanOrEqual(before - 1000);
+    expect(JSON.stringify(row)).not.toContain('4000000000000002');
+  });
+
+  it('never writes the card to the log, even when the request cannot be read', async () => {
+    const logger = recordingLogger();
+    const app = createTestApp(database.db, { logger });
+    await tokenize('{"number":"4242424242424242","cvc":"987",', app);
+    await tokenize({ ...goodCard, number: '4242424242424241', cvc: '987' }, app);
+    await tokenize({ ...goodCard, cvc: '987' }, app);
+    await tokenize('x'.repeat(5000) + '4242424242424242', app);
+    expect(logger.lines.join('\n')).not.toMatch(/4242|987/);
+  });
+});
+
+describe('GET /processor/card-fields', () => {
+  it('is an accessible form in English by default, framable by the portal only, with no inline script or style', async () => {
+    const app = createTestApp(database.db);
+    const response = await app.request('/processor/card-fields');
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toContain('text/html');
+    const csp = response.headers.get('content-security-policy') ?? '';
+    expect(csp).toContain("frame-ancestors 'self'");
+    expect(csp).toContain("script-src 'self'");
+    expect(csp).toContain("style-src 'self'");
+    expect(csp).not.toContain('unsafe-inline');
+    expect(response.headers.get('x-frame-options')).toBe('SAMEORIGIN');
+
+    const html = await response.text();
+    expect(html).toContain('<html lang="en-US">');
+    expect(html).toContain('<script src="/processor/card-fields.js" defer></script>');
+    expect(html).toContain('<link rel="stylesheet" href="/processor/card-fields.css">');
+    expect(html).not.toMatch(/<script(?![^>]*\bsrc=)[^>]*>/);
+    expect(html).not.toMatch(/<style|\sstyle=|\son[a-z]+=/i);
+    for (const [id, autocomplete, label] of [
+      ['card-number', 'cc-number', 'Card number'],
+      ['card-expiry', 'cc-exp', 'Expiry date (MM/YY)'],
+      ['card-cvc', 'cc-csc', 'Security code (CVC)'],
+    ] as const) {
+      expect(html).toContain(`<label for="${id}">${label}</label>`);
+      const input = new RegExp(`<input id="${id}"[^>]*>`).exec(html)?.[0] ?? '';
+      expect(input).toContain(`autocomplete="${autocomplete}"`);
+      expect(input).toContain('inputmode="numeric"');
+      expect(input).toContain(`aria-describedby="${id}-error"`);
+      expect(input).toContain('aria-invalid="false"');
+      expect(html).toContain(`<p id="${id}-error" class="error"`);
+    }
+  });
+
+  it('speaks Spanish when asked, with Spanish error messages', async () => {
+    const html = await (await createTestApp(database.db).request('/processor/card-fields?lang=es-ES')).text();
+    expect(html).toContain('<html lang="es-ES">');
+    for (const text of ['Número de tarjeta', 'Vencimiento (MM/AA)', 'Código de seguridad (CVC)', 'Introduzca un número de tarjeta válido.']) {
+      expect(html).toContain(text);
+    }
+    expect(html).not.toContain('Card number');
+  });
+
+  it('serves its script and stylesheet as files the CSP allows', async () => {
+    const app = createTestApp(database.db);
+    const script = await app.request('/processor/card-fields.js');
+    expect(script.status).toBe(200);
+    expect(script.headers.get('content-type')).toContain('text/javascript');
+    const code = await script.text();
+    // It talks to the portal's origin only, and only listens to the window that embeds it.
+    expect(code).toContain('window.parent.postMessage(message, portalOrigin)');
+    expect(code).toContain('event.origin !== portalOrigin || event.source !== window.parent');
+    for (const type of ['processor.ready', 'processor.token', 'processor.invalid', 'processor.error', 'processor.tokenize']) {
+      expect(code).toContain(`'${type}'`);
+    }
+    const css = await app.request('/processor/card-fields.css');
+    expect(css.headers.get('content-type')).toContain('text/css');
+  });
+
+  it('names a separate portal origin when one is configured, as the only one that may frame it', async () => {
+    const app = createTestApp(database.db, { portalOrigin: 'https://portal.example.org' });
+    const response = await app.request('/processor/card-fields');
+    expect(response.headers.get('content-security-policy')).toContain('frame-ancestors https://portal.example.org');
+    expect(response.headers.get('x-frame-options')).toBeNull();
+    expect(await response.text()).toContain('data-portal-origin="https://portal.example.org"');
+  });
+
+  it('leaves every other page unframable, while the SPA may frame its own origin', async () => {
+    const app = createTestApp(database.db, { distDir });
+    for (const path of ['/', '/SUN/payment/online/card', '/processor/card-fields.js', '/api/User/GetIsUserLoggedIn']) {
+      const response = await app.request(path);
+      const csp = response.headers.get('content-security-policy') ?? '';
+      expect(csp).toContain("frame-ancestors 'none'");
+      expect(csp).toContain("frame-src 'self'");
+      expect(response.headers.get('x-frame-options')).toBe('DENY');
+    }
+  });
+});

@@ -1,0 +1,72 @@
+/**
+ * The sandbox card processor: it turns a checked card into a single-use token (kept in
+ * `processor_tokens` with brand, last four digits and the sandbox outcome, never the number or
+ * CVC) and charges tokens with the outcome the test numbers ask for.
+ */
+import { randomBytes } from 'node:crypto';
+import { and, eq, gt, isNull, lt } from 'drizzle-orm';
+import * as v from 'valibot';
+import { cardBrandSchema, type CardBrand } from '../../../src/lib/api/payment-contracts';
+import type { Database } from '../../db/client';
+import { processorTokens } from '../../db/schema';
+import type { CardProcessor, CardProcessorFor, ChargeResult } from './card-processor';
+import { checkCard, type CardInput } from './card-rules';
+
+/** A token is good for 15 minutes, like a real processor's. */
+export const TOKEN_LIFETIME_MS = 15 * 60 * 1000;
+/** Spent and expired tokens are swept a day after they expire. */
+const TOKEN_RETENTION_MS = 24 * 60 * 60 * 1000;
+
+export interface IssuedToken {
+  token: string;
+  brand: CardBrand;
+  last4: string;
+}
+
+/** `tok_` and 32 random base64url characters. */
+function newCardToken(): string {
+  return `tok_${randomBytes(24).toString('base64url')}`;
+}
+
+/** Creates the sandbox processor over the database. */
+export function createSandboxProcessor({ db, now }: { db: Database; now: () => Date }) {
+  /** Charges over `executor`: the token is spent whatever the outcome, as a real one would be. */
+  const processorFor: CardProcessorFor = (executor): CardProcessor => ({
+    async charge({ token }): Promise<ChargeResult> {
+      const at = now();
+      const [spent] = await executor
+        .update(processorTokens)
+        .set({ usedAt: at })
+        .where(and(eq(processorTokens.token, token), isNull(processorTokens.usedAt), gt(processorTokens.expiresAt, at)))
+        .returning({ brand: processorTokens.brand, last4: processorTokens.last4, outcome: processorTokens.outcome });
+      if (!spent) return { status: 'tokenInvalid' };
+      if (spent.outcome === 'decline') return { status: 'declined' };
+      if (spent.outcome === 'insufficientFunds') return { status: 'insufficientFunds' };
+      return { status: 'approved', brand: v.parse(cardBrandSchema, spent.brand), last4: spent.last4 };
+    },
+  });
+
+  return {
+    /** A token for a valid card, or null when the number, expiry or CVC is wrong. */
+    async tokenize(card: CardInput): Promise<IssuedToken | null> {
+      const at = now();
+      const check = checkCard(card, at);
+      if (!check.valid) return null;
+      await db.delete(processorTokens).where(lt(processorTokens.expiresAt, new Date(at.getTime() - TOKEN_RETENTION_MS)));
+      const token = newCardToken();
+      await db.insert(processorTokens).values({
+        token,
+        brand: check.brand,
+        last4: check.last4,
+        outcome: check.outcome,
+        createdAt: at,
+        expiresAt: new Date(at.getTime() + TOKEN_LIFETIME_MS),
+      });
+      return { token, brand: check.brand, last4: check.last4 };
+    },
+
+    processorFor,
+  };
+}
+
+export type SandboxProcessor = ReturnType<typeof createSandboxProcessor>;

@@ -1,0 +1,256 @@
+import { Trans, useLingui } from '@lingui/react/macro';
+import { paymentMachine } from '@machines/payment/payment.machine';
+import { selectFailure, selectPaymentStatus, selectPaymentStep } from '@machines/payment/payment.selectors';
+import type {
+  PaymentFailure,
+  PaymentStart,
+  PaymentStep,
+  PaymentSubmission,
+  PaymentReceipt,
+  StoredPayment,
+} from '@machines/payment/payment.types';
+import { selectAccount, selectIsBillingUser } from '@machines/session/session.selectors';
+import { Link, Outlet, useMatches, useNavigate } from '@tanstack/react-router';
+import { useSelector } from '@xstate/react';
+import { useEffect, useRef, useState } from 'react';
+import { createActor, fromPromise } from 'xstate';
+import { Screen } from '@/components/screen';
+import { doesClientAcceptPayments, getAccountInformation, getSessionExternalCardLink } from '@/lib/api/account-endpoints';
+import { ApiError } from '@/lib/api/errors';
+import { processorOrigin } from '@/lib/config';
+import { useMachines } from '@/lib/machines';
+import { toExternalUrl } from '@/lib/safe-redirect';
+import { makePayment } from './payment-api';
+import { PaymentProvider, usePaymentWizard, type CardFrameHolder } from './payment-context';
+import { stepOfPath, stepRoutes } from './payment-steps';
+import { readStoredPayment, writeStoredPayment } from './stored-payment';
+
+/** A failed call as the wizard knows it: an Error whose code the machine reads. */
+class PaymentCallError extends Error implements PaymentFailure {
+  readonly code: PaymentFailure['code'];
+
+  constructor(code: PaymentFailure['code'], cause: unknown) {
+    super(`Payment call failed: ${code}`, { cause });
+    this.name = 'PaymentCallError';
+    this.code = code;
+  }
+}
+
+/** What a failed call means to the wizard. */
+function toFailure(error: unknown): PaymentCallError {
+  const code = error instanceof ApiError ? error.code : 'serverError';
+  switch (code) {
+    case 'cardDeclined':
+    case 'insufficientFunds':
+    case 'notSignedIn':
+      return new PaymentCallError(code, error);
+    case 'network':
+    case 'serverError':
+    case 'malformedResponse':
+      return new PaymentCallError('serverError', error);
+    default:
+      return new PaymentCallError('rejected', error);
+  }
+}
+
+function createCardFrameHolder(): CardFrameHolder {
+  let current: HTMLIFrameElement | null = null;
+  return {
+    frame: () => current,
+    attach: (element) => {
+      current = element;
+    },
+  };
+}
+
+/** The payment machine with the app's real effects. */
+function createPaymentMachine(cardFrame: CardFrameHolder, navigateToSignIn: (redirect: string) => void) {
+  return paymentMachine.provide({
+    actors: {
+      loadAccount: fromPromise<PaymentStart>(async () => {
+        try {
+          const [account, acceptsOnlinePayments, externalCardLink] = await Promise.all([
+            getAccountInformation(),
+            doesClientAcceptPayments(),
+            getSessionExternalCardLink(),
+          ]);
+          return { account, acceptsOnlinePayments, externalCardLink: toExternalUrl(externalCardLink) ?? '' };
+        } catch (error) {
+          throw toFailure(error);
+        }
+      }),
+      submitPayment: fromPromise<PaymentReceipt, PaymentSubmission>(async ({ input }) => {
+        try {
+          return await makePayment(input.idempotencyKey, {
+            lines: input.lines,
+            cardToken: input.cardToken,
+            billing: input.billing,
+          });
+        } catch (error) {
+          throw toFailure(error);
+        }
+      }),
+    },
+    actions: {
+      persistProgress: (_, progress: StoredPayment | null) => writeStoredPayment(progress),
+      requestCardToken: ({ self }) => {
+        const frame = cardFrame.frame()?.contentWindow;
+        if (frame) frame.postMessage({ type: 'processor.tokenize' }, processorOrigin());
+        else self.send({ type: 'payment.cardFailed' });
+      },
+      openExternalCardPage: (_, { url }: { url: string }) => {
+        const checked = toExternalUrl(url);
+        if (checked) window.location.assign(checked);
+      },
+      // The session ended during the payment: sign in again and come back to this page.
+      requestSignIn: () => navigateToSignIn(window.location.pathname),
+    },
+  });
+}
+
+/** The statuses shown by a step's own page (the card step while paying, the receipt). */
+const stepStatuses = new Set(['wizard', 'submitting', 'submitFailed', 'receipt']);
+
+/**
+ * The online payment wizard around its steps: it runs the payment machine for as long as the
+ * payer is on payment/online, keeps the URL and the machine's step together (links, the
+ * browser's back and forward, reloads) and shows the outcomes that are not steps.
+ */
+export function PaymentWizard() {
+  const { session } = useMachines();
+  const navigate = useNavigate();
+  const pathname = useMatches({ select: (matches) => matches.at(-1)?.pathname ?? '' });
+  const routeStep = stepOfPath(pathname);
+
+  const [wizard] = useState(() => {
+    const cardFrame = createCardFrameHolder();
+    const machine = createPaymentMachine(cardFrame, (redirect) => {
+      void navigate({ to: '/{-$client}/login', params: (current) => current, search: { redirect } });
+    });
+    const snapshot = session.getSnapshot();
+    const actor = createActor(machine, {
+      input: {
+        stored: readStoredPayment(),
+        requestedStep: routeStep ?? 'amounts',
+        accountEmail: selectIsBillingUser(snapshot) ? (selectAccount(snapshot)?.email ?? null) : null,
+      },
+    });
+    return { actor, cardFrame };
+  });
+  const { actor } = wizard;
+  // Never stopped on leaving: the machine has no timers, and a payment in flight must still end
+  // and keep its receipt. Starting twice (React's development mode) does nothing.
+  useEffect(() => {
+    actor.start();
+  }, [actor]);
+
+  const status = useSelector(actor, selectPaymentStatus);
+  const machineStep = useSelector(actor, selectPaymentStep);
+
+  // The URL and the machine's step move together. A new URL step (a link, back or forward) is
+  // shown when the machine allows it; otherwise, and whenever the machine moves on by itself,
+  // the URL follows the machine. Corrections and the first step after loading replace the
+  // history entry, so that back never lands on a step that is not open.
+  const shownStep = useRef(routeStep);
+  const previousMachineStep = useRef<PaymentStep | null>(null);
+  useEffect(() => {
+    const urlMoved = routeStep !== shownStep.current;
+    if (routeStep && urlMoved) actor.send({ type: 'payment.show', step: routeStep });
+    shownStep.current = routeStep;
+    const current = selectPaymentStep(actor.getSnapshot());
+    const firstStep = previousMachineStep.current === null;
+    previousMachineStep.current = current;
+    if (!current || current === routeStep) return;
+    void navigate({
+      to: stepRoutes[current],
+      params: (params) => params,
+      replace: urlMoved || firstStep || current === 'receipt',
+    });
+  }, [routeStep, machineStep, actor, navigate]);
+
+  return <PaymentProvider value={wizard}>{stepStatuses.has(status) ? <Outlet /> : <Outcome />}</PaymentProvider>;
+}
+
+/** What the wizard shows when it is not on one of its steps. */
+function Outcome() {
+  const { actor } = usePaymentWizard();
+  const { t } = useLingui();
+  const status = useSelector(actor, selectPaymentStatus);
+  const failure = useSelector(actor, selectFailure);
+  const title = <Trans>Online payment</Trans>;
+
+  switch (status) {
+    case 'loading':
+      return (
+        <Screen title={title}>
+          <p role="status">
+            <Trans>Loading your invoices…</Trans>
+          </p>
+        </Screen>
+      );
+    case 'loadFailed':
+      return (
+        <Screen title={title}>
+          <div role="alert" className="notice notice-error">
+            <p>
+              {failure === 'rejected'
+                ? t`Online payment is not available for this account. Please contact us or choose another way to pay.`
+                : t`We could not load your invoices. Please check your connection and try again.`}
+            </p>
+          </div>
+          <div className="actions">
+            <button type="button" className="button" onClick={() => actor.send({ type: 'payment.retry' })}>
+              <Trans>Try again</Trans>
+            </button>
+            <Link to="/{-$client}/payment/other" className="button button-secondary">
+              <Trans>Other ways to pay</Trans>
+            </Link>
+          </div>
+        </Screen>
+      );
+    case 'externalCardPage':
+      return (
+        <Screen title={title}>
+          <p role="status">
+            <Trans>Your provider takes card payments on its own secure page. Taking you there…</Trans>
+          </p>
+        </Screen>
+      );
+    case 'noOnlinePayments':
+      return (
+        <Screen title={title}>
+          <p>
+            <Trans>Your provider does not take payments online. You can still pay by mail or by phone.</Trans>
+          </p>
+          <div className="actions">
+            <Link to="/{-$client}/payment/other" className="button">
+              <Trans>Other ways to pay</Trans>
+            </Link>
+          </div>
+        </Screen>
+      );
+    case 'nothingDue':
+      return (
+        <Screen title={title}>
+          <p>
+            <Trans>You have nothing to pay right now. Thank you!</Trans>
+          </p>
+          <div className="actions">
+            <Link to="/{-$client}/invoices" className="button">
+              <Trans>Your invoices</Trans>
+            </Link>
+          </div>
+        </Screen>
+      );
+    case 'sessionEnded':
+      return (
+        <Screen title={title}>
+          <p role="alert">
+            <Trans>Your session has ended, so nothing was charged. Sign in again to finish paying: your choices are kept.</Trans>
+          </p>
+        </Screen>
+      );
+    default:
+      return null;
+  }
+}

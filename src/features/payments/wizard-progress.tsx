@@ -1,0 +1,37 @@
+import { Trans, useLingui } from '@lingui/react/macro';
+import type { PaymentStep } from '@machines/payment/payment.types';
+
+const shownSteps = ['amounts', 'confirmation', 'information', 'card'] as const satisfies readonly PaymentStep[];
+
+/** Where the payer is in the wizard: "Step 2 of 4", with the step names. */
+export function WizardProgress({ step }: { step: (typeof shownSteps)[number] }) {
+  const { t } = useLingui();
+  const names: Record<(typeof shownSteps)[number], string> = {
+    amounts: t`Amounts`,
+    confirmation: t`Review`,
+    information: t`Billing details`,
+    card: t`Card`,
+  };
+  const position = shownSteps.indexOf(step) + 1;
+  const total = shownSteps.length;
+  return (
+    <nav className="wizard-progress" aria-label={t`Payment steps`}>
+      <p className="wizard-progress-count">
+        <Trans>
+          Step {position} of {total}
+        </Trans>
+      </p>
+      <ol>
+        {shownSteps.map((each, index) => (
+          <li
+            key={each}
+            aria-current={each === step ? 'step' : undefined}
+            className={index < position - 1 ? 'done' : undefined}
+          >
+            {names[each]}
+          </li>
+        ))}
+      </ol>
+    </nav>
+  );
+}

@@ -1,0 +1,363 @@
+import type { Page } from '@playwright/test';
+import { fixtureAccounts } from './fixture-data';
+import { chooseLanguage, demo, expect, expectAccessible, signIn, signInAsGuest, test } from './fixtures';
+
+type Language = 'en-US' | 'es-ES';
+
+/** The texts the journey reads, in each language. */
+const words = {
+  'en-US': {
+    invoices: 'Your invoices',
+    payNow: 'Pay now',
+    amounts: 'Online payment',
+    review: 'Review your payment',
+    billing: 'Billing information',
+    card: 'Card payment',
+    receipt: 'Payment receipt',
+    continue: 'Continue',
+    toCard: 'Continue to card details',
+    anotherAmount: 'Another amount',
+    back: 'Back',
+    declined: /Your card was declined/,
+    visaEnding: /Visa ending in 4242/,
+    downloadPdf: 'Download PDF',
+  },
+  'es-ES': {
+    invoices: 'Sus facturas',
+    payNow: 'Pagar ahora',
+    amounts: 'Pago en línea',
+    review: 'Revise su pago',
+    billing: 'Datos de facturación',
+    card: 'Pago con tarjeta',
+    receipt: 'Justificante de pago',
+    continue: 'Continuar',
+    toCard: 'Continuar a los datos de la tarjeta',
+    anotherAmount: 'Otro importe',
+    back: 'Atrás',
+    declined: /Su tarjeta ha sido rechazada/,
+    visaEnding: /Visa terminada en 4242/,
+    downloadPdf: 'Descargar PDF',
+  },
+} as const;
+
+function heading(page: Page, name: string) {
+  return page.getByRole('heading', { level: 1, name, exact: true });
+}
+
+/** Signs a fixture user in under SUN in the given language, and waits for the invoices. */
+async function signInUser(page: Page, email: string, language: Language = 'en-US'): Promise<void> {
+  await page.goto('/SUN/login');
+  if (language === 'es-ES') await chooseLanguage(page, 'es-ES');
+  await signIn(page, email, demo.password);
+  await expect(heading(page, words[language].invoices)).toBeVisible();
+}
+
+/** The processor's card fields, inside their frame. */
+function cardFields(page: Page) {
+  return page.frameLocator('iframe.card-fields');
+}
+
+async function fillCard(page: Page, number: string): Promise<void> {
+  const fields = cardFields(page);
+  await fields.getByLabel(/Card number|Número de tarjeta/).fill(number);
+  await fields.getByLabel(/Expiry|Vencimiento/).fill('12/34');
+  await fields.getByLabel(/CVC/).fill('123');
+}
+
+/** The amount field of one invoice, once "another amount" is chosen. */
+function amountField(page: Page, invoiceNumber: string) {
+  return page.getByLabel(new RegExp(`(Amount to pay on invoice|Importe a pagar de la factura) ${invoiceNumber}$`));
+}
+
+function invoiceCard(page: Page, invoiceNumber: string) {
+  return page.locator('.invoice-choice').filter({ hasText: invoiceNumber });
+}
+
+async function fillBilling(page: Page): Promise<void> {
+  await page.getByLabel(/^(Address|Dirección)$/).fill('12 Harbour Road');
+  await page.getByLabel(/^(City|Ciudad)$/).fill('Springfield');
+  await page.getByLabel(/^(State or province|Estado o provincia)$/).fill('IL');
+  await page.getByLabel(/^(ZIP or postal code|Código postal)$/).fill('62704');
+  await page.getByLabel(/^(Country|País)$/).fill('United States');
+  await page.getByLabel(/^(Email for the receipt|Correo electrónico para el justificante)$/).fill('payer@example.com');
+}
+
+/** The account summary as the server has it now (with the page's session). */
+async function balances(page: Page): Promise<Record<string, number>> {
+  const response = await page.request.get('/api/OnlinePayment/GetAccountInformation');
+  expect(response.ok()).toBe(true);
+  const body = (await response.json()) as { invoices: { invoiceNumber: string; balanceCents: number }[] };
+  return Object.fromEntries(body.invoices.map((invoice) => [invoice.invoiceNumber, invoice.balanceCents]));
+}
+
+for (const language of ['en-US', 'es-ES'] as const) {
+  const w = words[language];
+  const payer = language === 'en-US' ? fixtureAccounts.payerEn : fixtureAccounts.payerEs;
+  const [full, part, untouched] = payer.invoices.map((invoice) => invoice.invoiceNumber) as [string, string, string];
+
+  test(`in ${language}, a billing user pays one invoice in full and another in part, gets the receipt and its PDF, and sees the new balances`, async ({ page }) => {
+    test.slow();
+    await signInUser(page, payer.userEmail, language);
+    await expect(page.getByTestId('total-due')).toHaveText(language === 'en-US' ? '$188.45' : /188,45/);
+    await expectAccessible(page);
+    await page.getByRole('link', { name: w.payNow }).click();
+
+    await test.step('amounts', async () => {
+      await expect(heading(page, w.amounts)).toBeVisible();
+      await expect(page).toHaveURL(/\/SUN\/payment\/online$/);
+      await invoiceCard(page, untouched).getByRole('checkbox').uncheck();
+      await invoiceCard(page, part).getByRole('radio', { name: w.anotherAmount }).check();
+      await amountField(page, part).fill(language === 'en-US' ? '20.00' : '20,00');
+      await expect(page.locator('.payment-total')).toContainText(language === 'en-US' ? '$68.50' : '68,50');
+      await expectAccessible(page);
+      await page.getByRole('button', { name: w.continue, exact: true }).click();
+    });
+
+    await test.step('review', async () => {
+      await expect(heading(page, w.review)).toBeVisible();
+      await expect(page).toHaveURL(/\/SUN\/payment\/online\/confirmation$/);
+      const table = page.getByRole('table');
+      await expect(table.getByRole('row')).toHaveCount(4);
+      await expect(table).toContainText(full);
+      await expect(table).toContainText(part);
+      await expect(table).not.toContainText(untouched);
+      await expectAccessible(page);
+      await page.getByRole('button', { name: w.continue, exact: true }).click();
+    });
+
+    await test.step('billing information', async () => {
+      await expect(heading(page, w.billing)).toBeVisible();
+      await expect(page.getByLabel(/^(Name of the payer|Nombre del pagador)$/)).toHaveValue(payer.holderName);
+      await fillBilling(page);
+      await expectAccessible(page);
+      await page.getByRole('button', { name: w.toCard }).click();
+    });
+
+    await test.step('card', async () => {
+      await expect(heading(page, w.card)).toBeVisible();
+      await expect(page).toHaveURL(/\/SUN\/payment\/online\/creditcard$/);
+      await fillCard(page, '4242 4242 4242 4242');
+      await expectAccessible(page);
+      await page.getByRole('button', { name: new RegExp(`^(Pay|Pagar) `) }).click();
+    });
+
+    await test.step('receipt', async () => {
+      await expect(heading(page, w.receipt)).toBeVisible();
+      await expect(page).toHaveURL(/\/SUN\/payment\/online\/receipt$/);
+      const confirmation = (await page.getByTestId('confirmation-number').textContent()) ?? '';
+      expect(confirmation).toMatch(/^P-[A-Z0-9]{10}$/);
+      await expect(page.getByText(w.visaEnding)).toBeVisible();
+      await expect(page.getByRole('table')).toContainText(full);
+      await expect(page.getByRole('table')).toContainText(part);
+      await expectAccessible(page);
+
+      const download = page.waitForEvent('download');
+      await page.getByRole('link', { name: w.downloadPdf }).click();
+      const pdf = await download;
+      expect(pdf.suggestedFilename()).toBe(`receipt-${confirmation}.pdf`);
+      const path = await pdf.path();
+      const { readFile } = await import('node:fs/promises');
+      const bytes = await readFile(path);
+      expect(bytes.subarray(0, 5).toString('latin1')).toBe('%PDF-');
+    });
+
+    await test.step('the invoices show the new balances', async () => {
+      await page.getByRole('link', { name: w.invoices }).first().click();
+      await expect(heading(page, w.invoices)).toBeVisible();
+      await expect(page.locator(`[data-invoice="${full}"]`)).toHaveCount(0);
+      await expect(page.getByTestId(`balance-${part}`)).toHaveText(language === 'en-US' ? '$56.75' : /56,75/);
+      await expect(page.getByTestId(`balance-${untouched}`)).toHaveText(language === 'en-US' ? '$63.20' : /63,20/);
+      expect(await balances(page)).toEqual({ [part]: 5675, [untouched]: 6320 });
+    });
+  });
+}
+
+test('a declined card is reported on the card step, nothing is charged, and everything entered is kept', async ({ page }) => {
+  test.slow();
+  const account = fixtureAccounts.declined;
+  const [first, second, third] = account.invoices.map((invoice) => invoice.invoiceNumber) as [string, string, string];
+  await signInUser(page, account.userEmail);
+  await page.getByRole('link', { name: 'Pay now' }).click();
+  await page.getByRole('button', { name: 'Continue', exact: true }).click();
+  await page.getByRole('button', { name: 'Continue', exact: true }).click();
+  await fillBilling(page);
+  await page.getByRole('button', { name: 'Continue to card details' }).click();
+  await fillCard(page, '4000 0000 0000 0002');
+  await page.getByRole('button', { name: /^Pay / }).click();
+
+  await expect(page.getByRole('alert')).toContainText('Your card was declined');
+  await expect(page).toHaveURL(/\/SUN\/payment\/online\/creditcard$/);
+  await expectAccessible(page);
+  expect(await balances(page)).toEqual({ [first]: 4850, [second]: 7675, [third]: 6320 });
+
+  // The browser's back button walks through the steps, each as it was entered.
+  await page.goBack();
+  await expect(heading(page, 'Billing information')).toBeVisible();
+  await expect(page.getByLabel('City')).toHaveValue('Springfield');
+  await expect(page.getByLabel('Email for the receipt')).toHaveValue('payer@example.com');
+  await page.goBack();
+  await expect(heading(page, 'Review your payment')).toBeVisible();
+  await page.goBack();
+  await expect(heading(page, 'Online payment')).toBeVisible();
+  await expect(invoiceCard(page, first).getByRole('checkbox')).toBeChecked();
+
+  // Forward again, and another card goes through.
+  await page.goForward();
+  await expect(heading(page, 'Review your payment')).toBeVisible();
+  await page.goForward();
+  await expect(heading(page, 'Billing information')).toBeVisible();
+  await page.getByRole('button', { name: 'Continue to card details' }).click();
+  await fillCard(page, '4242424242424242');
+  await page.getByRole('button', { name: /^Pay / }).click();
+  await expect(heading(page, 'Payment receipt')).toBeVisible();
+  expect(await balances(page)).toEqual({});
+});
+
+test('a double click on Pay charges once', async ({ page }) => {
+  const account = fixtureAccounts.doubleClick;
+  const [only, other, third] = account.invoices.map((invoice) => invoice.invoiceNumber) as [string, string, string];
+  await signInUser(page, account.userEmail);
+  await page.goto('/SUN/payment/online');
+  await invoiceCard(page, other).getByRole('checkbox').uncheck();
+  await invoiceCard(page, third).getByRole('checkbox').uncheck();
+  await invoiceCard(page, only).getByRole('radio', { name: 'Another amount' }).check();
+  await amountField(page, only).fill('10');
+  await page.getByRole('button', { name: 'Continue', exact: true }).click();
+  await page.getByRole('button', { name: 'Continue', exact: true }).click();
+  await fillBilling(page);
+  await page.getByRole('button', { name: 'Continue to card details' }).click();
+  await fillCard(page, '4242424242424242');
+  await page.getByRole('button', { name: /^Pay / }).dblclick();
+  await expect(heading(page, 'Payment receipt')).toBeVisible();
+  expect((await balances(page))[only]).toBe(4850 - 1000);
+});
+
+test('a reload on any step keeps what was entered, and a later step cannot be opened first', async ({ page }) => {
+  test.slow();
+  const account = fixtureAccounts.reload;
+  const [first] = account.invoices.map((invoice) => invoice.invoiceNumber) as [string];
+  await signInUser(page, account.userEmail);
+
+  // Straight to the card step: the wizard sends the payer to the first step still to do. Every
+  // open invoice starts chosen in full, so that is the review of those amounts.
+  await page.goto('/SUN/payment/online/creditcard');
+  await expect(heading(page, 'Review your payment')).toBeVisible();
+  await expect(page).toHaveURL(/\/SUN\/payment\/online\/confirmation$/);
+  await page.getByRole('button', { name: 'Change the amounts' }).click();
+  await expect(heading(page, 'Online payment')).toBeVisible();
+  await expect(page).toHaveURL(/\/SUN\/payment\/online$/);
+
+  await invoiceCard(page, first).getByRole('radio', { name: 'Another amount' }).check();
+  await amountField(page, first).fill('12.34');
+  await page.reload();
+  await expect(amountField(page, first)).toHaveValue('12.34');
+
+  // A bad amount is refused with a message, and the typed text stays.
+  await amountField(page, first).fill('12.345');
+  await page.getByRole('button', { name: 'Continue', exact: true }).click();
+  await expect(page.getByText('Enter an amount like 25.00.')).toBeVisible();
+  await expect(amountField(page, first)).toHaveValue('12.345');
+  await expect(page).toHaveURL(/\/SUN\/payment\/online$/);
+  await amountField(page, first).fill('12.34');
+  await page.getByRole('button', { name: 'Continue', exact: true }).click();
+
+  await expect(heading(page, 'Review your payment')).toBeVisible();
+  await page.reload();
+  await expect(heading(page, 'Review your payment')).toBeVisible();
+  await expect(page.getByRole('table')).toContainText('$12.34');
+  await page.getByRole('button', { name: 'Continue', exact: true }).click();
+
+  await expect(heading(page, 'Billing information')).toBeVisible();
+  await page.getByLabel(/^Address$/).fill('12 Harbour Road');
+  await page.getByLabel('City').fill('Springfield');
+  await page.reload();
+  await expect(page.getByLabel(/^Address$/)).toHaveValue('12 Harbour Road');
+  await expect(page.getByLabel('City')).toHaveValue('Springfield');
+  // Continuing with fields missing names them, and keeps what is there.
+  await page.getByRole('button', { name: 'Continue to card details' }).click();
+  await expect(page.getByLabel('State or province')).toBeFocused();
+  await expect(page.getByText('This field is required.').first()).toBeVisible();
+  await fillBilling(page);
+  await page.getByRole('button', { name: 'Continue to card details' }).click();
+
+  await expect(heading(page, 'Card payment')).toBeVisible();
+  await page.reload();
+  await expect(heading(page, 'Card payment')).toBeVisible();
+  // 12.34 on the first invoice, and the other two in full (76.75 and 63.20).
+  await expect(page.locator('.payment-total')).toContainText('$152.29');
+});
+
+test('a session that ends mid-payment keeps the progress for after signing in again', async ({ page, context }) => {
+  const account = fixtureAccounts.reload;
+  await signInUser(page, account.userEmail);
+  await page.goto('/SUN/payment/online');
+  await page.getByRole('button', { name: 'Continue', exact: true }).click();
+  await page.getByRole('button', { name: 'Continue', exact: true }).click();
+  await page.getByLabel('City').fill('Shelbyville');
+
+  await context.clearCookies();
+  await page.reload();
+  await expect(page).toHaveURL(/\/SUN\/login\?redirect=%2FSUN%2Fpayment%2Fonline%2Finformation$/);
+  await signIn(page, account.userEmail, demo.password);
+  await expect(heading(page, 'Billing information')).toBeVisible();
+  await expect(page.getByLabel('City')).toHaveValue('Shelbyville');
+});
+
+for (const language of ['en-US', 'es-ES'] as const) {
+  test(`in ${language}, the guest of an account pays without an account, and is offered one afterwards`, async ({ page }) => {
+    const w = words[language];
+    const guest = language === 'en-US' ? fixtureAccounts.guestEn : fixtureAccounts.guestEs;
+    const [invoice] = guest.invoices.map((each) => each.invoiceNumber) as [string];
+    await page.goto('/SUN');
+    if (language === 'es-ES') await chooseLanguage(page, 'es-ES');
+    await page.getByRole('link', { name: language === 'en-US' ? 'Pay as a guest' : 'Pagar como invitado' }).first().click();
+    await signInAsGuest(page, guest.accountNumber, invoice);
+    await expect(heading(page, w.invoices)).toBeVisible();
+    await page.getByRole('link', { name: w.payNow }).click();
+    await expect(heading(page, w.amounts)).toBeVisible();
+    await page.getByRole('button', { name: w.continue, exact: true }).click();
+    await page.getByRole('button', { name: w.continue, exact: true }).click();
+    await expect(heading(page, w.billing)).toBeVisible();
+    await page.getByLabel(/^(Name of the payer|Nombre del pagador)$/).fill('Jordan Guest');
+    await fillBilling(page);
+    await page.getByRole('button', { name: w.toCard }).click();
+    await fillCard(page, '4242424242424242');
+    await page.getByRole('button', { name: /^(Pay|Pagar) / }).click();
+    await expect(heading(page, w.receipt)).toBeVisible();
+    await expect(page.getByRole('link', { name: language === 'en-US' ? 'Create an account' : 'Cree una cuenta' })).toBeVisible();
+    await expectAccessible(page);
+    expect(await balances(page)).toEqual({});
+  });
+}
+
+for (const language of ['en-US', 'es-ES'] as const) {
+  test(`in ${language}, a client without online payments shows no online payment and lists the other ways to pay`, async ({ page }) => {
+    await page.goto('/NPP/login');
+    if (language === 'es-ES') await chooseLanguage(page, 'es-ES');
+    await signIn(page, 'north.doe@example.com', demo.password);
+    await expect(page).toHaveURL(/\/NPP\/invoices$/);
+    const menu = page.getByRole('navigation', { name: /Main menu|Menú principal/ });
+    await expect(menu.getByRole('link', { name: /^(Online payment|Pago en línea)$/ })).toHaveCount(0);
+
+    await page.goto('/NPP/payment/online');
+    await expect(page.getByText(/does not take payments online|no acepta pagos en línea/)).toBeVisible();
+    await expectAccessible(page);
+    await page.getByRole('main').getByRole('link', { name: /^(Other ways to pay|Otras formas de pago)$/ }).click();
+    await expect(page).toHaveURL(/\/NPP\/payment\/other$/);
+    await expect(page.getByRole('heading', { level: 2, name: /^(By mail|Por correo postal)$/ })).toBeVisible();
+    await expect(page.getByRole('heading', { level: 2, name: /^(By phone|Por teléfono)$/ })).toBeVisible();
+    await expectAccessible(page);
+  });
+}
+
+test("a client with an external card page sends the payer there", async ({ page }) => {
+  await page.route('https://payments.example.org/**', (route) =>
+    route.fulfill({ contentType: 'text/html', body: '<!doctype html><title>Harbor payments</title><h1>Harbor payments</h1>' }),
+  );
+  await page.goto('/HBR/login');
+  await signIn(page, 'harbor.doe@example.com', demo.password);
+  await expect(page).toHaveURL(/\/HBR\/invoices$/);
+  await expect(page.getByRole('link', { name: 'Pay now' })).toHaveAttribute('href', 'https://payments.example.org/harbor');
+  await page.goto('/HBR/payment/online');
+  await expect(page).toHaveURL('https://payments.example.org/harbor');
+});

@@ -1,0 +1,234 @@
+import { account, billing, receipt, start, visa } from '@machines/payment/payment.fixtures';
+import { paymentMachine } from '@machines/payment/payment.machine';
+import { amountError, areAmountsValid, billingErrors, isBillingValid, openInvoices } from '@machines/payment/payment.rules';
+import {
+  selectFailure,
+  selectIsBusy,
+  selectPaymentStatus,
+  selectPaymentStep,
+  selectReceipt,
+  selectStoredPayment,
+} from '@machines/payment/payment.selectors';
+import type { PaymentInput, PaymentReceipt, PaymentStart, StoredPayment } from '@machines/payment/payment.types';
+import { afterAll, beforeEach, describe, expect, it } from 'vitest';
+import { fromPromise } from 'xstate';
+import { Coverage, generateModelPaths, runModelPath, type ModelSpec } from './harness';
+
+const never = <T>() => new Promise<T>(() => {});
+
+// What the effects were asked to do during one path (reset before each).
+const persisted: (StoredPayment | null)[] = [];
+const externalPages: string[] = [];
+let tokenRequests = 0;
+let signInRequests = 0;
+
+// The production machine; its actors never settle, so the model's events drive every outcome.
+const machine = paymentMachine.provide({
+  actors: {
+    loadAccount: fromPromise(() => never<PaymentStart>()),
+    submitPayment: fromPromise(() => never<PaymentReceipt>()),
+  },
+  actions: {
+    persistProgress: (_, progress) => persisted.push(progress),
+    requestCardToken: () => tokenRequests++,
+    openExternalCardPage: (_, { url }) => externalPages.push(url),
+    requestSignIn: () => signInRequests++,
+  },
+});
+
+type Spec = ModelSpec<typeof machine>;
+type Snapshot = Parameters<Spec['assertSnapshot']>[0];
+type ModelEvent = Exclude<Spec['events'], (snapshot: Snapshot) => unknown>[number];
+
+const externalLink = 'https://payments.example.org/harbor';
+const paidUp = { ...account, invoices: account.invoices.filter((invoice) => invoice.balanceCents === 0), totalDueCents: 0 };
+
+const loadEvents: ModelEvent[] = [
+  { type: 'xstate.done.actor.loadAccount', output: start },
+  { type: 'xstate.done.actor.loadAccount', output: { ...start, externalCardLink: externalLink } },
+  { type: 'xstate.done.actor.loadAccount', output: { ...start, acceptsOnlinePayments: false } },
+  { type: 'xstate.done.actor.loadAccount', output: { ...start, account: paidUp } },
+  { type: 'xstate.error.actor.loadAccount', error: { code: 'serverError' } },
+  { type: 'payment.retry' },
+];
+
+const wizardEvents: ModelEvent[] = [
+  ...(['amounts', 'confirmation', 'information', 'card', 'receipt'] as const).map((step) => ({ type: 'payment.show', step }) as const),
+  { type: 'payment.selectInvoice', invoiceNumber: 'SUN-100041', selected: false },
+  { type: 'payment.selectInvoice', invoiceNumber: 'SUN-100041', selected: true },
+  { type: 'payment.selectInvoice', invoiceNumber: 'SUN-100042', selected: false },
+  { type: 'payment.selectInvoice', invoiceNumber: 'SUN-100042', selected: true },
+  { type: 'payment.payPart', invoiceNumber: 'SUN-100041', text: '50.00', cents: 5000 },
+  { type: 'payment.payPart', invoiceNumber: 'SUN-100041', text: '200.00', cents: 20000 },
+  { type: 'payment.payPart', invoiceNumber: 'SUN-100041', text: 'fifty', cents: null },
+  { type: 'payment.payInFull', invoiceNumber: 'SUN-100041' },
+  { type: 'payment.updateBilling', field: 'email', value: 'pat.doe@' },
+  { type: 'payment.useAccountDetails' },
+  { type: 'payment.continue' },
+  { type: 'payment.back' },
+  { type: 'payment.pay' },
+  { type: 'payment.cardTokenized', card: visa },
+  { type: 'payment.cardInvalid' },
+  { type: 'payment.cardFailed' },
+  { type: 'xstate.done.actor.submitPayment', output: receipt },
+  ...(['cardDeclined', 'insufficientFunds', 'notSignedIn', 'serverError', 'rejected'] as const).map(
+    (code) => ({ type: 'xstate.error.actor.submitPayment', error: { code } }) as const,
+  ),
+  { type: 'payment.retry' },
+  { type: 'payment.startOver' },
+];
+
+/**
+ * The billing form is filled one field at a time, in order: typing each field in any order
+ * multiplies the graph without adding a behaviour.
+ */
+function nextBillingField(snapshot: Snapshot): ModelEvent[] {
+  const [field] = Object.keys(billingErrors(snapshot.context.billing)) as (keyof typeof billing)[];
+  return field === undefined ? [] : [{ type: 'payment.updateBilling', field, value: billing[field] }];
+}
+
+/** Which choice an invoice has, as far as the model cares. */
+function choiceKind(snapshot: Snapshot, invoiceNumber: string): string {
+  const choice = snapshot.context.choices[invoiceNumber];
+  const invoice = openInvoices(snapshot.context.account).find((open) => open.invoiceNumber === invoiceNumber);
+  if (!choice || !invoice) return 'none';
+  if (choice.mode === 'full') return 'full';
+  return amountError(choice, invoice) === null ? 'part' : 'wrongPart';
+}
+
+// Typed text, keys and receipts do not multiply the model; these do.
+function serializeState(snapshot: Snapshot): string {
+  const { context } = snapshot;
+  const loading = snapshot.matches('loadingAccount') || snapshot.matches('loadFailed');
+  const amounts = snapshot.matches({ paying: 'choosingAmounts' });
+  const information = snapshot.matches({ paying: 'enteringBillingInformation' });
+  return JSON.stringify({
+    value: snapshot.value,
+    requested: loading ? context.requestedStep : null,
+    stored: loading ? context.stored !== null : null,
+    choices: amounts
+      ? [choiceKind(snapshot, 'SUN-100041'), choiceKind(snapshot, 'SUN-100042'), context.showAmountErrors]
+      : areAmountsValid(context.choices, context.account),
+    confirmed: context.confirmed,
+    billing: information ? [Object.keys(billingErrors(context.billing)), context.showBillingErrors] : isBillingValid(context.billing),
+    card: context.card !== null,
+    cardProblem: context.cardProblem,
+    failure: context.failure,
+    receipt: context.receipt !== null,
+  });
+}
+
+function assertSnapshot(snapshot: Snapshot): void {
+  const { context } = snapshot;
+  const status = selectPaymentStatus(snapshot);
+  const wizard = snapshot.matches('paying');
+  expect(status === 'wizard').toBe(wizard);
+  expect(selectIsBusy(snapshot)).toBe(
+    snapshot.matches('loadingAccount') || snapshot.matches({ paying: { card: 'tokenizing' } }) || snapshot.matches('submitting'),
+  );
+  expect(selectFailure(snapshot) !== null).toBe(['loadFailed', 'submitFailed', 'sessionEnded'].includes(status));
+  // A stored receipt stays in context only while it may still be shown; the wizard never has one.
+  if (status === 'receipt') expect(selectReceipt(snapshot)).not.toBeNull();
+  if (wizard || status === 'submitting' || status === 'submitFailed') expect(selectReceipt(snapshot)).toBeNull();
+  if (wizard) {
+    expect(context.account).not.toBeNull();
+    expect(selectPaymentStep(snapshot)).not.toBeNull();
+    const open = new Set(openInvoices(context.account).map((invoice) => invoice.invoiceNumber));
+    for (const invoiceNumber of Object.keys(context.choices)) expect(open.has(invoiceNumber)).toBe(true);
+  } else if (status !== 'submitting' && status !== 'submitFailed' && status !== 'receipt') {
+    expect(selectPaymentStep(snapshot)).toBeNull();
+  }
+  // Beyond the amounts, they can be paid and were confirmed; beyond the billing page, it is complete.
+  const pastAmounts = (['confirming', 'enteringBillingInformation', 'card'] as const).some((step) => snapshot.matches({ paying: step }));
+  const atCardOrLater = snapshot.matches({ paying: 'card' }) || status === 'submitting' || status === 'submitFailed';
+  if (pastAmounts || atCardOrLater) expect(areAmountsValid(context.choices, context.account)).toBe(true);
+  if (snapshot.matches({ paying: 'enteringBillingInformation' }) || atCardOrLater) expect(context.confirmed).toBe(true);
+  if (atCardOrLater) {
+    expect(isBillingValid(context.billing)).toBe(true);
+    expect(context.idempotencyKey).not.toBeNull();
+  }
+  if (snapshot.matches({ paying: { card: 'tokenizing' } })) expect(tokenRequests).toBeGreaterThan(0);
+  expect(context.card !== null).toBe(status === 'submitting' || status === 'submitFailed' || status === 'sessionEnded');
+  if (status === 'receipt') expect(Object.keys(context.choices)).toEqual([]);
+  if (status === 'externalCardPage') expect(externalPages.at(-1)).toBe(externalLink);
+  if (status === 'sessionEnded') expect(signInRequests).toBe(1);
+  // Session storage keeps up with the progress, and never holds the card token.
+  if (persisted.length > 0) {
+    const last = persisted.at(-1) ?? null;
+    if (wizard || ['submitting', 'submitFailed', 'sessionEnded', 'receipt'].includes(status)) {
+      expect(last).toEqual(selectStoredPayment(snapshot));
+    }
+    expect(JSON.stringify(persisted)).not.toContain(visa.token);
+  }
+}
+
+const inputs: { name: string; input: PaymentInput; events: (snapshot: Snapshot) => readonly ModelEvent[] }[] = [
+  {
+    name: 'a first visit',
+    input: { stored: null, requestedStep: 'amounts', accountEmail: 'pat.doe@example.com' },
+    events: (snapshot) => [...loadEvents, ...wizardEvents, ...nextBillingField(snapshot)],
+  },
+  {
+    // Only how the stored receipt is opened: what follows is the first visit's model again.
+    name: 'a reload of the receipt',
+    input: {
+      stored: { accountNumber: account.accountNumber, choices: {}, confirmed: false, billing, receipt },
+      requestedStep: 'receipt',
+      accountEmail: null,
+    },
+    events: (snapshot) =>
+      snapshot.matches('loadingAccount') && snapshot.context.stored === null
+        ? []
+        : [...loadEvents, { type: 'payment.show', step: 'receipt' }, { type: 'payment.show', step: 'amounts' }, { type: 'payment.startOver' }],
+  },
+  {
+    name: 'a reload of the card step',
+    input: {
+      stored: {
+        accountNumber: account.accountNumber,
+        choices: { 'SUN-100041': { mode: 'part', text: '50.00', cents: 5000 } },
+        confirmed: true,
+        billing,
+        receipt: null,
+      },
+      requestedStep: 'card',
+      accountEmail: null,
+    },
+    events: (snapshot) => (snapshot.matches('loadingAccount') ? loadEvents.slice(0, 1) : []),
+  },
+];
+
+const coverage = new Coverage(machine);
+const specs = inputs.map(({ name, input, events }) => {
+  const spec: Spec = { machine, input, events, serializeState, assertSnapshot };
+  return { name, spec, paths: generateModelPaths(spec) };
+});
+
+describe('payment machine model paths', () => {
+  beforeEach(() => {
+    persisted.length = 0;
+    externalPages.length = 0;
+    tokenRequests = 0;
+    signInRequests = 0;
+  });
+
+  it('has paths to walk', () => {
+    expect(specs.reduce((count, { paths }) => count + paths.length, 0)).toBeGreaterThan(50);
+  });
+
+  for (const { name, spec, paths } of specs) {
+    describe(name, () => {
+      for (const path of paths) {
+        it(path.name, () => {
+          runModelPath(spec, path, coverage);
+        });
+      }
+    });
+  }
+
+  afterAll(() => {
+    const { missedStates, missedTransitions } = coverage.report('payment');
+    expect(missedStates).toEqual([]);
+    expect(missedTransitions).toEqual([]);
+  });
+});
