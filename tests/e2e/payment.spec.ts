@@ -361,3 +361,13 @@ test("a client with an external card page sends the payer there", async ({ page 
   await page.goto('/HBR/payment/online');
   await expect(page).toHaveURL('https://payments.example.org/harbor');
 });
+
+test('an account with nothing to pay says so on the invoices and on the payment page', async ({ page }) => {
+  await signInUser(page, fixtureAccounts.nothingDue.userEmail);
+  await expect(page.getByTestId('no-open-invoices')).toHaveText('You have no open invoices. There is nothing to pay.');
+  await expect(page.getByRole('link', { name: 'Pay now' })).toHaveCount(0);
+  await expectAccessible(page);
+  await page.goto('/SUN/payment/online');
+  await expect(page.getByText('You have nothing to pay right now. Thank you!')).toBeVisible();
+  await expectAccessible(page);
+});

@@ -132,7 +132,8 @@ export function createPaymentsService({
      */
     async makePayment(scope: PaymentScope, idempotencyKey: string, request: PaymentRequest): Promise<PaymentOutcome> {
       const client = await clientRow(scope.clientId);
-      if (!client?.acceptsOnlinePayments) return refused('onlinePaymentsNotAccepted');
+      // A client with its own card page takes card payments there, never through this processor.
+      if (!client?.acceptsOnlinePayments || client.externalCcLink) return refused('onlinePaymentsNotAccepted');
 
       const lines = request.lines.map((line) => ({
         invoiceNumber: normaliseReference(line.invoiceNumber),

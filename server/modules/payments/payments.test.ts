@@ -286,7 +286,7 @@ describe('POST /api/OnlinePayment/MakePayment', () => {
     expect(await ledger()).toEqual(before);
   });
 
-  it('refuses a disabled account and a client that does not take online payments (403)', async () => {
+  it('refuses a disabled account, a client that does not take online payments and one with its own card page (403)', async () => {
     const disabled = await browserFor('disabled');
     expect(
       await pay(disabled, newKey(), paymentBody([{ invoiceNumber: 'SUN-100027', amountCents: 100 }], await cardToken(disabled))),
@@ -295,8 +295,13 @@ describe('POST /api/OnlinePayment/MakePayment', () => {
     expect(
       await pay(north, newKey(), paymentBody([{ invoiceNumber: 'NPP-200018', amountCents: 100 }], await cardToken(north))),
     ).toEqual({ status: 403, body: { error: 'onlinePaymentsNotAccepted' } });
+    const harbor = await browserFor('harbor');
+    expect(
+      await pay(harbor, newKey(), paymentBody([{ invoiceNumber: 'HBR-300011', amountCents: 100 }], await cardToken(harbor))),
+    ).toEqual({ status: 403, body: { error: 'onlinePaymentsNotAccepted' } });
     expect(await balanceOf('SUN-100027')).toBe(7800);
     expect(await balanceOf('NPP-200018')).toBe(18500);
+    expect(await balanceOf('HBR-300011')).toBe(14200);
     expect((await ledger()).payments).toBe(0);
   });
 

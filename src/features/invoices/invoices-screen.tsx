@@ -30,7 +30,7 @@ export function InvoicesScreen() {
     );
   }
 
-  const { account } = data;
+  const account = data.data;
   const locale = i18n.locale;
   const payNow = externalCardLink ? (
     <a className="button" href={externalCardLink} rel="noopener">

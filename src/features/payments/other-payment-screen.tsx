@@ -19,15 +19,15 @@ export function OtherPaymentScreen() {
       </Screen>
     );
   }
-  const { clientName, mail, phone } = data.options;
+  const { clientName, mail, phone } = data.data;
 
   return (
     <Screen title={title}>
       <p>
         {clientName ? (
-          <Trans>Besides paying online, you can pay {clientName} in these ways.</Trans>
+          <Trans>You can pay {clientName} in these ways.</Trans>
         ) : (
-          <Trans>Besides paying online, you can pay in these ways.</Trans>
+          <Trans>You can pay in these ways.</Trans>
         )}
       </p>
       {mail ? (

@@ -2,8 +2,8 @@ import { Trans } from '@lingui/react/macro';
 import { selectAccount, selectInvoiceRows, selectPaymentTotalCents } from '@machines/payment/payment.selectors';
 import { shallowEqual, useSelector } from '@xstate/react';
 import { Screen } from '@/components/screen';
-import { Money } from './money';
 import { usePaymentEvents, usePaymentWizard } from './payment-context';
+import { PaymentLinesTable } from './payment-lines-table';
 import { WizardProgress } from './wizard-progress';
 
 /** The second step: the amounts as they will be paid, before any detail is asked for. */
@@ -27,45 +27,13 @@ export function PaymentConfirmationScreen() {
           </Trans>
         </p>
       ) : null}
-      <table className="data-table">
-        <caption>
-          <Trans>What you are paying</Trans>
-        </caption>
-        <thead>
-          <tr>
-            <th scope="col">
-              <Trans>Invoice</Trans>
-            </th>
-            <th scope="col">
-              <Trans>Description</Trans>
-            </th>
-            <th scope="col" className="numeric">
-              <Trans>Amount to pay</Trans>
-            </th>
-          </tr>
-        </thead>
-        <tbody>
-          {lines.map((line) => (
-            <tr key={line.invoiceNumber}>
-              <th scope="row">{line.invoiceNumber}</th>
-              <td>{line.description}</td>
-              <td className="numeric">
-                <Money cents={line.amountCents} />
-              </td>
-            </tr>
-          ))}
-        </tbody>
-        <tfoot>
-          <tr>
-            <th scope="row" colSpan={2}>
-              <Trans>Total</Trans>
-            </th>
-            <td className="numeric">
-              <Money cents={total} />
-            </td>
-          </tr>
-        </tfoot>
-      </table>
+      <PaymentLinesTable
+        caption={<Trans>What you are paying</Trans>}
+        amountHeading={<Trans>Amount to pay</Trans>}
+        totalLabel={<Trans>Total</Trans>}
+        lines={lines}
+        totalCents={total}
+      />
       <div className="actions">
         <button type="button" className="button button-secondary" onClick={goBack}>
           <Trans>Change the amounts</Trans>

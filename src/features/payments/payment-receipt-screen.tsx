@@ -8,9 +8,9 @@ import { Screen } from '@/components/screen';
 import { formatDateTime } from '@/lib/format';
 import { defaultLanguage, isLanguage } from '@/lib/i18n';
 import { useMachines } from '@/lib/machines';
-import { Money } from './money';
 import { receiptPdfUrl } from './payment-api';
 import { usePaymentEvents, usePaymentWizard } from './payment-context';
+import { PaymentLinesTable } from './payment-lines-table';
 
 const brandNames: Record<CardToken['brand'], string> = {
   visa: 'Visa',
@@ -72,52 +72,14 @@ export function PaymentReceiptScreen() {
           </dd>
         </div>
       </dl>
-      <table className="data-table">
-        <caption>
-          <Trans>What was paid</Trans>
-        </caption>
-        <thead>
-          <tr>
-            <th scope="col">
-              <Trans>Invoice</Trans>
-            </th>
-            <th scope="col">
-              <Trans>Description</Trans>
-            </th>
-            <th scope="col" className="numeric">
-              <Trans>Paid</Trans>
-            </th>
-            <th scope="col" className="numeric">
-              <Trans>Balance left</Trans>
-            </th>
-          </tr>
-        </thead>
-        <tbody>
-          {receipt.lines.map((line) => (
-            <tr key={line.invoiceNumber}>
-              <th scope="row">{line.invoiceNumber}</th>
-              <td>{line.description}</td>
-              <td className="numeric">
-                <Money cents={line.amountCents} />
-              </td>
-              <td className="numeric">
-                <Money cents={line.balanceAfterCents} />
-              </td>
-            </tr>
-          ))}
-        </tbody>
-        <tfoot>
-          <tr>
-            <th scope="row" colSpan={2}>
-              <Trans>Total paid</Trans>
-            </th>
-            <td className="numeric">
-              <Money cents={receipt.totalCents} />
-            </td>
-            <td />
-          </tr>
-        </tfoot>
-      </table>
+      <PaymentLinesTable
+        caption={<Trans>What was paid</Trans>}
+        amountHeading={<Trans>Paid</Trans>}
+        totalLabel={<Trans>Total paid</Trans>}
+        lines={receipt.lines}
+        totalCents={receipt.totalCents}
+        showBalances
+      />
       <div className="actions no-print">
         <button type="button" className="button" onClick={() => window.print()}>
           <Trans>Print</Trans>

@@ -1,13 +1,14 @@
 import { msg } from '@lingui/core/macro';
 import { createFileRoute } from '@tanstack/react-router';
 import { requireUserOrGuest } from '@/app/guards';
-import { loadInvoices } from '@/features/invoices/invoices-data';
+import { getAccountInformation } from '@/lib/api/account-endpoints';
+import { unlessAccountDisabled } from '@/lib/api/unless-account-disabled';
 import { InvoicesLoadFailed, InvoicesScreen } from '@/features/invoices/invoices-screen';
 
 export const Route = createFileRoute('/{-$client}/invoices')({
   beforeLoad: requireUserOrGuest,
   // Balances change with every payment: always ask again, never show a cached summary.
-  loader: () => loadInvoices(),
+  loader: () => unlessAccountDisabled(getAccountInformation),
   staleTime: 0,
   gcTime: 0,
   staticData: {

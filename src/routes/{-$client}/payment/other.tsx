@@ -1,12 +1,13 @@
 import { msg } from '@lingui/core/macro';
 import { createFileRoute } from '@tanstack/react-router';
 import { requireUserOrGuest } from '@/app/guards';
-import { loadOtherPayment } from '@/features/payments/other-payment-data';
+import { unlessAccountDisabled } from '@/lib/api/unless-account-disabled';
+import { getPaymentOptions } from '@/features/payments/payment-api';
 import { OtherPaymentLoadFailed, OtherPaymentScreen } from '@/features/payments/other-payment-screen';
 
 export const Route = createFileRoute('/{-$client}/payment/other')({
   beforeLoad: requireUserOrGuest,
-  loader: () => loadOtherPayment(),
+  loader: () => unlessAccountDisabled(getPaymentOptions),
   staticData: {
     title: msg`Other payment methods`,
     breadcrumbs: [{ label: msg`Your invoices`, to: '/{-$client}/invoices' }],

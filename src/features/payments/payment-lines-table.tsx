@@ -1,0 +1,72 @@
+import { Trans } from '@lingui/react/macro';
+import type { ReactNode } from 'react';
+import { Money } from './money';
+
+export interface PaymentLineRow {
+  invoiceNumber: string;
+  description: string;
+  amountCents: number;
+  /** Shown in a last column when given: the invoice's balance after the payment. */
+  balanceAfterCents?: number;
+}
+
+interface PaymentLinesTableProps {
+  caption: ReactNode;
+  amountHeading: ReactNode;
+  totalLabel: ReactNode;
+  lines: PaymentLineRow[];
+  totalCents: number;
+  showBalances?: boolean;
+}
+
+/** What a payment pays against which invoice, and its total: on the review page and the receipt. */
+export function PaymentLinesTable({ caption, amountHeading, totalLabel, lines, totalCents, showBalances = false }: PaymentLinesTableProps) {
+  return (
+    <table className="data-table">
+      <caption>{caption}</caption>
+      <thead>
+        <tr>
+          <th scope="col">
+            <Trans>Invoice</Trans>
+          </th>
+          <th scope="col">
+            <Trans>Description</Trans>
+          </th>
+          <th scope="col" className="numeric">
+            {amountHeading}
+          </th>
+          {showBalances ? (
+            <th scope="col" className="numeric">
+              <Trans>Balance left</Trans>
+            </th>
+          ) : null}
+        </tr>
+      </thead>
+      <tbody>
+        {lines.map((line) => (
+          <tr key={line.invoiceNumber}>
+            <th scope="row">{line.invoiceNumber}</th>
+            <td>{line.description}</td>
+            <td className="numeric">
+              <Money cents={line.amountCents} />
+            </td>
+            {showBalances ? (
+              <td className="numeric">{line.balanceAfterCents === undefined ? null : <Money cents={line.balanceAfterCents} />}</td>
+            ) : null}
+          </tr>
+        ))}
+      </tbody>
+      <tfoot>
+        <tr>
+          <th scope="row" colSpan={2}>
+            {totalLabel}
+          </th>
+          <td className="numeric">
+            <Money cents={totalCents} />
+          </td>
+          {showBalances ? <td /> : null}
+        </tr>
+      </tfoot>
+    </table>
+  );
+}
