@@ -16,6 +16,18 @@ export { DEMO_PASSWORD } from '../seed/demo-data';
 /** The demo guest of SUN (DESIGN.md, "Demo data"). */
 export const DEMO_GUEST = { accountNumber: 'A-778899', invoiceNumber: 'SUN-100042' } as const;
 
+/** A complete billing section of a payment request, for tests that pay. */
+export const DEMO_BILLING = {
+  payerName: 'Pat Doe',
+  addressLine1: '1 Main Street',
+  addressLine2: '',
+  city: 'Springfield',
+  region: 'IL',
+  postalCode: '62704',
+  country: 'United States',
+  email: 'pat.doe@example.com',
+} as const;
+
 /** An in-memory PGlite, migrated and seeded with the demo data. */
 export async function openSeededDatabase(): Promise<OpenedDatabase> {
   const opened = await openDatabase();

@@ -10,7 +10,7 @@ import { receiptSchema } from '../../../src/lib/api/payment-contracts';
 import { openDatabase, type OpenedDatabase } from '../../db/client';
 import { payments } from '../../db/schema';
 import { seedDemoData } from '../../seed/seed';
-import { DEMO_PASSWORD, TestBrowser, createTestApp, resetPayments, resetSessions } from '../../test/harness';
+import { DEMO_BILLING, DEMO_PASSWORD, TestBrowser, createTestApp, resetPayments, resetSessions } from '../../test/harness';
 
 const databaseUrl = process.env.TEST_DATABASE_URL;
 
@@ -40,16 +40,7 @@ describe.skipIf(!databaseUrl)('MakePayment on PostgreSQL (TEST_DATABASE_URL)', (
     const body = {
       lines: [{ invoiceNumber: 'SUN-100039', amountCents: 2000 }],
       cardToken: token,
-      billing: {
-        payerName: 'Pat Doe',
-        addressLine1: '1 Main Street',
-        addressLine2: '',
-        city: 'Springfield',
-        region: 'IL',
-        postalCode: '62704',
-        country: 'United States',
-        email: 'pat.doe@example.com',
-      },
+      billing: DEMO_BILLING,
     };
 
     const answers = await Promise.all(

@@ -6,6 +6,7 @@ import { paymentOptionsSchema, receiptSchema } from '../../../src/lib/api/paymen
 import type { PaymentRequest } from '../../../src/lib/api/payment-request-contract';
 import { clients, invoices, paymentLines, payments } from '../../db/schema';
 import {
+  DEMO_BILLING,
   DEMO_GUEST,
   DEMO_PASSWORD,
   TestBrowser,
@@ -14,9 +15,9 @@ import {
   recordingLogger,
   resetPayments,
   resetSessions,
+  useSeededDatabase,
   type TestAppOptions,
 } from '../../test/harness';
-import { useSeededDatabase } from '../../test/harness';
 import { createSandboxProcessor } from '../processor/sandbox-processor';
 import { canonicalJson, createPaymentsService, newConfirmationNumber, parseOpeningHours } from './payments.service';
 
@@ -35,16 +36,7 @@ const CARDS = {
 const CVC = '987';
 const expYear = new Date().getUTCFullYear() + 2;
 
-const billing = {
-  payerName: 'Pat Doe',
-  addressLine1: '1 Main Street',
-  addressLine2: '',
-  city: 'Springfield',
-  region: 'IL',
-  postalCode: '62704',
-  country: 'United States',
-  email: 'pat.doe@example.com',
-};
+const billing = DEMO_BILLING;
 
 let keyCounter = 0;
 /** A fresh idempotency key, as the SPA makes one per payment. */
