@@ -67,7 +67,7 @@ const MARGIN = 50;
 const INK = rgb(0.12, 0.14, 0.16);
 const MUTED = rgb(0.3, 0.33, 0.36);
 
-/** Breaks text into lines no wider than `width`; a word wider than that is cut by `fit` later. */
+/** Breaks text into lines no wider than `width`; a word wider than that is cut by `shortenToWidth` later. */
 function wrap(text: string, font: PDFFont, size: number, width: number): string[] {
   const lines: string[] = [];
   let current = '';
@@ -120,7 +120,7 @@ export async function renderReceiptPdf({
       encodable.has(character.codePointAt(0) ?? 0) ? character : '?',
     ).join('');
   /** Shortens text to fit `width`, with an ellipsis. */
-  const fit = (text: string, font: PDFFont, size: number, width: number) => {
+  const shortenToWidth = (text: string, font: PDFFont, size: number, width: number) => {
     let shown = safe(text);
     if (font.widthOfTextAtSize(shown, size) <= width) return shown;
     while (shown.length > 1 && font.widthOfTextAtSize(`${shown}...`, size) > width) shown = shown.slice(0, -1);
@@ -136,7 +136,7 @@ export async function renderReceiptPdf({
   const text = (value: string, x: number, options: { font?: PDFFont; size?: number; color?: typeof INK; width?: number } = {}) => {
     const font = options.font ?? regular;
     const size = options.size ?? 10;
-    const shown = options.width === undefined ? safe(value) : fit(value, font, size, options.width);
+    const shown = options.width === undefined ? safe(value) : shortenToWidth(value, font, size, options.width);
     page.drawText(shown, { x, y, font, size, color: options.color ?? INK });
   };
   const rightAligned = (value: string, right: number, font: PDFFont = regular, size = 10) => {
