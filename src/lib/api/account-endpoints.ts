@@ -2,12 +2,8 @@
  * The signed-in account's calls: its summary, and what its client offers for paying. Apart from
  * endpoints.ts so that the landing page does not carry them.
  */
-import {
-  acceptsPaymentsResponseSchema,
-  accountInformationSchema,
-  clientLinksResponseSchema,
-  type AccountInformation,
-} from './contracts';
+import { accountInformationSchema, type AccountInformation } from './account-contracts';
+import { acceptsPaymentsResponseSchema, clientLinksResponseSchema } from './contracts';
 import { call, http } from './http';
 
 /** GET /api/OnlinePayment/GetAccountInformation: the open invoices and the total due. */
