@@ -30,6 +30,7 @@ import { createClientsRoutes } from './modules/clients/clients.routes';
 import { createClientsService } from './modules/clients/clients.service';
 import { createLanguageRoutes } from './modules/language/language.routes';
 import { createLanguageService } from './modules/language/language.service';
+import { createOutboxRoutes } from './modules/mail/outbox.routes';
 import { createPaymentsRoutes } from './modules/payments/payments.routes';
 import { createPaymentsService } from './modules/payments/payments.service';
 import { CARD_FIELDS_PATH, createProcessorRoutes } from './modules/processor/processor.routes';
@@ -150,6 +151,7 @@ export function createApp({ db, config, now = () => new Date(), logger = console
   api.all('*', (c) => c.json({ error: 'notFound' }, 404));
   app.route('/api', api);
   app.route('/processor', createProcessorRoutes({ processor, portalOrigin: config.portalOrigin }));
+  if (config.developmentPages ?? process.env.NODE_ENV !== 'production') app.route('/dev', createOutboxRoutes({ db }));
 
   mountStatic(app, { distDir: config.distDir, publicDir, warn: (message) => logger.warn(message) });
 

@@ -15,6 +15,8 @@ export interface AppConfig {
    * the portal's server).
    */
   portalOrigin?: string | undefined;
+  /** Serve the development pages (the email outbox). Default: unless NODE_ENV is production. */
+  developmentPages?: boolean | undefined;
 }
 
 export const DEFAULT_SESSION_IDLE_SECONDS = 900;

@@ -311,3 +311,20 @@ export const processorTokens = pgTable(
     check('processor_tokens_outcome', sql`${t.outcome} in ('approve', 'decline', 'insufficientFunds')`),
   ],
 );
+
+/**
+ * Emails waiting to be read (DESIGN.md: without SMTP they stay here, and a development page lists
+ * them). `client_id` is the tenant the email speaks for; null for one that belongs to none.
+ */
+export const outboxEmails = pgTable(
+  'outbox_emails',
+  {
+    id: serial('id').primaryKey(),
+    clientId: integer('client_id').references(() => clients.id, { onDelete: 'cascade' }),
+    toAddress: text('to_address').notNull(),
+    subject: text('subject').notNull(),
+    body: text('body').notNull(),
+    createdAt: timestamptz('created_at').notNull().defaultNow(),
+  },
+  (t) => [index('outbox_emails_created_at_idx').on(t.createdAt)],
+);

@@ -159,6 +159,10 @@ for (const language of ['en-US', 'es-ES'] as const) {
       const { readFile } = await import('node:fs/promises');
       const bytes = await readFile(path);
       expect(bytes.subarray(0, 5).toString('latin1')).toBe('%PDF-');
+
+      // The receipt email waits in the outbox (no SMTP here).
+      const outbox = await (await page.request.get('/dev/outbox')).text();
+      expect(outbox).toContain(confirmation);
     });
 
     await test.step('the invoices show the new balances', async () => {

@@ -46,7 +46,9 @@ export function createPaymentsRoutes({ payments }: { payments: PaymentsService }
       return errorResponse(c, 400, 'invalidRequest');
     }
     const request = await readJsonBody(c, paymentRequestSchema);
-    const outcome = await payments.makePayment(scopeOf(caller), idempotencyKey, request);
+    const sessionLanguage = v.safeParse(languageSchema, c.var.session?.language);
+    const language = sessionLanguage.success ? sessionLanguage.output : 'en-US';
+    const outcome = await payments.makePayment(scopeOf(caller), idempotencyKey, request, language);
     if (outcome.kind === 'refused') {
       const [status, code] = refusalAnswers[outcome.refusal];
       return errorResponse(c, status, code);

@@ -12,11 +12,14 @@ import { and, asc, eq, gte, inArray, sql, type SQL } from 'drizzle-orm';
 import * as v from 'valibot';
 import { cardBrandSchema, type OpeningHours, type PaymentOptions, type Receipt } from '../../../src/lib/api/payment-contracts';
 import type { PaymentRequest } from '../../../src/lib/api/payment-request-contract';
+import type { Language } from '../../../src/lib/api/contracts';
 import type { Database } from '../../db/client';
 import { accounts, clients, invoices, paymentLines, payments } from '../../db/schema';
 import { sha256Hex } from '../../security/tokens';
 import { normaliseReference } from '../accounts/accounts.service';
 import type { CardProcessorFor } from '../processor/card-processor';
+import { queueEmail } from '../mail/outbox';
+import { receiptEmail } from './receipt-email';
 
 /** The session's client and account: what a payment may touch. */
 export interface PaymentScope {
@@ -130,7 +133,13 @@ export function createPaymentsService({
      * in one transaction. The same key and body again answer the first receipt; the same key with
      * another body is refused.
      */
-    async makePayment(scope: PaymentScope, idempotencyKey: string, request: PaymentRequest): Promise<PaymentOutcome> {
+    async makePayment(
+      scope: PaymentScope,
+      idempotencyKey: string,
+      request: PaymentRequest,
+      /** The language of the receipt email. */
+      language: Language = 'en-US',
+    ): Promise<PaymentOutcome> {
       const client = await clientRow(scope.clientId);
       // A client with its own card page takes card payments there, never through this processor.
       if (!client?.acceptsOnlinePayments || client.externalCcLink) return refused('onlinePaymentsNotAccepted');
@@ -254,6 +263,12 @@ export function createPaymentsService({
 
         const receipt = await receiptWhere(tx, scope, eq(payments.id, paymentId));
         if (!receipt) throw new Error('A new payment has no receipt');
+        // Only a new payment mails its receipt, and only if the payment commits.
+        await queueEmail(tx, {
+          clientId: scope.clientId,
+          to: receipt.email,
+          ...receiptEmail(receipt, client.name || client.code, language),
+        });
         return { kind: 'paid', receipt, repeated: false } satisfies PaymentOutcome;
       });
     },

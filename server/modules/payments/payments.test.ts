@@ -4,7 +4,7 @@ import * as v from 'valibot';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { paymentOptionsSchema, receiptSchema } from '../../../src/lib/api/payment-contracts';
 import type { PaymentRequest } from '../../../src/lib/api/payment-request-contract';
-import { clients, invoices, paymentLines, payments } from '../../db/schema';
+import { clients, invoices, outboxEmails, paymentLines, payments } from '../../db/schema';
 import {
   DEMO_BILLING,
   DEMO_GUEST,
@@ -443,7 +443,7 @@ describe('GET /api/OnlinePayment/GetReceipt and GetReceiptPdf', () => {
         await (await browser.get(`/api/OnlinePayment/GetReceiptPdf?confirmationNumber=${receipt.confirmationNumber}&language=es-ES`)).arrayBuffer(),
       ),
     );
-    for (const text of ['Recibo de pago', 'Número de confirmación', 'Descripción', 'Visa terminada en 4242', '73,50']) {
+    for (const text of ['Justificante de pago', 'Número de confirmación', 'Descripción', 'Visa terminada en 4242', '73,50']) {
       expect(spanish).toContain(text);
     }
     expect((await browser.get(`/api/OnlinePayment/GetReceiptPdf?confirmationNumber=${receipt.confirmationNumber}&language=fr-FR`)).status).toBe(400);
@@ -548,5 +548,54 @@ describe('opening hours of the phone line', () => {
     for (const stored of [null, '', 'Monday to Friday, 9 to 5', '0-5 08:00-18:00 America/Chicago', '1-5 8:00-18:00 America/Chicago']) {
       expect(parseOpeningHours(stored)).toBeNull();
     }
+  });
+});
+
+describe('the receipt email', () => {
+  async function outbox() {
+    return database.db.select().from(outboxEmails).orderBy(asc(outboxEmails.id));
+  }
+
+  it('goes once to the payer, with the confirmation number and what was paid, and never for a refused card', async () => {
+    const browser = await browserFor('pat');
+    const declined = paymentBody([{ invoiceNumber: 'SUN-100031', amountCents: 4850 }], await cardToken(browser, CARDS.decline));
+    expect((await pay(browser, newKey(), declined)).status).toBe(402);
+    expect(await outbox()).toEqual([]);
+
+    const key = newKey();
+    const body = paymentBody([{ invoiceNumber: 'SUN-100031', amountCents: 4850 }], await cardToken(browser));
+    const first = v.parse(receiptSchema, (await pay(browser, key, body)).body);
+    expect((await pay(browser, key, body)).status).toBe(200);
+
+    const emails = await outbox();
+    expect(emails).toHaveLength(1);
+    const [email] = emails;
+    expect(email?.toAddress).toBe(billing.email);
+    expect(email?.subject).toBe(`Sunrise Laboratories: Payment receipt ${first.confirmationNumber}`);
+    expect(email?.body).toContain('SUN-100031  Complete blood count (CBC) with differential');
+    expect(email?.body).toContain('Total paid: $48.50');
+    expect(email?.body).toContain('Visa ending in 4242');
+  });
+
+  it('is listed on the development page, which production does not have', async () => {
+    const browser = await browserFor('pat');
+    const body = paymentBody([{ invoiceNumber: 'SUN-100039', amountCents: 500 }], await cardToken(browser));
+    const receipt = v.parse(receiptSchema, (await pay(browser, newKey(), body)).body);
+    const page = await createTestApp(database.db).request('/dev/outbox');
+    expect(page.status).toBe(200);
+    const html = await page.text();
+    expect(html).toContain(receipt.confirmationNumber);
+    expect(html).toContain('pat.doe@example.com');
+    expect((await createTestApp(database.db, { developmentPages: false }).request('/dev/outbox')).status).toBe(404);
+  });
+
+  it('is written in the language of the session', async () => {
+    const browser = await browserFor('pat');
+    expect((await browser.post('/api/user/UpdateTranslationLanguage', { language: 'es-ES' })).status).toBe(200);
+    const body = paymentBody([{ invoiceNumber: 'SUN-100039', amountCents: 500 }], await cardToken(browser));
+    const receipt = v.parse(receiptSchema, (await pay(browser, newKey(), body)).body);
+    const [email] = await outbox();
+    expect(email?.subject).toBe(`Sunrise Laboratories: Justificante de pago ${receipt.confirmationNumber}`);
+    expect(email?.body).toContain('Total pagado: 5,00');
   });
 });

@@ -4,62 +4,8 @@
  */
 import { PDFDocument, StandardFonts, rgb, type PDFFont, type PDFPage } from 'pdf-lib';
 import type { Language } from '../../../src/lib/api/contracts';
-import type { CardBrand, Receipt } from '../../../src/lib/api/payment-contracts';
-
-interface ReceiptLabels {
-  title: string;
-  confirmationNumber: string;
-  date: string;
-  account: string;
-  accountHolder: string;
-  paidBy: string;
-  email: string;
-  invoice: string;
-  description: string;
-  amount: string;
-  balanceAfter: string;
-  total: string;
-  card: string;
-  endingIn: string;
-  brands: Record<CardBrand, string>;
-}
-
-const labels: Record<Language, ReceiptLabels> = {
-  'en-US': {
-    title: 'Payment receipt',
-    confirmationNumber: 'Confirmation number',
-    date: 'Date',
-    account: 'Account',
-    accountHolder: 'Account holder',
-    paidBy: 'Paid by',
-    email: 'Email',
-    invoice: 'Invoice',
-    description: 'Description',
-    amount: 'Amount paid',
-    balanceAfter: 'Balance after',
-    total: 'Total paid',
-    card: 'Card',
-    endingIn: 'ending in',
-    brands: { visa: 'Visa', mastercard: 'Mastercard', amex: 'American Express', discover: 'Discover', unknown: 'Card' },
-  },
-  'es-ES': {
-    title: 'Recibo de pago',
-    confirmationNumber: 'Número de confirmación',
-    date: 'Fecha',
-    account: 'Cuenta',
-    accountHolder: 'Titular de la cuenta',
-    paidBy: 'Pagado por',
-    email: 'Correo electrónico',
-    invoice: 'Factura',
-    description: 'Descripción',
-    amount: 'Importe pagado',
-    balanceAfter: 'Saldo restante',
-    total: 'Total pagado',
-    card: 'Tarjeta',
-    endingIn: 'terminada en',
-    brands: { visa: 'Visa', mastercard: 'Mastercard', amex: 'American Express', discover: 'Discover', unknown: 'Tarjeta' },
-  },
-};
+import type { Receipt } from '../../../src/lib/api/payment-contracts';
+import { receiptFormat } from './receipt-labels';
 
 const PAGE_WIDTH = 595.28; // A4
 const PAGE_HEIGHT = 841.89;
@@ -99,10 +45,7 @@ export async function renderReceiptPdf({
   clientName: string;
   language: Language;
 }): Promise<Uint8Array<ArrayBuffer>> {
-  const t = labels[language];
-  const money = new Intl.NumberFormat(language, { style: 'currency', currency: 'USD' });
-  const date = new Intl.DateTimeFormat(language, { dateStyle: 'long', timeStyle: 'short', timeZone: 'UTC' });
-  const cents = (value: number) => money.format(value / 100);
+  const { t, cents, date } = receiptFormat(language);
 
   const pdf = await PDFDocument.create();
   pdf.setTitle(`${t.title} ${receipt.confirmationNumber}`);

@@ -37,7 +37,7 @@ export function PaymentReceiptScreen() {
     <Screen title={<Trans>Payment receipt</Trans>}>
       <div className="notice notice-success" role="status">
         <p>
-          <Trans>Thank you, your payment is complete. Print this receipt or download it as a PDF for your records.</Trans>
+          <Trans>Thank you, your payment is complete. A copy of this receipt goes to {receipt.email}.</Trans>
         </p>
       </div>
       <dl className="receipt-facts">

@@ -1,0 +1,27 @@
+/** The receipt as a plain-text email, in the payer's language. */
+import type { Language } from '../../../src/lib/api/contracts';
+import type { Receipt } from '../../../src/lib/api/payment-contracts';
+import { receiptFormat } from './receipt-labels';
+
+/** Subject and body of the email that carries a receipt. */
+export function receiptEmail(receipt: Receipt, clientName: string, language: Language): { subject: string; body: string } {
+  const { t, cents, date } = receiptFormat(language);
+  const card = `${t.brands[receipt.cardBrand]} ${t.endingIn} ${receipt.cardLast4}`;
+  const lines = receipt.lines.map(
+    (line) =>
+      `${line.invoiceNumber}  ${line.description}\n  ${t.amount}: ${cents(line.amountCents)} · ${t.balanceAfter}: ${cents(line.balanceAfterCents)}`,
+  );
+  const body = [
+    `${clientName}: ${t.title}`,
+    '',
+    `${t.confirmationNumber}: ${receipt.confirmationNumber}`,
+    `${t.date}: ${date.format(new Date(receipt.paidAt))} UTC`,
+    `${t.account}: ${receipt.accountNumber} (${receipt.holderName})`,
+    `${t.paidBy}: ${receipt.payerName}, ${card}`,
+    '',
+    ...lines,
+    '',
+    `${t.total}: ${cents(receipt.totalCents)}`,
+  ].join('\n');
+  return { subject: `${clientName}: ${t.title} ${receipt.confirmationNumber}`, body };
+}
