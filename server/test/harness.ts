@@ -202,3 +202,14 @@ export class TestBrowser {
     return { status: response.status, body: (await response.json()) as unknown };
   }
 }
+
+/**
+ * Before a test: no sessions left from earlier tests, a manual clock, and a browser on a fresh
+ * app that reads that clock.
+ */
+export async function freshBrowserWithClock(db: Database, options: Omit<TestAppOptions, 'now'> = {}) {
+  await resetSessions(db);
+  const clock = manualClock();
+  const browser = await new TestBrowser(createTestApp(db, { ...options, now: clock.now })).open();
+  return { clock, browser };
+}

@@ -7,8 +7,8 @@ import {
   TestBrowser,
   createTestApp,
   manualClock,
+  freshBrowserWithClock,
   useSeededDatabase,
-  resetSessions,
   setCookies,
 } from '../../test/harness';
 
@@ -16,12 +16,9 @@ const database = useSeededDatabase();
 let clock: ReturnType<typeof manualClock>;
 let browser: TestBrowser;
 
-
 beforeEach(async () => {
-  await resetSessions(database.db);
   await database.db.update(users).set({ isActive: true, language: null });
-  clock = manualClock();
-  browser = await new TestBrowser(createTestApp(database.db, { now: clock.now, sessionIdleSeconds: 900 })).open();
+  ({ clock, browser } = await freshBrowserWithClock(database.db, { sessionIdleSeconds: 900 }));
 });
 
 const activeUser = { userRole: 'ClientBillingUser', isUserActive: true, isAccountDisabled: false };

@@ -8,8 +8,8 @@ import {
   TestBrowser,
   createTestApp,
   manualClock,
+  freshBrowserWithClock,
   useSeededDatabase,
-  resetSessions,
   setCookies,
 } from '../../test/harness';
 
@@ -17,11 +17,8 @@ const database = useSeededDatabase();
 let clock: ReturnType<typeof manualClock>;
 let browser: TestBrowser;
 
-
 beforeEach(async () => {
-  await resetSessions(database.db);
-  clock = manualClock();
-  browser = await new TestBrowser(createTestApp(database.db, { now: clock.now })).open();
+  ({ clock, browser } = await freshBrowserWithClock(database.db));
 });
 
 const guestStatus = { userRole: 'ClientBillingGuest', isUserActive: true, isAccountDisabled: false };

@@ -6,8 +6,8 @@ import {
   TestBrowser,
   createTestApp,
   manualClock,
+  freshBrowserWithClock,
   useSeededDatabase,
-  resetSessions,
 } from '../../test/harness';
 
 const database = useSeededDatabase();
@@ -19,9 +19,7 @@ const openBrowser = async (config: { sessionWarningSeconds?: number } = {}) =>
   new TestBrowser(createTestApp(database.db, { now: clock.now, sessionIdleSeconds: 900, ...config })).open();
 
 beforeEach(async () => {
-  await resetSessions(database.db);
-  clock = manualClock();
-  browser = await openBrowser();
+  ({ clock, browser } = await freshBrowserWithClock(database.db, { sessionIdleSeconds: 900 }));
 });
 
 const poll = async (b: TestBrowser = browser) => {
