@@ -6,6 +6,7 @@ export default defineConfig({
     alias: {
       '@': fileURLToPath(new URL('./src', import.meta.url)),
       '@machines': fileURLToPath(new URL('./machines', import.meta.url)),
+      '@contracts': fileURLToPath(new URL('./contracts', import.meta.url)),
     },
   },
   test: {

@@ -2,7 +2,7 @@ import { assertEvent, assign, fromPromise, setup } from 'xstate';
 import {
   defaultTheme,
   type ClientContext,
-  type ClientDetails,
+  type Client,
   type ClientErrorCode,
   type ClientEvent,
   type ClientLookup,
@@ -48,7 +48,7 @@ export const clientMachine = setup({
     tags: {} as ClientTag,
   },
   actors: {
-    lookUpClient: fromPromise<ClientDetails, ClientLookup>(() => Promise.reject(new Error('lookUpClient not provided'))),
+    lookUpClient: fromPromise<Client, ClientLookup>(() => Promise.reject(new Error('lookUpClient not provided'))),
     fetchClientUrl: fromPromise<string, ClientLookup>(() => Promise.reject(new Error('fetchClientUrl not provided'))),
     fetchClientLinks: fromPromise<string, ClientLookup>(() => Promise.reject(new Error('fetchClientLinks not provided'))),
   },

@@ -1,12 +1,6 @@
-/** A client (tenant) as the portal shows it. */
-export interface ClientDetails {
-  code: string;
-  name: string;
-  logoUrl: string | null;
-  theme: string;
-  billingGroup: string | null;
-  acceptsOnlinePayments: boolean;
-}
+import type { Client } from '@contracts/clients';
+
+export type { Client };
 
 export interface ClientLookup {
   code: string;
@@ -18,7 +12,7 @@ export type ClientErrorCode = 'notFound' | 'network' | 'serverError';
 export interface ClientContext {
   /** The code asked for, as typed in the URL. */
   requested: ClientLookup | null;
-  client: ClientDetails | null;
+  client: Client | null;
   clientUrl: string | null;
   /** The client's external card-payment page ('' when it uses the built-in one). */
   externalCCLink: string;

@@ -1,6 +1,9 @@
-export type Language = 'en-US' | 'es-ES';
+import type { Language } from '@contracts/session';
 
-export const defaultLanguage: Language = 'en-US';
+export type { Language };
+
+/** The language the portal speaks before anyone chooses (the specification's default). */
+export const defaultLanguage = 'en-US' satisfies Language;
 
 export interface LanguageContext {
   /** The language the portal speaks now. */

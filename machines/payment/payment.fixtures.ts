@@ -2,9 +2,12 @@
  * Example data of the payment wizard for its tests (machine, selectors, model): one account with
  * two open invoices (one partly paid) and a paid one, a complete billing draft and a receipt.
  */
-import type { BillingDraft, CardToken, PayableAccount, PaymentReceipt, PaymentStart } from './payment.types';
+import type { AccountInformation } from '@contracts/accounts';
+import type { Receipt } from '@contracts/payments';
+import type { CardToken } from '@contracts/processor';
+import type { BillingDraft, PaymentStart } from './payment.types';
 
-export const account: PayableAccount = {
+export const account: AccountInformation = {
   accountNumber: 'A-100200',
   holderName: 'Pat Doe',
   totalDueCents: 16550,
@@ -52,7 +55,7 @@ export const billing: BillingDraft = {
 export const visa: CardToken = { token: 'tok_visa_4242aaaa', brand: 'visa', last4: '4242' };
 export const mastercard: CardToken = { token: 'tok_mc_4444bbbbbb', brand: 'mastercard', last4: '4444' };
 
-export const receipt: PaymentReceipt = {
+export const receipt: Receipt = {
   confirmationNumber: 'P-20260301-0001',
   paidAt: '2026-03-01T10:00:00.000Z',
   accountNumber: account.accountNumber,

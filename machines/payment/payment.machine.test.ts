@@ -13,14 +13,8 @@ import {
   selectPaymentStep,
   selectReceipt,
 } from './payment.selectors';
-import type {
-  PaymentFailure,
-  PaymentInput,
-  PaymentReceipt,
-  PaymentStart,
-  PaymentSubmission,
-  StoredPayment,
-} from './payment.types';
+import type { Receipt } from '@contracts/payments';
+import type { PaymentFailure, PaymentInput, PaymentStart, PaymentSubmission, StoredPayment } from './payment.types';
 
 const never = <T>() => new Promise<T>(() => {});
 
@@ -46,7 +40,7 @@ function arrange(
   options: {
     input?: Partial<PaymentInput>;
     load?: () => Promise<PaymentStart>;
-    submit?: (submission: PaymentSubmission) => Promise<PaymentReceipt>;
+    submit?: (submission: PaymentSubmission) => Promise<Receipt>;
   } = {},
 ) {
   const persisted: (StoredPayment | null)[] = [];
@@ -492,7 +486,7 @@ describe('paying by card', () => {
   });
 
   it('cannot be left while the payment is in flight', async () => {
-    const submission = deferred<PaymentReceipt>();
+    const submission = deferred<Receipt>();
     const { actor } = arrange({ input: { stored: completeProgress, requestedStep: 'card' }, submit: () => submission.promise });
     await settled(actor);
     actor.send({ type: 'payment.pay' });

@@ -1,19 +1,7 @@
 import { assign, fromPromise, setup } from 'xstate';
 import { areAmountsValid, isBillingValid, openInvoices, paymentLines, resumeStep, trimBilling, type WizardStep } from './payment.rules';
-import type {
-  AmountChoice,
-  BillingDraft,
-  PaymentContext,
-  PaymentEvent,
-  PaymentFailureCode,
-  PaymentInput,
-  PaymentReceipt,
-  PaymentStart,
-  PaymentStep,
-  PaymentSubmission,
-  PaymentTag,
-  StoredPayment,
-} from './payment.types';
+import type { Receipt } from '@contracts/payments';
+import type { AmountChoice, BillingDraft, PaymentContext, PaymentEvent, PaymentFailureCode, PaymentInput, PaymentStart, PaymentStep, PaymentSubmission, PaymentTag, StoredPayment } from './payment.types';
 
 const failureCodes: readonly PaymentFailureCode[] = ['cardDeclined', 'insufficientFunds', 'notSignedIn', 'rejected', 'serverError'];
 
@@ -128,7 +116,7 @@ export const paymentMachine = setup({
   },
   actors: {
     loadAccount: fromPromise<PaymentStart>(() => Promise.reject(new Error('loadAccount not provided'))),
-    submitPayment: fromPromise<PaymentReceipt, PaymentSubmission>(() => Promise.reject(new Error('submitPayment not provided'))),
+    submitPayment: fromPromise<Receipt, PaymentSubmission>(() => Promise.reject(new Error('submitPayment not provided'))),
   },
   actions: {
     persistProgress: (_, _progress: StoredPayment | null) => {},

@@ -3,25 +3,16 @@
  * invoices are open, whether an amount can be paid, whether the billing draft is complete, and
  * which step the payer may be on. Pure functions over the types in payment.types.ts.
  */
-import {
-  billingFields,
-  type AmountChoice,
-  type AmountErrorCode,
-  type BillingDraft,
-  type BillingErrorCode,
-  type BillingField,
-  type PayableAccount,
-  type PayableInvoice,
-  type PaymentStep,
-} from './payment.types';
+import type { AccountInformation, OpenInvoice } from '@contracts/accounts';
+import { billingFields, type AmountChoice, type AmountErrorCode, type BillingDraft, type BillingErrorCode, type BillingField, type PaymentStep } from './payment.types';
 
 /** The invoices that can still be paid (a balance above zero), in the account's order. */
-export function openInvoices(account: PayableAccount | null): PayableInvoice[] {
+export function openInvoices(account: AccountInformation | null): OpenInvoice[] {
   return account ? account.invoices.filter((invoice) => invoice.balanceCents > 0) : [];
 }
 
 /** Why this choice cannot be paid on this invoice, or null when it can. */
-export function amountError(choice: AmountChoice, invoice: PayableInvoice): AmountErrorCode | null {
+export function amountError(choice: AmountChoice, invoice: OpenInvoice): AmountErrorCode | null {
   if (choice.mode === 'full') return null;
   if (choice.text.trim() === '') return 'required';
   if (choice.cents === null || !Number.isInteger(choice.cents)) return 'notANumber';
@@ -31,7 +22,7 @@ export function amountError(choice: AmountChoice, invoice: PayableInvoice): Amou
 }
 
 /** What this choice pays on this invoice in cents (the balance when in full), or null when it cannot be paid. */
-export function amountToPay(choice: AmountChoice, invoice: PayableInvoice): number | null {
+export function amountToPay(choice: AmountChoice, invoice: OpenInvoice): number | null {
   if (amountError(choice, invoice) !== null) return null;
   return choice.mode === 'full' ? invoice.balanceCents : choice.cents;
 }
@@ -39,7 +30,7 @@ export function amountToPay(choice: AmountChoice, invoice: PayableInvoice): numb
 /** The lines of a payment: one per chosen open invoice whose amount can be paid, in the account's order. */
 export function paymentLines(
   choices: Record<string, AmountChoice>,
-  account: PayableAccount | null,
+  account: AccountInformation | null,
 ): { invoiceNumber: string; amountCents: number }[] {
   return openInvoices(account).flatMap((invoice) => {
     const choice = choices[invoice.invoiceNumber];
@@ -49,7 +40,7 @@ export function paymentLines(
 }
 
 /** The amounts can be paid: at least one open invoice is chosen, and every chosen amount is payable. */
-export function areAmountsValid(choices: Record<string, AmountChoice>, account: PayableAccount | null): boolean {
+export function areAmountsValid(choices: Record<string, AmountChoice>, account: AccountInformation | null): boolean {
   const invoices = openInvoices(account);
   const chosen = invoices.filter((invoice) => choices[invoice.invoiceNumber] !== undefined);
   return (
@@ -123,7 +114,7 @@ export const wizardSteps: readonly WizardStep[] = ['amounts', 'confirmation', 'i
 
 /** What decides which steps are complete. */
 export interface WizardProgress {
-  account: PayableAccount | null;
+  account: AccountInformation | null;
   choices: Record<string, AmountChoice>;
   confirmed: boolean;
   billing: BillingDraft;

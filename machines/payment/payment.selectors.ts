@@ -1,14 +1,8 @@
 import type { SnapshotFrom } from 'xstate';
 import { toStoredPayment, type PaymentMachine } from './payment.machine';
 import { amountError, amountToPay, billingErrors, openInvoices, paymentLines } from './payment.rules';
-import type {
-  AmountChoice,
-  AmountErrorCode,
-  BillingErrorCode,
-  BillingField,
-  PayableInvoice,
-  PaymentStep,
-} from './payment.types';
+import type { OpenInvoice } from '@contracts/accounts';
+import type { AmountChoice, AmountErrorCode, BillingErrorCode, BillingField, PaymentStep } from './payment.types';
 
 type PaymentSnapshot = SnapshotFrom<PaymentMachine>;
 
@@ -27,7 +21,7 @@ export type PaymentStatus =
 
 /** One open invoice on the amounts page. */
 export interface PaymentInvoiceRow {
-  invoice: PayableInvoice;
+  invoice: OpenInvoice;
   /** null when the invoice is not chosen. */
   choice: AmountChoice | null;
   /** What is paid on it in cents, or null when it is not chosen or its amount cannot be paid. */

@@ -3,31 +3,18 @@
  * keeps in session storage, and the failures it knows. Money is integer cents throughout; the
  * card itself never appears here, only the processor's token, brand and last four digits.
  */
+import type { AccountInformation } from '@contracts/accounts';
+import type { PaymentLine } from '@contracts/payment-request';
+import type { Receipt } from '@contracts/payments';
+import type { CardToken } from '@contracts/processor';
 
 /** The wizard's pages, in order; each is a route under payment/online. */
 export const paymentSteps = ['amounts', 'confirmation', 'information', 'card', 'receipt'] as const;
 export type PaymentStep = (typeof paymentSteps)[number];
 
-export interface PayableInvoice {
-  invoiceNumber: string;
-  description: string;
-  /** YYYY-MM-DD */
-  invoiceDate: string;
-  dueDate: string;
-  amountCents: number;
-  balanceCents: number;
-}
-
-export interface PayableAccount {
-  accountNumber: string;
-  holderName: string;
-  invoices: PayableInvoice[];
-  totalDueCents: number;
-}
-
 /** What the wizard needs before it can show anything (output of the `loadAccount` actor). */
 export interface PaymentStart {
-  account: PayableAccount;
+  account: AccountInformation;
   /** DoesClientAcceptPayments for the session's client. */
   acceptsOnlinePayments: boolean;
   /** The client's external card page ('' when it uses the built-in one). */
@@ -58,39 +45,12 @@ export type BillingField = (typeof billingFields)[number];
 export type BillingDraft = Record<BillingField, string>;
 export type BillingErrorCode = 'required' | 'invalidEmail' | 'tooLong';
 
-export interface CardToken {
-  token: string;
-  brand: 'visa' | 'mastercard' | 'amex' | 'discover' | 'unknown';
-  last4: string;
-}
-
 /** The request the `submitPayment` actor sends, with its idempotency key. */
 export interface PaymentSubmission {
   idempotencyKey: string;
-  lines: { invoiceNumber: string; amountCents: number }[];
+  lines: PaymentLine[];
   cardToken: string;
   billing: BillingDraft;
-}
-
-export interface ReceiptLine {
-  invoiceNumber: string;
-  description: string;
-  amountCents: number;
-  balanceAfterCents: number;
-}
-
-export interface PaymentReceipt {
-  confirmationNumber: string;
-  /** ISO 8601 instant, UTC. */
-  paidAt: string;
-  accountNumber: string;
-  holderName: string;
-  lines: ReceiptLine[];
-  totalCents: number;
-  cardBrand: CardToken['brand'];
-  cardLast4: string;
-  payerName: string;
-  email: string;
 }
 
 /**
@@ -117,7 +77,7 @@ export interface StoredPayment {
   confirmed: boolean;
   billing: BillingDraft;
   /** The last receipt, so a reload of the receipt page shows it again. */
-  receipt: PaymentReceipt | null;
+  receipt: Receipt | null;
 }
 
 export interface PaymentInput {
@@ -132,7 +92,7 @@ export interface PaymentInput {
 export interface PaymentContext {
   requestedStep: PaymentStep;
   accountEmail: string | null;
-  account: PayableAccount | null;
+  account: AccountInformation | null;
   acceptsOnlinePayments: boolean;
   externalCardLink: string;
   /** Only the invoices chosen for payment have an entry. */
@@ -148,7 +108,7 @@ export interface PaymentContext {
   card: CardToken | null;
   cardProblem: CardProblem | null;
   failure: PaymentFailureCode | null;
-  receipt: PaymentReceipt | null;
+  receipt: Receipt | null;
   /** The stored progress, kept until the account is loaded and it can be checked against it. */
   stored: StoredPayment | null;
 }

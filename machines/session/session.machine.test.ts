@@ -9,21 +9,22 @@ import {
   selectLoginError,
   selectLogoutReason,
 } from './session.selectors';
-import type { Credentials, SessionCheckResult } from './session.types';
+import type { LoginRequest } from '@contracts/session';
+import type { SessionCheckResult } from './session.types';
 
 const account = { email: 'pat.doe@example.com', accountNumber: 'A-100200' };
 const signedInUser: SessionCheckResult = { status: { userRole: 'ClientBillingUser', isUserActive: true }, account };
 const nobody: SessionCheckResult = { status: { userRole: null, isUserActive: false }, account: null };
-const credentials: Credentials = { email: account.email, password: 'Sunrise#Demo2026', language: 'es-ES', clientCode: 'SUN' };
+const credentials: LoginRequest = { email: account.email, password: 'Sunrise#Demo2026', language: 'es-ES', clientCode: 'SUN' };
 
 function arrange(overrides: {
   check?: () => Promise<SessionCheckResult>;
-  logIn?: (input: Credentials) => Promise<SessionCheckResult>;
+  logIn?: (input: LoginRequest) => Promise<SessionCheckResult>;
   logOut?: () => Promise<{ url: string }>;
 }) {
   const navigateAfterLogout = vi.fn<(url: string, destination: string) => void>();
   const reportStartupFailure = vi.fn<(error: unknown) => void>();
-  const logInCalls: Credentials[] = [];
+  const logInCalls: LoginRequest[] = [];
   const actor = createActor(
     sessionMachine.provide({
       actors: {

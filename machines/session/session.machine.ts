@@ -1,8 +1,6 @@
 import { assertEvent, assign, fromPromise, setup } from 'xstate';
+import type { AuthenticationMessage, ExtendAuthentication, GuestLoginRequest, LoginRequest, LogoutResponse } from '@contracts/session';
 import type {
-  Credentials,
-  ExpiryCheck,
-  GuestCredentials,
   SessionCheckResult,
   SessionContext,
   SessionErrorCode,
@@ -48,13 +46,13 @@ export const sessionMachine = setup({
   },
   actors: {
     checkSession: fromPromise<SessionCheckResult>(() => Promise.reject(new Error('checkSession not provided'))),
-    logIn: fromPromise<SessionCheckResult, Credentials>(() => Promise.reject(new Error('logIn not provided'))),
-    logInGuest: fromPromise<SessionCheckResult, GuestCredentials>(() => Promise.reject(new Error('logInGuest not provided'))),
-    checkExpiry: fromPromise<ExpiryCheck>(() => Promise.reject(new Error('checkExpiry not provided'))),
-    extendAuthentication: fromPromise<{ secondsLeft: number }>(() =>
+    logIn: fromPromise<SessionCheckResult, LoginRequest>(() => Promise.reject(new Error('logIn not provided'))),
+    logInGuest: fromPromise<SessionCheckResult, GuestLoginRequest>(() => Promise.reject(new Error('logInGuest not provided'))),
+    checkExpiry: fromPromise<AuthenticationMessage>(() => Promise.reject(new Error('checkExpiry not provided'))),
+    extendAuthentication: fromPromise<ExtendAuthentication>(() =>
       Promise.reject(new Error('extendAuthentication not provided')),
     ),
-    logOut: fromPromise<{ url: string }>(() => Promise.reject(new Error('logOut not provided'))),
+    logOut: fromPromise<LogoutResponse>(() => Promise.reject(new Error('logOut not provided'))),
   },
   actions: {
     forgetUser: assign({ role: null, account: null, isAccountDisabled: false, secondsLeft: 0 }),
@@ -70,8 +68,8 @@ export const sessionMachine = setup({
       result.status.isUserActive && result.status.userRole === 'ClientBillingGuest',
     isGuestRole: ({ context }) => context.role === 'ClientBillingGuest',
     isAccountDisabled: ({ context }) => context.isAccountDisabled,
-    hasSessionEnded: (_, check: ExpiryCheck) => check.secondsLeft <= 0,
-    shouldWarn: (_, check: ExpiryCheck) => check.display,
+    hasSessionEnded: (_, check: AuthenticationMessage) => check.secondsLeft <= 0,
+    shouldWarn: (_, check: AuthenticationMessage) => check.display,
   },
   delays: {
     ...sessionDelays,

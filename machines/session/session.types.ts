@@ -1,11 +1,4 @@
-import type { UserRole } from './session.contracts';
-
-/** Who is signed in, as the session's checks and sign-in report it. */
-export interface SessionStatus {
-  userRole: UserRole | null;
-  isUserActive: boolean;
-  isAccountDisabled?: boolean | undefined;
-}
+import type { GuestLoginRequest, LoggedInStatus, LoginRequest, UserRole } from '@contracts/session';
 
 /** What the portal shows about the signed-in account. */
 export interface AccountSummary {
@@ -16,36 +9,14 @@ export interface AccountSummary {
 
 /** A check or sign-in answer: the status, and the account when someone is signed in. */
 export interface SessionCheckResult {
-  status: SessionStatus;
+  status: LoggedInStatus;
   account: AccountSummary | null;
 }
 
-/** The polled answer: whether to warn, and how long the server session has left. */
-export interface ExpiryCheck {
-  display: boolean;
-  secondsLeft: number;
-}
 
 /** Error codes a view turns into translated messages. */
 export type SessionErrorCode = 'invalidCredentials' | 'tooManyRequests' | 'network' | 'serverError';
 
-export type Language = 'en-US' | 'es-ES';
-
-export interface Credentials {
-  email: string;
-  password: string;
-  language: Language;
-  clientCode?: string;
-  billingGroup?: string;
-}
-
-export interface GuestCredentials {
-  accountNumber: string;
-  invoiceNumber: string;
-  language: Language;
-  clientCode?: string;
-  billingGroup?: string;
-}
 
 /** Which way of signing in the visitor chose: as a billing user, or as a guest with an invoice. */
 export type ChosenRole = UserRole;
@@ -76,8 +47,8 @@ export interface SessionContext {
 export type SessionEvent =
   | { type: 'session.chooseRole'; role: ChosenRole }
   | { type: 'session.clearRole' }
-  | ({ type: 'session.login' } & Credentials)
-  | ({ type: 'session.guestLogin' } & GuestCredentials)
+  | ({ type: 'session.login' } & LoginRequest)
+  | ({ type: 'session.guestLogin' } & GuestLoginRequest)
   | { type: 'session.logout' }
   | { type: 'session.logoutToLogin' }
   | { type: 'session.extend' }

@@ -1,7 +1,7 @@
 /** The API's error answers: a status and a stable code from the shared contract. */
 import type { Context } from 'hono';
 import type { ClientErrorStatusCode, ServerErrorStatusCode } from 'hono/utils/http-status';
-import type { ApiErrorCode } from '../../src/lib/api/contracts';
+import type { ApiErrorCode } from '@contracts/errors';
 
 /** Thrown by handlers and helpers; the app's error handler turns it into `{ error: code }`. */
 export class ApiError extends Error {

@@ -4,7 +4,7 @@
  * hands the handler that principal as `c.var.caller`.
  */
 import type { MiddlewareHandler } from 'hono';
-import type { UserRole } from '../../src/lib/api/contracts';
+import type { UserRole } from '@contracts/session';
 import { errorResponse } from './errors';
 import type { SignedInEnv } from './types';
 

@@ -1,5 +1,5 @@
 import { clientMachine } from '@machines/client/client.machine';
-import type { ClientDetails, ClientLookup, StoredClientLinks } from '@machines/client/client.types';
+import type { Client, ClientLookup, StoredClientLinks } from '@machines/client/client.types';
 import { cookieConsentMachine } from '@machines/cookie-consent/cookie-consent.machine';
 import { acceptedValue } from '@machines/cookie-consent/cookie-consent.types';
 import { languageMachine } from '@machines/language/language.machine';
@@ -7,7 +7,7 @@ import { loadingMachine } from '@machines/loading/loading.machine';
 import { sessionMachine } from '@machines/session/session.machine';
 import type { LogoutDestination, SessionCheckResult } from '@machines/session/session.types';
 import { createActor, fromPromise } from 'xstate';
-import type { Language, LoggedInStatus } from '@/lib/api/contracts';
+import type { Language, LoggedInStatus } from '@contracts/session';
 import * as api from '@/lib/api/endpoints';
 import { observeCalls } from '@/lib/api/http';
 import { activateLanguage, rememberLanguage, storedLanguage } from '@/lib/i18n';
@@ -54,7 +54,7 @@ function startSession(effects: AppEffects) {
 function startClient() {
   const machine = clientMachine.provide({
     actors: {
-      lookUpClient: fromPromise<ClientDetails, ClientLookup>(({ input }) => api.getClient(input.code, input.billingGroup)),
+      lookUpClient: fromPromise<Client, ClientLookup>(({ input }) => api.getClient(input.code, input.billingGroup)),
       fetchClientUrl: fromPromise<string, ClientLookup>(({ input }) => api.getClientUrl(input.code, input.billingGroup)),
       fetchClientLinks: fromPromise<string, ClientLookup>(({ input }) =>
         api.getExternalCardLink(input.code, input.billingGroup),

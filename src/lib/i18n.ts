@@ -1,11 +1,9 @@
 import { i18n, type Messages } from '@lingui/core';
-import { languages, type Language } from './api/contracts';
+import { isLanguage, type Language } from '@contracts/session';
 import { localItem, storageKeys } from './storage';
 
 export { i18n };
 
-/** The language the portal speaks before anyone chooses. */
-export const defaultLanguage: Language = 'en-US';
 
 type CatalogPart = 'shell' | 'screens';
 type CatalogLoader = () => Promise<{ messages: Messages }>;
@@ -38,10 +36,6 @@ function loadPart(language: Language, part: CatalogPart): Promise<void> {
     loaded.set(key, loading);
   }
   return loading;
-}
-
-export function isLanguage(value: unknown): value is Language {
-  return languages.some((language) => language === value);
 }
 
 /** The language stored from an earlier visit, or null. */

@@ -1,5 +1,6 @@
 import { useMemo } from 'react';
-import type { ChosenRole, Credentials, GuestCredentials } from '@machines/session/session.types';
+import type { GuestLoginRequest, LoginRequest } from '@contracts/session';
+import type { ChosenRole } from '@machines/session/session.types';
 import { useMachines } from './machines';
 
 /** Named functions for the session's events, so views never build event objects. */
@@ -9,8 +10,8 @@ export function useSessionEvents() {
     () => ({
       chooseRole: (role: ChosenRole) => session.send({ type: 'session.chooseRole', role }),
       clearRole: () => session.send({ type: 'session.clearRole' }),
-      logIn: (credentials: Credentials) => session.send({ type: 'session.login', ...credentials }),
-      guestLogIn: (credentials: GuestCredentials) => session.send({ type: 'session.guestLogin', ...credentials }),
+      logIn: (credentials: LoginRequest) => session.send({ type: 'session.login', ...credentials }),
+      guestLogIn: (credentials: GuestLoginRequest) => session.send({ type: 'session.guestLogin', ...credentials }),
       logOut: () => session.send({ type: 'session.logout' }),
       logOutToLogin: () => session.send({ type: 'session.logoutToLogin' }),
       extend: () => session.send({ type: 'session.extend' }),

@@ -1,12 +1,12 @@
 import { clientMachine } from '@machines/client/client.machine';
 import { selectClient, selectIsUnknownClient } from '@machines/client/client.selectors';
-import type { ClientDetails, StoredClientLinks } from '@machines/client/client.types';
+import type { Client, StoredClientLinks } from '@machines/client/client.types';
 import { afterAll, describe, expect, it } from 'vitest';
 import { fromPromise } from 'xstate';
 import { Coverage, generateModelPaths, runModelPath, type ModelSpec } from './harness';
 
 const never = <T>() => new Promise<T>(() => {});
-const sunrise: ClientDetails = {
+const sunrise: Client = {
   code: 'SUN',
   name: 'Sunrise Laboratories',
   logoUrl: '/logos/sun.svg',
@@ -19,7 +19,7 @@ const storedLinks: StoredClientLinks[] = [];
 
 const machine = clientMachine.provide({
   actors: {
-    lookUpClient: fromPromise(() => never<ClientDetails>()),
+    lookUpClient: fromPromise(() => never<Client>()),
     fetchClientUrl: fromPromise(() => never<string>()),
     fetchClientLinks: fromPromise(() => never<string>()),
   },

@@ -9,7 +9,8 @@ import {
   selectReceipt,
   selectStoredPayment,
 } from '@machines/payment/payment.selectors';
-import type { PaymentInput, PaymentReceipt, PaymentStart, StoredPayment } from '@machines/payment/payment.types';
+import type { Receipt } from '@contracts/payments';
+import type { PaymentInput, PaymentStart, StoredPayment } from '@machines/payment/payment.types';
 import { afterAll, beforeEach, describe, expect, it } from 'vitest';
 import { fromPromise } from 'xstate';
 import { Coverage, generateModelPaths, runModelPath, type ModelSpec } from './harness';
@@ -26,7 +27,7 @@ let signInRequests = 0;
 const machine = paymentMachine.provide({
   actors: {
     loadAccount: fromPromise(() => never<PaymentStart>()),
-    submitPayment: fromPromise(() => never<PaymentReceipt>()),
+    submitPayment: fromPromise(() => never<Receipt>()),
   },
   actions: {
     persistProgress: (_, progress) => persisted.push(progress),

@@ -9,7 +9,8 @@ import {
   selectIsWarning,
   selectShowsRoleChooser,
 } from '@machines/session/session.selectors';
-import type { ExpiryCheck, SessionCheckResult } from '@machines/session/session.types';
+import type { AuthenticationMessage } from '@contracts/session';
+import type { SessionCheckResult } from '@machines/session/session.types';
 import { afterAll, describe, expect, it } from 'vitest';
 import { fromPromise } from 'xstate';
 import { Coverage, generateModelPaths, runModelPath, type ModelSpec } from './harness';
@@ -27,9 +28,9 @@ const activeGuest: SessionCheckResult = {
 };
 const inactiveUser: SessionCheckResult = { status: { userRole: 'ClientBillingUser', isUserActive: false }, account: null };
 const nobody: SessionCheckResult = { status: { userRole: null, isUserActive: false }, account: null };
-const plentyLeft: ExpiryCheck = { display: false, secondsLeft: 600 };
-const warnNow: ExpiryCheck = { display: true, secondsLeft: 90 };
-const ended: ExpiryCheck = { display: false, secondsLeft: 0 };
+const plentyLeft: AuthenticationMessage = { display: false, secondsLeft: 600 };
+const warnNow: AuthenticationMessage = { display: true, secondsLeft: 90 };
+const ended: AuthenticationMessage = { display: false, secondsLeft: 0 };
 
 // The production machine; its effects never settle, so the model's events drive every outcome.
 const machine = sessionMachine.provide({
@@ -37,7 +38,7 @@ const machine = sessionMachine.provide({
     checkSession: fromPromise(() => never<SessionCheckResult>()),
     logIn: fromPromise(() => never<SessionCheckResult>()),
     logInGuest: fromPromise(() => never<SessionCheckResult>()),
-    checkExpiry: fromPromise(() => never<ExpiryCheck>()),
+    checkExpiry: fromPromise(() => never<AuthenticationMessage>()),
     extendAuthentication: fromPromise(() => never<{ secondsLeft: number }>()),
     logOut: fromPromise(() => never<{ url: string }>()),
   },

@@ -1,6 +1,6 @@
 import * as v from 'valibot';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { accountInformationSchema } from '../../../src/lib/api/account-contracts';
+import { accountInformationSchema } from '@contracts/accounts';
 import { DEMO_GUEST, DEMO_PASSWORD, TestBrowser, createTestApp, resetSessions, useSeededDatabase } from '../../test/harness';
 
 const database = useSeededDatabase();

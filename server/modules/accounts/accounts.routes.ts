@@ -1,6 +1,6 @@
 /** The signed-in account's summary: the open invoices a user or guest can pay. */
 import { Hono } from 'hono';
-import type { AccountInformation } from '../../../src/lib/api/account-contracts';
+import type { AccountInformation } from '@contracts/accounts';
 import { errorResponse } from '../../http/errors';
 import { USERS_AND_GUESTS, requireSession } from '../../http/require-session';
 import type { AppEnv } from '../../http/types';

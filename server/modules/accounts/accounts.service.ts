@@ -4,7 +4,7 @@
  * client's account even by guessing its id or number.
  */
 import { and, asc, eq } from 'drizzle-orm';
-import type { AccountInformation } from '../../../src/lib/api/account-contracts';
+import type { AccountInformation } from '@contracts/accounts';
 import type { Database } from '../../db/client';
 import { accounts, invoices } from '../../db/schema';
 

@@ -5,7 +5,7 @@
  */
 import * as v from 'valibot';
 import { and, eq } from 'drizzle-orm';
-import { userRoleSchema, type LoggedInStatus, type UserRole } from '../../../src/lib/api/contracts';
+import { userRoleSchema, type LoggedInStatus, type UserRole } from '@contracts/session';
 import type { Database } from '../../db/client';
 import { accounts, userClients, users } from '../../db/schema';
 import type { AccountsService } from '../accounts/accounts.service';

@@ -1,13 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { beforeEach, describe, expect, it } from 'vitest';
 import * as v from 'valibot';
-import {
-  accountNumberResponseSchema,
-  loggedInStatusSchema,
-  passwordExpiredSchema,
-  sessionClientSchema,
-  userEmailResponseSchema,
-} from '../../../src/lib/api/contracts';
+import { accountNumberResponseSchema, loggedInStatusSchema, passwordExpiredSchema, sessionClientSchema, userEmailResponseSchema } from '@contracts/session';
 import { users } from '../../db/schema';
 import {
   DEMO_GUEST,

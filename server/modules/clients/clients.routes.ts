@@ -1,7 +1,7 @@
 /** The client list, one client, its url, its card link and whether it takes online payments. */
 import { Hono, type Context } from 'hono';
 import * as v from 'valibot';
-import { clientCodeSchema, type Client, type ClientListEntry } from '../../../src/lib/api/contracts';
+import { clientCodeSchema, type Client, type ClientListEntry } from '@contracts/clients';
 import { ApiError } from '../../http/errors';
 import type { AppEnv } from '../../http/types';
 import { readQuery } from '../../http/validation';

@@ -10,7 +10,7 @@
  *   else the entry without a billing group, else the lowest billing group in text order.
  */
 import { and, asc, desc, eq, isNull, or, sql, type SQL } from 'drizzle-orm';
-import type { Client, ClientListEntry } from '../../../src/lib/api/contracts';
+import type { Client, ClientListEntry } from '@contracts/clients';
 import type { Database } from '../../db/client';
 import { clients } from '../../db/schema';
 

@@ -1,6 +1,6 @@
 import * as v from 'valibot';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { clientListSchema, clientSchema } from '../../../src/lib/api/contracts';
+import { clientListSchema, clientSchema } from '@contracts/clients';
 import { DEMO_PASSWORD, TestBrowser, createTestApp, useSeededDatabase, resetSessions } from '../../test/harness';
 import { createClientsService } from './clients.service';
 

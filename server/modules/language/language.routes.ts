@@ -1,6 +1,6 @@
 /** The caller's translation language. */
 import { Hono } from 'hono';
-import { translationLanguageSchema } from '../../../src/lib/api/contracts';
+import { translationLanguageSchema } from '@contracts/session';
 import type { SessionCookies } from '../../http/session';
 import type { AppEnv } from '../../http/types';
 import { readJsonBody } from '../../http/validation';

@@ -4,12 +4,11 @@
  */
 import * as v from 'valibot';
 import { eq } from 'drizzle-orm';
-import { languageSchema, type Language } from '../../../src/lib/api/contracts';
+import { defaultLanguage, languageSchema, type Language } from '@contracts/session';
 import type { Database } from '../../db/client';
 import { users } from '../../db/schema';
 import type { SessionRecord, SessionService } from '../sessions/session.service';
 
-export const DEFAULT_LANGUAGE: Language = 'en-US';
 
 function asLanguage(value: string | null | undefined): Language | null {
   const parsed = v.safeParse(languageSchema, value);
@@ -30,7 +29,7 @@ export function createLanguageService({ db, sessions }: { db: Database; sessions
         const fromUser = asLanguage(user?.language);
         if (fromUser) return fromUser;
       }
-      return asLanguage(session?.language) ?? DEFAULT_LANGUAGE;
+      return asLanguage(session?.language) ?? defaultLanguage;
     },
 
     /**

@@ -6,7 +6,7 @@
 import { count } from 'drizzle-orm';
 import * as v from 'valibot';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { receiptSchema } from '../../../src/lib/api/payment-contracts';
+import { receiptSchema } from '@contracts/payments';
 import { openDatabase, type OpenedDatabase } from '../../db/client';
 import { payments } from '../../db/schema';
 import { seedDemoData } from '../../seed/seed';

@@ -2,8 +2,9 @@
 import { Hono } from 'hono';
 import type { ClientErrorStatusCode } from 'hono/utils/http-status';
 import * as v from 'valibot';
-import { languageSchema, type ApiErrorCode } from '../../../src/lib/api/contracts';
-import { idempotencyKeyPattern, paymentRequestSchema } from '../../../src/lib/api/payment-request-contract';
+import type { ApiErrorCode } from '@contracts/errors';
+import { defaultLanguage, languageSchema } from '@contracts/session';
+import { idempotencyKeyPattern, paymentRequestSchema } from '@contracts/payment-request';
 import { errorResponse } from '../../http/errors';
 import { USERS_AND_GUESTS, requireSession } from '../../http/require-session';
 import type { AppEnv } from '../../http/types';
@@ -28,7 +29,7 @@ const confirmationNumberSchema = v.pipe(v.string(), v.trim(), v.minLength(1), v.
 const receiptQuerySchema = v.object({ confirmationNumber: confirmationNumberSchema });
 const receiptPdfQuerySchema = v.object({
   confirmationNumber: confirmationNumberSchema,
-  language: v.optional(languageSchema, 'en-US'),
+  language: v.optional(languageSchema, defaultLanguage),
 });
 
 const scopeOf = (caller: Principal): PaymentScope => ({ clientId: caller.clientId, accountId: caller.accountId });
@@ -47,7 +48,7 @@ export function createPaymentsRoutes({ payments }: { payments: PaymentsService }
     }
     const request = await readJsonBody(c, paymentRequestSchema);
     const sessionLanguage = v.safeParse(languageSchema, c.var.session?.language);
-    const language = sessionLanguage.success ? sessionLanguage.output : 'en-US';
+    const language = sessionLanguage.success ? sessionLanguage.output : defaultLanguage;
     const outcome = await payments.makePayment(scopeOf(caller), idempotencyKey, request, language);
     if (outcome.kind === 'refused') {
       const [status, code] = refusalAnswers[outcome.refusal];

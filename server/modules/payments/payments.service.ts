@@ -10,9 +10,10 @@
 import { randomBytes } from 'node:crypto';
 import { and, asc, eq, gte, inArray, sql, type SQL } from 'drizzle-orm';
 import * as v from 'valibot';
-import { cardBrandSchema, type OpeningHours, type PaymentOptions, type Receipt } from '../../../src/lib/api/payment-contracts';
-import type { PaymentRequest } from '../../../src/lib/api/payment-request-contract';
-import type { Language } from '../../../src/lib/api/contracts';
+import type { OpeningHours, PaymentOptions, Receipt } from '@contracts/payments';
+import { cardBrandSchema } from '@contracts/processor';
+import type { PaymentRequest } from '@contracts/payment-request';
+import type { Language } from '@contracts/session';
 import type { Database } from '../../db/client';
 import { accounts, clients, invoices, paymentLines, payments } from '../../db/schema';
 import { sha256Hex } from '../../security/tokens';

@@ -2,8 +2,8 @@ import { inflateSync } from 'node:zlib';
 import { and, asc, count, eq, sql } from 'drizzle-orm';
 import * as v from 'valibot';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { paymentOptionsSchema, receiptSchema } from '../../../src/lib/api/payment-contracts';
-import type { PaymentRequest } from '../../../src/lib/api/payment-request-contract';
+import { paymentOptionsSchema, receiptSchema } from '@contracts/payments';
+import type { PaymentRequest } from '@contracts/payment-request';
 import { clients, invoices, outboxEmails, paymentLines, payments } from '../../db/schema';
 import {
   DEMO_BILLING,

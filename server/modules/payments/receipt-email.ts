@@ -1,6 +1,6 @@
 /** The receipt as a plain-text email, in the payer's language. */
-import type { Language } from '../../../src/lib/api/contracts';
-import type { Receipt } from '../../../src/lib/api/payment-contracts';
+import type { Language } from '@contracts/session';
+import type { Receipt } from '@contracts/payments';
 import { receiptFormat } from './receipt-labels';
 
 /** Subject and body of the email that carries a receipt. */

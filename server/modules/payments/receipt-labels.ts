@@ -1,6 +1,6 @@
 /** The receipt's words in each language, and its money and date formats: for the PDF and the email. */
-import type { Language } from '../../../src/lib/api/contracts';
-import type { CardBrand } from '../../../src/lib/api/payment-contracts';
+import type { Language } from '@contracts/session';
+import type { CardBrand } from '@contracts/processor';
 
 export interface ReceiptLabels {
   title: string;

@@ -3,8 +3,8 @@
  * English and Spanish). Labels in the asked language; money and dates through Intl, dates in UTC.
  */
 import { PDFDocument, StandardFonts, rgb, type PDFFont, type PDFPage } from 'pdf-lib';
-import type { Language } from '../../../src/lib/api/contracts';
-import type { Receipt } from '../../../src/lib/api/payment-contracts';
+import type { Language } from '@contracts/session';
+import type { Receipt } from '@contracts/payments';
 import { receiptFormat } from './receipt-labels';
 
 const PAGE_WIDTH = 595.28; // A4

@@ -4,7 +4,7 @@
  * behaviour is in card-fields.js and the look in card-fields.css, separate files because the CSP
  * allows no inline script or style.
  */
-import type { Language } from '../../../src/lib/api/contracts';
+import type { Language } from '@contracts/session';
 
 interface CardFieldsTexts {
   title: string;

@@ -3,7 +3,7 @@
  * implementation; a real processor's hosted fields and charge API would be another, and swapping
  * them is a change of this one adapter.
  */
-import type { CardBrand } from '../../../src/lib/api/payment-contracts';
+import type { CardBrand } from '@contracts/processor';
 import type { Database } from '../../db/client';
 
 export interface ChargeRequest {

@@ -3,7 +3,7 @@
  * and the outcome the sandbox test numbers ask for. Pure functions; the card-fields page's script
  * repeats the field checks for quick feedback, and the server checks again.
  */
-import type { CardBrand } from '../../../src/lib/api/payment-contracts';
+import type { CardBrand } from '@contracts/processor';
 
 export type SandboxOutcome = 'approve' | 'decline' | 'insufficientFunds';
 

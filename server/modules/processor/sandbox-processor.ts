@@ -6,7 +6,7 @@
 import { randomBytes } from 'node:crypto';
 import { and, eq, gt, isNull, lt } from 'drizzle-orm';
 import * as v from 'valibot';
-import { cardBrandSchema, type CardBrand } from '../../../src/lib/api/payment-contracts';
+import { cardBrandSchema, type CardBrand } from '@contracts/processor';
 import type { Database } from '../../db/client';
 import { processorTokens } from '../../db/schema';
 import type { CardProcessor, CardProcessorFor, ChargeResult } from './card-processor';

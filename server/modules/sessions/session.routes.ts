@@ -1,7 +1,7 @@
 /** The session's remaining lifetime: the expiry warning poll and the extension. */
 import { Hono } from 'hono';
 import * as v from 'valibot';
-import type { AuthenticationMessage, extendAuthenticationSchema } from '../../../src/lib/api/contracts';
+import type { AuthenticationMessage, extendAuthenticationSchema } from '@contracts/session';
 import { errorResponse } from '../../http/errors';
 import { USERS_AND_GUESTS, requireSession } from '../../http/require-session';
 import type { AppEnv } from '../../http/types';

@@ -5,7 +5,7 @@
  */
 import * as v from 'valibot';
 import { eq, lt } from 'drizzle-orm';
-import { userRoleSchema, type AuthenticationMessage, type UserRole } from '../../../src/lib/api/contracts';
+import { userRoleSchema, type AuthenticationMessage, type UserRole } from '@contracts/session';
 import type { Database } from '../../db/client';
 import { sessions } from '../../db/schema';
 import { newToken, sha256Hex } from '../../security/tokens';

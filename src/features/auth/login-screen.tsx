@@ -4,7 +4,7 @@ import { selectChosenRole, selectIsAuthenticating, selectLoginError } from '@mac
 import { useSelector } from '@xstate/react';
 import { useState, type SyntheticEvent } from 'react';
 import { TextField } from '@/components/text-field';
-import { isLanguage, defaultLanguage } from '@/lib/i18n';
+import { defaultLanguage, isLanguage } from '@contracts/session';
 import { useMachines } from '@/lib/machines';
 import { useSessionEvents } from '@/lib/use-session-events';
 import { useSignInClient } from '@/lib/use-sign-in-client';

@@ -5,7 +5,7 @@ import { Link } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
 import { useRef, useState, type SyntheticEvent } from 'react';
 import { TextField } from '@/components/text-field';
-import { defaultLanguage, isLanguage } from '@/lib/i18n';
+import { defaultLanguage, isLanguage } from '@contracts/session';
 import { useMachines } from '@/lib/machines';
 import { useSessionEvents } from '@/lib/use-session-events';
 import { useSignInClient } from '@/lib/use-sign-in-client';

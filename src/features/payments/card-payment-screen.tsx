@@ -10,7 +10,7 @@ import { useSelector } from '@xstate/react';
 import { useEffect, useRef, useState } from 'react';
 import * as v from 'valibot';
 import { Screen } from '@/components/screen';
-import { processorMessageSchema } from '@/lib/api/payment-contracts';
+import { processorMessageSchema } from '@contracts/processor';
 import { processorCardFieldsUrl, processorOrigin } from '@/lib/config';
 import { Money } from './money';
 import { usePaymentEvents, usePaymentWizard } from './payment-context';

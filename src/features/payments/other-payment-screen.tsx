@@ -2,7 +2,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { useLoaderData } from '@tanstack/react-router';
 import { LoadFailed } from '@/components/load-failed';
 import { Screen } from '@/components/screen';
-import type { OpeningHours } from '@/lib/api/payment-contracts';
+import type { OpeningHours } from '@contracts/payments';
 import { timeOfDay, timeZoneName, weekdayName } from '@/lib/format';
 
 /** Ways to pay other than online: by mail and by phone, as the client offers them. */

@@ -1,5 +1,6 @@
 import type { paymentMachine } from '@machines/payment/payment.machine';
-import type { BillingField, CardToken } from '@machines/payment/payment.types';
+import type { CardToken } from '@contracts/processor';
+import type { BillingField } from '@machines/payment/payment.types';
 import { createContext, useContext, useMemo } from 'react';
 import type { ActorRefFrom } from 'xstate';
 

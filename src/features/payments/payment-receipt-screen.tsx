@@ -1,12 +1,12 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { selectReceipt } from '@machines/payment/payment.selectors';
-import type { CardToken } from '@machines/payment/payment.types';
+import type { CardToken } from '@contracts/processor';
 import { selectIsBillingUser } from '@machines/session/session.selectors';
 import { Link } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
 import { Screen } from '@/components/screen';
 import { formatDateTime } from '@/lib/format';
-import { defaultLanguage, isLanguage } from '@/lib/i18n';
+import { defaultLanguage, isLanguage } from '@contracts/session';
 import { useMachines } from '@/lib/machines';
 import { receiptPdfUrl } from './payment-api';
 import { usePaymentEvents, usePaymentWizard } from './payment-context';

@@ -1,14 +1,8 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { paymentMachine } from '@machines/payment/payment.machine';
 import { selectFailure, selectPaymentStatus, selectPaymentStep } from '@machines/payment/payment.selectors';
-import type {
-  PaymentFailure,
-  PaymentStart,
-  PaymentStep,
-  PaymentSubmission,
-  PaymentReceipt,
-  StoredPayment,
-} from '@machines/payment/payment.types';
+import type { Receipt } from '@contracts/payments';
+import type { PaymentFailure, PaymentStart, PaymentStep, PaymentSubmission, StoredPayment } from '@machines/payment/payment.types';
 import { selectAccount, selectIsBillingUser } from '@machines/session/session.selectors';
 import { Link, Outlet, useMatches, useNavigate } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
@@ -79,7 +73,7 @@ function createPaymentMachine(cardFrame: CardFrameHolder, navigateToSignIn: (red
           throw toFailure(error);
         }
       }),
-      submitPayment: fromPromise<PaymentReceipt, PaymentSubmission>(async ({ input }) => {
+      submitPayment: fromPromise<Receipt, PaymentSubmission>(async ({ input }) => {
         try {
           return await makePayment(input.idempotencyKey, {
             lines: input.lines,

@@ -4,7 +4,7 @@
  */
 import type { AmountChoice, StoredPayment } from '@machines/payment/payment.types';
 import * as v from 'valibot';
-import { receiptSchema } from '@/lib/api/payment-contracts';
+import { receiptSchema } from '@contracts/payments';
 import { sessionItem, storageKeys } from '@/lib/storage';
 
 const field = v.pipe(v.string(), v.maxLength(254));

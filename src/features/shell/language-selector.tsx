@@ -2,7 +2,7 @@ import { Trans } from '@lingui/react/macro';
 import { selectLanguage } from '@machines/language/language.selectors';
 import { useSelector } from '@xstate/react';
 import { useId } from 'react';
-import { isLanguage } from '@/lib/i18n';
+import { isLanguage } from '@contracts/session';
 import { useMachines } from '@/lib/machines';
 
 /** Each language is named in its own language, so a reader always finds theirs. */

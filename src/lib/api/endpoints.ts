@@ -1,81 +1,83 @@
+/** The session's and the clients' calls. Each takes the caller's abort signal, so an actor that stops cancels its call. */
+import { clientLinksResponseSchema, clientSchema, clientUrlResponseSchema, type Client } from '@contracts/clients';
 import {
+  accountNumberResponseSchema,
   authenticationMessageSchema,
-  clientLinksResponseSchema,
   extendAuthenticationSchema,
-  translationLanguageSchema,
-  type AuthenticationMessage,
-  type GuestLoginRequest,
-  type Language,
-  clientSchema,
-  clientUrlResponseSchema,
   loggedInStatusSchema,
   logoutResponseSchema,
+  translationLanguageSchema,
   userEmailResponseSchema,
-  accountNumberResponseSchema,
-  type Client,
+  type AuthenticationMessage,
+  type ExtendAuthentication,
+  type GuestLoginRequest,
+  type Language,
   type LoggedInStatus,
   type LoginRequest,
   type LogoutResponse,
-} from './contracts';
-import { call, http } from './http';
+} from '@contracts/session';
+import { call, http, type CallOptions } from './http';
 
 function lookupParams(clientCode: string, billingGroup: string | null): Record<string, string> {
   return billingGroup ? { clientCode, billingGroup } : { clientCode };
 }
 
 /** GET /api/User/GetIsUserLoggedIn */
-export const getLoggedInStatus = (): Promise<LoggedInStatus> =>
-  call(() => http.get('User/GetIsUserLoggedIn'), loggedInStatusSchema);
+export const getLoggedInStatus = ({ signal }: CallOptions = {}): Promise<LoggedInStatus> =>
+  call(() => http.get('User/GetIsUserLoggedIn', { signal }), loggedInStatusSchema);
 
 /** POST /api/userlogin/Login */
-export const logIn = (body: LoginRequest): Promise<LoggedInStatus> =>
-  call(() => http.post('userlogin/Login', { json: body }), loggedInStatusSchema);
-
-/** POST /api/user/Logout */
-export const logOut = (): Promise<LogoutResponse> =>
-  call(() => http.post('user/Logout'), logoutResponseSchema);
-
-/** GET /api/User/GetUserEmail */
-export const getUserEmail = (): Promise<string> =>
-  call(() => http.get('User/GetUserEmail'), userEmailResponseSchema).then((r) => r.email);
-
-/** GET /api/User/GetAccountNumber */
-export const getAccountNumber = (): Promise<string> =>
-  call(() => http.get('User/GetAccountNumber'), accountNumberResponseSchema).then((r) => r.accountNumber);
-
-/** GET /api/Client/GetClient */
-export const getClient = (clientCode: string, billingGroup: string | null): Promise<Client> =>
-  call(() => http.get('Client/GetClient', { searchParams: lookupParams(clientCode, billingGroup) }), clientSchema);
-
-/** GET /api/Client/GetClientUrl */
-export const getClientUrl = (clientCode: string, billingGroup: string | null): Promise<string> =>
-  call(() => http.get('Client/GetClientUrl', { searchParams: lookupParams(clientCode, billingGroup) }), clientUrlResponseSchema).then((r) => r.url);
+export const logIn = (body: LoginRequest, { signal }: CallOptions = {}): Promise<LoggedInStatus> =>
+  call(() => http.post('userlogin/Login', { json: body, signal }), loggedInStatusSchema);
 
 /** POST /api/userlogin/GuestLogin */
-export const logInGuest = (body: GuestLoginRequest): Promise<LoggedInStatus> =>
-  call(() => http.post('userlogin/GuestLogin', { json: body }), loggedInStatusSchema);
+export const logInGuest = (body: GuestLoginRequest, { signal }: CallOptions = {}): Promise<LoggedInStatus> =>
+  call(() => http.post('userlogin/GuestLogin', { json: body, signal }), loggedInStatusSchema);
+
+/** POST /api/user/Logout */
+export const logOut = ({ signal }: CallOptions = {}): Promise<LogoutResponse> =>
+  call(() => http.post('user/Logout', { signal }), logoutResponseSchema);
+
+/** GET /api/User/GetUserEmail */
+export const getUserEmail = ({ signal }: CallOptions = {}): Promise<string> =>
+  call(() => http.get('User/GetUserEmail', { signal }), userEmailResponseSchema).then((r) => r.email);
+
+/** GET /api/User/GetAccountNumber */
+export const getAccountNumber = ({ signal }: CallOptions = {}): Promise<string> =>
+  call(() => http.get('User/GetAccountNumber', { signal }), accountNumberResponseSchema).then((r) => r.accountNumber);
 
 /** GET /api/user/GetShouldDisplayAuthenticationMessage (polled; never extends the session) */
-export const getAuthenticationMessage = (): Promise<AuthenticationMessage> =>
-  call(() => http.get('user/GetShouldDisplayAuthenticationMessage'), authenticationMessageSchema);
+export const getAuthenticationMessage = ({ signal }: CallOptions = {}): Promise<AuthenticationMessage> =>
+  call(() => http.get('user/GetShouldDisplayAuthenticationMessage', { signal }), authenticationMessageSchema);
 
 /** GET /api/user/ExtendAuthentication */
-export const extendAuthentication = (): Promise<{ secondsLeft: number }> =>
-  call(() => http.get('user/ExtendAuthentication'), extendAuthenticationSchema);
+export const extendAuthentication = ({ signal }: CallOptions = {}): Promise<ExtendAuthentication> =>
+  call(() => http.get('user/ExtendAuthentication', { signal }), extendAuthenticationSchema);
+
+/** GET /api/Client/GetClient */
+export const getClient = (clientCode: string, billingGroup: string | null, { signal }: CallOptions = {}): Promise<Client> =>
+  call(() => http.get('Client/GetClient', { searchParams: lookupParams(clientCode, billingGroup), signal }), clientSchema);
+
+/** GET /api/Client/GetClientUrl */
+export const getClientUrl = (clientCode: string, billingGroup: string | null, { signal }: CallOptions = {}): Promise<string> =>
+  call(
+    () => http.get('Client/GetClientUrl', { searchParams: lookupParams(clientCode, billingGroup), signal }),
+    clientUrlResponseSchema,
+  ).then((r) => r.url);
 
 /** GET /api/ClientLinks/GetClientLinks: the external card link ('' when none). */
-export const getExternalCardLink = (clientCode: string, billingGroup: string | null): Promise<string> =>
+export const getExternalCardLink = (clientCode: string, billingGroup: string | null, { signal }: CallOptions = {}): Promise<string> =>
   call(
-    () => http.get('ClientLinks/GetClientLinks', { searchParams: lookupParams(clientCode, billingGroup) }),
+    () => http.get('ClientLinks/GetClientLinks', { searchParams: lookupParams(clientCode, billingGroup), signal }),
     clientLinksResponseSchema,
   ).then((r) => r.externalCCLink);
 
 /** GET /api/user/GetTranslationLanguage */
-export const getTranslationLanguage = (): Promise<Language> =>
-  call(() => http.get('user/GetTranslationLanguage'), translationLanguageSchema).then((r) => r.language);
+export const getTranslationLanguage = ({ signal }: CallOptions = {}): Promise<Language> =>
+  call(() => http.get('user/GetTranslationLanguage', { signal }), translationLanguageSchema).then((r) => r.language);
 
 /** POST /api/user/UpdateTranslationLanguage */
-export const updateTranslationLanguage = (language: Language): Promise<Language> =>
-  call(() => http.post('user/UpdateTranslationLanguage', { json: { language } }), translationLanguageSchema).then(
+export const updateTranslationLanguage = (language: Language, { signal }: CallOptions = {}): Promise<Language> =>
+  call(() => http.post('user/UpdateTranslationLanguage', { json: { language }, signal }), translationLanguageSchema).then(
     (r) => r.language,
   );

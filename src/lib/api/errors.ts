@@ -1,4 +1,4 @@
-import type { ApiErrorCode } from './contracts';
+import type { ApiErrorCode } from '@contracts/errors';
 
 /** What went wrong with a call, as a code the views translate. */
 export type ApiFailureCode = ApiErrorCode | 'network' | 'malformedResponse';

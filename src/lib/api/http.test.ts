@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { loggedInStatusSchema } from './contracts';
+import { loggedInStatusSchema } from '@contracts/session';
 import { ApiError } from './errors';
 import { call, http, observeCalls, readCookie } from './http';
 

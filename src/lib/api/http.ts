@@ -1,6 +1,6 @@
 import ky, { HTTPError, TimeoutError, type KyInstance, type ResponsePromise } from 'ky';
 import * as v from 'valibot';
-import { apiErrorSchema } from './contracts';
+import { apiErrorSchema } from '@contracts/errors';
 import { ApiError } from './errors';
 
 const safeMethods = new Set(['GET', 'HEAD', 'OPTIONS']);
@@ -12,6 +12,11 @@ export function readCookie(name: string, cookieHeader: string = typeof document 
     if (key === name) return decodeURIComponent(value.join('='));
   }
   return null;
+}
+
+/** What every call accepts: the abort signal of the actor (or screen) that made it. */
+export interface CallOptions {
+  signal?: AbortSignal | undefined;
 }
 
 /** Observers of calls in flight (the loading overlay listens here). */

@@ -1,18 +1,14 @@
 /**
- * The wire shapes the payment screens read: the receipt, the client's other ways to pay, and the
- * card processor's messages. Kept apart from contracts.ts so that only the payment screens (and
- * the server) pay for them, never the landing page. The request the SPA sends is in
- * payment-request-contract.ts, which the SPA imports for its types only.
+ * The wire shapes the payment screens read: the receipt and the client's other ways to pay. Only
+ * the payment screens (and the server) load them, never the landing page. The request the SPA
+ * sends is in payment-request.ts, which the SPA imports for its types only.
  */
 import * as v from 'valibot';
-import type { ApiErrorCode } from './contracts';
+import type { ApiErrorCode } from './errors';
+import { cardBrandSchema } from './processor';
 
 /** Money is integer cents end to end. */
 const centsSchema = v.pipe(v.number(), v.integer(), v.minValue(1));
-
-export const cardBrands = ['visa', 'mastercard', 'amex', 'discover', 'unknown'] as const;
-export const cardBrandSchema = v.picklist(cardBrands);
-export type CardBrand = v.InferOutput<typeof cardBrandSchema>;
 
 /** One paid line on a receipt, with the invoice's balance after the payment. */
 export const receiptLineSchema = v.object({
@@ -81,22 +77,3 @@ export const paymentOptionsSchema = v.object({
   phone: v.nullable(v.object({ number: v.string(), hours: v.nullable(openingHoursSchema) })),
 });
 export type PaymentOptions = v.InferOutput<typeof paymentOptionsSchema>;
-
-/**
- * The sandbox processor (served by the reference server at /processor/): its card-fields page
- * posts these messages to the parent window, with the processor's origin. The parent asks it to
- * tokenize with { type: 'processor.tokenize' }.
- */
-export const processorMessageTypes = ['processor.ready', 'processor.token', 'processor.invalid', 'processor.error'] as const;
-/**
- * One flat shape rather than a union per type, so the SPA's parser needs no more of valibot than
- * the first page already loads: a token message carries token, brand and last4; `invalid` means
- * the fields are not valid (the page shows which, in its own language).
- */
-export const processorMessageSchema = v.object({
-  type: v.picklist(processorMessageTypes),
-  token: v.optional(v.pipe(v.string(), v.regex(/^tok_[A-Za-z0-9_-]{8,64}$/))),
-  brand: v.optional(cardBrandSchema),
-  last4: v.optional(v.pipe(v.string(), v.regex(/^\d{4}$/))),
-});
-export type ProcessorMessage = v.InferOutput<typeof processorMessageSchema>;

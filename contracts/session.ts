@@ -1,13 +1,21 @@
 /**
- * The shapes of every request and response that crosses the wire. The SPA checks each response
- * against these at the boundary and the server validates each request body with them, so the two
- * cannot drift apart. Valibot is modular, so the landing bundle pays only for what is used.
+ * The session's wire shapes: who is signed in, signing in and out, the session's expiry, and the
+ * signed-in user's language and account. The SPA checks each response against these at the
+ * boundary and the server validates each request body with them, so the two cannot drift apart.
+ * Valibot is modular, so the landing bundle pays only for what is used.
  */
 import * as v from 'valibot';
+import { clientCodeSchema } from './clients';
 
 export const languages = ['en-US', 'es-ES'] as const;
 export const languageSchema = v.picklist(languages);
 export type Language = v.InferOutput<typeof languageSchema>;
+/** The language the portal speaks before anyone chooses. */
+export const defaultLanguage: Language = 'en-US';
+/** A language the portal speaks. */
+export function isLanguage(value: unknown): value is Language {
+  return languages.some((language) => language === value);
+}
 
 export const userRoles = ['ClientBillingUser', 'ClientBillingGuest'] as const;
 export const userRoleSchema = v.picklist(userRoles);
@@ -21,9 +29,6 @@ export const loggedInStatusSchema = v.object({
   isAccountDisabled: v.optional(v.boolean()),
 });
 export type LoggedInStatus = v.InferOutput<typeof loggedInStatusSchema>;
-
-/** A client code is 2 to 4 letters. */
-export const clientCodeSchema = v.pipe(v.string(), v.regex(/^[A-Za-z]{2,4}$/));
 
 /** POST /api/userlogin/Login. The client fields say under which client the user signs in. */
 export const loginRequestSchema = v.object({
@@ -39,64 +44,8 @@ export type LoginRequest = v.InferOutput<typeof loginRequestSchema>;
 export const logoutResponseSchema = v.object({ url: v.string() });
 export type LogoutResponse = v.InferOutput<typeof logoutResponseSchema>;
 
-/** One entry of the client list. */
-export const clientListEntrySchema = v.object({
-  code: v.string(),
-  name: v.string(),
-  logoUrl: v.nullable(v.string()),
-  theme: v.string(),
-  billingGroup: v.nullable(v.string()),
-});
-export type ClientListEntry = v.InferOutput<typeof clientListEntrySchema>;
-
-/** GET /api/Client/GetClientList. */
-export const clientListSchema = v.array(clientListEntrySchema);
-
-/** GET /api/Client/GetClient?clientCode=&billingGroup= (404 when the code is unknown). */
-export const clientSchema = v.object({
-  code: v.string(),
-  name: v.string(),
-  logoUrl: v.nullable(v.string()),
-  theme: v.string(),
-  billingGroup: v.nullable(v.string()),
-  acceptsOnlinePayments: v.boolean(),
-});
-export type Client = v.InferOutput<typeof clientSchema>;
-
-/** GET /api/Client/GetClientUrl?clientCode= */
-export const clientUrlResponseSchema = v.object({ url: v.string() });
-
-/** GET /api/ClientLinks/GetClientLinks?clientCode=&billingGroup= */
-export const clientLinksResponseSchema = v.object({ externalCCLink: v.string() });
-
-/** GET /api/user/DoesClientAcceptPayments?clientCode=&billingGroup= */
-export const acceptsPaymentsResponseSchema = v.object({ acceptsPayments: v.boolean() });
-
 /** GET /api/user/GetTranslationLanguage and the body of POST /api/user/UpdateTranslationLanguage. */
 export const translationLanguageSchema = v.object({ language: languageSchema });
-
-/** Every error answer of the API: a stable code the SPA translates. */
-export const apiErrorCodes = [
-  'invalidCredentials',
-  'invalidRequest',
-  'forbidden',
-  'xsrf',
-  'notFound',
-  'notSignedIn',
-  'tooManyRequests',
-  'accountDisabled',
-  'serverError',
-  // Paying (see payment-contracts.ts).
-  'cardDeclined',
-  'insufficientFunds',
-  'idempotencyKeyReused',
-  'amountExceedsBalance',
-  'invoiceNotOpen',
-  'cardTokenInvalid',
-  'onlinePaymentsNotAccepted',
-] as const;
-export const apiErrorSchema = v.object({ error: v.picklist(apiErrorCodes) });
-export type ApiErrorCode = v.InferOutput<typeof apiErrorSchema>['error'];
 
 /** GET /api/User/GetUserEmail (signed in only). */
 export const userEmailResponseSchema = v.object({ email: v.string() });
@@ -128,6 +77,7 @@ export type AuthenticationMessage = v.InferOutput<typeof authenticationMessageSc
 
 /** GET /api/user/ExtendAuthentication: the session's new remaining lifetime. */
 export const extendAuthenticationSchema = v.object({ secondsLeft: v.number() });
+export type ExtendAuthentication = v.InferOutput<typeof extendAuthenticationSchema>;
 
 /** GET /api/User/GetClientCode: the client the session is under. */
 export const sessionClientSchema = v.object({ clientCode: v.string(), billingGroup: v.nullable(v.string()) });

@@ -1,6 +1,6 @@
 /**
- * The account summary's wire shapes. Apart from contracts.ts, which the first page loads, because
- * only the invoices and payment screens (and the server) read them.
+ * The account summary's wire shapes. Only the invoices and payment screens (and the server) read
+ * them, so the first page never loads them.
  */
 import * as v from 'valibot';
 

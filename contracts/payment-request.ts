@@ -4,6 +4,7 @@
  * upper bound) stay out of the SPA's bundle.
  */
 import * as v from 'valibot';
+import { cardTokenPattern } from './processor';
 
 /** Money is integer cents end to end; no single payment line reaches a million dollars. */
 const centsSchema = v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(100_000_000));
@@ -39,7 +40,7 @@ export type BillingInformation = v.InferOutput<typeof billingInformationSchema>;
 export const paymentRequestSchema = v.object({
   lines: v.pipe(v.array(paymentLineSchema), v.minLength(1), v.maxLength(50)),
   /** The sandbox processor's single-use token for the card; never the card number. */
-  cardToken: v.pipe(v.string(), v.regex(/^tok_[A-Za-z0-9_-]{8,64}$/)),
+  cardToken: v.pipe(v.string(), v.regex(cardTokenPattern)),
   billing: billingInformationSchema,
 });
 export type PaymentRequest = v.InferOutput<typeof paymentRequestSchema>;

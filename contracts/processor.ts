@@ -1,0 +1,34 @@
+/**
+ * The card processor's side of paying: the brands it reports and the messages its card-fields
+ * page (served by the reference server at /processor/) posts to the portal, with the processor's
+ * origin. The portal asks it to tokenize with { type: 'processor.tokenize' }.
+ */
+import * as v from 'valibot';
+
+export const cardBrands = ['visa', 'mastercard', 'amex', 'discover', 'unknown'] as const;
+export const cardBrandSchema = v.picklist(cardBrands);
+export type CardBrand = v.InferOutput<typeof cardBrandSchema>;
+
+/** A single-use card token as the processor issues it. */
+export const cardTokenPattern = /^tok_[A-Za-z0-9_-]{8,64}$/;
+
+/** What the portal keeps of a tokenized card: the token, the brand and the last four digits. */
+export interface CardToken {
+  token: string;
+  brand: CardBrand;
+  last4: string;
+}
+
+export const processorMessageTypes = ['processor.ready', 'processor.token', 'processor.invalid', 'processor.error'] as const;
+/**
+ * One flat shape rather than a union per type, so the SPA's parser needs no more of valibot than
+ * the first page already loads: a token message carries token, brand and last4; `invalid` means
+ * the fields are not valid (the page shows which, in its own language).
+ */
+export const processorMessageSchema = v.object({
+  type: v.picklist(processorMessageTypes),
+  token: v.optional(v.pipe(v.string(), v.regex(cardTokenPattern))),
+  brand: v.optional(cardBrandSchema),
+  last4: v.optional(v.pipe(v.string(), v.regex(/^\d{4}$/))),
+});
+export type ProcessorMessage = v.InferOutput<typeof processorMessageSchema>;
