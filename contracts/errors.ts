@@ -11,6 +11,8 @@ export const apiErrorCodes = [
   'tooManyRequests',
   'accountDisabled',
   'serverError',
+  /** The database is unreachable for now (a restart): try again shortly. */
+  'serviceUnavailable',
   // Paying (payments.ts says which call answers which).
   'cardDeclined',
   'insufficientFunds',

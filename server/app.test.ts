@@ -51,6 +51,22 @@ describe('API edges', () => {
     expect(response.headers.get('x-frame-options')).toBe('DENY');
     expect(response.headers.get('x-content-type-options')).toBe('nosniff');
     expect(response.headers.get('cache-control')).toBe('no-store');
+    expect(response.headers.get('permissions-policy')).toContain('camera=()');
+    expect(response.headers.get('permissions-policy')).toContain('payment=()');
+  });
+
+  it('offers /healthz and /readyz to a load balancer, without cookies', async () => {
+    const app = createTestApp(database.db);
+    for (const [path, body] of [
+      ['/healthz', { status: 'ok' }],
+      ['/readyz', { status: 'ready' }],
+    ] as const) {
+      const response = await app.request(path);
+      expect(response.status).toBe(200);
+      expect(await response.json()).toEqual(body);
+      expect(response.headers.get('set-cookie')).toBeNull();
+      expect(response.headers.get('cache-control')).toBe('no-store');
+    }
   });
 
   it('answers an oversized body with 413 invalidRequest', async () => {
@@ -87,6 +103,12 @@ describe('API edges', () => {
 });
 
 describe('serving the SPA', () => {
+  it('hands the anti-forgery cookie out with pages and API answers only', async () => {
+    const app = createTestApp(database.db, { distDir });
+    expect((await app.request('/SUN/login')).headers.get('set-cookie')).toContain('XSRF-TOKEN=');
+    expect((await app.request('/api/Client/GetClientList')).headers.get('set-cookie')).toContain('XSRF-TOKEN=');
+  });
+
   it('serves index.html for page paths, uncached, with and without a client prefix', async () => {
     const app = createTestApp(database.db, { distDir });
     for (const path of ['/', '/login', '/SUN/payment/online', '/dlt/invoices']) {
@@ -113,6 +135,8 @@ describe('serving the SPA', () => {
     expect(hashed.status).toBe(200);
     expect(hashed.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
     expect(hashed.headers.get('content-type')).toContain('javascript');
+    // Static files carry no cookie, so shared caches may keep them.
+    expect(hashed.headers.get('set-cookie')).toBeNull();
     const locale = await app.request('/assets/locale/en-US.json');
     expect(locale.status).toBe(200);
     expect(locale.headers.get('cache-control')).toBe('no-cache');
@@ -134,6 +158,7 @@ describe('serving the SPA', () => {
       expect(response.status).toBe(200);
       expect(response.headers.get('content-type')).toContain('image/svg+xml');
       expect(await response.text()).toMatch(/<title[^>]*>[^<]+<\/title>/);
+      expect(response.headers.get('set-cookie')).toBeNull();
     }
     expect((await app.request('/logos/none.svg')).status).toBe(404);
   });

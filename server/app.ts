@@ -3,12 +3,14 @@
  * processor and the static host of the built SPA. `createApp` builds it over an opened database; `startServer` serves it.
  */
 import { fileURLToPath } from 'node:url';
+import { sql } from 'drizzle-orm';
 import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { compress } from 'hono/compress';
 import { HTTPException } from 'hono/http-exception';
 import { secureHeaders } from 'hono/secure-headers';
 import { DEFAULT_SESSION_IDLE_SECONDS, DEFAULT_SESSION_WARNING_SECONDS, type AppConfig } from './config';
+import { isDatabaseUnavailable, shortReason } from './db/availability';
 import type { Database } from './db/client';
 import { ApiError } from './http/errors';
 import { createSessionCookies, loadSession } from './http/session';
@@ -49,6 +51,10 @@ export interface AppDeps {
   /** The clock; tests move it to expire sessions and throttling windows. */
   now?: () => Date;
   logger?: Logger;
+  /** Whether the database answers now (GET /readyz). Default: a trivial query on `db`. */
+  isDatabaseReachable?: () => Promise<boolean>;
+  /** True once the server is shutting down: /readyz answers 503 so a load balancer stops sending. */
+  isDraining?: () => boolean;
 }
 
 /** server/public: the logos, served under /logos/. */
@@ -69,7 +75,18 @@ export function describeError(error: unknown): string {
 }
 
 /** Builds the Hono application. */
-export function createApp({ db, config, now = () => new Date(), logger = console }: AppDeps): Hono<AppEnv> {
+export function createApp({
+  db,
+  config,
+  now = () => new Date(),
+  logger = console,
+  isDatabaseReachable = () =>
+    db.execute(sql`select 1`).then(
+      () => true,
+      () => false,
+    ),
+  isDraining = () => false,
+}: AppDeps): Hono<AppEnv> {
   const sessionIdleSeconds = config.sessionIdleSeconds ?? DEFAULT_SESSION_IDLE_SECONDS;
   const sessionWarningSeconds = config.sessionWarningSeconds ?? DEFAULT_SESSION_WARNING_SECONDS;
   const cookieSecure = config.cookieSecure ?? false;
@@ -88,13 +105,25 @@ export function createApp({ db, config, now = () => new Date(), logger = console
   const guestLogin = createGuestLoginService({
     clients,
     accounts,
-    accountThrottle: createThrottleService({ db, now, maxFailures: GUEST_MAX_FAILURES_PER_ACCOUNT }),
-    clientThrottle: createThrottleService({ db, now, maxFailures: GUEST_MAX_FAILURES_PER_CLIENT }),
+    accountThrottle: createThrottleService({
+      db,
+      now,
+      maxFailures: GUEST_MAX_FAILURES_PER_ACCOUNT,
+    }),
+    clientThrottle: createThrottleService({
+      db,
+      now,
+      maxFailures: GUEST_MAX_FAILURES_PER_CLIENT,
+    }),
   });
   const language = createLanguageService({ db, sessions });
   const cookies = createSessionCookies({ cookieSecure });
   const processor = createSandboxProcessor({ db, now });
-  const payments = createPaymentsService({ db, processorFor: processor.processorFor, now });
+  const payments = createPaymentsService({
+    db,
+    processorFor: processor.processorFor,
+    now,
+  });
 
   const app = new Hono<AppEnv>();
 
@@ -112,18 +141,46 @@ export function createApp({ db, config, now = () => new Date(), logger = console
   });
   // HSTS only means something over HTTPS, which is when cookies are marked Secure.
   const strictTransportSecurity = cookieSecure;
+  // The portal uses no device or browser feature that a page could ask for.
+  const permissionsPolicy = {
+    camera: [],
+    microphone: [],
+    geolocation: [],
+    payment: [],
+    usb: [],
+    serial: [],
+    bluetooth: [],
+    accelerometer: [],
+    gyroscope: [],
+    magnetometer: [],
+    displayCapture: [],
+    browsingTopics: [],
+  };
   const portalHeaders = secureHeaders({
     contentSecurityPolicy: csp("'none'", "'self'"),
     strictTransportSecurity,
     xFrameOptions: 'DENY',
+    permissionsPolicy,
   });
   const cardFieldsHeaders = secureHeaders({
     contentSecurityPolicy: csp(config.portalOrigin ?? "'self'"),
     strictTransportSecurity,
+    permissionsPolicy,
     // X-Frame-Options cannot name another origin; where the portal is elsewhere, CSP alone says it.
     xFrameOptions: config.portalOrigin === undefined ? 'SAMEORIGIN' : false,
   });
   app.use((c, next) => (c.req.path === CARD_FIELDS_PATH ? cardFieldsHeaders(c, next) : portalHeaders(c, next)));
+  // For a load balancer: the process is up; and it can serve (the database answers, not shutting down).
+  // Before the anti-forgery and session layers: probes get no cookies and touch no session.
+  app.get('/healthz', (c) => {
+    c.header('Cache-Control', 'no-store');
+    return c.json({ status: 'ok' });
+  });
+  app.get('/readyz', async (c) => {
+    c.header('Cache-Control', 'no-store');
+    if (isDraining()) return c.json({ status: 'draining' }, 503);
+    return (await isDatabaseReachable()) ? c.json({ status: 'ready' }) : c.json({ status: 'databaseUnavailable' }, 503);
+  });
   app.use(xsrfProtection({ cookieSecure }));
   // The SPA's scripts and styles travel compressed; the bundle budget is measured the same way.
   app.use('/assets/*', compress());
@@ -153,12 +210,22 @@ export function createApp({ db, config, now = () => new Date(), logger = console
   app.route('/processor', createProcessorRoutes({ processor, portalOrigin: config.portalOrigin }));
   if (config.developmentPages ?? process.env.NODE_ENV !== 'production') app.route('/dev', createOutboxRoutes({ db }));
 
-  mountStatic(app, { distDir: config.distDir, publicDir, warn: (message) => logger.warn(message) });
+  mountStatic(app, {
+    distDir: config.distDir,
+    publicDir,
+    warn: (message) => logger.warn(message),
+  });
 
   app.notFound((c) => (isApiPath(c.req.path) ? c.json({ error: 'notFound' }, 404) : c.text('Not Found', 404)));
 
   app.onError((error, c) => {
     if (error instanceof ApiError) return c.json({ error: error.code }, error.status);
+    if (isDatabaseUnavailable(error)) {
+      // Expected while PostgreSQL restarts; the pool reconnects by itself on a later request.
+      logger.warn(`${c.req.method} ${c.req.path}: the database is unavailable (${shortReason(error)})`);
+      c.header('Retry-After', '5');
+      return c.json({ error: 'serviceUnavailable' }, 503);
+    }
     if (error instanceof HTTPException && error.status < 500) {
       return c.json({ error: error.status === 404 ? 'notFound' : 'invalidRequest' }, error.status);
     }

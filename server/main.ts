@@ -1,23 +1,32 @@
 /** Entry point: `node --import tsx server/main.ts`. Settings come from the environment. */
 import { fileURLToPath } from 'node:url';
 import { DEFAULT_SESSION_IDLE_SECONDS, DEFAULT_SESSION_WARNING_SECONDS, flag, positiveInteger } from './config';
-import { startServer } from './start';
+import { shortReason } from './db/availability';
+import { startServer, type RunningServer } from './start';
 
 const repoRoot = fileURLToPath(new URL('..', import.meta.url));
 const env = process.env;
 
 const port = env.PORT === undefined || env.PORT === '' ? 8080 : Number(env.PORT);
-if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`PORT must be a port number, got "${env.PORT}"`);
+if (!Number.isInteger(port) || port < 0 || port > 65535)
+  throw new Error(`PORT must be a port number, got "${env.PORT}"`);
 
-const server = await startServer({
-  port,
-  dataDir: env.DATA_DIR || `${repoRoot}.data/pglite`,
-  ...(env.DATABASE_URL ? { databaseUrl: env.DATABASE_URL } : {}),
-  distDir: env.DIST_DIR || `${repoRoot}dist`,
-  sessionIdleSeconds: positiveInteger(env.SESSION_IDLE_SECONDS, DEFAULT_SESSION_IDLE_SECONDS),
-  sessionWarningSeconds: positiveInteger(env.SESSION_WARNING_SECONDS, DEFAULT_SESSION_WARNING_SECONDS),
-  cookieSecure: flag(env.COOKIE_SECURE, false),
-});
+let server: RunningServer;
+try {
+  server = await startServer({
+    port,
+    dataDir: env.DATA_DIR || `${repoRoot}.data/pglite`,
+    ...(env.DATABASE_URL ? { databaseUrl: env.DATABASE_URL } : {}),
+    distDir: env.DIST_DIR || `${repoRoot}dist`,
+    sessionIdleSeconds: positiveInteger(env.SESSION_IDLE_SECONDS, DEFAULT_SESSION_IDLE_SECONDS),
+    sessionWarningSeconds: positiveInteger(env.SESSION_WARNING_SECONDS, DEFAULT_SESSION_WARNING_SECONDS),
+    cookieSecure: flag(env.COOKIE_SECURE, false),
+  });
+} catch (error) {
+  // One line a person can act on, not a stack trace.
+  console.error(`Could not start the portal: ${shortReason(error)}`);
+  process.exit(1);
+}
 
 console.log(`Patient billing portal on http://localhost:${server.port}`);
 
@@ -25,6 +34,7 @@ let stopping = false;
 const stop = (signal: string) => {
   if (stopping) return;
   stopping = true;
+  console.log(`${signal}: finishing the requests in flight, then stopping.`);
   server.close().then(
     () => process.exit(0),
     (error: unknown) => {

@@ -24,6 +24,10 @@ export interface StartServerOptions {
   /** Seed the demo data into an empty database (never when NODE_ENV=production). Default true. */
   seed?: boolean;
   logger?: Logger;
+  /** How often the first database connection is tried (PostgreSQL only). Default 8. */
+  connectAttempts?: number;
+  /** On close, how long in-flight requests may take before their connections are cut. Default 10 s. */
+  drainTimeoutMs?: number;
 }
 
 export interface RunningServer {
@@ -34,7 +38,14 @@ export interface RunningServer {
 
 /** Opens and migrates the database, seeds it when empty, and serves the app. */
 export async function startServer(options: StartServerOptions = {}): Promise<RunningServer> {
-  const database = await openDatabase({ dataDir: options.dataDir, databaseUrl: options.databaseUrl });
+  const logger = options.logger ?? console;
+  const database = await openDatabase({
+    dataDir: options.dataDir,
+    databaseUrl: options.databaseUrl,
+    warn: (message) => logger.warn(message),
+    ...(options.connectAttempts === undefined ? {} : { connectAttempts: options.connectAttempts }),
+  });
+  let draining = false;
   try {
     if (options.seed !== false) await seedDemoData(database.db);
     const app = createApp({
@@ -45,27 +56,43 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
         cookieSecure: options.cookieSecure ?? false,
         distDir: options.distDir,
       },
-      ...(options.logger ? { logger: options.logger } : {}),
+      logger,
+      isDraining: () => draining,
     });
 
-    const { server, port } = await new Promise<{ server: ReturnType<typeof serve>; port: number }>(
-      (resolve, reject) => {
-        const server = serve(
-          { fetch: app.fetch, port: options.port ?? 8080, ...(options.hostname ? { hostname: options.hostname } : {}) },
-          (info: AddressInfo) => resolve({ server, port: info.port }),
-        );
-        server.once('error', reject);
-      },
-    );
+    const { server, port } = await new Promise<{
+      server: ReturnType<typeof serve>;
+      port: number;
+    }>((resolve, reject) => {
+      const server = serve(
+        {
+          fetch: app.fetch,
+          port: options.port ?? 8080,
+          ...(options.hostname ? { hostname: options.hostname } : {}),
+        },
+        (info: AddressInfo) => resolve({ server, port: info.port }),
+      );
+      server.once('error', reject);
+    });
 
+    // Closing drains: /readyz turns 503, no new connection is accepted, requests in flight finish
+    // (cut only after the drain time-out), and then the database closes.
     let closing: Promise<void> | undefined;
     const close = () => {
       closing ??= (async () => {
-        await new Promise<void>((resolve, reject) => {
-          server.close((error) => (error ? reject(error) : resolve()));
-          // Idle keep-alive connections would otherwise hold close() open.
-          if ('closeIdleConnections' in server) server.closeIdleConnections();
-        });
+        draining = true;
+        const cutOff = setTimeout(() => {
+          if ('closeAllConnections' in server) server.closeAllConnections();
+        }, options.drainTimeoutMs ?? 10000);
+        try {
+          await new Promise<void>((resolve, reject) => {
+            server.close((error) => (error ? reject(error) : resolve()));
+            // Idle keep-alive connections would otherwise hold close() open.
+            if ('closeIdleConnections' in server) server.closeIdleConnections();
+          });
+        } finally {
+          clearTimeout(cutOff);
+        }
         await database.close();
       })();
       return closing;

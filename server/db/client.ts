@@ -11,6 +11,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
 import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
+import { shortReason, withConnectionRetry } from './availability';
 import * as schema from './schema';
 
 /** The database as the rest of the server sees it, whichever driver is underneath. */
@@ -21,12 +22,19 @@ export interface OpenDatabaseOptions {
   dataDir?: string;
   /** PostgreSQL connection string; wins over `dataDir`. */
   databaseUrl?: string;
+  /** Where a lost connection and the first connection's retries are reported (one line each). */
+  warn?: (message: string) => void;
+  /** How often the first connection to PostgreSQL is tried before giving up. Default 8 (about a minute). */
+  connectAttempts?: number;
 }
 
 export interface OpenedDatabase {
   db: Database;
   close(): Promise<void>;
 }
+
+/** How long a request waits for a new PostgreSQL connection before it fails (and answers 503). */
+const CONNECT_TIMEOUT_MS = 5000;
 
 /** The checked-in migrations, found next to this module whatever the working directory. */
 export const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url));
@@ -43,7 +51,9 @@ async function migrateUnderLock(pool: pg.Pool): Promise<void> {
   try {
     await connection.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
     try {
-      await migrateNodePg(drizzleNodePg({ client: connection }), { migrationsFolder });
+      await migrateNodePg(drizzleNodePg({ client: connection }), {
+        migrationsFolder,
+      });
     } finally {
       await connection.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]);
     }
@@ -54,11 +64,26 @@ async function migrateUnderLock(pool: pg.Pool): Promise<void> {
 
 /** Opens the database and applies pending migrations. */
 export async function openDatabase(options: OpenDatabaseOptions = {}): Promise<OpenedDatabase> {
+  const warn = options.warn ?? ((message: string) => console.warn(message));
   if (options.databaseUrl) {
-    const pool = new pg.Pool({ connectionString: options.databaseUrl });
+    const pool = new pg.Pool({
+      connectionString: options.databaseUrl,
+      connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
+    });
+    // An idle connection that PostgreSQL ends (a restart, a failover) emits 'error' on the pool;
+    // unheard, that event would end the process. The pool drops the connection and makes a new
+    // one for the next query.
+    pool.on('error', (error) =>
+      warn(`A database connection was lost (${shortReason(error)}); the next query opens a new one.`),
+    );
     const db = drizzleNodePg({ client: pool, schema });
     try {
-      await migrateUnderLock(pool);
+      await withConnectionRetry(() => migrateUnderLock(pool), {
+        attempts: options.connectAttempts ?? 8,
+        baseDelayMs: 500,
+        maxDelayMs: 15000,
+        onRetry: warn,
+      });
     } catch (error) {
       await pool.end();
       throw error;

@@ -12,6 +12,17 @@ export const XSRF_HEADER = 'X-XSRF-TOKEN';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
+/** Files, the card processor's page and development pages never need the token: no cookie on them. */
+const TOKENLESS_PREFIXES = ['/assets/', '/logos/', '/processor/', '/dev/'];
+const HAS_EXTENSION = /\.[^/]+$/;
+
+/** The API and the SPA's pages hand out the token; static files and logos stay cookie-free (cacheable). */
+function handsOutToken(path: string): boolean {
+  return (
+    isApiPath(path) || (!HAS_EXTENSION.test(path) && !TOKENLESS_PREFIXES.some((prefix) => path.startsWith(prefix)))
+  );
+}
+
 /** True for paths the API answers (as opposed to the SPA's pages and files). */
 export function isApiPath(path: string): boolean {
   return path === '/api' || path.startsWith('/api/');
@@ -22,7 +33,7 @@ export function xsrfProtection({ cookieSecure }: { cookieSecure: boolean }): Mid
   return async (c, next) => {
     const cookieToken = tokenOrUndefined(getCookie(c, XSRF_COOKIE));
 
-    if (cookieToken === undefined) {
+    if (cookieToken === undefined && handsOutToken(c.req.path)) {
       setCookie(c, XSRF_COOKIE, newToken(), {
         path: '/',
         sameSite: 'Strict',
