@@ -1,8 +1,11 @@
 /**
  * GET /dev/outbox: the emails the portal would have sent, for development and demos. Never in
- * production, where it does not exist.
+ * production, where it does not exist; and only for a browser on the same machine, because the
+ * emails name accounts and invoices of every client.
  */
-import { Hono } from 'hono';
+import { isIPv4 } from 'node:net';
+import { getConnInfo } from '@hono/node-server/conninfo';
+import { Hono, type MiddlewareHandler } from 'hono';
 import type { Database } from '../../db/client';
 import type { AppEnv } from '../../http/types';
 import { latestEmails } from './outbox';
@@ -10,9 +13,36 @@ import { latestEmails } from './outbox';
 const escapeHtml = (text: string) =>
   text.replace(/[&<>"']/g, (character) => `&#${String(character.codePointAt(0))};`);
 
+/** True for 127.0.0.0/8 and ::1, also written as IPv4-mapped IPv6 (::ffff:127.0.0.1). */
+export function isLoopbackAddress(address: string | undefined): boolean {
+  if (address === undefined) return false;
+  const plain = address.toLowerCase().startsWith('::ffff:') ? address.slice(7) : address;
+  if (isIPv4(plain)) return plain.startsWith('127.');
+  return plain === '::1' || plain === '0:0:0:0:0:0:0:1';
+}
+
+/**
+ * The socket's own peer address. Forwarded headers (X-Forwarded-For, Forwarded) are never read:
+ * anyone can write them.
+ */
+function peerAddress(c: Parameters<typeof getConnInfo>[0]): string | undefined {
+  try {
+    return getConnInfo(c).remote.address;
+  } catch {
+    // Not served by the Node server (no socket to ask): treat as remote.
+    return undefined;
+  }
+}
+
 /** The development page listing the outbox, newest first. */
 export function createOutboxRoutes({ db }: { db: Database }) {
   const routes = new Hono<AppEnv>();
+  const sameMachineOnly: MiddlewareHandler<AppEnv> = async (c, next) => {
+    if (!isLoopbackAddress(peerAddress(c))) return c.text('Not Found', 404);
+    await next();
+    c.header('Cache-Control', 'no-store');
+  };
+  routes.use('*', sameMachineOnly);
   routes.get('/outbox', async (c) => {
     const emails = await latestEmails(db);
     const items = emails

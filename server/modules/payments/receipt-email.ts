@@ -3,6 +3,16 @@ import type { Language } from '@contracts/session';
 import type { Receipt } from '@contracts/payments';
 import { receiptFormat } from './receipt-labels';
 
+/**
+ * The end of an account number, never more than half of it: enough for the payer to recognise
+ * the account. An email lists invoice numbers, and with the whole account number beside them it
+ * would carry both halves of a guest sign-in to anyone who reads it.
+ */
+export function accountNumberTail(accountNumber: string): string {
+  const shown = Math.min(4, Math.floor(accountNumber.length / 2));
+  return shown === 0 ? '' : accountNumber.slice(-shown);
+}
+
 /** Subject and body of the email that carries a receipt. */
 export function receiptEmail(receipt: Receipt, clientName: string, language: Language): { subject: string; body: string } {
   const { t, cents, date } = receiptFormat(language);
@@ -16,7 +26,7 @@ export function receiptEmail(receipt: Receipt, clientName: string, language: Lan
     '',
     `${t.confirmationNumber}: ${receipt.confirmationNumber}`,
     `${t.date}: ${date.format(new Date(receipt.paidAt))} UTC`,
-    `${t.account}: ${receipt.accountNumber} (${receipt.holderName})`,
+    `${t.account}: ${t.endingIn} ${accountNumberTail(receipt.accountNumber)} (${receipt.holderName})`,
     `${t.paidBy}: ${receipt.payerName}, ${card}`,
     '',
     ...lines,
