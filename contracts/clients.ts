@@ -2,7 +2,8 @@
 import * as v from 'valibot';
 
 /** A client code is 2 to 4 letters. */
-export const clientCodeSchema = v.pipe(v.string(), v.regex(/^[A-Za-z]{2,4}$/));
+export const clientCodeSchema = v.pipe(v.string('invalid'), v.regex(/^[A-Za-z]{2,4}$/, 'invalid'));
+
 
 /** One entry of the client list. */
 export const clientListEntrySchema = v.object({

@@ -1,5 +1,6 @@
 /** Every error answer of the API: a stable code in `{ error }` that the SPA translates. */
 import * as v from 'valibot';
+import type { TextIssue } from './text';
 
 export const apiErrorCodes = [
   'invalidCredentials',
@@ -24,3 +25,9 @@ export const apiErrorCodes = [
 ] as const;
 export const apiErrorSchema = v.object({ error: v.picklist(apiErrorCodes) });
 export type ApiErrorCode = v.InferOutput<typeof apiErrorSchema>['error'];
+
+/**
+ * A 400 invalidRequest may say what is wrong with each field, by its path (`billing.email`,
+ * `lines.0.invoiceNumber`): `{ error: 'invalidRequest', fields: { 'billing.email': 'invalid' } }`.
+ */
+export type FieldErrors = Record<string, TextIssue>;

@@ -5,30 +5,30 @@
  */
 import * as v from 'valibot';
 import { cardTokenPattern } from './processor';
+import { optionalText, requiredText } from './text';
 
 /** Money is integer cents end to end; no single payment line reaches a million dollars. */
 const centsSchema = v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(100_000_000));
 
 /** One line of a payment: how much goes to which open invoice. */
 export const paymentLineSchema = v.object({
-  invoiceNumber: v.pipe(v.string(), v.minLength(1), v.maxLength(32)),
+  invoiceNumber: requiredText(32),
   amountCents: centsSchema,
 });
 export type PaymentLine = v.InferOutput<typeof paymentLineSchema>;
 
-const text = (max: number) => v.pipe(v.string(), v.trim(), v.minLength(1), v.maxLength(max));
-const optionalText = (max: number) => v.pipe(v.string(), v.trim(), v.maxLength(max));
+
 
 /** Who pays, where the card is billed, and where the receipt goes. */
 export const billingInformationSchema = v.object({
-  payerName: text(120),
-  addressLine1: text(120),
+  payerName: requiredText(120),
+  addressLine1: requiredText(120),
   addressLine2: optionalText(120),
-  city: text(80),
-  region: text(80),
-  postalCode: text(16),
-  country: text(56),
-  email: v.pipe(v.string(), v.trim(), v.email(), v.maxLength(254)),
+  city: requiredText(80),
+  region: requiredText(80),
+  postalCode: requiredText(16),
+  country: requiredText(56),
+  email: v.pipe(requiredText(254), v.email('invalid')),
 });
 export type BillingInformation = v.InferOutput<typeof billingInformationSchema>;
 

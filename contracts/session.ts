@@ -5,7 +5,6 @@
  * Valibot is modular, so the landing bundle pays only for what is used.
  */
 import * as v from 'valibot';
-import { clientCodeSchema } from './clients';
 
 export const languages = ['en-US', 'es-ES'] as const;
 export const languageSchema = v.picklist(languages);
@@ -30,15 +29,7 @@ export const loggedInStatusSchema = v.object({
 });
 export type LoggedInStatus = v.InferOutput<typeof loggedInStatusSchema>;
 
-/** POST /api/userlogin/Login. The client fields say under which client the user signs in. */
-export const loginRequestSchema = v.object({
-  email: v.pipe(v.string(), v.minLength(1), v.maxLength(254)),
-  password: v.pipe(v.string(), v.minLength(1), v.maxLength(128)),
-  language: languageSchema,
-  clientCode: v.optional(clientCodeSchema),
-  billingGroup: v.optional(v.pipe(v.string(), v.maxLength(8))),
-});
-export type LoginRequest = v.InferOutput<typeof loginRequestSchema>;
+export type { GuestLoginRequest, LoginRequest } from './session-requests';
 
 /** POST /api/user/Logout. */
 export const logoutResponseSchema = v.object({ url: v.string() });
@@ -54,16 +45,6 @@ export type UserEmailResponse = v.InferOutput<typeof userEmailResponseSchema>;
 /** GET /api/User/GetAccountNumber (signed in only). */
 export const accountNumberResponseSchema = v.object({ accountNumber: v.string() });
 export type AccountNumberResponse = v.InferOutput<typeof accountNumberResponseSchema>;
-
-/** POST /api/userlogin/GuestLogin: a guest signs in with an account number and one of its invoices. */
-export const guestLoginRequestSchema = v.object({
-  accountNumber: v.pipe(v.string(), v.minLength(1), v.maxLength(32)),
-  invoiceNumber: v.pipe(v.string(), v.minLength(1), v.maxLength(32)),
-  language: languageSchema,
-  clientCode: v.optional(clientCodeSchema),
-  billingGroup: v.optional(v.pipe(v.string(), v.maxLength(8))),
-});
-export type GuestLoginRequest = v.InferOutput<typeof guestLoginRequestSchema>;
 
 /**
  * GET /api/user/GetShouldDisplayAuthenticationMessage (polled; never extends the session):

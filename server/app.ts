@@ -219,7 +219,9 @@ export function createApp({
   app.notFound((c) => (isApiPath(c.req.path) ? c.json({ error: 'notFound' }, 404) : c.text('Not Found', 404)));
 
   app.onError((error, c) => {
-    if (error instanceof ApiError) return c.json({ error: error.code }, error.status);
+    if (error instanceof ApiError) {
+      return c.json(error.fields ? { error: error.code, fields: error.fields } : { error: error.code }, error.status);
+    }
     if (isDatabaseUnavailable(error)) {
       // Expected while PostgreSQL restarts; the pool reconnects by itself on a later request.
       logger.warn(`${c.req.method} ${c.req.path}: the database is unavailable (${shortReason(error)})`);

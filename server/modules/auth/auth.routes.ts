@@ -1,7 +1,8 @@
 /** Sign-in (user and guest), sign-out, and what the session is signed in as. */
 import { Hono, type Context } from 'hono';
 import * as v from 'valibot';
-import { guestLoginRequestSchema, loginRequestSchema, type AccountNumberResponse, type LoggedInStatus, type LogoutResponse, type UserEmailResponse, type passwordExpiredSchema, type sessionClientSchema } from '@contracts/session';
+import { guestLoginRequestSchema, loginRequestSchema } from '@contracts/session-requests';
+import { type AccountNumberResponse, type LoggedInStatus, type LogoutResponse, type UserEmailResponse, type passwordExpiredSchema, type sessionClientSchema } from '@contracts/session';
 import { errorResponse } from '../../http/errors';
 import { USERS_AND_GUESTS, USERS_ONLY, requireSession } from '../../http/require-session';
 import type { SessionCookies } from '../../http/session';

@@ -141,7 +141,7 @@ describe('guest sign-in', () => {
     expect(missing.status).toBe(400);
     const tooLong = await browser.guestLogin('A'.repeat(33), DEMO_GUEST.invoiceNumber);
     expect(tooLong.status).toBe(400);
-    expect(await tooLong.json()).toEqual({ error: 'invalidRequest' });
+    expect(await tooLong.json()).toEqual({ error: 'invalidRequest', fields: { accountNumber: 'tooLong' } });
   });
 
   it('ends the guest session on logout', async () => {

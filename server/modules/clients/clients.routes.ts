@@ -2,12 +2,12 @@
 import { Hono, type Context } from 'hono';
 import * as v from 'valibot';
 import { clientCodeSchema, type Client, type ClientListEntry } from '@contracts/clients';
+import { billingGroupSchema } from '@contracts/text';
 import { ApiError } from '../../http/errors';
 import type { AppEnv } from '../../http/types';
 import { readQuery } from '../../http/validation';
 import { toClient, toListEntry, type ClientRow, type ClientsService } from './clients.service';
 
-const billingGroupSchema = v.optional(v.pipe(v.string(), v.maxLength(8)));
 const requiredClientQuery = v.object({ clientCode: clientCodeSchema, billingGroup: billingGroupSchema });
 const optionalClientQuery = v.object({ clientCode: v.optional(clientCodeSchema), billingGroup: billingGroupSchema });
 

@@ -91,7 +91,7 @@ describe('one client', () => {
     for (const code of ['S', 'SUNRS', 'S1N', '']) {
       expect(await getJson(`/api/Client/GetClient?clientCode=${code}`)).toEqual({
         status: 400,
-        body: { error: 'invalidRequest' },
+        body: { error: 'invalidRequest', fields: { clientCode: code === '' ? 'required' : 'invalid' } },
       });
     }
   });

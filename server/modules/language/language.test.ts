@@ -58,6 +58,6 @@ describe('translation language', () => {
   it('refuses an unsupported language with 400', async () => {
     const response = await browser.post('/api/user/UpdateTranslationLanguage', { language: 'fr-FR' });
     expect(response.status).toBe(400);
-    expect(await response.json()).toEqual({ error: 'invalidRequest' });
+    expect(await response.json()).toEqual({ error: 'invalidRequest', fields: { language: 'invalid' } });
   });
 });

@@ -4,6 +4,7 @@ import type { ClientErrorStatusCode } from 'hono/utils/http-status';
 import * as v from 'valibot';
 import type { ApiErrorCode } from '@contracts/errors';
 import { defaultLanguage, languageSchema } from '@contracts/session';
+import { requiredText } from '@contracts/text';
 import { idempotencyKeyPattern, paymentRequestSchema } from '@contracts/payment-request';
 import { errorResponse } from '../../http/errors';
 import { USERS_AND_GUESTS, requireSession } from '../../http/require-session';
@@ -25,7 +26,7 @@ const refusalAnswers: Record<PaymentRefusal, [ClientErrorStatusCode, ApiErrorCod
   idempotencyKeyReused: [409, 'idempotencyKeyReused'],
 };
 
-const confirmationNumberSchema = v.pipe(v.string(), v.trim(), v.minLength(1), v.maxLength(32));
+const confirmationNumberSchema = requiredText(32);
 const receiptQuerySchema = v.object({ confirmationNumber: confirmationNumberSchema });
 const receiptPdfQuerySchema = v.object({
   confirmationNumber: confirmationNumberSchema,

@@ -259,8 +259,9 @@ describe('POST /api/OnlinePayment/MakePayment', () => {
       { ...good, billing: { ...billing, payerName: '   ' } },
       { lines: good.lines, cardToken: token },
     ];
+    // Each answer also names the fields (http/fuzz.test.ts checks those); here: refused, nothing changed.
     for (const body of badBodies) {
-      expect(await pay(browser, newKey(), body)).toEqual({ status: 400, body: { error: 'invalidRequest' } });
+      expect(await pay(browser, newKey(), body)).toMatchObject({ status: 400, body: { error: 'invalidRequest' } });
     }
     for (const key of [undefined, '', 'short', 'has spaces in it', 'x'.repeat(65), 'key_with_underscore']) {
       expect(await pay(browser, key, good)).toEqual({ status: 400, body: { error: 'invalidRequest' } });
