@@ -11,6 +11,16 @@ export const XSRF_COOKIE = 'XSRF-TOKEN';
 export const XSRF_HEADER = 'X-XSRF-TOKEN';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+/**
+ * GETs that change state anyway, because the specification gives them that method: extending the
+ * session. They need the token like any POST, or another site could keep a victim's session alive.
+ */
+const STATE_CHANGING_GETS = new Set(['/api/user/extendauthentication']);
+
+function needsToken(method: string, path: string): boolean {
+  if (!isApiPath(path)) return false;
+  return !SAFE_METHODS.has(method) || STATE_CHANGING_GETS.has(path.toLowerCase());
+}
 
 /** Files, the card processor's page and development pages never need the token: no cookie on them. */
 const TOKENLESS_PREFIXES = ['/assets/', '/logos/', '/processor/', '/dev/'];
@@ -42,7 +52,7 @@ export function xsrfProtection({ cookieSecure }: { cookieSecure: boolean }): Mid
       });
     }
 
-    if (!SAFE_METHODS.has(c.req.method) && isApiPath(c.req.path)) {
+    if (needsToken(c.req.method, c.req.path)) {
       const headerToken = c.req.header(XSRF_HEADER);
       if (cookieToken === undefined || headerToken === undefined || !constantTimeEqual(headerToken, cookieToken)) {
         return c.json({ error: 'xsrf' }, 403);

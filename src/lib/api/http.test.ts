@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { loggedInStatusSchema } from '@contracts/session';
+import { extendAuthenticationSchema, loggedInStatusSchema } from '@contracts/session';
 import { ApiError } from './errors';
 import { call, http, observeCalls, readCookie } from './http';
 
@@ -40,6 +40,13 @@ describe('the api client', () => {
       { method: 'GET', url: 'http://portal.test/api/User/GetIsUserLoggedIn', xsrf: null },
       { method: 'POST', url: 'http://portal.test/api/userlogin/Login', xsrf: 'token-value' },
     ]);
+  });
+
+  it('sends the token on the one GET that changes state: extending the session', async () => {
+    vi.stubGlobal('document', { cookie: 'XSRF-TOKEN=abc' });
+    const { client, seen } = clientAnswering(() => json({ secondsLeft: 900 }));
+    await call(() => client.get('user/ExtendAuthentication'), extendAuthenticationSchema);
+    expect(seen).toEqual([{ method: 'GET', url: 'http://portal.test/api/user/ExtendAuthentication', xsrf: 'abc' }]);
   });
 
   it('returns the checked answer', async () => {

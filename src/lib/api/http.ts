@@ -4,6 +4,8 @@ import { apiErrorSchema } from '@contracts/errors';
 import { ApiError } from './errors';
 
 const safeMethods = new Set(['GET', 'HEAD', 'OPTIONS']);
+/** GETs that change state (the specification's method), so they carry the token too. */
+const stateChangingGets = ['/api/user/ExtendAuthentication'];
 
 /** Reads one cookie of this origin by name. */
 export function readCookie(name: string, cookieHeader: string = typeof document === 'undefined' ? '' : document.cookie): string | null {
@@ -61,7 +63,7 @@ export const http: KyInstance = ky.create({
   hooks: {
     beforeRequest: [
       (request) => {
-        if (!safeMethods.has(request.method.toUpperCase())) {
+        if (!safeMethods.has(request.method.toUpperCase()) || stateChangingGets.some((path) => new URL(request.url).pathname === path)) {
           const token = readCookie('XSRF-TOKEN');
           if (token) request.headers.set('X-XSRF-TOKEN', token);
         }

@@ -1,0 +1,32 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { OpenedDatabase } from '../db/client';
+import { DEMO_PASSWORD, TestBrowser, createTestApp, openSeededDatabase } from '../test/harness';
+
+describe('anti-forgery on the state-changing GET', () => {
+  let database: OpenedDatabase;
+  beforeAll(async () => {
+    database = await openSeededDatabase();
+  });
+  afterAll(async () => {
+    await database.close();
+  });
+
+  it('refuses to extend a session without the token, and extends it with the token', async () => {
+    const browser = await new TestBrowser(createTestApp(database.db)).open();
+    expect((await browser.login('pat.doe@example.com', DEMO_PASSWORD)).status).toBe(200);
+    for (const path of ['/api/user/ExtendAuthentication', '/api/User/extendAuthentication']) {
+      const forged = await browser.request('GET', path, { xsrf: 'none' });
+      expect(forged.status).toBe(403);
+      expect(await forged.json()).toEqual({ error: 'xsrf' });
+    }
+    const wrong = await browser.request('GET', '/api/user/ExtendAuthentication', { xsrf: { value: 'not-the-token' } });
+    expect(wrong.status).toBe(403);
+    expect((await browser.get('/api/user/ExtendAuthentication')).status).toBe(200);
+  });
+
+  it('leaves the other GETs free of it', async () => {
+    const browser = await new TestBrowser(createTestApp(database.db)).open();
+    expect((await browser.request('GET', '/api/User/GetIsUserLoggedIn', { xsrf: 'none' })).status).toBe(200);
+    expect((await browser.request('GET', '/api/user/GetShouldDisplayAuthenticationMessage', { xsrf: 'none' })).status).toBe(200);
+  });
+});
