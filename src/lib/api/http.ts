@@ -63,7 +63,9 @@ export const http: KyInstance = ky.create({
   hooks: {
     beforeRequest: [
       (request) => {
-        if (!safeMethods.has(request.method.toUpperCase()) || stateChangingGets.some((path) => new URL(request.url).pathname === path)) {
+        const changesState =
+          !safeMethods.has(request.method.toUpperCase()) || stateChangingGets.includes(new URL(request.url).pathname);
+        if (changesState) {
           const token = readCookie('XSRF-TOKEN');
           if (token) request.headers.set('X-XSRF-TOKEN', token);
         }
