@@ -26,6 +26,7 @@ function appFor(principal: Principal | null) {
   });
   app.get('/users', requireSession({ roles: USERS_ONLY }), (c) => c.json({ accountNumber: c.var.caller.accountNumber }));
   app.get('/both', requireSession({ roles: USERS_AND_GUESTS }), (c) => c.json({ role: c.var.caller.role }));
+  app.get('/enabled', requireSession({ roles: USERS_AND_GUESTS, enabledAccount: true }), (c) => c.json({ role: c.var.caller.role }));
   return app;
 }
 
@@ -51,5 +52,15 @@ describe('requireSession', () => {
         expect(await call(appFor(principal), path)).toEqual({ status: 401, body: { error: 'notSignedIn' } });
       }
     }
+  });
+
+  it('refuses a disabled account with 403 accountDisabled where the policy needs an enabled one, and only there', async () => {
+    const disabled = { ...user, isAccountDisabled: true };
+    expect(await call(appFor(disabled), '/enabled')).toEqual({ status: 403, body: { error: 'accountDisabled' } });
+    expect(await call(appFor(disabled), '/both')).toEqual({ status: 200, body: { role: 'ClientBillingUser' } });
+    expect(await call(appFor(user), '/enabled')).toEqual({ status: 200, body: { role: 'ClientBillingUser' } });
+    expect(await call(appFor(guest), '/enabled')).toEqual({ status: 200, body: { role: 'ClientBillingGuest' } });
+    // Who is asking comes first: nobody is told about accounts.
+    expect(await call(appFor(null), '/enabled')).toEqual({ status: 401, body: { error: 'notSignedIn' } });
   });
 });

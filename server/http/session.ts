@@ -4,6 +4,7 @@ import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
 import type { PrincipalService } from '../modules/auth/principal.service';
 import type { SessionService } from '../modules/sessions/session.service';
 import { tokenOrUndefined } from '../security/tokens';
+import { issueXsrfToken } from './xsrf';
 import type { AppEnv } from './types';
 
 export const SESSION_COOKIE = 'pbp_session';
@@ -16,14 +17,22 @@ export const NON_SLIDING_PATHS: ReadonlySet<string> = new Set(['/api/user/GetSho
 
 export interface SessionCookies {
   set(c: Context, token: string): void;
+  /** After a sign-in: the new session's cookie, and a new anti-forgery token beside it. */
+  signIn(c: Context, token: string): void;
   clear(c: Context): void;
 }
 
 /** Sets and clears the session cookie with the right attributes. */
 export function createSessionCookies({ cookieSecure }: { cookieSecure: boolean }): SessionCookies {
   const options = { path: '/', httpOnly: true, sameSite: 'Lax', secure: cookieSecure } as const;
+  const set = (c: Context, token: string) => setCookie(c, SESSION_COOKIE, token, options);
   return {
-    set: (c, token) => setCookie(c, SESSION_COOKIE, token, options),
+    set,
+    signIn: (c, token) => {
+      set(c, token);
+      // A token read before sign-in (by a script that ran then) is worth nothing after it.
+      issueXsrfToken(c, cookieSecure);
+    },
     clear: (c) => {
       deleteCookie(c, SESSION_COOKIE, options);
     },

@@ -3,7 +3,7 @@
  * by the SPA, and every state-changing API request must echo it in `X-XSRF-TOKEN`. A page on
  * another origin can make the browser send the cookie but cannot read it to set the header.
  */
-import type { MiddlewareHandler } from 'hono';
+import type { Context, MiddlewareHandler } from 'hono';
 import { getCookie, setCookie } from 'hono/cookie';
 import { constantTimeEqual, newToken, tokenOrUndefined } from '../security/tokens';
 
@@ -38,19 +38,17 @@ export function isApiPath(path: string): boolean {
   return path === '/api' || path.startsWith('/api/');
 }
 
+/** Sets a new anti-forgery token cookie, readable by the SPA's script. */
+export function issueXsrfToken(c: Context, cookieSecure: boolean): void {
+  setCookie(c, XSRF_COOKIE, newToken(), { path: '/', sameSite: 'Strict', httpOnly: false, secure: cookieSecure });
+}
+
 /** Issues the token cookie and refuses unsafe API requests that do not echo it. */
 export function xsrfProtection({ cookieSecure }: { cookieSecure: boolean }): MiddlewareHandler {
   return async (c, next) => {
     const cookieToken = tokenOrUndefined(getCookie(c, XSRF_COOKIE));
 
-    if (cookieToken === undefined && handsOutToken(c.req.path)) {
-      setCookie(c, XSRF_COOKIE, newToken(), {
-        path: '/',
-        sameSite: 'Strict',
-        httpOnly: false,
-        secure: cookieSecure,
-      });
-    }
+    if (cookieToken === undefined && handsOutToken(c.req.path)) issueXsrfToken(c, cookieSecure);
 
     if (needsToken(c.req.method, c.req.path)) {
       const headerToken = c.req.header(XSRF_HEADER);

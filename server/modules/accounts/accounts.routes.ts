@@ -3,17 +3,18 @@ import { Hono } from 'hono';
 import type { AccountInformation } from '@contracts/accounts';
 import { errorResponse } from '../../http/errors';
 import { USERS_AND_GUESTS, requireSession } from '../../http/require-session';
+import { scopeOf } from '../../http/scope';
 import type { AppEnv } from '../../http/types';
 import type { AccountsService } from './accounts.service';
 
 export function createAccountsRoutes({ accounts }: { accounts: AccountsService }) {
   const routes = new Hono<AppEnv>();
 
-  routes.get('/OnlinePayment/GetAccountInformation', requireSession({ roles: USERS_AND_GUESTS }), async (c) => {
-    const caller = c.var.caller;
-    // The SPA hides invoices from a disabled account; the server refuses them as well.
-    if (caller.isAccountDisabled) return errorResponse(c, 403, 'accountDisabled');
-    const information: AccountInformation | null = await accounts.information({ clientId: caller.clientId }, caller.accountId);
+  // The SPA hides invoices from a disabled account; the server refuses them as well.
+  const signedIn = requireSession({ roles: USERS_AND_GUESTS, enabledAccount: true });
+
+  routes.get('/OnlinePayment/GetAccountInformation', signedIn, async (c) => {
+    const information: AccountInformation | null = await accounts.information(scopeOf(c.var.caller));
     if (!information) return errorResponse(c, 404, 'notFound');
     return c.json(information);
   });

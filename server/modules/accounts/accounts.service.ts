@@ -6,15 +6,12 @@
 import { and, asc, eq } from 'drizzle-orm';
 import type { AccountInformation } from '@contracts/accounts';
 import type { Database } from '../../db/client';
+import type { AccountScope, TenantScope } from '../../http/scope';
 import { accounts, invoices } from '../../db/schema';
 
 export type AccountRow = typeof accounts.$inferSelect;
 export type InvoiceRow = typeof invoices.$inferSelect;
 
-/** The client whose data a call may see. */
-export interface TenantScope {
-  clientId: number;
-}
 
 /** Account and invoice numbers compare trimmed and case-insensitively; they are stored so. */
 export function normaliseReference(text: string): string {
@@ -72,10 +69,10 @@ export function createAccountsService({ db }: { db: Database }) {
      * The account summary: its open invoices (a balance left), oldest first, and their total, or
      * null when the account is not under the scope's client.
      */
-    async information(scope: TenantScope, accountId: number): Promise<AccountInformation | null> {
-      const account = await this.byId(scope, accountId);
+    async information(scope: AccountScope): Promise<AccountInformation | null> {
+      const account = await this.byId(scope, scope.accountId);
       if (!account) return null;
-      const open = (await this.invoices(scope, accountId)).filter((invoice) => invoice.balanceCents > 0);
+      const open = (await this.invoices(scope, scope.accountId)).filter((invoice) => invoice.balanceCents > 0);
       return {
         accountNumber: account.accountNumber,
         holderName: account.holderName,

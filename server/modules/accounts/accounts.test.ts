@@ -5,7 +5,8 @@ import { accounts, clients, invoices, sessions, userClients, users } from '../..
 import { sha256Hex } from '../../security/tokens';
 import { DEMO_GUEST, TestBrowser, createTestApp, openSeededDatabase, resetSessions } from '../../test/harness';
 import { createClientsService } from '../clients/clients.service';
-import { createAccountsService, normaliseReference, type TenantScope } from './accounts.service';
+import type { TenantScope } from '../../http/scope';
+import { createAccountsService, normaliseReference } from './accounts.service';
 
 let database: OpenedDatabase;
 let sun: TenantScope;

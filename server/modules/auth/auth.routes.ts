@@ -32,16 +32,10 @@ export function createAuthRoutes({
 }) {
   const routes = new Hono<AppEnv>();
 
-  /**
-   * A new token on every sign-in, so a token planted before sign-in never gains the caller's
-   * rights; the previous session ends.
-   */
+  /** The session service rotates the session; the cookies (session and anti-forgery) follow. */
   async function startSignedInSession(c: Context<AppEnv>, fields: NewSessionFields): Promise<void> {
-    const previous = c.var.session;
-    if (previous) await sessions.delete(previous.id);
-    await sessions.purgeExpired();
-    const { token } = await sessions.create(fields);
-    cookies.set(c, token);
+    const { token } = await sessions.rotate(c.var.session, fields);
+    cookies.signIn(c, token);
   }
 
   routes.get('/User/GetIsUserLoggedIn', (c) => {

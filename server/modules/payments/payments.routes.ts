@@ -8,10 +8,10 @@ import { requiredText } from '@contracts/text';
 import { idempotencyKeyPattern, paymentRequestSchema } from '@contracts/payment-request';
 import { errorResponse } from '../../http/errors';
 import { USERS_AND_GUESTS, requireSession } from '../../http/require-session';
+import { scopeOf } from '../../http/scope';
 import type { AppEnv } from '../../http/types';
 import { readJsonBody, readQuery } from '../../http/validation';
-import type { Principal } from '../auth/principal.service';
-import type { PaymentRefusal, PaymentScope, PaymentsService } from './payments.service';
+import type { PaymentRefusal, PaymentsService } from './payments.service';
 import { receiptFileName, renderReceiptPdf } from './receipt-pdf';
 
 /** Each refusal's answer (payment-contracts.ts lists them). */
@@ -33,16 +33,13 @@ const receiptPdfQuerySchema = v.object({
   language: v.optional(languageSchema, defaultLanguage),
 });
 
-const scopeOf = (caller: Principal): PaymentScope => ({ clientId: caller.clientId, accountId: caller.accountId });
 
 export function createPaymentsRoutes({ payments }: { payments: PaymentsService }) {
   const routes = new Hono<AppEnv>();
-  const signedIn = requireSession({ roles: USERS_AND_GUESTS });
+  // The SPA hides payments from a disabled account; the server refuses them as well.
+  const signedIn = requireSession({ roles: USERS_AND_GUESTS, enabledAccount: true });
 
   routes.post('/OnlinePayment/MakePayment', signedIn, async (c) => {
-    const caller = c.var.caller;
-    // The SPA hides payment from a disabled account; the server refuses it as well.
-    if (caller.isAccountDisabled) return errorResponse(c, 403, 'accountDisabled');
     const idempotencyKey = c.req.header('Idempotency-Key');
     if (idempotencyKey === undefined || !idempotencyKeyPattern.test(idempotencyKey)) {
       return errorResponse(c, 400, 'invalidRequest');
@@ -50,7 +47,7 @@ export function createPaymentsRoutes({ payments }: { payments: PaymentsService }
     const request = await readJsonBody(c, paymentRequestSchema);
     const sessionLanguage = v.safeParse(languageSchema, c.var.session?.language);
     const language = sessionLanguage.success ? sessionLanguage.output : defaultLanguage;
-    const outcome = await payments.makePayment(scopeOf(caller), idempotencyKey, request, language);
+    const outcome = await payments.makePayment(scopeOf(c.var.caller), idempotencyKey, request, language);
     if (outcome.kind === 'refused') {
       const [status, code] = refusalAnswers[outcome.refusal];
       return errorResponse(c, status, code);
@@ -59,19 +56,15 @@ export function createPaymentsRoutes({ payments }: { payments: PaymentsService }
   });
 
   routes.get('/OnlinePayment/GetReceipt', signedIn, async (c) => {
-    const caller = c.var.caller;
-    if (caller.isAccountDisabled) return errorResponse(c, 403, 'accountDisabled');
     const { confirmationNumber } = readQuery(c, receiptQuerySchema);
-    const receipt = await payments.receipt(scopeOf(caller), confirmationNumber);
+    const receipt = await payments.receipt(scopeOf(c.var.caller), confirmationNumber);
     if (!receipt) return errorResponse(c, 404, 'notFound');
     return c.json(receipt);
   });
 
   routes.get('/OnlinePayment/GetReceiptPdf', signedIn, async (c) => {
-    const caller = c.var.caller;
-    if (caller.isAccountDisabled) return errorResponse(c, 403, 'accountDisabled');
     const { confirmationNumber, language } = readQuery(c, receiptPdfQuerySchema);
-    const document = await payments.receiptDocument(scopeOf(caller), confirmationNumber);
+    const document = await payments.receiptDocument(scopeOf(c.var.caller), confirmationNumber);
     if (!document) return errorResponse(c, 404, 'notFound');
     const pdf = await renderReceiptPdf({ ...document, language });
     return c.body(pdf, 200, {
@@ -81,9 +74,7 @@ export function createPaymentsRoutes({ payments }: { payments: PaymentsService }
   });
 
   routes.get('/OnlinePayment/GetPaymentOptions', signedIn, async (c) => {
-    const caller = c.var.caller;
-    if (caller.isAccountDisabled) return errorResponse(c, 403, 'accountDisabled');
-    const options = await payments.paymentOptions(caller.clientId);
+    const options = await payments.paymentOptions(scopeOf(c.var.caller));
     if (!options) return errorResponse(c, 404, 'notFound');
     return c.json(options);
   });

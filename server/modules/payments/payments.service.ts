@@ -16,17 +16,13 @@ import type { PaymentRequest } from '@contracts/payment-request';
 import type { Language } from '@contracts/session';
 import type { Database } from '../../db/client';
 import { accounts, clients, invoices, paymentLines, payments } from '../../db/schema';
+import type { AccountScope, TenantScope } from '../../http/scope';
 import { sha256Hex } from '../../security/tokens';
 import { normaliseReference } from '../accounts/accounts.service';
-import type { CardProcessorFor } from '../processor/card-processor';
+import type { CardProcessor, CardProcessorFor, ChargeResult } from '../processor/card-processor';
 import { queueEmail } from '../mail/outbox';
 import { receiptEmail } from './receipt-email';
 
-/** The session's client and account: what a payment may touch. */
-export interface PaymentScope {
-  clientId: number;
-  accountId: number;
-}
 
 /** Why a payment was refused; the routes turn these into statuses and error codes. */
 export type PaymentRefusal =
@@ -75,7 +71,142 @@ export function requestHash(request: PaymentRequest): string {
   return sha256Hex(canonicalJson(request));
 }
 
-const refused = (refusal: PaymentRefusal): PaymentOutcome => ({ kind: 'refused', refusal });
+const refused = (refusal: PaymentRefusal): Refused => ({ kind: 'refused', refusal });
+
+/** A refusal rather than the value a step would hand on. */
+function isRefusal(value: object): value is Refused {
+  return 'kind' in value && value.kind === 'refused';
+}
+
+type Refused = Extract<PaymentOutcome, { kind: 'refused' }>;
+type Line = PaymentRequest['lines'][number];
+interface PlannedLine extends Line {
+  invoiceId: number;
+  balanceCents: number;
+}
+
+/** The lines with their invoice numbers as stored, each invoice once, and their total within range. */
+function planLines(request: PaymentRequest): { lines: Line[]; totalCents: number } | Refused {
+  const lines = request.lines.map((line) => ({ invoiceNumber: normaliseReference(line.invoiceNumber), amountCents: line.amountCents }));
+  const numbers = lines.map((line) => line.invoiceNumber);
+  if (new Set(numbers).size !== numbers.length) return refused('invalidLines');
+  const totalCents = lines.reduce((sum, line) => sum + line.amountCents, 0);
+  if (totalCents > MAX_INTEGER_CENTS) return refused('invalidLines');
+  return { lines, totalCents };
+}
+
+/**
+ * The account's invoices for the lines, locked until the transaction ends (so the balances
+ * checked are the balances lowered): each must be open and cover its amount.
+ */
+async function lockAndCheckInvoices(tx: Database, scope: AccountScope, lines: Line[]): Promise<PlannedLine[] | Refused> {
+  const open = await tx
+    .select({ id: invoices.id, invoiceNumber: invoices.invoiceNumber, balanceCents: invoices.balanceCents })
+    .from(invoices)
+    .where(
+      and(
+        eq(invoices.clientId, scope.clientId),
+        eq(invoices.accountId, scope.accountId),
+        inArray(
+          invoices.invoiceNumber,
+          lines.map((line) => line.invoiceNumber),
+        ),
+      ),
+    )
+    .for('update');
+  const byNumber = new Map(open.map((invoice) => [invoice.invoiceNumber, invoice]));
+  const planned: PlannedLine[] = [];
+  for (const line of lines) {
+    const invoice = byNumber.get(line.invoiceNumber);
+    if (!invoice || invoice.balanceCents <= 0) return refused('invoiceNotOpen');
+    planned.push({ ...line, invoiceId: invoice.id, balanceCents: invoice.balanceCents });
+  }
+  if (planned.some((line) => line.amountCents > line.balanceCents)) return refused('amountExceedsBalance');
+  return planned;
+}
+
+type Charged = Extract<ChargeResult, { status: 'approved' }>;
+
+/**
+ * Charges the card. The processor keeps results by key; with the token in the key, another card
+ * after a refusal is a new attempt. A refusal stores nothing under the payment's key.
+ */
+async function chargeCard(processor: CardProcessor, token: string, amountCents: number, lockName: string): Promise<Charged | Refused> {
+  const charge = await processor.charge({ token, amountCents, idempotencyKey: sha256Hex(`${lockName}:${token}`) });
+  if (charge.status === 'declined') return refused('cardDeclined');
+  if (charge.status === 'insufficientFunds') return refused('insufficientFunds');
+  if (charge.status === 'tokenInvalid') return refused('cardTokenInvalid');
+  return charge;
+}
+
+/** Stores the payment under a fresh confirmation number and returns its id. */
+async function recordPayment(
+  tx: Database,
+  scope: AccountScope,
+  payment: { idempotencyKey: string; hash: string; totalCents: number; charge: Charged; request: PaymentRequest; paidAt: Date },
+): Promise<number> {
+  const { billing } = payment.request;
+  // A clash of random confirmation numbers is all but impossible; draw again if it happens.
+  for (let attempt = 0; attempt < 5; attempt += 1) {
+    const [inserted] = await tx
+      .insert(payments)
+      .values({
+        clientId: scope.clientId,
+        accountId: scope.accountId,
+        confirmationNumber: newConfirmationNumber(),
+        idempotencyKey: payment.idempotencyKey,
+        requestHash: payment.hash,
+        paidAt: payment.paidAt,
+        totalCents: payment.totalCents,
+        cardBrand: payment.charge.brand,
+        cardLast4: payment.charge.last4,
+        payerName: billing.payerName,
+        email: billing.email,
+        addressLine1: billing.addressLine1,
+        addressLine2: billing.addressLine2,
+        city: billing.city,
+        region: billing.region,
+        postalCode: billing.postalCode,
+        country: billing.country,
+      })
+      .onConflictDoNothing({ target: payments.confirmationNumber })
+      .returning({ id: payments.id });
+    if (inserted) return inserted.id;
+  }
+  throw new Error('No free confirmation number');
+}
+
+/** Lowers each invoice's balance by its line and records the line with the balance after it. */
+async function lowerBalances(tx: Database, scope: AccountScope, paymentId: number, planned: PlannedLine[]): Promise<void> {
+  for (const line of planned) {
+    const [updated] = await tx
+      .update(invoices)
+      .set({ balanceCents: sql`${invoices.balanceCents} - ${line.amountCents}` })
+      .where(
+        and(
+          eq(invoices.clientId, scope.clientId),
+          eq(invoices.accountId, scope.accountId),
+          eq(invoices.id, line.invoiceId),
+          gte(invoices.balanceCents, line.amountCents),
+        ),
+      )
+      .returning({ balanceCents: invoices.balanceCents });
+    // Cannot happen under the row lock; if it did, the whole payment rolls back.
+    if (!updated) throw new Error('An invoice balance changed during a payment');
+    await tx.insert(paymentLines).values({
+      paymentId,
+      clientId: scope.clientId,
+      invoiceId: line.invoiceId,
+      amountCents: line.amountCents,
+      balanceAfterCents: updated.balanceCents,
+    });
+  }
+}
+
+/** Queues the receipt email in the payment's transaction: only a payment that commits mails it. */
+async function queueReceiptEmail(tx: Database, scope: TenantScope, receipt: Receipt, clientName: string, language: Language): Promise<void> {
+  await queueEmail(tx, { clientId: scope.clientId, to: receipt.email, ...receiptEmail(receipt, clientName, language) });
+}
 
 /** Creates the payments service; `processorFor` is the card processor adapter. */
 export function createPaymentsService({
@@ -88,7 +219,7 @@ export function createPaymentsService({
   now: () => Date;
 }) {
   /** The receipt of the payment matching `condition` under the scope, read through `executor`. */
-  async function receiptWhere(executor: Database, scope: PaymentScope, condition: SQL): Promise<Receipt | null> {
+  async function receiptWhere(executor: Database, scope: AccountScope, condition: SQL): Promise<Receipt | null> {
     const [row] = await executor
       .select({ payment: payments, accountNumber: accounts.accountNumber, holderName: accounts.holderName })
       .from(payments)
@@ -135,152 +266,72 @@ export function createPaymentsService({
      * another body is refused.
      */
     async makePayment(
-      scope: PaymentScope,
+      scope: AccountScope,
       idempotencyKey: string,
       request: PaymentRequest,
       /** The language of the receipt email. */
       language: Language = 'en-US',
     ): Promise<PaymentOutcome> {
-      const client = await clientRow(scope.clientId);
-      // A client with its own card page takes card payments there, never through this processor.
-      if (!client?.acceptsOnlinePayments || client.externalCcLink) return refused('onlinePaymentsNotAccepted');
-
-      const lines = request.lines.map((line) => ({
-        invoiceNumber: normaliseReference(line.invoiceNumber),
-        amountCents: line.amountCents,
-      }));
-      const numbers = lines.map((line) => line.invoiceNumber);
-      if (new Set(numbers).size !== numbers.length) return refused('invalidLines');
-      const totalCents = lines.reduce((sum, line) => sum + line.amountCents, 0);
-      if (totalCents > MAX_INTEGER_CENTS) return refused('invalidLines');
+      const client = await clientTakingCards(scope);
+      if (!client) return refused('onlinePaymentsNotAccepted');
+      const plan = planLines(request);
+      if (isRefusal(plan)) return plan;
       const hash = requestHash(request);
 
       return db.transaction(async (tx) => {
-        // Serialises submissions with this key (across replicas too); others go on in parallel.
-        const lockName = `payment:${String(scope.clientId)}:${String(scope.accountId)}:${idempotencyKey}`;
-        await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${lockName}, 0))`);
-
-        const [earlier] = await tx
-          .select({ id: payments.id, requestHash: payments.requestHash })
-          .from(payments)
-          .where(
-            and(
-              eq(payments.clientId, scope.clientId),
-              eq(payments.accountId, scope.accountId),
-              eq(payments.idempotencyKey, idempotencyKey),
-            ),
-          )
-          .limit(1);
-        if (earlier) {
-          if (earlier.requestHash !== hash) return refused('idempotencyKeyReused');
-          const receipt = await receiptWhere(tx, scope, eq(payments.id, earlier.id));
-          if (!receipt) throw new Error('A stored payment has no receipt');
-          return { kind: 'paid', receipt, repeated: true } satisfies PaymentOutcome;
-        }
-
-        // Locked until the transaction ends, so the balances checked are the balances lowered.
-        const open = await tx
-          .select({ id: invoices.id, invoiceNumber: invoices.invoiceNumber, balanceCents: invoices.balanceCents })
-          .from(invoices)
-          .where(
-            and(
-              eq(invoices.clientId, scope.clientId),
-              eq(invoices.accountId, scope.accountId),
-              inArray(invoices.invoiceNumber, numbers),
-            ),
-          )
-          .for('update');
-        const byNumber = new Map(open.map((invoice) => [invoice.invoiceNumber, invoice]));
-        const planned: { invoiceNumber: string; amountCents: number; invoiceId: number; balanceCents: number }[] = [];
-        for (const line of lines) {
-          const invoice = byNumber.get(line.invoiceNumber);
-          if (!invoice || invoice.balanceCents <= 0) return refused('invoiceNotOpen');
-          planned.push({ ...line, invoiceId: invoice.id, balanceCents: invoice.balanceCents });
-        }
-        if (planned.some((line) => line.amountCents > line.balanceCents)) return refused('amountExceedsBalance');
-
-        // The processor keeps results by key; with the token in it, another card after a refusal is a new attempt.
-        const chargeKey = sha256Hex(`${lockName}:${request.cardToken}`);
-        const charge = await processorFor(tx).charge({ token: request.cardToken, amountCents: totalCents, idempotencyKey: chargeKey });
-        // A refusal returns (the processor's own record of the spent token stays); nothing is stored under the key.
-        if (charge.status === 'declined') return refused('cardDeclined');
-        if (charge.status === 'insufficientFunds') return refused('insufficientFunds');
-        if (charge.status === 'tokenInvalid') return refused('cardTokenInvalid');
-
-        const paidAt = now();
-        let paymentId: number | undefined;
-        // A clash of random confirmation numbers is all but impossible; draw again if it happens.
-        for (let attempt = 0; attempt < 5 && paymentId === undefined; attempt += 1) {
-          const [inserted] = await tx
-            .insert(payments)
-            .values({
-              clientId: scope.clientId,
-              accountId: scope.accountId,
-              confirmationNumber: newConfirmationNumber(),
-              idempotencyKey,
-              requestHash: hash,
-              paidAt,
-              totalCents,
-              cardBrand: charge.brand,
-              cardLast4: charge.last4,
-              payerName: request.billing.payerName,
-              email: request.billing.email,
-              addressLine1: request.billing.addressLine1,
-              addressLine2: request.billing.addressLine2,
-              city: request.billing.city,
-              region: request.billing.region,
-              postalCode: request.billing.postalCode,
-              country: request.billing.country,
-            })
-            .onConflictDoNothing({ target: payments.confirmationNumber })
-            .returning({ id: payments.id });
-          paymentId = inserted?.id;
-        }
-        if (paymentId === undefined) throw new Error('No free confirmation number');
-
-        for (const line of planned) {
-          const [updated] = await tx
-            .update(invoices)
-            .set({ balanceCents: sql`${invoices.balanceCents} - ${line.amountCents}` })
-            .where(
-              and(
-                eq(invoices.clientId, scope.clientId),
-                eq(invoices.accountId, scope.accountId),
-                eq(invoices.id, line.invoiceId),
-                gte(invoices.balanceCents, line.amountCents),
-              ),
-            )
-            .returning({ balanceCents: invoices.balanceCents });
-          // Cannot happen under the row lock; if it did, the whole payment rolls back.
-          if (!updated) throw new Error('An invoice balance changed during a payment');
-          await tx.insert(paymentLines).values({
-            paymentId,
-            clientId: scope.clientId,
-            invoiceId: line.invoiceId,
-            amountCents: line.amountCents,
-            balanceAfterCents: updated.balanceCents,
-          });
-        }
-
+        const lockName = await lockIdempotencyKey(tx, scope, idempotencyKey);
+        const earlier = await findEarlierOutcome(tx, scope, idempotencyKey, hash);
+        if (earlier) return earlier;
+        const planned = await lockAndCheckInvoices(tx, scope, plan.lines);
+        if (isRefusal(planned)) return planned;
+        const charge = await chargeCard(processorFor(tx), request.cardToken, plan.totalCents, lockName);
+        if (isRefusal(charge)) return charge;
+        const paymentId = await recordPayment(tx, scope, { idempotencyKey, hash, totalCents: plan.totalCents, charge, request, paidAt: now() });
+        await lowerBalances(tx, scope, paymentId, planned);
         const receipt = await receiptWhere(tx, scope, eq(payments.id, paymentId));
         if (!receipt) throw new Error('A new payment has no receipt');
-        // Only a new payment mails its receipt, and only if the payment commits.
-        await queueEmail(tx, {
-          clientId: scope.clientId,
-          to: receipt.email,
-          ...receiptEmail(receipt, client.name || client.code, language),
-        });
+        await queueReceiptEmail(tx, scope, receipt, client.name || client.code, language);
         return { kind: 'paid', receipt, repeated: false } satisfies PaymentOutcome;
       });
+
+      /** The session's client, when it takes card payments here (not on its own external page). */
+      async function clientTakingCards(target: TenantScope) {
+        const row = await clientRow(target.clientId);
+        return row?.acceptsOnlinePayments && !row.externalCcLink ? row : null;
+      }
+
+      /**
+       * Serialises submissions with this key (across replicas too); others go on in parallel. The
+       * lock's name also keys the charge at the processor.
+       */
+      async function lockIdempotencyKey(tx: Database, target: AccountScope, key: string): Promise<string> {
+        const lockName = `payment:${String(target.clientId)}:${String(target.accountId)}:${key}`;
+        await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${lockName}, 0))`);
+        return lockName;
+      }
+
+      /** The first submission's receipt for a repeat, a refusal for a key reused with another body, or null. */
+      async function findEarlierOutcome(tx: Database, target: AccountScope, key: string, bodyHash: string): Promise<PaymentOutcome | null> {
+        const [found] = await tx
+          .select({ id: payments.id, requestHash: payments.requestHash })
+          .from(payments)
+          .where(and(eq(payments.clientId, target.clientId), eq(payments.accountId, target.accountId), eq(payments.idempotencyKey, key)))
+          .limit(1);
+        if (!found) return null;
+        if (found.requestHash !== bodyHash) return refused('idempotencyKeyReused');
+        const receipt = await receiptWhere(tx, target, eq(payments.id, found.id));
+        if (!receipt) throw new Error('A stored payment has no receipt');
+        return { kind: 'paid', receipt, repeated: true };
+      }
     },
 
     /** The receipt with this confirmation number, if it is the scope's; else null. */
-    async receipt(scope: PaymentScope, confirmationNumber: string): Promise<Receipt | null> {
+    async receipt(scope: AccountScope, confirmationNumber: string): Promise<Receipt | null> {
       return receiptWhere(db, scope, eq(payments.confirmationNumber, confirmationNumber.trim().toUpperCase()));
     },
 
     /** The receipt and the client's name for the PDF, or null. */
-    async receiptDocument(scope: PaymentScope, confirmationNumber: string): Promise<ReceiptDocument | null> {
+    async receiptDocument(scope: AccountScope, confirmationNumber: string): Promise<ReceiptDocument | null> {
       const receipt = await this.receipt(scope, confirmationNumber);
       if (!receipt) return null;
       const client = await clientRow(scope.clientId);
@@ -288,8 +339,8 @@ export function createPaymentsService({
     },
 
     /** The client's other ways to pay: by mail and by phone, each null when not offered. */
-    async paymentOptions(clientId: number): Promise<PaymentOptions | null> {
-      const client = await clientRow(clientId);
+    async paymentOptions(scope: TenantScope): Promise<PaymentOptions | null> {
+      const client = await clientRow(scope.clientId);
       if (!client) return null;
       const addressLines = client.mailAddressLines ?? [];
       return {

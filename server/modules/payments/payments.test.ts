@@ -482,8 +482,8 @@ describe('GET /api/OnlinePayment/GetPaymentOptions', () => {
   it('answers null for the ways a client does not offer (ZZ offers none)', async () => {
     const [zz] = await database.db.select({ id: clients.id }).from(clients).where(eq(clients.code, 'ZZ'));
     const service = createPaymentsService({ db: database.db, processorFor: createSandboxProcessor({ db: database.db, now: () => new Date() }).processorFor, now: () => new Date() });
-    expect(await service.paymentOptions(zz?.id ?? -1)).toEqual({ clientName: 'ZZ', mail: null, phone: null });
-    expect(await service.paymentOptions(-1)).toBeNull();
+    expect(await service.paymentOptions({ clientId: zz?.id ?? -1 })).toEqual({ clientName: 'ZZ', mail: null, phone: null });
+    expect(await service.paymentOptions({ clientId: -1 })).toBeNull();
   });
 });
 

@@ -116,6 +116,16 @@ export function createSessionService({ db, idleSeconds, warningSeconds, now }: S
       return { token, session };
     },
 
+    /**
+     * Signs a browser in: the session it had ends and a new one starts, with a new token, so a token
+     * planted before sign-in never gains the caller's rights. Expired sessions are swept on the way.
+     */
+    async rotate(previous: SessionRecord | null, fields: NewSessionFields): Promise<{ token: string; session: SessionRecord }> {
+      if (previous) await this.delete(previous.id);
+      await this.purgeExpired();
+      return this.create(fields);
+    },
+
     /** Stores a language preference on the session. */
     async setLanguage(sessionId: string, language: string): Promise<void> {
       await db.update(sessions).set({ language }).where(eq(sessions.id, sessionId));
