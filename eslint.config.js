@@ -1,7 +1,14 @@
+import { readdirSync } from 'node:fs';
 import js from '@eslint/js';
+import { createNodeResolver, importX } from 'eslint-plugin-import-x';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
+
+/** Each feature folder: a zone of its own. */
+const features = readdirSync(new URL('./src/features', import.meta.url), { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
 
 export default tseslint.config(
   { ignores: ['dist', 'node_modules', 'test-results', 'playwright-report', 'src/route-tree.gen.ts', 'locales/*/*.js', 'server/db/migrations'] },
@@ -39,18 +46,58 @@ export default tseslint.config(
     },
   },
   {
-    // Machines are pure: no app code, React, HTTP or router.
-    files: ['machines/**/*.ts'],
-    ignores: ['machines/**/*.test.ts'],
+    // The house's rooms. Zones compare resolved files, so no relative path (`../../src/...`) or
+    // alias walks around them; the resolver reads the tsconfig's path aliases.
+    files: ['**/*.{ts,tsx}'],
+    plugins: { 'import-x': importX },
+    settings: {
+      'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
+      'import-x/resolver-next': [createNodeResolver({ tsconfig: { configFile: 'tsconfig.json' }, extensions: ['.ts', '.tsx', '.js', '.json'] })],
+    },
     rules: {
-      'no-restricted-imports': ['error', { patterns: ['@/*', '../*src/*', 'react', 'react-dom', 'ky', '@tanstack/*', '@xstate/react'] }],
+      'import-x/no-restricted-paths': [
+        'error',
+        {
+          zones: [
+            { target: './machines', from: ['./src', './server', './tests'], message: 'Machines are pure: effects are provided by the app.' },
+            { target: './server', from: ['./src', './machines'], message: 'The server shares only the contracts with the SPA.' },
+            {
+              target: './contracts',
+              from: ['./src', './server', './machines', './tests', './scripts'],
+              message: 'Contracts depend on nothing of ours.',
+            },
+            {
+              target: ['./src/lib', './src/components'],
+              from: ['./src/features', './src/app', './src/routes'],
+              message: 'Shared code does not reach into features, the wiring or the routes.',
+            },
+            { target: './src/features', from: ['./src/app', './src/routes'], message: 'Features do not reach into the wiring or the routes.' },
+            ...features.map((feature) => ({
+              target: `./src/features/${feature}`,
+              from: './src/features',
+              except: [`./${feature}`],
+              message: 'A feature does not import another feature: share through src/lib or src/components.',
+            })),
+          ],
+        },
+      ],
+      'import-x/no-cycle': ['error', { ignoreExternal: true }],
     },
   },
   {
-    // Features stand alone: they do not reach into the app's wiring or into each other.
-    files: ['src/features/**/*.{ts,tsx}', 'src/lib/**/*.{ts,tsx}', 'src/components/**/*.{ts,tsx}'],
+    // Machines import only libraries that run anywhere, and the contracts for their types.
+    files: ['machines/**/*.ts'],
     rules: {
-      'no-restricted-imports': ['error', { patterns: ['@/app/*', '@/routes/*'] }],
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          paths: ['react', 'react-dom', 'ky', '@xstate/react'].map((name) => ({ name, message: 'Machines are pure: no UI or HTTP.' })),
+          patterns: [
+            { group: ['@tanstack/*'], message: 'Machines never import the router.' },
+            { group: ['@contracts/*', '**/contracts/*'], allowTypeImports: true, message: 'Machines use the contracts for types only.' },
+          ],
+        },
+      ],
     },
   },
 );

@@ -11,7 +11,7 @@ export default defineConfig({
   },
   test: {
     environment: 'node',
-    include: ['machines/**/*.test.ts', 'src/**/*.test.ts', 'server/**/*.test.ts', 'tests/model/**/*.test.ts', 'scripts/**/*.test.ts'],
+    include: ['machines/**/*.test.ts', 'src/**/*.test.ts', 'server/**/*.test.ts', 'tests/model/**/*.test.ts', 'tests/lint/**/*.test.ts', 'scripts/**/*.test.ts'],
     testTimeout: 20000,
     hookTimeout: 60000,
   },

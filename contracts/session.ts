@@ -29,8 +29,6 @@ export const loggedInStatusSchema = v.object({
 });
 export type LoggedInStatus = v.InferOutput<typeof loggedInStatusSchema>;
 
-export type { GuestLoginRequest, LoginRequest } from './session-requests';
-
 /** POST /api/user/Logout. */
 export const logoutResponseSchema = v.object({ url: v.string() });
 export type LogoutResponse = v.InferOutput<typeof logoutResponseSchema>;

@@ -9,7 +9,7 @@ import {
   selectLoginError,
   selectLogoutReason,
 } from './session.selectors';
-import type { LoginRequest } from '@contracts/session';
+import type { LoginRequest } from '@contracts/session-requests';
 import type { SessionCheckResult } from './session.types';
 
 const account = { email: 'pat.doe@example.com', accountNumber: 'A-100200' };

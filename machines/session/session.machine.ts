@@ -1,5 +1,6 @@
 import { assertEvent, assign, fromPromise, setup } from 'xstate';
-import type { AuthenticationMessage, ExtendAuthentication, GuestLoginRequest, LoginRequest, LogoutResponse } from '@contracts/session';
+import type { AuthenticationMessage, ExtendAuthentication, LogoutResponse } from '@contracts/session';
+import type { GuestLoginRequest, LoginRequest } from '@contracts/session-requests';
 import type {
   SessionCheckResult,
   SessionContext,

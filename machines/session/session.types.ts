@@ -1,4 +1,5 @@
-import type { GuestLoginRequest, LoggedInStatus, LoginRequest, UserRole } from '@contracts/session';
+import type { LoggedInStatus, UserRole } from '@contracts/session';
+import type { GuestLoginRequest, LoginRequest } from '@contracts/session-requests';
 
 /** What the portal shows about the signed-in account. */
 export interface AccountSummary {

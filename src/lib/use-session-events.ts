@@ -1,5 +1,5 @@
 import { useMemo } from 'react';
-import type { GuestLoginRequest, LoginRequest } from '@contracts/session';
+import type { GuestLoginRequest, LoginRequest } from '@contracts/session-requests';
 import type { ChosenRole } from '@machines/session/session.types';
 import { useMachines } from './machines';
 

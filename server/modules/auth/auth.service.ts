@@ -5,7 +5,8 @@
  */
 import * as v from 'valibot';
 import { and, asc, eq, isNull } from 'drizzle-orm';
-import { userRoleSchema, type LoginRequest, type UserRole } from '@contracts/session';
+import { userRoleSchema, type UserRole } from '@contracts/session';
+import type { LoginRequest } from '@contracts/session-requests';
 import type { Database } from '../../db/client';
 import { userClients, users } from '../../db/schema';
 import { verifyAgainstDummy, verifyPassword } from '../../security/password';

@@ -8,7 +8,7 @@
  * easier to guess than a password, so a client's guest sign-in as a whole is capped too; the
  * price is that a flood of failures can hold a client's guests off for the window.
  */
-import type { GuestLoginRequest } from '@contracts/session';
+import type { GuestLoginRequest } from '@contracts/session-requests';
 import { normaliseReference, type AccountsService } from '../accounts/accounts.service';
 import type { ClientsService } from '../clients/clients.service';
 import type { ThrottleService } from './throttle.service';

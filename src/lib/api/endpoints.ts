@@ -10,12 +10,11 @@ import {
   userEmailResponseSchema,
   type AuthenticationMessage,
   type ExtendAuthentication,
-  type GuestLoginRequest,
   type Language,
   type LoggedInStatus,
-  type LoginRequest,
   type LogoutResponse,
 } from '@contracts/session';
+import type { GuestLoginRequest, LoginRequest } from '@contracts/session-requests';
 import { call, http, type CallOptions } from './http';
 
 function lookupParams(clientCode: string, billingGroup: string | null): Record<string, string> {
