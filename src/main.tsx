@@ -4,31 +4,15 @@ import { createRoot } from 'react-dom/client';
 import { waitFor } from 'xstate';
 import { startMachines } from '@/app/actors';
 import { App } from '@/app/app';
+import { createAppNavigation } from '@/app/navigation';
 import { createAppRouter } from '@/app/router';
 import { connectMachines } from '@/app/wiring';
-import { withClientPrefix } from '@/lib/client-path';
-import { toExternalUrl, toInternalPath } from '@/lib/safe-redirect';
 import './styles/app.css';
 
-const machines = startMachines({
-  navigateAfterLogout(url, destination) {
-    const here = router.state.location.pathname;
-    if (destination === 'login') {
-      void router.navigate({ href: withClientPrefix('/login', here), replace: true });
-      return;
-    }
-    const external = machines.client.getSnapshot().context.client ? toExternalUrl(url) : null;
-    if (external) {
-      window.location.assign(external);
-      return;
-    }
-    void router.navigate({ href: toInternalPath(url) ?? withClientPrefix('/', here), replace: true });
-  },
-  navigateToTimeout() {
-    void router.navigate({ href: withClientPrefix('/error/timeout', router.state.location.pathname) });
-  },
-});
+const navigation = createAppNavigation();
+const machines = startMachines(navigation);
 const router = createAppRouter(machines);
+navigation.attach(router);
 connectMachines(machines, router);
 
 const container = document.getElementById('root');

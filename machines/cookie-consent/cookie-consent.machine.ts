@@ -15,7 +15,7 @@ export const cookieConsentMachine = setup({
     storeConsent: () => {},
   },
   guards: {
-    wasAccepted: (_, accepted: boolean) => accepted,
+    isAccepted: (_, accepted: boolean) => accepted,
   },
 }).createMachine({
   id: 'cookieConsent',
@@ -27,7 +27,7 @@ export const cookieConsentMachine = setup({
         id: 'readConsent',
         src: 'readConsent',
         onDone: [
-          { guard: { type: 'wasAccepted', params: ({ event }) => event.output }, target: 'accepted' },
+          { guard: { type: 'isAccepted', params: ({ event }) => event.output }, target: 'accepted' },
           { target: 'shown' },
         ],
         onError: { target: 'shown', description: 'Storage could not be read: ask again.' },

@@ -36,7 +36,7 @@ export const loadingMachine = setup({
       on: { 'loading.start': { target: 'loading', actions: 'countStart' } },
     },
     loading: {
-      description: 'At least one call is in flight: the overlay shows and the 240000 ms time-out runs.',
+      description: `At least one call is in flight: the overlay shows and the time-out (loadingTimeout, ${String(loadingDelays.loadingTimeout / 60000)} minutes) runs.`,
       tags: ['overlay'],
       after: {
         loadingTimeout: { target: 'timedOut', description: 'Loading took longer than the time-out.' },

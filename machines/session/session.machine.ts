@@ -70,7 +70,7 @@ export const sessionMachine = setup({
     isGuestRole: ({ context }) => context.role === 'ClientBillingGuest',
     isAccountDisabled: ({ context }) => context.isAccountDisabled,
     hasSessionEnded: (_, check: AuthenticationMessage) => check.secondsLeft <= 0,
-    shouldWarn: (_, check: AuthenticationMessage) => check.display,
+    isWarningDue: (_, check: AuthenticationMessage) => check.display,
   },
   delays: {
     ...sessionDelays,
@@ -87,7 +87,6 @@ export const sessionMachine = setup({
     chosenRole: null,
     loginError: null,
     secondsLeft: 0,
-    passwordExpiryDays: -1,
     logoutReason: null,
     logoutDestination: 'serverUrl',
   },
@@ -233,7 +232,7 @@ export const sessionMachine = setup({
           },
         },
         expiry: {
-          description: 'Session-expiry polling: every 10 s the server is asked whether to warn (this never extends the session).',
+          description: `Session-expiry polling: every ${String(sessionDelays.pollInterval / 1000)} s (pollInterval) the server is asked whether to warn (this never extends the session).`,
           initial: 'waiting',
           states: {
             waiting: {
@@ -251,8 +250,8 @@ export const sessionMachine = setup({
                     actions: assign({ secondsLeft: 0 }),
                   },
                   {
-                    description: 'Less than 2 minutes are left.',
-                    guard: { type: 'shouldWarn', params: ({ event }) => event.output },
+                    description: 'The server says the warning is due: the session is about to end.',
+                    guard: { type: 'isWarningDue', params: ({ event }) => event.output },
                     target: 'warning',
                     actions: assign({ secondsLeft: ({ event }) => event.output.secondsLeft }),
                   },

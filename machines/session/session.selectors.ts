@@ -23,6 +23,15 @@ export const selectChosenRole = (snapshot: SessionSnapshot) => snapshot.context.
 export const selectRole = (snapshot: SessionSnapshot) => snapshot.context.role;
 export const selectAccount = (snapshot: SessionSnapshot) => snapshot.context.account;
 export const selectLoginError = (snapshot: SessionSnapshot) => snapshot.context.loginError;
+/**
+ * The last failed sign-in's error, when it was a billing user's and is not being retried: the
+ * session keeps one error for both ways of signing in, and each form shows only its own.
+ */
+export const selectUserSignInError = (snapshot: SessionSnapshot) =>
+  snapshot.context.chosenRole === 'ClientBillingUser' && !selectIsAuthenticating(snapshot) ? snapshot.context.loginError : null;
+/** The last failed guest sign-in's error, when it is not being retried. */
+export const selectGuestSignInError = (snapshot: SessionSnapshot) =>
+  snapshot.context.chosenRole === 'ClientBillingGuest' && !selectIsAuthenticating(snapshot) ? snapshot.context.loginError : null;
 export const selectIsAuthenticating = (snapshot: SessionSnapshot): boolean =>
   snapshot.matches({ anonymous: 'authenticating' }) || snapshot.matches({ anonymous: 'authenticatingGuest' });
 /** The "less than 2 minutes left" dialog is open. */

@@ -39,8 +39,6 @@ export interface SessionContext {
   loginError: SessionErrorCode | null;
   /** Seconds the server session had left at the last check. */
   secondsLeft: number;
-  /** Days until the password expires; -1 until known. */
-  passwordExpiryDays: number;
   logoutReason: LogoutReason | null;
   logoutDestination: LogoutDestination;
 }

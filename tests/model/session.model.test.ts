@@ -124,7 +124,6 @@ const spec: ModelSpec<typeof machine> = {
       expect(selectIsWarning(snapshot)).toBe(false);
     }
     expect(selectShowsRoleChooser(snapshot)).toBe(snapshot.matches({ anonymous: 'roleNotChosen' }));
-    expect(snapshot.context.passwordExpiryDays).toBe(-1);
   },
 };
 

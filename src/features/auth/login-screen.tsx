@@ -1,11 +1,11 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import type { SessionErrorCode } from '@machines/session/session.types';
-import { selectChosenRole, selectIsAuthenticating, selectLoginError } from '@machines/session/session.selectors';
+import { selectIsAuthenticating, selectUserSignInError } from '@machines/session/session.selectors';
 import { useSelector } from '@xstate/react';
 import { useState, type SyntheticEvent } from 'react';
 import { TextField } from '@/components/text-field';
-import { defaultLanguage, isLanguage } from '@contracts/session';
 import { useMachines } from '@/lib/machines';
+import { useLanguage } from '@/lib/use-language';
 import { useSessionEvents } from '@/lib/use-session-events';
 import { useSignInClient } from '@/lib/use-sign-in-client';
 import { validateLogin, type LoginFieldErrors } from './login-validation';
@@ -15,14 +15,12 @@ import { Screen } from '@/components/screen';
 
 /** The sign-in form. The session machine does the signing in; the route guard moves on. */
 export function LoginScreen() {
-  const { t, i18n } = useLingui();
+  const { t } = useLingui();
   const { session } = useMachines();
   const { logIn } = useSessionEvents();
   const busy = useSelector(session, selectIsAuthenticating);
-  // The session has one error for both ways of signing in: show only this form's own.
-  const serverError = useSelector(session, (snapshot) =>
-    selectChosenRole(snapshot) === 'ClientBillingUser' ? selectLoginError(snapshot) : null,
-  );
+  const serverError = useSelector(session, selectUserSignInError);
+  const language = useLanguage();
   const signInClient = useSignInClient();
 
   const { redirect } = useSearch({ from: '/{-$client}/login' });
@@ -50,7 +48,7 @@ export function LoginScreen() {
     logIn({
       email: email.trim(),
       password,
-      language: isLanguage(i18n.locale) ? i18n.locale : defaultLanguage,
+      language,
       ...signInClient,
     });
   }
@@ -58,7 +56,7 @@ export function LoginScreen() {
   return (
     <Screen title={<Trans>Sign in</Trans>} narrow>
       <LogoutNotice />
-      {serverError && !busy ? (
+      {serverError ? (
         <p className="form-error" role="alert">
           {messages[serverError]}
         </p>

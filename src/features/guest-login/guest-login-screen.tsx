@@ -1,12 +1,12 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import type { SessionErrorCode } from '@machines/session/session.types';
-import { selectChosenRole, selectIsAuthenticating, selectLoginError } from '@machines/session/session.selectors';
+import { selectGuestSignInError, selectIsAuthenticating } from '@machines/session/session.selectors';
 import { Link } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
 import { useRef, useState, type SyntheticEvent } from 'react';
 import { TextField } from '@/components/text-field';
-import { defaultLanguage, isLanguage } from '@contracts/session';
 import { useMachines } from '@/lib/machines';
+import { useLanguage } from '@/lib/use-language';
 import { useSessionEvents } from '@/lib/use-session-events';
 import { useSignInClient } from '@/lib/use-sign-in-client';
 import { validateGuestLogin, type GuestLoginFieldErrors } from './guest-login-validation';
@@ -20,13 +20,12 @@ const maxReferenceLength = 32;
  * the signing in; the route's guard moves on once it succeeds.
  */
 export function GuestLoginScreen() {
-  const { t, i18n } = useLingui();
+  const { t } = useLingui();
   const { session } = useMachines();
   const { guestLogIn } = useSessionEvents();
   const busy = useSelector(session, selectIsAuthenticating);
-  const loginError = useSelector(session, selectLoginError);
-  // The session keeps one error for both ways of signing in: show only the guest sign-in's own.
-  const isGuestAttempt = useSelector(session, selectChosenRole) === 'ClientBillingGuest';
+  const serverError = useSelector(session, selectGuestSignInError);
+  const language = useLanguage();
   const signInClient = useSignInClient();
 
   const [accountNumber, setAccountNumber] = useState('');
@@ -46,7 +45,6 @@ export function GuestLoginScreen() {
     accountNumberRequired: t`Enter your account number.`,
     invoiceNumberRequired: t`Enter your invoice number.`,
   } as const;
-  const serverError = isGuestAttempt && !busy ? loginError : null;
 
   function submit(event: SyntheticEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -63,7 +61,7 @@ export function GuestLoginScreen() {
     guestLogIn({
       accountNumber: accountNumber.trim(),
       invoiceNumber: invoiceNumber.trim(),
-      language: isLanguage(i18n.locale) ? i18n.locale : defaultLanguage,
+      language,
       ...signInClient,
     });
   }

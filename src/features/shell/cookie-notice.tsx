@@ -3,6 +3,7 @@ import { selectShowsCookieNotice } from '@machines/cookie-consent/cookie-consent
 import { Link } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
 import { useMachines } from '@/lib/machines';
+import { useCookieConsentEvents } from '@/lib/use-machine-events';
 
 /**
  * The cookie notice, in the page's flow at the top rather than over it: it can never hide the
@@ -12,6 +13,7 @@ export function CookieNotice() {
   const { t } = useLingui();
   const { cookieConsent } = useMachines();
   const shown = useSelector(cookieConsent, selectShowsCookieNotice);
+  const { accept } = useCookieConsentEvents();
   if (!shown) return null;
   return (
     <section className="cookie-notice" aria-label={t`Cookie notice`}>
@@ -21,7 +23,7 @@ export function CookieNotice() {
           <Link to="/{-$client}/privacy">Read our privacy notice</Link>.
         </Trans>
       </p>
-      <button type="button" className="button" onClick={() => cookieConsent.send({ type: 'consent.accept' })}>
+      <button type="button" className="button" onClick={accept}>
         <Trans>Accept</Trans>
       </button>
     </section>

@@ -1,9 +1,8 @@
 import { Trans } from '@lingui/react/macro';
-import { selectLanguage } from '@machines/language/language.selectors';
-import { useSelector } from '@xstate/react';
 import { useId } from 'react';
 import { isLanguage } from '@contracts/session';
-import { useMachines } from '@/lib/machines';
+import { useLanguage } from '@/lib/use-language';
+import { useLanguageEvents } from '@/lib/use-machine-events';
 
 /** Each language is named in its own language, so a reader always finds theirs. */
 const languageNames = [
@@ -13,8 +12,8 @@ const languageNames = [
 
 /** The header's language selector: switches every visible string and remembers the choice. */
 export function LanguageSelector() {
-  const { language: languageActor } = useMachines();
-  const language = useSelector(languageActor, selectLanguage);
+  const language = useLanguage();
+  const { change } = useLanguageEvents();
   const id = useId();
   return (
     <span className="language-selector">
@@ -26,7 +25,7 @@ export function LanguageSelector() {
         value={language}
         onChange={(event) => {
           const value = event.target.value;
-          if (isLanguage(value)) languageActor.send({ type: 'language.change', language: value });
+          if (isLanguage(value)) change(value);
         }}
       >
         {languageNames.map(({ value, name }) => (

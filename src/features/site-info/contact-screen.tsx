@@ -2,14 +2,14 @@ import { Trans } from '@lingui/react/macro';
 import { selectClient, selectClientUrl } from '@machines/client/client.selectors';
 import { useSelector } from '@xstate/react';
 import { useMachines } from '@/lib/machines';
-import { toExternalUrl } from '@/lib/safe-redirect';
 import { Screen } from '@/components/screen';
 
 /** How to reach the provider's billing office; the provider's own details are on every invoice. */
 export function ContactScreen() {
   const { client: clientActor } = useMachines();
   const clientName = useSelector(clientActor, selectClient)?.name ?? '';
-  const clientUrl = toExternalUrl(useSelector(clientActor, selectClientUrl));
+  // Only a checked http(s) address reaches the machine.
+  const clientUrl = useSelector(clientActor, selectClientUrl);
 
   return (
     <Screen title={<Trans>Contact us</Trans>}>

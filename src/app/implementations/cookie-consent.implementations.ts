@@ -1,0 +1,21 @@
+/** The cookie notice's effects: reading and keeping the visitor's answer in local storage. */
+import type { cookieConsentMachine } from '@machines/cookie-consent/cookie-consent.machine';
+import { acceptedValue } from '@machines/cookie-consent/cookie-consent.types';
+import { fromPromise, type MachineImplementationsFrom } from 'xstate';
+import { storageKeys, type localItem } from '@/lib/storage';
+
+/** Creates the cookie notice's implementations over local storage. */
+export function createCookieConsentImplementations({
+  storage,
+}: {
+  storage: Pick<typeof localItem, 'get' | 'set'>;
+}): MachineImplementationsFrom<typeof cookieConsentMachine> {
+  return {
+    actors: {
+      readConsent: fromPromise(() => Promise.resolve(storage.get(storageKeys.cookieConsent) === acceptedValue)),
+    },
+    actions: {
+      storeConsent: () => storage.set(storageKeys.cookieConsent, acceptedValue),
+    },
+  };
+}

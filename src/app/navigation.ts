@@ -1,0 +1,34 @@
+/**
+ * Where machines' navigation effects go. The router is created after the machines (its context
+ * holds them), so the factories get this object, and the router is attached once it exists.
+ */
+import type { AppRouter } from './router';
+
+export interface AppNavigation {
+  /** Goes to a path of the portal (already checked to be internal). */
+  goTo(href: string, options?: { replace?: boolean }): void;
+  /** Leaves the portal for an address already checked to be http(s). */
+  leaveTo(url: string): void;
+  /** The current path, for keeping its client prefix. */
+  currentPath(): string;
+}
+
+/** The app's navigation over a router that is attached later; calls before that are dropped. */
+export function createAppNavigation(location: Pick<Location, 'assign' | 'pathname'> = window.location) {
+  let router: AppRouter | null = null;
+  const navigation: AppNavigation & { attach(router: AppRouter): void } = {
+    attach(created) {
+      router = created;
+    },
+    goTo(href, { replace = false } = {}) {
+      void router?.navigate({ href, replace });
+    },
+    leaveTo(url) {
+      location.assign(url);
+    },
+    currentPath() {
+      return router?.state.location.pathname ?? location.pathname;
+    },
+  };
+  return navigation;
+}
