@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { assign, createActor, fromPromise, waitFor } from 'xstate';
 import { account, billing, mastercard, receipt, start, visa } from './payment.fixtures';
-import { paymentMachine } from './payment.machine';
+import { paymentMachine, paymentSystemId, tellPayment } from './payment.machine';
 import {
   selectBillingDraft,
   selectBillingErrors,
@@ -61,16 +61,21 @@ function arrange(
           submissions.push(input);
           return (options.submit ?? (() => Promise.resolve(receipt)))(input);
         }),
+        // A card page that is ready at once and counts the tokens asked of it.
+        cardFields: fromPromise<never>(({ system }) => {
+          tellPayment(system, { type: 'payment.cardFieldsReady' });
+          return new Promise<never>(() => undefined);
+        }),
       },
       actions: {
+        askForCardToken: () => tokenRequests++,
         persistProgress: (_, progress) => persisted.push(progress),
-        requestCardToken: () => tokenRequests++,
         openExternalCardPage: (_, { url }) => externalPages.push(url),
         requestSignIn: () => signInRequests++,
         assignIdempotencyKey: assign({ idempotencyKey: () => `key-${String(++keys)}` }),
       },
     }),
-    { input: { stored: null, requestedStep: 'amounts', accountEmail: 'pat.doe@example.com', ...options.input } },
+    { systemId: paymentSystemId, input: { stored: null, requestedStep: 'amounts', accountEmail: 'pat.doe@example.com', ...options.input } },
   ).start();
   return {
     actor,
@@ -85,7 +90,9 @@ function arrange(
 
 type Actor = ReturnType<typeof arrange>['actor'];
 
-const settled = (actor: Actor) => waitFor(actor, (s) => !s.matches('loadingAccount') && !s.matches('submitting'));
+/** Nothing in flight: not loading, not paying, and the (fake, always ready) card page has said it is ready. */
+const settled = (actor: Actor) =>
+  waitFor(actor, (s) => !s.matches('loadingAccount') && !s.matches('submitting') && !s.matches({ paying: { card: 'loadingFields' } }));
 
 /** Stored progress of the fixture account, complete up to the card step. */
 const completeProgress: StoredPayment = {
@@ -181,11 +188,19 @@ describe('opening the payment wizard', () => {
 
   it("sends the browser to the client's external card page when it has one", async () => {
     const { actor, externalPages } = arrange({
-      load: () => Promise.resolve({ ...start, acceptsOnlinePayments: false, externalCardLink: 'https://payments.example.org/harbor' }),
+      load: () => Promise.resolve({ ...start, externalCardLink: 'https://payments.example.org/harbor' }),
     });
     const snapshot = await settled(actor);
     expect(selectPaymentStatus(snapshot)).toBe('externalCardPage');
     expect(externalPages).toEqual(['https://payments.example.org/harbor']);
+  });
+
+  it('offers the other ways to pay, not a card page, when the client takes no online payments, even with a card link', async () => {
+    const { actor, externalPages } = arrange({
+      load: () => Promise.resolve({ ...start, acceptsOnlinePayments: false, externalCardLink: 'https://payments.example.org/harbor' }),
+    });
+    expect(selectPaymentStatus(await settled(actor))).toBe('noOnlinePayments');
+    expect(externalPages).toEqual([]);
   });
 
   it('says so when the client does not accept online payments', async () => {
@@ -364,7 +379,8 @@ describe('paying by card', () => {
       paymentMachine.provide({ actors: { loadAccount: fromPromise(() => Promise.resolve(start)) } }),
       { input: { stored: completeProgress, requestedStep: 'card', accountEmail: null } },
     ).start();
-    const first = (await settled(actor)).context.idempotencyKey;
+    // The default card page never says it is ready: entering the card step is what counts here.
+    const first = (await waitFor(actor, (s) => s.matches({ paying: 'card' }))).context.idempotencyKey;
     expect(first).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/);
     actor.send({ type: 'payment.back' });
     actor.send({ type: 'payment.continue' });

@@ -1,111 +1,45 @@
-import { assign, fromPromise, setup } from 'xstate';
-import { areAmountsValid, isBillingValid, openInvoices, paymentLines, resumeStep, trimBilling, type WizardStep } from './payment.rules';
 import type { Receipt } from '@contracts/payments';
-import type { AmountChoice, BillingDraft, PaymentContext, PaymentEvent, PaymentFailureCode, PaymentInput, PaymentStart, PaymentStep, PaymentSubmission, PaymentTag, StoredPayment } from './payment.types';
+import { assign, fromPromise, setup } from 'xstate';
+import { decidePayTarget, type PayTarget } from './pay-target';
+import { clearedProgress, resumeProgress, toPaymentFailureCode, toStoredPayment, toSubmission, withChoice } from './payment.progress';
+import { areAmountsValid, isBillingValid, openInvoices, resumeStep, type WizardStep } from './payment.rules';
+import type {
+  PaymentContext,
+  PaymentEvent,
+  PaymentFailureCode,
+  PaymentInput,
+  PaymentStart,
+  PaymentStep,
+  PaymentSubmission,
+  PaymentTag,
+  StoredPayment,
+} from './payment.types';
 
-const failureCodes: readonly PaymentFailureCode[] = ['cardDeclined', 'insufficientFunds', 'notSignedIn', 'rejected', 'serverError'];
+export { emptyBilling, toPaymentFailureCode, toStoredPayment } from './payment.progress';
 
-/** Reads the failure code an effect rejected with; anything unknown counts as a server error. */
-export function toPaymentFailureCode(error: unknown): PaymentFailureCode {
-  const code = typeof error === 'object' && error !== null && 'code' in error ? error.code : undefined;
-  return failureCodes.find((known) => known === code) ?? 'serverError';
-}
+/** The payment actor's id in its actor system, where the card-fields actor sends what the processor says. */
+export const paymentSystemId = 'payment';
 
-/** A billing draft with every field empty. */
-export const emptyBilling: BillingDraft = {
-  payerName: '',
-  addressLine1: '',
-  addressLine2: '',
-  city: '',
-  region: '',
-  postalCode: '',
-  country: '',
-  email: '',
-};
-
-/** The draft a payer without stored billing starts with: the account holder and the signed-in email. */
-function initialBilling(context: Pick<PaymentContext, 'account' | 'accountEmail'>): BillingDraft {
-  return { ...emptyBilling, payerName: context.account?.holderName ?? '', email: context.accountEmail ?? '' };
-}
-
-/** The progress to keep in session storage, or null while no account is loaded. */
-export function toStoredPayment(context: PaymentContext): StoredPayment | null {
-  if (!context.account) return null;
-  return {
-    accountNumber: context.account.accountNumber,
-    choices: context.choices,
-    confirmed: context.confirmed,
-    billing: context.billing,
-    receipt: context.receipt,
-  };
-}
-
-/**
- * The progress to go on with once the account is known: another account's progress is dropped,
- * and so is a finished payment's (a stored receipt) unless its receipt is asked for; choices for
- * invoices that are no longer open are dropped (and then the amounts must be confirmed again);
- * everything else, typed text included, is kept. Without progress, every open invoice is chosen
- * in full.
- */
-function resumeProgress(
-  context: PaymentContext,
-  account: PaymentStart['account'],
-): Pick<PaymentContext, 'choices' | 'confirmed' | 'billing' | 'receipt'> {
-  const open = openInvoices(account);
-  const stored = context.stored;
-  const usable =
-    stored !== null &&
-    stored.accountNumber === account.accountNumber &&
-    (stored.receipt === null || context.requestedStep === 'receipt');
-  if (!usable) {
-    const choices: Record<string, AmountChoice> = {};
-    for (const invoice of open) choices[invoice.invoiceNumber] = { mode: 'full' };
-    return { choices, confirmed: false, billing: initialBilling({ account, accountEmail: context.accountEmail }), receipt: null };
+/** Tells the payment actor of `system` (an actor's own system) an event, from an actor it invoked. */
+export function tellPayment(system: { get(systemId: string): unknown }, event: PaymentEvent): void {
+  const payment: unknown = system.get(paymentSystemId);
+  if (typeof payment === 'object' && payment !== null && 'send' in payment && typeof payment.send === 'function') {
+    (payment.send as (event: PaymentEvent) => void)(event);
   }
-  const openNumbers = new Set(open.map((invoice) => invoice.invoiceNumber));
-  const choices = Object.fromEntries(Object.entries(stored.choices).filter(([invoiceNumber]) => openNumbers.has(invoiceNumber)));
-  const dropped = Object.keys(choices).length !== Object.keys(stored.choices).length;
-  return { choices, confirmed: stored.confirmed && !dropped, billing: { ...stored.billing }, receipt: stored.receipt };
 }
-
-/** The request for the payment as the payer left it: full amounts become the balance. */
-function toSubmission(context: PaymentContext): PaymentSubmission {
-  return {
-    idempotencyKey: context.idempotencyKey ?? '',
-    lines: paymentLines(context.choices, context.account),
-    cardToken: context.card?.token ?? '',
-    billing: trimBilling(context.billing),
-  };
-}
-
-const withChoice = (context: PaymentContext, invoiceNumber: string, choice: AmountChoice | null) => {
-  const { [invoiceNumber]: _previous, ...others } = context.choices;
-  return choice === null ? others : { ...others, [invoiceNumber]: choice };
-};
-
-/** Progress after "start over": nothing chosen or typed is kept; the account is loaded again. */
-const clearedProgress = {
-  stored: null,
-  account: null,
-  choices: {},
-  confirmed: false,
-  billing: emptyBilling,
-  showAmountErrors: false,
-  showBillingErrors: false,
-  idempotencyKey: null,
-  card: null,
-  cardProblem: null,
-  failure: null,
-  receipt: null,
-} satisfies Partial<PaymentContext>;
 
 const persist = { type: 'persistProgress', params: ({ context }: { context: PaymentContext }) => toStoredPayment(context) } as const;
+const forgetProgress = { type: 'persistProgress', params: null } as const;
+
+/** Where the loaded account's client takes payment, as the rest of the portal decides it. */
+const payTargetOf = (context: PaymentContext): PayTarget['kind'] =>
+  decidePayTarget({ mayPay: true, acceptsOnlinePayments: context.acceptsOnlinePayments, externalCardLink: context.externalCardLink }).kind;
 
 /**
  * The online payment wizard: choose amounts, confirm them, give the billing information, pay by
  * card, see the receipt. Progress is kept in session storage (the `persistProgress` action) so a
  * reload resumes where the payer was; every effect is provided by the app with
- * `paymentMachine.provide(...)`.
+ * `paymentMachine.provide(createPaymentImplementations(deps))`.
  */
 export const paymentMachine = setup({
   types: {
@@ -117,21 +51,84 @@ export const paymentMachine = setup({
   actors: {
     loadAccount: fromPromise<PaymentStart>(() => Promise.reject(new Error('loadAccount not provided'))),
     submitPayment: fromPromise<Receipt, PaymentSubmission>(() => Promise.reject(new Error('submitPayment not provided'))),
+    /**
+     * The processor's card page in its frame, for as long as the card step shows: reports to the
+     * payment actor (its system id is `paymentSystemId`) when the page is ready, the token, invalid
+     * fields and failures. It never settles; leaving the card step stops it.
+     */
+    cardFields: fromPromise<never>(() => new Promise<never>(() => undefined)),
   },
   actions: {
     persistProgress: (_, _progress: StoredPayment | null) => {},
-    requestCardToken: () => {},
     openExternalCardPage: (_, _params: { url: string }) => {},
     requestSignIn: () => {},
     assignIdempotencyKey: assign({ idempotencyKey: () => crypto.randomUUID() }),
+    /** Asks the processor's card page for a token of the card (its answer comes back through `cardFields`). */
+    askForCardToken: () => {},
+    rememberRequestedStep: assign((_, params: { step: PaymentStep }) => ({ requestedStep: params.step })),
+    rememberShownStep: assign((_, params: { step: PaymentStep }) => ({ shownStep: params.step })),
+    keepLoadedAccount: assign(({ context }, { start }: { start: PaymentStart }) => ({
+      account: start.account,
+      acceptsOnlinePayments: start.acceptsOnlinePayments,
+      externalCardLink: start.externalCardLink,
+      failure: null,
+      ...resumeProgress(context, start.account),
+      stored: null,
+    })),
+    keepFailure: assign((_, params: { code: PaymentFailureCode }) => ({ failure: params.code })),
+    clearFailure: assign({ failure: null }),
+    chooseInvoice: assign(({ context }, params: { invoiceNumber: string; selected: boolean }) => ({
+      choices: withChoice(context, params.invoiceNumber, params.selected ? { mode: 'full' } : null),
+      confirmed: false,
+    })),
+    payInvoiceInFull: assign(({ context }, params: { invoiceNumber: string }) => ({
+      choices: withChoice(context, params.invoiceNumber, { mode: 'full' }),
+      confirmed: false,
+    })),
+    payInvoicePart: assign(({ context }, params: { invoiceNumber: string; text: string; cents: number | null }) => ({
+      choices: withChoice(context, params.invoiceNumber, { mode: 'part', text: params.text, cents: params.cents }),
+      confirmed: false,
+    })),
+    showAmountErrors: assign({ showAmountErrors: true }),
+    hideAmountErrors: assign({ showAmountErrors: false }),
+    confirmAmounts: assign({ confirmed: true }),
+    updateBillingField: assign(({ context }, params: { field: keyof PaymentContext['billing']; value: string }) => ({
+      billing: { ...context.billing, [params.field]: params.value },
+    })),
+    useAccountDetails: assign(({ context }) => ({
+      billing: {
+        ...context.billing,
+        payerName: context.account?.holderName ?? context.billing.payerName,
+        email: context.accountEmail ?? context.billing.email,
+      },
+    })),
+    showBillingErrors: assign({ showBillingErrors: true }),
+    hideBillingErrors: assign({ showBillingErrors: false }),
+    clearCardProblem: assign({ cardProblem: null }),
+    keepCard: assign((_, params: { card: NonNullable<PaymentContext['card']> }) => ({ card: params.card })),
+    markProcessorUnavailable: assign({ cardProblem: 'processorUnavailable' }),
+    keepReceipt: assign((_, params: { receipt: Receipt }) => ({
+      receipt: params.receipt,
+      choices: {},
+      confirmed: false,
+      idempotencyKey: null,
+      card: null,
+      cardProblem: null,
+      failure: null,
+    })),
+    keepCardRefusal: assign((_, params: { code: PaymentFailureCode }) => ({
+      cardProblem: params.code === 'insufficientFunds' ? ('insufficientFunds' as const) : ('cardDeclined' as const),
+      card: null,
+      failure: null,
+    })),
+    clearProgress: assign((_, params: { requestedStep: PaymentStep }) => ({ ...clearedProgress, requestedStep: params.requestedStep })),
   },
   guards: {
-    hasExternalCardPage: ({ context }) => context.externalCardLink.trim() !== '',
-    isRefusingOnlinePayments: ({ context }) => !context.acceptsOnlinePayments,
+    isPayTarget: ({ context }, params: { kind: PayTarget['kind'] }) => payTargetOf(context) === params.kind,
     hasRequestedReceipt: ({ context }) => context.requestedStep === 'receipt' && context.receipt !== null,
     hasNothingDue: ({ context }) => openInvoices(context.account).length === 0,
-    resumesAt: ({ context }, params: { step: WizardStep }) => resumeStep(context, context.requestedStep) === params.step,
-    isShowing: ({ event }, params: { step: PaymentStep }) => event.type === 'payment.show' && event.step === params.step,
+    isResumeStep: ({ context }, params: { step: WizardStep }) => resumeStep(context, context.requestedStep) === params.step,
+    isAnotherStep: ({ context, event }) => event.type === 'payment.show' && event.step !== context.shownStep,
     isOpenInvoice: ({ context, event }) =>
       'invoiceNumber' in event && openInvoices(context.account).some((invoice) => invoice.invoiceNumber === event.invoiceNumber),
     hasValidAmounts: ({ context }) => areAmountsValid(context.choices, context.account),
@@ -160,50 +157,50 @@ export const paymentMachine = setup({
         src: 'loadAccount',
         onDone: {
           description:
-            "Keeps the account; stored progress of another account is dropped, choices for invoices no longer open are dropped, the rest (typed text included) is kept. Without progress every open invoice is chosen in full.",
+            'Keeps the account; stored progress of another account is dropped, choices for invoices no longer open are dropped, the rest (typed text included) is kept. Without progress every open invoice is chosen in full.',
           target: 'routing',
-          actions: assign(({ context, event }) => ({
-            account: event.output.account,
-            acceptsOnlinePayments: event.output.acceptsOnlinePayments,
-            externalCardLink: event.output.externalCardLink,
-            failure: null,
-            ...resumeProgress(context, event.output.account),
-            stored: null,
-          })),
+          actions: { type: 'keepLoadedAccount', params: ({ event }) => ({ start: event.output }) },
         },
         onError: {
           description: 'The account could not be loaded (the server, the network, or the session): the failure code is kept.',
           target: 'loadFailed',
-          actions: assign({ failure: ({ event }) => toPaymentFailureCode(event.error) }),
+          actions: { type: 'keepFailure', params: ({ event }) => ({ code: toPaymentFailureCode(event.error) }) },
         },
       },
       on: {
         'payment.show': {
           description: 'The route changed while loading: the wizard opens on the newly requested step.',
-          actions: assign({ requestedStep: ({ event }) => event.step }),
+          actions: { type: 'rememberRequestedStep', params: ({ event }) => event },
         },
       },
     },
     loadFailed: {
       description: 'The account could not be loaded; the failure code says why, and the payer may try again.',
       on: {
-        'payment.retry': { target: 'loadingAccount', actions: assign({ failure: null }) },
-        'payment.show': { actions: assign({ requestedStep: ({ event }) => event.step }) },
+        'payment.retry': { target: 'loadingAccount', actions: 'clearFailure' },
+        'payment.show': {
+          description: 'The route changed: that step opens once the account loads.',
+          actions: { type: 'rememberRequestedStep', params: ({ event }) => event },
+        },
       },
     },
     routing: {
-      description: 'Decides, once the account is known, which page the payer sees.',
+      description: 'Decides, once the account is known, which page the payer sees: where the client takes payment, as everywhere in the portal (pay target).',
       always: [
         {
+          description: 'The client does not accept online payments.',
+          guard: { type: 'isPayTarget', params: { kind: 'otherWays' } },
+          target: 'noOnlinePayments',
+        },
+        {
           description: "The client takes card payments on its own external page: the browser goes there.",
-          guard: 'hasExternalCardPage',
+          guard: { type: 'isPayTarget', params: { kind: 'externalCardPage' } },
           target: 'externalCardPage',
         },
-        { description: 'The client does not accept online payments.', guard: 'isRefusingOnlinePayments', target: 'noOnlinePayments' },
         {
           description: 'The receipt page was reloaded and the receipt is in the stored progress.',
           guard: 'hasRequestedReceipt',
-          target: 'receipt',
+          target: '#payment.afterSubmitting.receipt',
         },
         { description: 'The account has no open invoice.', guard: 'hasNothingDue', target: 'nothingDue' },
         {
@@ -225,118 +222,84 @@ export const paymentMachine = setup({
     },
     paying: {
       description:
-        'The wizard pages before paying. A route change (payment.show) goes to the requested step when every earlier step is complete, otherwise to the first incomplete step.',
+        'The wizard pages before paying. A route change (payment.show) to another page goes to the requested step when every earlier step is complete, otherwise to the first incomplete step.',
       initial: 'resuming',
       states: {
         resuming: {
           description: 'Picks the page: the requested step if every earlier step is complete, else the first incomplete step.',
           always: [
-            { guard: { type: 'resumesAt', params: { step: 'card' } }, target: 'card' },
-            { guard: { type: 'resumesAt', params: { step: 'information' } }, target: 'enteringBillingInformation' },
-            { guard: { type: 'resumesAt', params: { step: 'confirmation' } }, target: 'confirming' },
+            { guard: { type: 'isResumeStep', params: { step: 'card' } }, target: 'card' },
+            { guard: { type: 'isResumeStep', params: { step: 'information' } }, target: 'enteringBillingInformation' },
+            { guard: { type: 'isResumeStep', params: { step: 'confirmation' } }, target: 'confirming' },
             { target: 'choosingAmounts' },
           ],
         },
         choosingAmounts: {
           description:
             'Step "amounts": the payer picks the invoices to pay, each in full or in part. Any change means the amounts must be confirmed again.',
+          entry: { type: 'rememberShownStep', params: { step: 'amounts' } },
           on: {
-            'payment.show': {
-              description: 'Already on this page.',
-              guard: { type: 'isShowing', params: { step: 'amounts' } },
-            },
             'payment.selectInvoice': {
               description: 'Choosing an invoice pays it in full; unchoosing it removes it from the payment.',
               guard: 'isOpenInvoice',
-              actions: [
-                assign({
-                  choices: ({ context, event }) => withChoice(context, event.invoiceNumber, event.selected ? { mode: 'full' } : null),
-                  confirmed: false,
-                }),
-                persist,
-              ],
+              actions: [{ type: 'chooseInvoice', params: ({ event }) => event }, persist],
             },
             'payment.payInFull': {
               guard: 'isOpenInvoice',
-              actions: [
-                assign({ choices: ({ context, event }) => withChoice(context, event.invoiceNumber, { mode: 'full' }), confirmed: false }),
-                persist,
-              ],
+              actions: [{ type: 'payInvoiceInFull', params: ({ event }) => event }, persist],
             },
             'payment.payPart': {
               description: 'Pays part of the invoice: the text is kept exactly as typed, with the cents the view parsed from it.',
               guard: 'isOpenInvoice',
-              actions: [
-                assign({
-                  choices: ({ context, event }) =>
-                    withChoice(context, event.invoiceNumber, { mode: 'part', text: event.text, cents: event.cents }),
-                  confirmed: false,
-                }),
-                persist,
-              ],
+              actions: [{ type: 'payInvoicePart', params: ({ event }) => event }, persist],
             },
             'payment.continue': [
               {
                 description: 'At least one invoice is chosen and every amount is above zero and at most its balance.',
                 guard: 'hasValidAmounts',
                 target: 'confirming',
-                actions: assign({ showAmountErrors: false }),
+                actions: 'hideAmountErrors',
               },
               {
                 description: 'Some amount cannot be paid (or nothing is chosen): the errors show and the payer stays.',
-                actions: assign({ showAmountErrors: true }),
+                actions: 'showAmountErrors',
               },
             ],
           },
         },
         confirming: {
           description: 'Step "confirmation": the payer checks the invoices and amounts before giving the billing information.',
+          entry: { type: 'rememberShownStep', params: { step: 'confirmation' } },
           on: {
-            'payment.show': {
-              description: 'Already on this page.',
-              guard: { type: 'isShowing', params: { step: 'confirmation' } },
-            },
             'payment.back': 'choosingAmounts',
             'payment.continue': {
               description: 'The payer confirmed the amounts.',
               target: 'enteringBillingInformation',
-              actions: [assign({ confirmed: true }), persist],
+              actions: ['confirmAmounts', persist],
             },
           },
         },
         enteringBillingInformation: {
           description: 'Step "information": who pays, the billing address, and where the receipt goes.',
+          entry: { type: 'rememberShownStep', params: { step: 'information' } },
           on: {
-            'payment.show': {
-              description: 'Already on this page.',
-              guard: { type: 'isShowing', params: { step: 'information' } },
-            },
             'payment.updateBilling': {
-              actions: [assign({ billing: ({ context, event }) => ({ ...context.billing, [event.field]: event.value }) }), persist],
+              actions: [{ type: 'updateBillingField', params: ({ event }) => event }, persist],
             },
             'payment.useAccountDetails': {
               description: "Fills the payer's name with the account holder's, and the email with the signed-in user's when known.",
-              actions: [
-                assign({
-                  billing: ({ context }) => ({
-                    ...context.billing,
-                    payerName: context.account?.holderName ?? context.billing.payerName,
-                    email: context.accountEmail ?? context.billing.email,
-                  }),
-                }),
-                persist,
-              ],
+              actions: ['useAccountDetails', persist],
             },
             'payment.continue': [
               {
                 description: 'Every required field is filled, within its length, and the email is plausible.',
                 guard: 'hasValidBilling',
                 target: 'card',
-                actions: assign({ showBillingErrors: false }),
+                actions: 'hideBillingErrors',
               },
               {
                 description: 'Some field is missing or wrong: the errors show and the payer stays.',
-                actions: assign({ showBillingErrors: true }),
+                actions: 'showBillingErrors',
               },
             ],
             'payment.back': 'confirming',
@@ -345,32 +308,33 @@ export const paymentMachine = setup({
         card: {
           description:
             "Step \"card\": the processor's page takes the card. Each time the payer arrives here a new idempotency key is made, as the request will carry a new card token.",
-          entry: 'assignIdempotencyKey',
-          initial: 'editing',
+          entry: ['assignIdempotencyKey', { type: 'rememberShownStep', params: { step: 'card' } }],
+          invoke: { id: 'cardFields', src: 'cardFields' },
+          initial: 'loadingFields',
           states: {
+            loadingFields: {
+              description: "The processor's card page is loading: Pay waits until it says it is ready.",
+              on: { 'payment.cardFieldsReady': 'editing' },
+            },
             editing: {
               description: "The payer types the card into the processor's page.",
               on: {
                 'payment.pay': {
                   description: "Asks the processor's page for a token of the card.",
                   target: 'tokenizing',
-                  actions: assign({ cardProblem: null }),
-                },
-                'payment.back': {
-                  target: '#payment.paying.enteringBillingInformation',
-                  actions: assign({ cardProblem: null }),
+                  actions: 'clearCardProblem',
                 },
               },
             },
             tokenizing: {
               description: "Waiting for the processor's token. Another pay is ignored here, so a double click charges once.",
               tags: ['busy'],
-              entry: 'requestCardToken',
+              entry: 'askForCardToken',
               on: {
                 'payment.cardTokenized': {
                   description: 'The processor gave a token: the payment is sent.',
                   target: '#payment.submitting',
-                  actions: assign({ card: ({ event }) => event.card }),
+                  actions: { type: 'keepCard', params: ({ event }) => ({ card: event.card }) },
                 },
                 'payment.cardInvalid': {
                   description: "The card fields are not valid; the processor's page says which.",
@@ -380,23 +344,25 @@ export const paymentMachine = setup({
             },
           },
           on: {
-            'payment.show': {
-              description: 'Already on this page.',
-              guard: { type: 'isShowing', params: { step: 'card' } },
+            'payment.back': { target: 'enteringBillingInformation', actions: 'clearCardProblem' },
+            'payment.cardFieldsLoading': {
+              description: "The processor's page loads again (another language): Pay waits for it.",
+              target: '.loadingFields',
             },
             'payment.cardFailed': {
               description: "The processor's page failed: the payer is told it is unavailable.",
               target: '.editing',
-              actions: assign({ cardProblem: 'processorUnavailable' }),
+              actions: 'markProcessorUnavailable',
             },
           },
         },
       },
       on: {
         'payment.show': {
-          description: 'Goes to the requested step when every earlier step is complete, else to the first incomplete step.',
+          description: 'Another page asked for: it opens when every earlier step is complete, else the first incomplete step.',
+          guard: 'isAnotherStep',
           target: '.resuming',
-          actions: assign({ requestedStep: ({ event }) => event.step }),
+          actions: { type: 'rememberRequestedStep', params: ({ event }) => event },
         },
       },
     },
@@ -410,83 +376,68 @@ export const paymentMachine = setup({
         input: ({ context }) => toSubmission(context),
         onDone: {
           description: 'Paid: the receipt is kept (also in session storage) and the choices, key and card are cleared.',
-          target: 'receipt',
-          actions: [
-            assign({
-              receipt: ({ event }) => event.output,
-              choices: {},
-              confirmed: false,
-              idempotencyKey: null,
-              card: null,
-              cardProblem: null,
-              failure: null,
-            }),
-            persist,
-          ],
+          target: '#payment.afterSubmitting.receipt',
+          actions: [{ type: 'keepReceipt', params: ({ event }) => ({ receipt: event.output }) }, persist],
         },
         onError: [
           {
             description: 'The card was declined or lacks funds: back to the card step with the reason; choices and billing are kept.',
             guard: { type: 'isCardRefused', params: ({ event }) => ({ code: toPaymentFailureCode(event.error) }) },
             target: '#payment.paying.card',
-            actions: assign({
-              cardProblem: ({ event }) => (toPaymentFailureCode(event.error) === 'insufficientFunds' ? 'insufficientFunds' : 'cardDeclined'),
-              card: null,
-              failure: null,
-            }),
+            actions: { type: 'keepCardRefusal', params: ({ event }) => ({ code: toPaymentFailureCode(event.error) }) },
           },
           {
             description: 'The session ended: the payer signs in again and finds the progress kept.',
             guard: { type: 'isSessionEnded', params: ({ event }) => ({ code: toPaymentFailureCode(event.error) }) },
             target: 'sessionEnded',
-            actions: assign({ failure: 'notSignedIn' }),
+            actions: { type: 'keepFailure', params: { code: 'notSignedIn' } },
           },
           {
             description: 'The server or the network failed, or the server refused the payment: the failure code says which.',
-            target: 'submitFailed',
-            actions: assign({ failure: ({ event }) => toPaymentFailureCode(event.error) }),
+            target: '#payment.afterSubmitting.submitFailed',
+            actions: { type: 'keepFailure', params: ({ event }) => ({ code: toPaymentFailureCode(event.error) }) },
           },
         ],
-      },
-    },
-    submitFailed: {
-      description:
-        'The payment failed for another reason than the card. Retrying sends the same request with the same key and token, so a payment that did go through is never charged twice.',
-      on: {
-        'payment.retry': {
-          description: 'Sends the same payment again: same key, same token, same amounts and billing.',
-          target: 'submitting',
-          actions: assign({ failure: null }),
-        },
-        'payment.startOver': {
-          description: 'Gives up this payment: the progress is cleared and the account loaded again (its balances may have changed).',
-          target: 'loadingAccount',
-          actions: [assign({ ...clearedProgress, requestedStep: 'amounts' }), { type: 'persistProgress', params: null }],
-        },
       },
     },
     sessionEnded: {
       description: 'The session ended while paying: the payer is sent to sign in; the progress is already stored.',
       entry: 'requestSignIn',
     },
-    receipt: {
-      description: 'Step "receipt": the payment went through. A reload shows the stored receipt again.',
-      on: {
-        'payment.show': [
-          { description: 'Already on this page.', guard: { type: 'isShowing', params: { step: 'receipt' } } },
-          {
-            description: 'Another step after paying starts over: the balances changed, so the account is loaded again.',
-            target: 'loadingAccount',
-            actions: [
-              assign(({ event }) => ({ ...clearedProgress, requestedStep: event.step })),
-              { type: 'persistProgress', params: null },
-            ],
+    afterSubmitting: {
+      description:
+        'The payment was sent: it went through (receipt), or whether it did is not known (submit failed). Either way the payer may start a new payment.',
+      initial: 'receipt',
+      states: {
+        submitFailed: {
+          description:
+            'The payment failed for another reason than the card. Retrying sends the same request with the same key and token, so a payment that did go through is never charged twice.',
+          on: {
+            'payment.retry': {
+              description: 'Sends the same payment again: same key, same token, same amounts and billing.',
+              target: '#payment.submitting',
+              actions: 'clearFailure',
+            },
           },
-        ],
+        },
+        receipt: {
+          description: 'Step "receipt": the payment went through. A reload shows the stored receipt again.',
+          entry: { type: 'rememberShownStep', params: { step: 'receipt' } },
+          on: {
+            'payment.show': {
+              description: 'Another step after paying starts over: the balances changed, so the account is loaded again.',
+              guard: 'isAnotherStep',
+              target: '#payment.loadingAccount',
+              actions: [{ type: 'clearProgress', params: ({ event }) => ({ requestedStep: event.step }) }, forgetProgress],
+            },
+          },
+        },
+      },
+      on: {
         'payment.startOver': {
-          description: 'Clears the progress (also in session storage) and loads the account again for a new payment.',
+          description: 'Gives up this payment: the progress is cleared (also in session storage) and the account loaded again, as its balances may have changed.',
           target: 'loadingAccount',
-          actions: [assign({ ...clearedProgress, requestedStep: 'amounts' }), { type: 'persistProgress', params: null }],
+          actions: [{ type: 'clearProgress', params: { requestedStep: 'amounts' } }, forgetProgress],
         },
       },
     },

@@ -24,6 +24,7 @@ import type { PaymentContext, PaymentStep } from './payment.types';
 
 const baseContext: PaymentContext = {
   requestedStep: 'amounts',
+  shownStep: null,
   accountEmail: 'pat.doe@example.com',
   account,
   acceptsOnlinePayments: true,
@@ -55,12 +56,13 @@ describe('where the payer is', () => {
     [{ paying: 'choosingAmounts' }, 'wizard', 'amounts', false],
     [{ paying: 'confirming' }, 'wizard', 'confirmation', false],
     [{ paying: 'enteringBillingInformation' }, 'wizard', 'information', false],
+    [{ paying: { card: 'loadingFields' } }, 'wizard', 'card', false],
     [{ paying: { card: 'editing' } }, 'wizard', 'card', false],
     [{ paying: { card: 'tokenizing' } }, 'wizard', 'card', true],
     ['submitting', 'submitting', 'card', true],
-    ['submitFailed', 'submitFailed', 'card', false],
+    [{ afterSubmitting: 'submitFailed' }, 'submitFailed', 'card', false],
     ['sessionEnded', 'sessionEnded', null, false],
-    ['receipt', 'receipt', 'receipt', false],
+    [{ afterSubmitting: 'receipt' }, 'receipt', 'receipt', false],
   ];
   it.each(cases)('in %j the view shows %s on step %s (busy: %s)', (value, status, step, busy) => {
     const snapshot = snapshotOf(value);
@@ -150,8 +152,8 @@ describe('the billing page', () => {
 describe('card, failures and the receipt', () => {
   it('reads the card problem, the failure, the receipt and the external link', () => {
     expect(selectCardProblem(snapshotOf({ paying: { card: 'editing' } }, { cardProblem: 'cardDeclined' }))).toBe('cardDeclined');
-    expect(selectFailure(snapshotOf('submitFailed', { failure: 'serverError' }))).toBe('serverError');
-    expect(selectReceipt(snapshotOf('receipt', { receipt }))).toEqual(receipt);
+    expect(selectFailure(snapshotOf({ afterSubmitting: 'submitFailed' }, { failure: 'serverError' }))).toBe('serverError');
+    expect(selectReceipt(snapshotOf({ afterSubmitting: 'receipt' }, { receipt }))).toEqual(receipt);
     expect(selectExternalCardLink(snapshotOf('externalCardPage', { externalCardLink: 'https://x.example/' }))).toBe('https://x.example/');
   });
 

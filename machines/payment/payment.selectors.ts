@@ -1,5 +1,6 @@
 import type { SnapshotFrom } from 'xstate';
-import { toStoredPayment, type PaymentMachine } from './payment.machine';
+import type { PaymentMachine } from './payment.machine';
+import { toStoredPayment } from './payment.progress';
 import { amountError, amountToPay, billingErrors, openInvoices, paymentLines } from './payment.rules';
 import type { OpenInvoice } from '@contracts/accounts';
 import type { AmountChoice, AmountErrorCode, BillingErrorCode, BillingField, PaymentStep } from './payment.types';
@@ -50,8 +51,8 @@ export const selectPaymentStep = (snapshot: PaymentSnapshot): PaymentStep | null
   if (snapshot.matches({ paying: 'choosingAmounts' })) return 'amounts';
   if (snapshot.matches({ paying: 'confirming' })) return 'confirmation';
   if (snapshot.matches({ paying: 'enteringBillingInformation' })) return 'information';
-  if (snapshot.matches({ paying: 'card' }) || snapshot.matches('submitting') || snapshot.matches('submitFailed')) return 'card';
-  if (snapshot.matches('receipt')) return 'receipt';
+  if (snapshot.matches({ paying: 'card' }) || snapshot.matches('submitting') || snapshot.matches({ afterSubmitting: 'submitFailed' })) return 'card';
+  if (snapshot.matches({ afterSubmitting: 'receipt' })) return 'receipt';
   return null;
 };
 
@@ -63,9 +64,9 @@ export const selectPaymentStatus = (snapshot: PaymentSnapshot): PaymentStatus =>
   if (snapshot.matches('noOnlinePayments')) return 'noOnlinePayments';
   if (snapshot.matches('nothingDue')) return 'nothingDue';
   if (snapshot.matches('submitting')) return 'submitting';
-  if (snapshot.matches('submitFailed')) return 'submitFailed';
+  if (snapshot.matches({ afterSubmitting: 'submitFailed' })) return 'submitFailed';
   if (snapshot.matches('sessionEnded')) return 'sessionEnded';
-  if (snapshot.matches('receipt')) return 'receipt';
+  if (snapshot.matches({ afterSubmitting: 'receipt' })) return 'receipt';
   return 'loading';
 };
 
@@ -109,6 +110,9 @@ export const selectBillingErrors = perContext(
 
 /** Why the card step shows a message (a refused card, the processor's page failing), or null. */
 export const selectCardProblem = (snapshot: PaymentSnapshot) => snapshot.context.cardProblem;
+
+/** The processor's card page has said it is ready (Pay may be pressed); false while it loads. */
+export const selectAreCardFieldsReady = (snapshot: PaymentSnapshot): boolean => !snapshot.matches({ paying: { card: 'loadingFields' } });
 
 /** Loading, waiting for the card token, or paying: the page shows it is busy and offers nothing to click. */
 export const selectIsBusy = (snapshot: PaymentSnapshot): boolean => snapshot.hasTag('busy');

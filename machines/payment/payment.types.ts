@@ -91,6 +91,8 @@ export interface PaymentInput {
 
 export interface PaymentContext {
   requestedStep: PaymentStep;
+  /** The wizard page on screen now (null while none is): a route change to it changes nothing. */
+  shownStep: PaymentStep | null;
   accountEmail: string | null;
   account: AccountInformation | null;
   acceptsOnlinePayments: boolean;
@@ -125,6 +127,10 @@ export type PaymentEvent =
   | { type: 'payment.back' }
   /** Pay: ask the processor's page for a token. */
   | { type: 'payment.pay' }
+  /** The processor's card page has loaded (again, after a language change) and can take the card. */
+  | { type: 'payment.cardFieldsReady' }
+  /** The processor's card page is loading (again). */
+  | { type: 'payment.cardFieldsLoading' }
   | { type: 'payment.cardTokenized'; card: CardToken }
   /** The processor's page found the fields invalid (it says which itself). */
   | { type: 'payment.cardInvalid' }

@@ -28,10 +28,12 @@ const machine = paymentMachine.provide({
   actors: {
     loadAccount: fromPromise(() => never<PaymentStart>()),
     submitPayment: fromPromise(() => never<Receipt>()),
+    // The card page says nothing by itself: the model's events say when it is ready.
+    cardFields: fromPromise<never>(() => never<never>()),
   },
   actions: {
+    askForCardToken: () => tokenRequests++,
     persistProgress: (_, progress) => persisted.push(progress),
-    requestCardToken: () => tokenRequests++,
     openExternalCardPage: (_, { url }) => externalPages.push(url),
     requestSignIn: () => signInRequests++,
   },
@@ -67,6 +69,8 @@ const wizardEvents: ModelEvent[] = [
   { type: 'payment.useAccountDetails' },
   { type: 'payment.continue' },
   { type: 'payment.back' },
+  { type: 'payment.cardFieldsReady' },
+  { type: 'payment.cardFieldsLoading' },
   { type: 'payment.pay' },
   { type: 'payment.cardTokenized', card: visa },
   { type: 'payment.cardInvalid' },

@@ -1,5 +1,4 @@
 import { Trans, useLingui } from '@lingui/react/macro';
-import { selectAcceptsOnlinePayments, selectExternalCCLink } from '@machines/client/client.selectors';
 import { selectAccount, selectIsBillingUser } from '@machines/session/session.selectors';
 import { Link, useLoaderData } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
@@ -7,17 +6,18 @@ import { LoadFailed } from '@/components/load-failed';
 import { Screen } from '@/components/screen';
 import { formatDate, formatMoney } from '@/lib/format';
 import { useMachines } from '@/lib/machines';
-import { toExternalUrl } from '@/lib/safe-redirect';
+import { usePayTarget } from '@/lib/use-pay-target';
+import { useLanguage } from '@/lib/use-language';
 
 /** The account summary: the open invoices, what is due in all, and the way to pay it. */
 export function InvoicesScreen() {
-  const { t, i18n } = useLingui();
+  const { t } = useLingui();
+  const locale = useLanguage();
   const data = useLoaderData({ from: '/{-$client}/invoices' });
-  const { session, client } = useMachines();
+  const { session } = useMachines();
   const isUser = useSelector(session, selectIsBillingUser);
   const signedInAccount = useSelector(session, selectAccount);
-  const externalCardLink = toExternalUrl(useSelector(client, selectExternalCCLink));
-  const acceptsOnline = useSelector(client, selectAcceptsOnlinePayments);
+  const payTarget = usePayTarget();
   const title = <Trans>Your invoices</Trans>;
 
   if (data.status === 'accountDisabled') {
@@ -31,20 +31,20 @@ export function InvoicesScreen() {
   }
 
   const account = data.data;
-  const locale = i18n.locale;
-  const payNow = externalCardLink ? (
-    <a className="button" href={externalCardLink} rel="noopener">
-      <Trans>Pay now</Trans>
-    </a>
-  ) : acceptsOnline ? (
-    <Link to="/{-$client}/payment/online" className="button">
-      <Trans>Pay now</Trans>
-    </Link>
-  ) : (
-    <Link to="/{-$client}/payment/other" className="button">
-      <Trans>How to pay</Trans>
-    </Link>
-  );
+  const payNow =
+    payTarget.kind === 'externalCardPage' ? (
+      <a className="button" href={payTarget.url} rel="noopener">
+        <Trans>Pay now</Trans>
+      </a>
+    ) : payTarget.kind === 'wizard' ? (
+      <Link to="/{-$client}/payment/online" className="button">
+        <Trans>Pay now</Trans>
+      </Link>
+    ) : payTarget.kind === 'otherWays' ? (
+      <Link to="/{-$client}/payment/other" className="button">
+        <Trans>How to pay</Trans>
+      </Link>
+    ) : null;
 
   return (
     <Screen title={title}>

@@ -1,5 +1,6 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import {
+  selectAreCardFieldsReady,
   selectCardProblem,
   selectIsBusy,
   selectPaymentStatus,
@@ -7,64 +8,35 @@ import {
 } from '@machines/payment/payment.selectors';
 import type { CardProblem } from '@machines/payment/payment.types';
 import { useSelector } from '@xstate/react';
-import { useEffect, useRef, useState } from 'react';
-import * as v from 'valibot';
+import { useEffect, useRef } from 'react';
 import { Screen } from '@/components/screen';
-import { processorMessageSchema } from '@contracts/processor';
-import { processorCardFieldsUrl, processorOrigin } from '@/lib/config';
+import { processorCardFieldsUrl } from '@/lib/config';
+import { useLanguage } from '@/lib/use-language';
 import { Money } from './money';
 import { usePaymentEvents, usePaymentWizard } from './payment-context';
 import { WizardProgress } from './wizard-progress';
 
 /**
  * The card step. The card fields are the processor's own page in a frame (PCI DSS SAQ A): the
- * portal only ever receives a token, the brand and the last four digits, by a message whose
- * origin and sender are checked.
+ * portal only ever receives a token, the brand and the last four digits. The payment machine's
+ * card-fields actor talks to the frame; this view only shows it.
  */
 export function CardPaymentScreen() {
-  const { t, i18n } = useLingui();
+  const { t } = useLingui();
   const { actor, cardFrame } = usePaymentWizard();
-  const { pay, goBack, retry, cardTokenized, cardInvalid, cardFailed } = usePaymentEvents();
+  const { pay, goBack, retry } = usePaymentEvents();
   const total = useSelector(actor, selectPaymentTotalCents);
   const busy = useSelector(actor, selectIsBusy);
   const status = useSelector(actor, selectPaymentStatus);
   const problem = useSelector(actor, selectCardProblem);
-  const fieldsUrl = processorCardFieldsUrl(i18n.locale);
+  const ready = useSelector(actor, selectAreCardFieldsReady);
+  // A new language loads a new card page (the frame is replaced), which says again when it is ready.
+  const fieldsUrl = processorCardFieldsUrl(useLanguage());
   const frameElement = useRef<HTMLIFrameElement>(null);
   useEffect(() => {
     cardFrame.attach(frameElement.current);
     return () => cardFrame.attach(null);
   }, [cardFrame, fieldsUrl]);
-  // A new language loads a new card page, which says again when it is ready.
-  const [readyUrl, setReadyUrl] = useState<string | null>(null);
-  const ready = readyUrl === fieldsUrl;
-
-  useEffect(() => {
-    function receive(event: MessageEvent) {
-      if (event.origin !== processorOrigin() || event.source !== cardFrame.frame()?.contentWindow) return;
-      const parsed = v.safeParse(processorMessageSchema, event.data);
-      if (!parsed.success) return;
-      const message = parsed.output;
-      switch (message.type) {
-        case 'processor.ready':
-          setReadyUrl(fieldsUrl);
-          break;
-        case 'processor.token':
-          if (message.token && message.brand && message.last4) {
-            cardTokenized({ token: message.token, brand: message.brand, last4: message.last4 });
-          } else cardFailed();
-          break;
-        case 'processor.invalid':
-          cardInvalid();
-          break;
-        case 'processor.error':
-          cardFailed();
-          break;
-      }
-    }
-    window.addEventListener('message', receive);
-    return () => window.removeEventListener('message', receive);
-  }, [cardFrame, fieldsUrl, cardTokenized, cardInvalid, cardFailed]);
 
   const problems: Record<CardProblem, string> = {
     cardDeclined: t`Your card was declined. Nothing was charged. Please try another card.`,

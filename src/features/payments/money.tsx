@@ -1,8 +1,7 @@
-import { useLingui } from '@lingui/react/macro';
 import { formatMoney } from '@/lib/format';
+import { useLanguage } from '@/lib/use-language';
 
 /** An amount of cents in the reader's language. */
 export function Money({ cents }: { cents: number }) {
-  const { i18n } = useLingui();
-  return <span className="money">{formatMoney(cents, i18n.locale)}</span>;
+  return <span className="money">{formatMoney(cents, useLanguage())}</span>;
 }

@@ -14,6 +14,7 @@ import { centsToInput, formatDate, formatMoney, parseMoney } from '@/lib/format'
 import { Money } from './money';
 import { usePaymentEvents, usePaymentWizard } from './payment-context';
 import { WizardProgress } from './wizard-progress';
+import { useLanguage } from '@/lib/use-language';
 
 /** The first step of an online payment: which invoices to pay, in full or in part. */
 export function OnlinePaymentScreen() {
@@ -70,12 +71,12 @@ export function OnlinePaymentScreen() {
 }
 
 function InvoiceChoice({ row }: { row: PaymentInvoiceRow }) {
-  const { t, i18n } = useLingui();
+  const { t } = useLingui();
   const { selectInvoice, payInFull, payPart } = usePaymentEvents();
   const id = useId();
   const amountInput = useRef<HTMLInputElement>(null);
   const { invoice, choice, error } = row;
-  const locale = i18n.locale;
+  const locale = useLanguage();
   const number = invoice.invoiceNumber;
   const balance = formatMoney(invoice.balanceCents, locale);
 

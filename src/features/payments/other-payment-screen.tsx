@@ -1,9 +1,10 @@
-import { Trans, useLingui } from '@lingui/react/macro';
+import { Trans } from '@lingui/react/macro';
 import { useLoaderData } from '@tanstack/react-router';
 import { LoadFailed } from '@/components/load-failed';
 import { Screen } from '@/components/screen';
 import type { OpeningHours } from '@contracts/payments';
 import { timeOfDay, timeZoneName, weekdayName } from '@/lib/format';
+import { useLanguage } from '@/lib/use-language';
 
 /** Ways to pay other than online: by mail and by phone, as the client offers them. */
 export function OtherPaymentScreen() {
@@ -84,8 +85,7 @@ export function OtherPaymentLoadFailed() {
 
 /** "Monday to Friday, 8:00 AM to 6:00 PM (Central Time)", in the reader's language. */
 function OpeningHoursText({ hours }: { hours: OpeningHours }) {
-  const { i18n } = useLingui();
-  const locale = i18n.locale;
+  const locale = useLanguage();
   const fromDay = weekdayName(hours.fromDay, locale);
   const toDay = weekdayName(hours.toDay, locale);
   const opens = timeOfDay(hours.opens, locale);

@@ -1,21 +1,15 @@
 import type { paymentMachine } from '@machines/payment/payment.machine';
-import type { CardToken } from '@contracts/processor';
-import type { BillingField } from '@machines/payment/payment.types';
+import type { BillingField, PaymentStep } from '@machines/payment/payment.types';
 import { createContext, useContext, useMemo } from 'react';
 import type { ActorRefFrom } from 'xstate';
-
-/** Holds the processor's card-fields frame, which the card step attaches while it shows. */
-export interface CardFrameHolder {
-  frame: () => HTMLIFrameElement | null;
-  attach: (element: HTMLIFrameElement | null) => void;
-}
+import type { CardFrame } from './card-frame';
 
 export type PaymentActor = ActorRefFrom<typeof paymentMachine>;
 
 interface PaymentWizardContext {
   actor: PaymentActor;
   /** The processor's card-fields frame, set by the card step while it shows. */
-  cardFrame: CardFrameHolder;
+  cardFrame: CardFrame;
 }
 
 const PaymentContext = createContext<PaymentWizardContext | null>(null);
@@ -29,27 +23,26 @@ export function usePaymentWizard(): PaymentWizardContext {
   return wizard;
 }
 
-/** Named functions for the wizard's events, so the step views never build event objects. */
+/** Named functions for the wizard's events, so views never build event objects. */
+export function paymentEvents(actor: PaymentActor) {
+  return {
+    show: (step: PaymentStep) => actor.send({ type: 'payment.show', step }),
+    selectInvoice: (invoiceNumber: string, selected: boolean) => actor.send({ type: 'payment.selectInvoice', invoiceNumber, selected }),
+    payInFull: (invoiceNumber: string) => actor.send({ type: 'payment.payInFull', invoiceNumber }),
+    payPart: (invoiceNumber: string, text: string, cents: number | null) =>
+      actor.send({ type: 'payment.payPart', invoiceNumber, text, cents }),
+    updateBilling: (field: BillingField, value: string) => actor.send({ type: 'payment.updateBilling', field, value }),
+    copyAccountDetails: () => actor.send({ type: 'payment.useAccountDetails' }),
+    goOn: () => actor.send({ type: 'payment.continue' }),
+    goBack: () => actor.send({ type: 'payment.back' }),
+    pay: () => actor.send({ type: 'payment.pay' }),
+    retry: () => actor.send({ type: 'payment.retry' }),
+    startOver: () => actor.send({ type: 'payment.startOver' }),
+  };
+}
+
+/** The wizard's events for the step views. */
 export function usePaymentEvents() {
   const { actor } = usePaymentWizard();
-  return useMemo(
-    () => ({
-      selectInvoice: (invoiceNumber: string, selected: boolean) =>
-        actor.send({ type: 'payment.selectInvoice', invoiceNumber, selected }),
-      payInFull: (invoiceNumber: string) => actor.send({ type: 'payment.payInFull', invoiceNumber }),
-      payPart: (invoiceNumber: string, text: string, cents: number | null) =>
-        actor.send({ type: 'payment.payPart', invoiceNumber, text, cents }),
-      updateBilling: (field: BillingField, value: string) => actor.send({ type: 'payment.updateBilling', field, value }),
-      copyAccountDetails: () => actor.send({ type: 'payment.useAccountDetails' }),
-      goOn: () => actor.send({ type: 'payment.continue' }),
-      goBack: () => actor.send({ type: 'payment.back' }),
-      pay: () => actor.send({ type: 'payment.pay' }),
-      cardTokenized: (card: CardToken) => actor.send({ type: 'payment.cardTokenized', card }),
-      cardInvalid: () => actor.send({ type: 'payment.cardInvalid' }),
-      cardFailed: () => actor.send({ type: 'payment.cardFailed' }),
-      retry: () => actor.send({ type: 'payment.retry' }),
-      startOver: () => actor.send({ type: 'payment.startOver' }),
-    }),
-    [actor],
-  );
+  return useMemo(() => paymentEvents(actor), [actor]);
 }

@@ -6,11 +6,11 @@ import { Link } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
 import { Screen } from '@/components/screen';
 import { formatDateTime } from '@/lib/format';
-import { defaultLanguage, isLanguage } from '@contracts/session';
 import { useMachines } from '@/lib/machines';
 import { receiptPdfUrl } from './payment-api';
 import { usePaymentEvents, usePaymentWizard } from './payment-context';
 import { PaymentLinesTable } from './payment-lines-table';
+import { useLanguage } from '@/lib/use-language';
 
 const brandNames: Record<CardToken['brand'], string> = {
   visa: 'Visa',
@@ -22,14 +22,14 @@ const brandNames: Record<CardToken['brand'], string> = {
 
 /** The last step: what was paid, against which invoices, with which card; to print or download. */
 export function PaymentReceiptScreen() {
-  const { t, i18n } = useLingui();
+  const { t } = useLingui();
   const { session } = useMachines();
   const { actor } = usePaymentWizard();
   const { startOver } = usePaymentEvents();
   const receipt = useSelector(actor, selectReceipt);
   const isUser = useSelector(session, selectIsBillingUser);
+  const language = useLanguage();
   if (!receipt) return null;
-  const language = isLanguage(i18n.locale) ? i18n.locale : defaultLanguage;
   const card = brandNames[receipt.cardBrand] || t`Card`;
   const last4 = receipt.cardLast4;
 
@@ -51,7 +51,7 @@ export function PaymentReceiptScreen() {
           <dt>
             <Trans>Date</Trans>
           </dt>
-          <dd>{formatDateTime(receipt.paidAt, i18n.locale)}</dd>
+          <dd>{formatDateTime(receipt.paidAt, language)}</dd>
         </div>
         <div>
           <dt>

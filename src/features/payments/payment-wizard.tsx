@@ -1,106 +1,20 @@
 import { Trans, useLingui } from '@lingui/react/macro';
-import { paymentMachine } from '@machines/payment/payment.machine';
+import { paymentMachine, paymentSystemId } from '@machines/payment/payment.machine';
 import { selectFailure, selectPaymentStatus, selectPaymentStep } from '@machines/payment/payment.selectors';
-import type { Receipt } from '@contracts/payments';
-import type { PaymentFailure, PaymentStart, PaymentStep, PaymentSubmission, StoredPayment } from '@machines/payment/payment.types';
+import type { PaymentStep } from '@machines/payment/payment.types';
 import { selectAccount, selectIsBillingUser } from '@machines/session/session.selectors';
 import { Link, Outlet, useMatches, useNavigate } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
 import { useEffect, useRef, useState } from 'react';
-import { createActor, fromPromise } from 'xstate';
+import { createActor } from 'xstate';
 import { Screen } from '@/components/screen';
-import { doesClientAcceptPayments, getAccountInformation, getSessionExternalCardLink } from '@/lib/api/account-endpoints';
-import { ApiError } from '@/lib/api/errors';
 import { processorOrigin } from '@/lib/config';
 import { useMachines } from '@/lib/machines';
-import { toExternalUrl } from '@/lib/safe-redirect';
-import { makePayment } from './payment-api';
-import { PaymentProvider, usePaymentWizard, type CardFrameHolder } from './payment-context';
+import { createCardFrame } from './card-frame';
+import { PaymentProvider, paymentEvents, usePaymentEvents, usePaymentWizard } from './payment-context';
 import { stepOfPath, stepRoutes } from './payment-steps';
-import { readStoredPayment, writeStoredPayment } from './stored-payment';
-
-/** A failed call as the wizard knows it: an Error whose code the machine reads. */
-class PaymentCallError extends Error implements PaymentFailure {
-  readonly code: PaymentFailure['code'];
-
-  constructor(code: PaymentFailure['code'], cause: unknown) {
-    super(`Payment call failed: ${code}`, { cause });
-    this.name = 'PaymentCallError';
-    this.code = code;
-  }
-}
-
-/** What a failed call means to the wizard. */
-function toFailure(error: unknown): PaymentCallError {
-  const code = error instanceof ApiError ? error.code : 'serverError';
-  switch (code) {
-    case 'cardDeclined':
-    case 'insufficientFunds':
-    case 'notSignedIn':
-      return new PaymentCallError(code, error);
-    case 'network':
-    case 'serverError':
-    case 'malformedResponse':
-      return new PaymentCallError('serverError', error);
-    default:
-      return new PaymentCallError('rejected', error);
-  }
-}
-
-function createCardFrameHolder(): CardFrameHolder {
-  let current: HTMLIFrameElement | null = null;
-  return {
-    frame: () => current,
-    attach: (element) => {
-      current = element;
-    },
-  };
-}
-
-/** The payment machine with the app's real effects. */
-function createPaymentMachine(cardFrame: CardFrameHolder, navigateToSignIn: (redirect: string) => void) {
-  return paymentMachine.provide({
-    actors: {
-      loadAccount: fromPromise<PaymentStart>(async () => {
-        try {
-          const [account, acceptsOnlinePayments, externalCardLink] = await Promise.all([
-            getAccountInformation(),
-            doesClientAcceptPayments(),
-            getSessionExternalCardLink(),
-          ]);
-          return { account, acceptsOnlinePayments, externalCardLink: toExternalUrl(externalCardLink) ?? '' };
-        } catch (error) {
-          throw toFailure(error);
-        }
-      }),
-      submitPayment: fromPromise<Receipt, PaymentSubmission>(async ({ input }) => {
-        try {
-          return await makePayment(input.idempotencyKey, {
-            lines: input.lines,
-            cardToken: input.cardToken,
-            billing: input.billing,
-          });
-        } catch (error) {
-          throw toFailure(error);
-        }
-      }),
-    },
-    actions: {
-      persistProgress: (_, progress: StoredPayment | null) => writeStoredPayment(progress),
-      requestCardToken: ({ self }) => {
-        const frame = cardFrame.frame()?.contentWindow;
-        if (frame) frame.postMessage({ type: 'processor.tokenize' }, processorOrigin());
-        else self.send({ type: 'payment.cardFailed' });
-      },
-      openExternalCardPage: (_, { url }: { url: string }) => {
-        const checked = toExternalUrl(url);
-        if (checked) window.location.assign(checked);
-      },
-      // The session ended during the payment: sign in again and come back to this page.
-      requestSignIn: () => navigateToSignIn(window.location.pathname),
-    },
-  });
-}
+import { createPaymentImplementations } from './payment.implementations';
+import { readStoredPayment } from './stored-payment';
 
 /** The statuses shown by a step's own page (the card step while paying, the receipt). */
 const stepStatuses = new Set(['wizard', 'submitting', 'submitFailed', 'receipt']);
@@ -117,12 +31,20 @@ export function PaymentWizard() {
   const routeStep = stepOfPath(pathname);
 
   const [wizard] = useState(() => {
-    const cardFrame = createCardFrameHolder();
-    const machine = createPaymentMachine(cardFrame, (redirect) => {
-      void navigate({ to: '/{-$client}/login', params: (current) => current, search: { redirect } });
+    const cardFrame = createCardFrame();
+    const implementations = createPaymentImplementations({
+      cardFrame,
+      processorOrigin: processorOrigin(),
+      messages: window,
+      navigateToSignIn: (redirect) => {
+        void navigate({ to: '/{-$client}/login', params: (current) => current, search: { redirect } });
+      },
+      currentPath: () => window.location.pathname,
+      leaveTo: (url) => window.location.assign(url),
     });
     const snapshot = session.getSnapshot();
-    const actor = createActor(machine, {
+    const actor = createActor(paymentMachine.provide(implementations), {
+      systemId: paymentSystemId,
       input: {
         stored: readStoredPayment(),
         requestedStep: routeStep ?? 'amounts',
@@ -132,6 +54,7 @@ export function PaymentWizard() {
     return { actor, cardFrame };
   });
   const { actor } = wizard;
+  const { show } = paymentEvents(actor);
   // Never stopped on leaving: the machine has no timers, and a payment in flight must still end
   // and keep its receipt. Starting twice (React's development mode) does nothing.
   useEffect(() => {
@@ -149,7 +72,7 @@ export function PaymentWizard() {
   const previousMachineStep = useRef<PaymentStep | null>(null);
   useEffect(() => {
     const urlMoved = routeStep !== shownStep.current;
-    if (routeStep && urlMoved) actor.send({ type: 'payment.show', step: routeStep });
+    if (routeStep && urlMoved) show(routeStep);
     shownStep.current = routeStep;
     const current = selectPaymentStep(actor.getSnapshot());
     const firstStep = previousMachineStep.current === null;
@@ -160,7 +83,7 @@ export function PaymentWizard() {
       params: (params) => params,
       replace: urlMoved || firstStep || current === 'receipt',
     });
-  }, [routeStep, machineStep, actor, navigate]);
+  }, [routeStep, machineStep, actor, navigate, show]);
 
   return <PaymentProvider value={wizard}>{stepStatuses.has(status) ? <Outlet /> : <Outcome />}</PaymentProvider>;
 }
@@ -168,6 +91,7 @@ export function PaymentWizard() {
 /** What the wizard shows when it is not on one of its steps. */
 function Outcome() {
   const { actor } = usePaymentWizard();
+  const { retry } = usePaymentEvents();
   const { t } = useLingui();
   const status = useSelector(actor, selectPaymentStatus);
   const failure = useSelector(actor, selectFailure);
@@ -193,7 +117,7 @@ function Outcome() {
             </p>
           </div>
           <div className="actions">
-            <button type="button" className="button" onClick={() => actor.send({ type: 'payment.retry' })}>
+            <button type="button" className="button" onClick={retry}>
               <Trans>Try again</Trans>
             </button>
             <Link to="/{-$client}/payment/other" className="button button-secondary">

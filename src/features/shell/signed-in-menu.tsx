@@ -1,11 +1,10 @@
 import { Trans } from '@lingui/react/macro';
-import { selectAcceptsOnlinePayments, selectExternalCCLink } from '@machines/client/client.selectors';
 import { selectSessionMenu } from '@machines/session/session.selectors';
 import { Link } from '@tanstack/react-router';
 import { shallowEqual, useSelector } from '@xstate/react';
 import type { ReactNode } from 'react';
 import { useMachines } from '@/lib/machines';
-import { toExternalUrl } from '@/lib/safe-redirect';
+import { usePayTarget } from '@/lib/use-pay-target';
 import { useSessionEvents } from '@/lib/use-session-events';
 
 /**
@@ -13,13 +12,13 @@ import { useSessionEvents } from '@/lib/use-session-events';
  * online-payment rule (the client accepts payments; an external card link replaces the page).
  */
 export function SignedInMenu() {
-  const { session, client } = useMachines();
+  const { session } = useMachines();
   const { logOut } = useSessionEvents();
   const allowed = useSelector(session, selectSessionMenu, shallowEqual);
-  const acceptsPayments = useSelector(client, selectAcceptsOnlinePayments);
-  const externalCardLink = toExternalUrl(useSelector(client, selectExternalCCLink));
+  const payTarget = usePayTarget();
 
-  const showOnlinePayment = allowed.onlinePayment && acceptsPayments;
+  // Online payment shows where the pay target is a card page: the wizard or the client's own.
+  const showOnlinePayment = payTarget.kind === 'wizard' || payTarget.kind === 'externalCardPage';
   const showOtherPayment = allowed.otherPayment;
 
   return (
@@ -77,8 +76,8 @@ export function SignedInMenu() {
         <MenuSection title={<Trans>Payments</Trans>} id="menu-payments">
           {showOnlinePayment && (
             <li>
-              {externalCardLink ? (
-                <a href={externalCardLink} rel="noopener noreferrer">
+              {payTarget.kind === 'externalCardPage' ? (
+                <a href={payTarget.url} rel="noopener noreferrer">
                   <Trans>Online payment</Trans>
                 </a>
               ) : (

@@ -1,0 +1,104 @@
+/**
+ * The payment wizard's progress as plain functions: the starting draft, what is kept in session
+ * storage and how it resumes, the request a payment sends, and the progress "start over" leaves.
+ * The machine's actions are built from these.
+ */
+import { openInvoices, paymentLines, trimBilling } from './payment.rules';
+import type { AmountChoice, BillingDraft, PaymentContext, PaymentFailureCode, PaymentStart, PaymentSubmission, StoredPayment } from './payment.types';
+
+const failureCodes: readonly PaymentFailureCode[] = ['cardDeclined', 'insufficientFunds', 'notSignedIn', 'rejected', 'serverError'];
+
+/** Reads the failure code an effect rejected with; anything unknown counts as a server error. */
+export function toPaymentFailureCode(error: unknown): PaymentFailureCode {
+  const code = typeof error === 'object' && error !== null && 'code' in error ? error.code : undefined;
+  return failureCodes.find((known) => known === code) ?? 'serverError';
+}
+
+/** A billing draft with every field empty. */
+export const emptyBilling: BillingDraft = {
+  payerName: '',
+  addressLine1: '',
+  addressLine2: '',
+  city: '',
+  region: '',
+  postalCode: '',
+  country: '',
+  email: '',
+};
+
+/** The draft a payer without stored billing starts with: the account holder and the signed-in email. */
+function initialBilling(context: Pick<PaymentContext, 'account' | 'accountEmail'>): BillingDraft {
+  return { ...emptyBilling, payerName: context.account?.holderName ?? '', email: context.accountEmail ?? '' };
+}
+
+/** The progress to keep in session storage, or null while no account is loaded. */
+export function toStoredPayment(context: PaymentContext): StoredPayment | null {
+  if (!context.account) return null;
+  return {
+    accountNumber: context.account.accountNumber,
+    choices: context.choices,
+    confirmed: context.confirmed,
+    billing: context.billing,
+    receipt: context.receipt,
+  };
+}
+
+/**
+ * The progress to go on with once the account is known: another account's progress is dropped,
+ * and so is a finished payment's (a stored receipt) unless its receipt is asked for; choices for
+ * invoices that are no longer open are dropped (and then the amounts must be confirmed again);
+ * everything else, typed text included, is kept. Without progress, every open invoice is chosen
+ * in full.
+ */
+export function resumeProgress(
+  context: PaymentContext,
+  account: PaymentStart['account'],
+): Pick<PaymentContext, 'choices' | 'confirmed' | 'billing' | 'receipt'> {
+  const open = openInvoices(account);
+  const stored = context.stored;
+  const usable =
+    stored !== null &&
+    stored.accountNumber === account.accountNumber &&
+    (stored.receipt === null || context.requestedStep === 'receipt');
+  if (!usable) {
+    const choices: Record<string, AmountChoice> = {};
+    for (const invoice of open) choices[invoice.invoiceNumber] = { mode: 'full' };
+    return { choices, confirmed: false, billing: initialBilling({ account, accountEmail: context.accountEmail }), receipt: null };
+  }
+  const openNumbers = new Set(open.map((invoice) => invoice.invoiceNumber));
+  const choices = Object.fromEntries(Object.entries(stored.choices).filter(([invoiceNumber]) => openNumbers.has(invoiceNumber)));
+  const dropped = Object.keys(choices).length !== Object.keys(stored.choices).length;
+  return { choices, confirmed: stored.confirmed && !dropped, billing: { ...stored.billing }, receipt: stored.receipt };
+}
+
+/** The request for the payment as the payer left it: full amounts become the balance. */
+export function toSubmission(context: PaymentContext): PaymentSubmission {
+  return {
+    idempotencyKey: context.idempotencyKey ?? '',
+    lines: paymentLines(context.choices, context.account),
+    cardToken: context.card?.token ?? '',
+    billing: trimBilling(context.billing),
+  };
+}
+
+export const withChoice = (context: PaymentContext, invoiceNumber: string, choice: AmountChoice | null) => {
+  const { [invoiceNumber]: _previous, ...others } = context.choices;
+  return choice === null ? others : { ...others, [invoiceNumber]: choice };
+};
+
+/** Progress after "start over": nothing chosen or typed is kept; the account is loaded again. */
+export const clearedProgress = {
+  stored: null,
+  account: null,
+  choices: {},
+  confirmed: false,
+  billing: emptyBilling,
+  showAmountErrors: false,
+  showBillingErrors: false,
+  idempotencyKey: null,
+  card: null,
+  cardProblem: null,
+  failure: null,
+  receipt: null,
+  shownStep: null,
+} satisfies Partial<PaymentContext>;

@@ -1,0 +1,141 @@
+/**
+ * The payment machine's effects, in one place: the account and payment calls (with the actor's
+ * abort signal), what their failures mean to the wizard, the check of the client's card link,
+ * session storage, navigation, and the processor's card-fields protocol. It lives in the payment
+ * feature because the payment code loads only with the payment pages.
+ */
+import { tellPayment, type paymentMachine } from '@machines/payment/payment.machine';
+import type { PaymentEvent, PaymentFailure, StoredPayment } from '@machines/payment/payment.types';
+import { processorMessageSchema } from '@contracts/processor';
+import * as v from 'valibot';
+import { fromPromise, type MachineImplementationsFrom } from 'xstate';
+import { doesClientAcceptPayments, getAccountInformation, getSessionExternalCardLink } from '@/lib/api/account-endpoints';
+import { ApiError } from '@/lib/api/errors';
+import { toExternalUrl } from '@/lib/safe-redirect';
+import type { CardFrame } from './card-frame';
+import { makePayment } from './payment-api';
+import { writeStoredPayment } from './stored-payment';
+
+/** A failed call as the wizard knows it: an Error whose code the machine reads. */
+export class PaymentCallError extends Error implements PaymentFailure {
+  constructor(
+    readonly code: PaymentFailure['code'],
+    options?: { cause?: unknown },
+  ) {
+    super(`Payment call failed: ${code}`, options);
+    this.name = 'PaymentCallError';
+  }
+}
+
+/** What a failed call means to the wizard. */
+export function toPaymentFailure(error: unknown): PaymentCallError {
+  const code = error instanceof ApiError ? error.code : 'serverError';
+  switch (code) {
+    case 'cardDeclined':
+    case 'insufficientFunds':
+    case 'notSignedIn':
+      return new PaymentCallError(code, { cause: error });
+    case 'network':
+    case 'serverError':
+    case 'malformedResponse':
+      return new PaymentCallError('serverError', { cause: error });
+    default:
+      return new PaymentCallError('rejected', { cause: error });
+  }
+}
+
+async function mapped<T>(call: () => Promise<T>): Promise<T> {
+  try {
+    return await call();
+  } catch (error) {
+    throw toPaymentFailure(error);
+  }
+}
+
+export interface PaymentDeps {
+  cardFrame: CardFrame;
+  /** The card processor's origin: only its messages, from its frame, are believed. */
+  processorOrigin: string;
+  /** Where the processor's messages arrive: the page's window. */
+  messages: Pick<Window, 'addEventListener' | 'removeEventListener'>;
+  /** Sends the payer to sign in, coming back to `redirect`. */
+  navigateToSignIn(redirect: string): void;
+  /** The current path, to come back to after signing in. */
+  currentPath(): string;
+  /** Leaves the portal for an address already checked to be http(s). */
+  leaveTo(url: string): void;
+  /** Session storage of the progress. */
+  saveProgress?: (progress: StoredPayment | null) => void;
+}
+
+/**
+ * The card-fields protocol, its incoming half: the processor page's messages, believed only from
+ * its frame, told to the payment actor until the card step is left (which aborts `signal`).
+ */
+function cardFieldsActor({ cardFrame, processorOrigin, messages }: PaymentDeps) {
+  return fromPromise<never>(({ system, signal }) => new Promise<never>(() => {
+    const send = (event: PaymentEvent) => tellPayment(system, event);
+    function onMessage(event: MessageEvent) {
+      if (event.origin !== processorOrigin || event.source === null || event.source !== cardFrame.window()) return;
+      const parsed = v.safeParse(processorMessageSchema, event.data);
+      if (!parsed.success) return;
+      const { type, token, brand, last4 } = parsed.output;
+      if (type === 'processor.ready') {
+        cardFrame.markReady();
+        send({ type: 'payment.cardFieldsReady' });
+      } else if (type === 'processor.token') {
+        send(token && brand && last4 ? { type: 'payment.cardTokenized', card: { token, brand, last4 } } : { type: 'payment.cardFailed' });
+      } else if (type === 'processor.invalid') {
+        send({ type: 'payment.cardInvalid' });
+      } else {
+        send({ type: 'payment.cardFailed' });
+      }
+    }
+    messages.addEventListener('message', onMessage);
+    const stopWatching = cardFrame.onReplaced(() => send({ type: 'payment.cardFieldsLoading' }));
+    if (cardFrame.isReady()) send({ type: 'payment.cardFieldsReady' });
+    signal.addEventListener('abort', () => {
+      messages.removeEventListener('message', onMessage);
+      stopWatching();
+    });
+  }));
+}
+
+/** Creates the payment machine's implementations over the app's services. */
+export function createPaymentImplementations(deps: PaymentDeps): MachineImplementationsFrom<typeof paymentMachine> {
+  const saveProgress = deps.saveProgress ?? writeStoredPayment;
+  return {
+    actors: {
+      loadAccount: fromPromise(({ signal }) =>
+        mapped(async () => {
+          const [account, acceptsOnlinePayments, externalCardLink] = await Promise.all([
+            getAccountInformation({ signal }),
+            doesClientAcceptPayments({ signal }),
+            getSessionExternalCardLink({ signal }),
+          ]);
+          // Only a safe http(s) address ever reaches the machine.
+          return { account, acceptsOnlinePayments, externalCardLink: toExternalUrl(externalCardLink) ?? '' };
+        }),
+      ),
+      submitPayment: fromPromise(({ input, signal }) =>
+        mapped(() => makePayment(input.idempotencyKey, { lines: input.lines, cardToken: input.cardToken, billing: input.billing }, { signal })),
+      ),
+      cardFields: cardFieldsActor(deps),
+    },
+    actions: {
+      // The card-fields protocol, its outgoing half: only to the processor's frame, on its origin.
+      askForCardToken: ({ self }) => {
+        const frame = deps.cardFrame.window();
+        if (frame) frame.postMessage({ type: 'processor.tokenize' }, deps.processorOrigin);
+        else self.send({ type: 'payment.cardFailed' });
+      },
+      persistProgress: (_, progress) => saveProgress(progress),
+      openExternalCardPage: (_, { url }) => {
+        const checked = toExternalUrl(url);
+        if (checked) deps.leaveTo(checked);
+      },
+      // The session ended during the payment: sign in again and come back to this page.
+      requestSignIn: () => deps.navigateToSignIn(deps.currentPath()),
+    },
+  };
+}
