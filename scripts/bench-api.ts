@@ -1,0 +1,147 @@
+/**
+ * `npm run bench:api`: the API's hot path under load, as a ratio to a bare Hono route measured in
+ * the same run (these machines are shared and noisy, so only ratios compare across runs).
+ * Starts, each in its own process: the bare route, the portal over PGlite, and the portal over
+ * PostgreSQL (DATABASE_URL, or a throwaway cluster when Debian's PostgreSQL is installed). Then, with
+ * autocannon (20 connections), as a signed-in user: the session check (GetIsUserLoggedIn), the
+ * expiry poll (GetShouldDisplayAuthenticationMessage) and the account summary (GetAccountInformation).
+ *
+ * Options (environment): BENCH_SECONDS (default 10), BENCH_CONNECTIONS (default 20).
+ */
+import { spawn, execFileSync, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import autocannon from 'autocannon';
+
+const seconds = Number(process.env.BENCH_SECONDS ?? 10);
+const connections = Number(process.env.BENCH_CONNECTIONS ?? 20);
+const root = resolve(import.meta.dirname, '..');
+const children: ChildProcess[] = [];
+const cleanups: (() => void)[] = [];
+
+/** Starts a Node process and resolves with the URL it prints once it listens. */
+function startProcess(args: string[], env: Record<string, string>): Promise<string> {
+  const child = spawn(process.execPath, ['--import', 'tsx', ...args], {
+    cwd: root,
+    env: { ...process.env, ...env, NODE_ENV: 'development' },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  children.push(child);
+  return new Promise((resolveUrl, reject) => {
+    let output = '';
+    child.stdout.on('data', (chunk: Buffer) => {
+      output += chunk.toString();
+      const found = /(http:\/\/[\w.]+:\d+)/.exec(output);
+      if (found?.[1]) resolveUrl(found[1].replace('localhost', '127.0.0.1'));
+    });
+    child.once('exit', (code) => reject(new Error(`${args.join(' ')} exited with ${String(code)} before listening`)));
+  });
+}
+
+/** Signs pat.doe in as the SPA does and returns the cookies to send. */
+async function signIn(base: string): Promise<string> {
+  const first = await fetch(`${base}/api/User/GetIsUserLoggedIn`);
+  const xsrf = /XSRF-TOKEN=([^;]+)/.exec(first.headers.getSetCookie().join(';'))?.[1] ?? '';
+  const login = await fetch(`${base}/api/userlogin/Login`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', 'X-XSRF-TOKEN': xsrf, Cookie: `XSRF-TOKEN=${xsrf}` },
+    body: JSON.stringify({ email: 'pat.doe@example.com', password: 'Sunrise#Demo2026', language: 'en-US', clientCode: 'SUN' }),
+  });
+  if (login.status !== 200) throw new Error(`Signing in for the benchmark failed: ${String(login.status)}`);
+  const session = /pbp_session=([^;]+)/.exec(login.headers.getSetCookie().join(';'))?.[1] ?? '';
+  return `XSRF-TOKEN=${xsrf}; pbp_session=${session}`;
+}
+
+interface Measure {
+  requestsPerSecond: number;
+  p99: number;
+  errors: number;
+}
+
+async function load(url: string, cookie?: string): Promise<Measure> {
+  const result = await autocannon({
+    url,
+    connections,
+    duration: seconds,
+    headers: cookie ? { Cookie: cookie } : {},
+  });
+  const errors = result.errors + result.timeouts + result.non2xx;
+  return { requestsPerSecond: result.requests.average, p99: result.latency.p99, errors };
+}
+
+/** A throwaway PostgreSQL through .ci/postgres-cluster.sh, or null where PostgreSQL is not installed. */
+function throwawayPostgres(): string | null {
+  if (process.env.DATABASE_URL) return process.env.DATABASE_URL;
+  const script = join(root, '.ci/postgres-cluster.sh');
+  const dir = mkdtempSync(join(tmpdir(), 'pbp-bench-pg-'));
+  try {
+    execFileSync(script, ['init', dir], { stdio: 'ignore' });
+    const url = execFileSync(script, ['start', dir], { encoding: 'utf8' }).trim();
+    cleanups.push(() => {
+      execFileSync(script, ['stop', dir], { stdio: 'ignore' });
+      rmSync(dir, { recursive: true, force: true });
+    });
+    return url;
+  } catch {
+    rmSync(dir, { recursive: true, force: true });
+    return null;
+  }
+}
+
+const endpoints = [
+  ['session check', '/api/User/GetIsUserLoggedIn'],
+  ['expiry poll', '/api/user/GetShouldDisplayAuthenticationMessage'],
+  ['account summary', '/api/OnlinePayment/GetAccountInformation'],
+] as const;
+
+async function main(): Promise<void> {
+  const rows: string[][] = [];
+  const bareUrl = await startProcess(['scripts/bench/bare-server.ts'], {});
+  const bare = await load(`${bareUrl}/bare`);
+  rows.push(['bare Hono route', '/bare', bare.requestsPerSecond.toFixed(0), String(bare.p99), '1.000', String(bare.errors)]);
+
+  const pgliteDir = mkdtempSync(join(tmpdir(), 'pbp-bench-pglite-'));
+  cleanups.push(() => rmSync(pgliteDir, { recursive: true, force: true }));
+  const postgresUrl = throwawayPostgres();
+  const portals: [string, Record<string, string>][] = [['PGlite', { DATA_DIR: pgliteDir }]];
+  if (postgresUrl) portals.push(['PostgreSQL', { DATABASE_URL: postgresUrl }]);
+  else console.warn('PostgreSQL is not installed here: measuring PGlite only.');
+
+  for (const [name, env] of portals) {
+    const base = await startProcess(['server/main.ts'], { ...env, PORT: '0', DIST_DIR: join(tmpdir(), 'no-dist') });
+    const cookie = await signIn(base);
+    for (const [label, path] of endpoints) {
+      const measure = await load(`${base}${path}`, cookie);
+      rows.push([
+        `${label} (${name})`,
+        path,
+        measure.requestsPerSecond.toFixed(0),
+        String(measure.p99),
+        (measure.requestsPerSecond / bare.requestsPerSecond).toFixed(3),
+        String(measure.errors),
+      ]);
+    }
+  }
+
+  const header = ['what', 'path', 'req/s', 'p99 ms', 'ratio to bare', 'errors'];
+  const widths = header.map((title, column) => Math.max(title.length, ...rows.map((row) => row[column]?.length ?? 0)));
+  const line = (cells: string[]) => `| ${cells.map((cell, column) => cell.padEnd(widths[column] ?? 0)).join(' | ')} |`;
+  console.log(`\n${String(connections)} connections, ${String(seconds)} s each\n`);
+  console.log(line(header));
+  console.log(line(widths.map((width) => '-'.repeat(width))));
+  for (const row of rows) console.log(line(row));
+}
+
+try {
+  await main();
+} finally {
+  for (const child of children) child.kill('SIGTERM');
+  for (const cleanup of cleanups.reverse()) {
+    try {
+      cleanup();
+    } catch (error) {
+      console.warn('Cleaning up after the benchmark failed:', error);
+    }
+  }
+}
