@@ -21,11 +21,7 @@ import { createAccountsRoutes } from './modules/accounts/accounts.routes';
 import { createAccountsService } from './modules/accounts/accounts.service';
 import { createAuthRoutes } from './modules/auth/auth.routes';
 import { createAuthService } from './modules/auth/auth.service';
-import {
-  GUEST_MAX_FAILURES_PER_ACCOUNT,
-  GUEST_MAX_FAILURES_PER_CLIENT,
-  createGuestLoginService,
-} from './modules/auth/guest-login.service';
+import { createGuestLoginService } from './modules/auth/guest-login.service';
 import { createPrincipalService } from './modules/auth/principal.service';
 import { createThrottleService } from './modules/auth/throttle.service';
 import { createClientsRoutes } from './modules/clients/clients.routes';
@@ -102,20 +98,7 @@ export function createApp({
   const principals = createPrincipalService({ db, accounts });
   const throttle = createThrottleService({ db, now });
   const auth = createAuthService({ db, clients, throttle });
-  const guestLogin = createGuestLoginService({
-    clients,
-    accounts,
-    accountThrottle: createThrottleService({
-      db,
-      now,
-      maxFailures: GUEST_MAX_FAILURES_PER_ACCOUNT,
-    }),
-    clientThrottle: createThrottleService({
-      db,
-      now,
-      maxFailures: GUEST_MAX_FAILURES_PER_CLIENT,
-    }),
-  });
+  const guestLogin = createGuestLoginService({ clients, accounts, throttle });
   const language = createLanguageService({ db, sessions });
   const cookies = createSessionCookies({ cookieSecure });
   const processor = createSandboxProcessor({ db, now });

@@ -140,7 +140,11 @@ interface RequestOptions {
 export class TestBrowser {
   readonly cookies = new Map<string, string>();
 
-  constructor(private readonly app: Hono<AppEnv>) {}
+  /** `remoteAddress` is the socket address the server sees (for throttling per source address). */
+  constructor(
+    private readonly app: Hono<AppEnv>,
+    private readonly remoteAddress = '192.0.2.1',
+  ) {}
 
   async request(method: string, path: string, options: RequestOptions = {}): Promise<Response> {
     const headers = new Headers(options.headers);
@@ -159,7 +163,11 @@ export class TestBrowser {
       headers.set('Content-Type', 'application/json');
       body = typeof options.body === 'string' ? options.body : JSON.stringify(options.body);
     }
-    const response = await this.app.request(path, { method, headers, ...(body !== undefined ? { body } : {}) });
+    const response = await this.app.request(
+      path,
+      { method, headers, ...(body !== undefined ? { body } : {}) },
+      { incoming: { socket: { remoteAddress: this.remoteAddress } } },
+    );
     for (const cookie of setCookies(response)) {
       if (cookie.value === '' || cookie.attributes.includes('Max-Age=0')) this.cookies.delete(cookie.name);
       else this.cookies.set(cookie.name, cookie.value);
@@ -210,6 +218,9 @@ export class TestBrowser {
 export async function freshBrowserWithClock(db: Database, options: Omit<TestAppOptions, 'now'> = {}) {
   await resetSessions(db);
   const clock = manualClock();
-  const browser = await new TestBrowser(createTestApp(db, { ...options, now: clock.now })).open();
-  return { clock, browser };
+  const app = createTestApp(db, { ...options, now: clock.now });
+  const browser = await new TestBrowser(app).open();
+  /** Another browser on the same app, from another source address. */
+  const browserAt = (remoteAddress: string) => new TestBrowser(app, remoteAddress).open();
+  return { clock, browser, browserAt };
 }

@@ -3,6 +3,7 @@ import { Hono, type Context } from 'hono';
 import * as v from 'valibot';
 import { guestLoginRequestSchema, loginRequestSchema } from '@contracts/session-requests';
 import { type AccountNumberResponse, type LoggedInStatus, type LogoutResponse, type UserEmailResponse, type passwordExpiredSchema, type sessionClientSchema } from '@contracts/session';
+import { sourceAddress } from '../../http/client-address';
 import { errorResponse } from '../../http/errors';
 import { USERS_AND_GUESTS, USERS_ONLY, requireSession } from '../../http/require-session';
 import type { SessionCookies } from '../../http/session';
@@ -13,6 +14,12 @@ import type { NewSessionFields, SessionService } from '../sessions/session.servi
 import type { AuthService } from './auth.service';
 import type { GuestLoginService } from './guest-login.service';
 import { loggedInStatus } from './principal.service';
+
+/** 429 with how long to wait before the next attempt. */
+function tooManyRequests(c: Context<AppEnv>, retryAfterSeconds: number): Response {
+  c.header('Retry-After', String(retryAfterSeconds));
+  return errorResponse(c, 429, 'tooManyRequests');
+}
 
 type SessionClientResponse = v.InferOutput<typeof sessionClientSchema>;
 type PasswordExpiredResponse = v.InferOutput<typeof passwordExpiredSchema>;
@@ -68,8 +75,8 @@ export function createAuthRoutes({
 
   routes.post('/userlogin/Login', async (c) => {
     const request = await readJsonBody(c, loginRequestSchema);
-    const outcome = await auth.login(request);
-    if (outcome.kind === 'throttled') return errorResponse(c, 429, 'tooManyRequests');
+    const outcome = await auth.login(request, sourceAddress(c));
+    if (outcome.kind === 'throttled') return tooManyRequests(c, outcome.retryAfterSeconds);
     if (outcome.kind === 'invalidCredentials') return errorResponse(c, 401, 'invalidCredentials');
 
     await startSignedInSession(c, {
@@ -89,8 +96,8 @@ export function createAuthRoutes({
 
   routes.post('/userlogin/GuestLogin', async (c) => {
     const request = await readJsonBody(c, guestLoginRequestSchema);
-    const outcome = await guestLogin.login(request);
-    if (outcome.kind === 'throttled') return errorResponse(c, 429, 'tooManyRequests');
+    const outcome = await guestLogin.login(request, sourceAddress(c));
+    if (outcome.kind === 'throttled') return tooManyRequests(c, outcome.retryAfterSeconds);
     if (outcome.kind === 'invalidCredentials') return errorResponse(c, 401, 'invalidCredentials');
 
     await startSignedInSession(c, {

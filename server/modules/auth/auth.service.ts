@@ -11,12 +11,12 @@ import type { Database } from '../../db/client';
 import { userClients, users } from '../../db/schema';
 import { verifyAgainstDummy, verifyPassword } from '../../security/password';
 import type { ClientsService } from '../clients/clients.service';
-import type { ThrottleService } from './throttle.service';
+import { ACCOUNT_POLICY, ADDRESS_POLICY, addressKey, type ThrottleService } from './throttle.service';
 
 export type LoginOutcome =
   | { kind: 'signedIn'; userId: number; clientId: number; role: UserRole; isAccountDisabled: boolean }
   | { kind: 'invalidCredentials' }
-  | { kind: 'throttled' };
+  | { kind: 'throttled'; retryAfterSeconds: number };
 
 export interface AuthServiceDeps {
   db: Database;
@@ -57,9 +57,13 @@ export function createAuthService({ db, clients, throttle }: AuthServiceDeps) {
 
   return {
     /** Checks the credentials and the membership; stores the posted language on success. */
-    async login(request: LoginRequest): Promise<LoginOutcome> {
+    async login(request: LoginRequest, sourceAddress: string): Promise<LoginOutcome> {
       const email = normaliseEmail(request.email);
-      if (await throttle.isThrottled(email)) return { kind: 'throttled' };
+      const reservation = await throttle.reserve([
+        { key: email, policy: ACCOUNT_POLICY },
+        { key: addressKey(sourceAddress), policy: ADDRESS_POLICY },
+      ]);
+      if (reservation.kind === 'throttled') return { kind: 'throttled', retryAfterSeconds: reservation.retryAfterSeconds };
 
       const [user] = await db
         .select({ id: users.id, passwordHash: users.passwordHash, isActive: users.isActive })
@@ -72,10 +76,8 @@ export function createAuthService({ db, clients, throttle }: AuthServiceDeps) {
 
       const membership = user && passwordOk && user.isActive ? await findMembership(user.id, request) : null;
       const role = v.safeParse(userRoleSchema, membership?.role);
-      if (!user || !membership || !role.success) {
-        await throttle.recordFailure(email);
-        return { kind: 'invalidCredentials' };
-      }
+      // The reserved attempt stays, as a failure.
+      if (!user || !membership || !role.success) return { kind: 'invalidCredentials' };
 
       // The posted language becomes the user's only when they have none yet: a saved choice
       // follows the user to every device, and changes come through UpdateTranslationLanguage.
@@ -83,7 +85,7 @@ export function createAuthService({ db, clients, throttle }: AuthServiceDeps) {
         .update(users)
         .set({ language: request.language })
         .where(and(eq(users.id, user.id), isNull(users.language)));
-      await throttle.clear(email);
+      await throttle.succeeded(reservation, email);
       return {
         kind: 'signedIn',
         userId: user.id,

@@ -15,10 +15,11 @@ import {
 const database = useSeededDatabase();
 let clock: ReturnType<typeof manualClock>;
 let browser: TestBrowser;
+let browserAt: (remoteAddress: string) => Promise<TestBrowser>;
 
 beforeEach(async () => {
   await database.db.update(users).set({ isActive: true, language: null });
-  ({ clock, browser } = await freshBrowserWithClock(database.db, { sessionIdleSeconds: 900 }));
+  ({ clock, browser, browserAt } = await freshBrowserWithClock(database.db, { sessionIdleSeconds: 900 }));
 });
 
 const activeUser = { userRole: 'ClientBillingUser', isUserActive: true, isAccountDisabled: false };
@@ -196,26 +197,57 @@ describe('signing in', () => {
 });
 
 describe('throttling', () => {
-  it('answers 429 after ten failed attempts for one email, even with the right password', async () => {
-    for (let attempt = 1; attempt <= 10; attempt += 1) {
-      const response = await browser.login('pat.doe@example.com', `wrong-${attempt}`);
-      expect(response.status).toBe(401);
+  it('after five failures makes each attempt wait longer, and lets the owner in once the wait is over', async () => {
+    for (let attempt = 1; attempt <= 5; attempt += 1) {
+      expect((await browser.login('pat.doe@example.com', `wrong-${attempt}`)).status).toBe(401);
     }
-    const throttled = await browser.login('PAT.DOE@example.com', DEMO_PASSWORD);
-    expect(throttled.status).toBe(429);
-    expect(await throttled.json()).toEqual({ error: 'tooManyRequests' });
+    const waiting = await browser.login('PAT.DOE@example.com', DEMO_PASSWORD);
+    expect(waiting.status).toBe(429);
+    expect(await waiting.json()).toEqual({ error: 'tooManyRequests' });
+    expect(waiting.headers.get('retry-after')).toBe('1');
 
-    // Other emails are unaffected.
+    clock.advanceSeconds(1);
+    expect((await browser.login('pat.doe@example.com', 'wrong-6')).status).toBe(401);
+    const longer = await browser.login('pat.doe@example.com', DEMO_PASSWORD);
+    expect(longer.status).toBe(429);
+    expect(longer.headers.get('retry-after')).toBe('2');
+
+    // Other emails are unaffected; the owner is in once the wait is over: no lock.
     expect((await browser.login('north.doe@example.com', DEMO_PASSWORD)).status).toBe(200);
+    clock.advanceSeconds(2);
+    expect((await browser.login('pat.doe@example.com', DEMO_PASSWORD)).status).toBe(200);
+  });
 
-    // Fifteen minutes after the failures, the email may try again.
-    clock.advanceSeconds(15 * 60 + 1);
+  it('never makes the owner wait longer than five minutes, however many strangers fail', async () => {
+    for (let attempt = 1; attempt <= 20; attempt += 1) {
+      const stranger = await browserAt(`198.51.100.${String(attempt)}`);
+      await stranger.login('pat.doe@example.com', 'guess');
+      clock.advanceSeconds(5 * 60);
+    }
     expect((await browser.login('pat.doe@example.com', DEMO_PASSWORD)).status).toBe(200);
   });
 
   it('throttles unknown emails the same way, so the answer reveals nothing', async () => {
-    for (let attempt = 1; attempt <= 10; attempt += 1) await browser.login('ghost@example.com', 'whatever');
+    for (let attempt = 1; attempt <= 5; attempt += 1) await browser.login('ghost@example.com', 'whatever');
     expect((await browser.login('ghost@example.com', 'whatever')).status).toBe(429);
+  });
+
+  it('evaluates fifty wrong passwords sent at once only five times: the attempt is reserved before the password is checked', async () => {
+    const attackers = await Promise.all(Array.from({ length: 50 }, (_, index) => browserAt(`203.0.113.${String(index + 1)}`)));
+    const statuses = await Promise.all(attackers.map((attacker) => attacker.login('pat.doe@example.com', 'wrong').then((r) => r.status)));
+    expect(statuses.filter((status) => status === 401)).toHaveLength(5);
+    expect(statuses.filter((status) => status === 429)).toHaveLength(45);
+  });
+
+  it('stops one address that sprays many emails after fifty failures, and only that address', async () => {
+    const sprayer = await browserAt('203.0.113.99');
+    for (let attempt = 1; attempt <= 50; attempt += 1) {
+      expect((await sprayer.login(`spray-${String(attempt)}@example.com`, 'guess')).status).toBe(401);
+    }
+    expect((await sprayer.login('north.doe@example.com', DEMO_PASSWORD)).status).toBe(429);
+    expect((await browser.login('north.doe@example.com', DEMO_PASSWORD)).status).toBe(200);
+    clock.advanceSeconds(15 * 60 + 1);
+    expect((await sprayer.login('north.doe@example.com', DEMO_PASSWORD)).status).toBe(200);
   });
 });
 

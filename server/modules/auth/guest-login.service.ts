@@ -3,51 +3,46 @@
  * invoices. Every wrong pair (unknown account, unknown invoice, an invoice of another account, an
  * account of another client, no client named) is the same outcome.
  *
- * Throttling, in the shared `login_attempts` table: failures count per client code and account
- * number (`guest:SUN:A-778899`) and per client code (`guest:SUN`). An account number is far
- * easier to guess than a password, so a client's guest sign-in as a whole is capped too; the
- * price is that a flood of failures can hold a client's guests off for the window.
+ * Throttling, in the shared `login_attempts` table (throttle.service.ts): per client code and
+ * account number (`guest:SUN:A-778899`), with growing waits, and per source address across every
+ * account and every way of signing in. Nothing holds off a client's guests as a whole: strangers'
+ * failures never lock out the account's own guest for longer than the longest wait.
  */
 import type { GuestLoginRequest } from '@contracts/session-requests';
 import { normaliseReference, type AccountsService } from '../accounts/accounts.service';
 import type { ClientsService } from '../clients/clients.service';
-import type { ThrottleService } from './throttle.service';
+import { ACCOUNT_POLICY, ADDRESS_POLICY, addressKey, type ThrottleService } from './throttle.service';
 
 export type GuestLoginOutcome =
   | { kind: 'signedIn'; clientId: number; accountId: number }
   | { kind: 'invalidCredentials' }
-  | { kind: 'throttled' };
+  | { kind: 'throttled'; retryAfterSeconds: number };
 
 export interface GuestLoginDeps {
   clients: ClientsService;
   accounts: AccountsService;
-  /** Failures per client code and account number (10 in 15 minutes). */
-  accountThrottle: ThrottleService;
-  /** Failures per client code, any account (30 in 15 minutes). */
-  clientThrottle: ThrottleService;
+  throttle: ThrottleService;
 }
 
-export const GUEST_MAX_FAILURES_PER_ACCOUNT = 10;
-export const GUEST_MAX_FAILURES_PER_CLIENT = 30;
-
-/** The throttle keys of a guest sign-in attempt. */
-export function guestThrottleKeys(clientCode: string, accountNumber: string): { account: string; client: string } {
-  const code = clientCode.trim().toUpperCase();
-  return { account: `guest:${code}:${normaliseReference(accountNumber)}`, client: `guest:${code}` };
+/** The throttle key of a guest account: its client code and account number. */
+export function guestThrottleKey(clientCode: string, accountNumber: string): string {
+  return `guest:${clientCode.trim().toUpperCase()}:${normaliseReference(accountNumber)}`;
 }
 
 /** Creates the guest sign-in rule. */
-export function createGuestLoginService({ clients, accounts, accountThrottle, clientThrottle }: GuestLoginDeps) {
+export function createGuestLoginService({ clients, accounts, throttle }: GuestLoginDeps) {
   return {
     /** Checks the pair under the named client. */
-    async login(request: GuestLoginRequest): Promise<GuestLoginOutcome> {
+    async login(request: GuestLoginRequest, sourceAddress: string): Promise<GuestLoginOutcome> {
       // Account numbers only mean something within a client; there is nothing to look up without one.
       if (!request.clientCode) return { kind: 'invalidCredentials' };
 
-      const keys = guestThrottleKeys(request.clientCode, request.accountNumber);
-      if ((await accountThrottle.isThrottled(keys.account)) || (await clientThrottle.isThrottled(keys.client))) {
-        return { kind: 'throttled' };
-      }
+      const accountKey = guestThrottleKey(request.clientCode, request.accountNumber);
+      const reservation = await throttle.reserve([
+        { key: accountKey, policy: ACCOUNT_POLICY },
+        { key: addressKey(sourceAddress), policy: ADDRESS_POLICY },
+      ]);
+      if (reservation.kind === 'throttled') return { kind: 'throttled', retryAfterSeconds: reservation.retryAfterSeconds };
 
       const client = await clients.resolve({ clientCode: request.clientCode, billingGroup: request.billingGroup });
       const account = client
@@ -56,14 +51,9 @@ export function createGuestLoginService({ clients, accounts, accountThrottle, cl
             { accountNumber: request.accountNumber, invoiceNumber: request.invoiceNumber },
           )
         : null;
-      if (!client || !account) {
-        await accountThrottle.recordFailure(keys.account);
-        await clientThrottle.recordFailure(keys.client);
-        return { kind: 'invalidCredentials' };
-      }
-
-      // Only the account's count: clearing the client's would let one known pair reset it for guessers.
-      await accountThrottle.clear(keys.account);
+      // The reserved attempt stays, as a failure.
+      if (!client || !account) return { kind: 'invalidCredentials' };
+      await throttle.succeeded(reservation, accountKey);
       return { kind: 'signedIn', clientId: client.id, accountId: account.id };
     },
   };

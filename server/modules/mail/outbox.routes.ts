@@ -4,9 +4,9 @@
  * emails name accounts and invoices of every client.
  */
 import { isIPv4 } from 'node:net';
-import { getConnInfo } from '@hono/node-server/conninfo';
 import { Hono, type MiddlewareHandler } from 'hono';
 import type { Database } from '../../db/client';
+import { sourceAddress } from '../../http/client-address';
 import type { AppEnv } from '../../http/types';
 import { latestEmails } from './outbox';
 
@@ -21,24 +21,11 @@ export function isLoopbackAddress(address: string | undefined): boolean {
   return plain === '::1' || plain === '0:0:0:0:0:0:0:1';
 }
 
-/**
- * The socket's own peer address. Forwarded headers (X-Forwarded-For, Forwarded) are never read:
- * anyone can write them.
- */
-function peerAddress(c: Parameters<typeof getConnInfo>[0]): string | undefined {
-  try {
-    return getConnInfo(c).remote.address;
-  } catch {
-    // Not served by the Node server (no socket to ask): treat as remote.
-    return undefined;
-  }
-}
-
 /** The development page listing the outbox, newest first. */
 export function createOutboxRoutes({ db }: { db: Database }) {
   const routes = new Hono<AppEnv>();
   const sameMachineOnly: MiddlewareHandler<AppEnv> = async (c, next) => {
-    if (!isLoopbackAddress(peerAddress(c))) return c.text('Not Found', 404);
+    if (!isLoopbackAddress(sourceAddress(c))) return c.text('Not Found', 404);
     await next();
     c.header('Cache-Control', 'no-store');
   };
