@@ -9,7 +9,7 @@ import { bodyLimit } from 'hono/body-limit';
 import { compress } from 'hono/compress';
 import { HTTPException } from 'hono/http-exception';
 import { secureHeaders } from 'hono/secure-headers';
-import { DEFAULT_SESSION_IDLE_SECONDS, DEFAULT_SESSION_WARNING_SECONDS, type AppConfig } from './config';
+import { DEFAULT_SESSION_ABSOLUTE_SECONDS, DEFAULT_SESSION_IDLE_SECONDS, DEFAULT_SESSION_WARNING_SECONDS, type AppConfig } from './config';
 import { isDatabaseUnavailable, shortReason } from './db/availability';
 import type { Database } from './db/client';
 import { ApiError } from './http/errors';
@@ -90,6 +90,7 @@ export function createApp({
   const sessions = createSessionService({
     db,
     idleSeconds: sessionIdleSeconds,
+    absoluteSeconds: config.sessionAbsoluteSeconds ?? DEFAULT_SESSION_ABSOLUTE_SECONDS,
     warningSeconds: sessionWarningSeconds,
     now,
   });

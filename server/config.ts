@@ -3,6 +3,8 @@
 export interface AppConfig {
   /** Idle lifetime of a session; activity slides it. */
   sessionIdleSeconds: number;
+  /** However active, a session ends this long after sign-in. */
+  sessionAbsoluteSeconds?: number | undefined;
   /** The session-expiry warning is due when this many seconds or fewer remain. */
   sessionWarningSeconds: number;
   /** Mark cookies Secure (and send HSTS): on whenever the site is served over HTTPS. */
@@ -20,6 +22,7 @@ export interface AppConfig {
 }
 
 export const DEFAULT_SESSION_IDLE_SECONDS = 900;
+export const DEFAULT_SESSION_ABSOLUTE_SECONDS = 12 * 60 * 60;
 export const DEFAULT_SESSION_WARNING_SECONDS = 120;
 
 /** Reads a positive integer, or the fallback when the text is absent or not one. */

@@ -1,6 +1,6 @@
 /** Entry point: `node --import tsx server/main.ts`. Settings come from the environment. */
 import { fileURLToPath } from 'node:url';
-import { DEFAULT_SESSION_IDLE_SECONDS, DEFAULT_SESSION_WARNING_SECONDS, flag, positiveInteger } from './config';
+import { DEFAULT_SESSION_ABSOLUTE_SECONDS, DEFAULT_SESSION_IDLE_SECONDS, DEFAULT_SESSION_WARNING_SECONDS, flag, positiveInteger } from './config';
 import { shortReason } from './db/availability';
 import { startServer, type RunningServer } from './start';
 
@@ -19,6 +19,7 @@ try {
     ...(env.DATABASE_URL ? { databaseUrl: env.DATABASE_URL } : {}),
     distDir: env.DIST_DIR || `${repoRoot}dist`,
     sessionIdleSeconds: positiveInteger(env.SESSION_IDLE_SECONDS, DEFAULT_SESSION_IDLE_SECONDS),
+    sessionAbsoluteSeconds: positiveInteger(env.SESSION_ABSOLUTE_SECONDS, DEFAULT_SESSION_ABSOLUTE_SECONDS),
     sessionWarningSeconds: positiveInteger(env.SESSION_WARNING_SECONDS, DEFAULT_SESSION_WARNING_SECONDS),
     cookieSecure: flag(env.COOKIE_SECURE, false),
   });

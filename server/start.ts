@@ -18,6 +18,8 @@ export interface StartServerOptions {
   /** The built SPA. */
   distDir?: string;
   sessionIdleSeconds?: number;
+  /** However active, a session ends this long after sign-in. Default 12 hours. */
+  sessionAbsoluteSeconds?: number;
   /** Seconds before the idle expiry from which the warning is due. Default 120. */
   sessionWarningSeconds?: number;
   cookieSecure?: boolean;
@@ -52,6 +54,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
       db: database.db,
       config: {
         sessionIdleSeconds: options.sessionIdleSeconds ?? DEFAULT_SESSION_IDLE_SECONDS,
+        sessionAbsoluteSeconds: options.sessionAbsoluteSeconds,
         sessionWarningSeconds: options.sessionWarningSeconds ?? DEFAULT_SESSION_WARNING_SECONDS,
         cookieSecure: options.cookieSecure ?? false,
         distDir: options.distDir,

@@ -1,7 +1,7 @@
 /**
  * Server-side sessions. The browser holds a random token; the table holds its SHA-256, the user
  * (or, for a guest, the account) and client it is signed in under, if any, and when it expires.
- * Idle expiry slides on activity.
+ * Idle expiry slides on activity, but never past the absolute lifetime counted from sign-in.
  */
 import * as v from 'valibot';
 import { eq, lt } from 'drizzle-orm';
@@ -19,6 +19,7 @@ export interface SessionRecord {
   /** A guest's account (under `clientId`); null for users and anonymous sessions. */
   accountId: number | null;
   language: string | null;
+  createdAt: Date;
   expiresAt: Date;
 }
 
@@ -39,14 +40,18 @@ export type SessionLookup =
 export interface SessionServiceDeps {
   db: Database;
   idleSeconds: number;
+  /** However active, a session ends this long after it began. */
+  absoluteSeconds: number;
   /** The expiry warning is due when this many seconds or fewer remain. */
   warningSeconds: number;
   now: () => Date;
 }
 
 /** Creates the session store over the database. */
-export function createSessionService({ db, idleSeconds, warningSeconds, now }: SessionServiceDeps) {
-  const expiryFrom = (time: Date) => new Date(time.getTime() + idleSeconds * 1000);
+export function createSessionService({ db, idleSeconds, absoluteSeconds, warningSeconds, now }: SessionServiceDeps) {
+  /** The idle expiry from `time`, capped by the absolute lifetime from `createdAt`. */
+  const expiryFrom = (time: Date, createdAt: Date) =>
+    new Date(Math.min(time.getTime() + idleSeconds * 1000, createdAt.getTime() + absoluteSeconds * 1000));
 
   /**
    * Seconds until the session's idle expiry, rounded up: a live session never reports 0, so 0
@@ -84,6 +89,7 @@ export function createSessionService({ db, idleSeconds, warningSeconds, now }: S
           role: role.success ? role.output : null,
           accountId: row.accountId,
           language: row.language,
+          createdAt: row.createdAt,
           expiresAt: row.expiresAt,
         },
       };
@@ -92,7 +98,7 @@ export function createSessionService({ db, idleSeconds, warningSeconds, now }: S
     /** Records activity: the idle lifetime starts again from now. */
     async touch(session: SessionRecord): Promise<SessionRecord> {
       const time = now();
-      const expiresAt = expiryFrom(time);
+      const expiresAt = expiryFrom(time, session.createdAt);
       await db.update(sessions).set({ lastSeenAt: time, expiresAt }).where(eq(sessions.id, session.id));
       return { ...session, expiresAt };
     },
@@ -101,7 +107,7 @@ export function createSessionService({ db, idleSeconds, warningSeconds, now }: S
     async create(fields: NewSessionFields): Promise<{ token: string; session: SessionRecord }> {
       const token = newToken();
       const time = now();
-      const session: SessionRecord = { id: sha256Hex(token), ...fields, expiresAt: expiryFrom(time) };
+      const session: SessionRecord = { id: sha256Hex(token), ...fields, createdAt: time, expiresAt: expiryFrom(time, time) };
       await db.insert(sessions).values({
         id: session.id,
         userId: fields.userId,

@@ -117,3 +117,30 @@ describe('extending the session', () => {
     expect((await browser.getJson('/api/User/GetIsUserLoggedIn')).body).toEqual({ userRole: null, isUserActive: false });
   });
 });
+
+describe('the absolute lifetime', () => {
+  it('ends a session twelve hours after sign-in however active it is, warning before the end', async () => {
+    expect((await browser.login('pat.doe@example.com', DEMO_PASSWORD)).status).toBe(200);
+    // Active every ten minutes for almost twelve hours.
+    for (let minutes = 10; minutes <= 12 * 60 - 10; minutes += 10) {
+      clock.advanceSeconds(600);
+      expect((await browser.getJson('/api/User/GetIsUserLoggedIn')).body).toMatchObject({ userRole: 'ClientBillingUser' });
+    }
+    clock.advanceSeconds(600 - 60);
+    // One minute before the twelve hours: however recent the activity, the end is near.
+    expect(await poll()).toEqual({ display: true, secondsLeft: 60 });
+    clock.advanceSeconds(60);
+    expect((await browser.getJson('/api/User/GetIsUserLoggedIn')).body).toEqual({ userRole: null, isUserActive: false });
+  });
+
+  it('can be set shorter', async () => {
+    const short = await new TestBrowser(
+      createTestApp(database.db, { now: clock.now, sessionIdleSeconds: 900, sessionAbsoluteSeconds: 1200 }),
+    ).open();
+    expect((await short.login('pat.doe@example.com', DEMO_PASSWORD)).status).toBe(200);
+    clock.advanceSeconds(600);
+    expect((await short.getJson('/api/User/GetIsUserLoggedIn')).body).toMatchObject({ userRole: 'ClientBillingUser' });
+    clock.advanceSeconds(600);
+    expect((await short.getJson('/api/User/GetIsUserLoggedIn')).body).toEqual({ userRole: null, isUserActive: false });
+  });
+});
