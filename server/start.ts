@@ -4,6 +4,7 @@ import { serve } from '@hono/node-server';
 import { createApp, type Logger } from './app';
 import { DEFAULT_SESSION_IDLE_SECONDS, DEFAULT_SESSION_WARNING_SECONDS } from './config';
 import { openDatabase } from './db/client';
+import { startSweeping } from './housekeeping';
 import { seedDemoData } from './seed/seed';
 
 export interface StartServerOptions {
@@ -78,12 +79,15 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
       server.once('error', reject);
     });
 
+    const stopSweeping = startSweeping(database.db, (message) => logger.warn(message));
+
     // Closing drains: /readyz turns 503, no new connection is accepted, requests in flight finish
     // (cut only after the drain time-out), and then the database closes.
     let closing: Promise<void> | undefined;
     const close = () => {
       closing ??= (async () => {
         draining = true;
+        stopSweeping();
         const cutOff = setTimeout(() => {
           if ('closeAllConnections' in server) server.closeAllConnections();
         }, options.drainTimeoutMs ?? 10000);

@@ -16,7 +16,7 @@
  * takes it back. So fifty requests in parallel are fifty reservations in turn, never fifty
  * evaluations of a limit that was checked before any of them failed.
  */
-import { and, count, eq, gt, inArray, lt, max, min, sql } from 'drizzle-orm';
+import { and, count, eq, gt, inArray, max, min, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { loginAttempts } from '../../db/schema';
 
@@ -92,12 +92,6 @@ export function createThrottleService({ db, now }: { db: Database; now: () => Da
     async succeeded(reservation: Extract<Reservation, { kind: 'reserved' }>, accountKey: string): Promise<void> {
       if (reservation.ids.length > 0) await db.delete(loginAttempts).where(inArray(loginAttempts.id, reservation.ids));
       await db.delete(loginAttempts).where(eq(loginAttempts.email, accountKey));
-    },
-
-    /** Removes attempts older than every window (housekeeping; counts ignore them anyway). */
-    async purgeExpired(): Promise<void> {
-      const longest = Math.max(ACCOUNT_POLICY.windowSeconds, ADDRESS_POLICY.windowSeconds);
-      await db.delete(loginAttempts).where(lt(loginAttempts.attemptedAt, new Date(now().getTime() - longest * 1000)));
     },
   };
 }

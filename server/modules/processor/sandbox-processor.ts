@@ -15,7 +15,8 @@ import { checkCard, type CardInput } from './card-rules';
 /** A token is good for 15 minutes, like a real processor's. */
 export const TOKEN_LIFETIME_MS = 15 * 60 * 1000;
 /** Spent and expired tokens are swept a day after they expire. */
-const TOKEN_RETENTION_MS = 24 * 60 * 60 * 1000;
+/** How long a spent or expired card token is kept after its expiry. */
+export const TOKEN_RETENTION_MS = 24 * 60 * 60 * 1000;
 
 export interface IssuedToken {
   token: string;
