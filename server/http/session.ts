@@ -59,7 +59,7 @@ export function loadSession({
     if (token !== undefined) {
       const found = await sessions.findByToken(token);
       if (found.status === 'live') {
-        session = NON_SLIDING_PATHS.has(c.req.path) ? found.session : await sessions.touch(found.session);
+        session = NON_SLIDING_PATHS.has(c.req.path) ? found.session : await sessions.touchIfDue(found.session);
       } else {
         if (found.status === 'expired') await sessions.delete(found.id);
         cookies.clear(c);

@@ -19,10 +19,11 @@ export function createSessionRoutes({ sessions }: { sessions: SessionService }) 
     return c.json(response);
   });
 
-  // Any API request slides the session, this one included; it answers how long it now has.
-  routes.get('/user/ExtendAuthentication', requireSession({ roles: USERS_AND_GUESTS }), (c) => {
-    const session = c.var.session;
-    if (!session) return errorResponse(c, 401, 'notSignedIn');
+  // Other requests slide the session at most once a minute; this one always does, and answers how long it now has.
+  routes.get('/user/ExtendAuthentication', requireSession({ roles: USERS_AND_GUESTS }), async (c) => {
+    const current = c.var.session;
+    if (!current) return errorResponse(c, 401, 'notSignedIn');
+    const session = await sessions.touch(current);
     const response: ExtendAuthenticationResponse = { secondsLeft: sessions.secondsLeft(session) };
     return c.json(response);
   });

@@ -20,8 +20,13 @@ export interface SessionRecord {
   accountId: number | null;
   language: string | null;
   createdAt: Date;
+  /** The last time activity slid the expiry. */
+  lastSeenAt: Date;
   expiresAt: Date;
 }
+
+/** Activity slides a session's expiry at most this often: most requests then only read the session. */
+export const SLIDE_EVERY_MS = 60 * 1000;
 
 export interface NewSessionFields {
   userId: number | null;
@@ -90,6 +95,7 @@ export function createSessionService({ db, idleSeconds, absoluteSeconds, warning
           accountId: row.accountId,
           language: row.language,
           createdAt: row.createdAt,
+          lastSeenAt: row.lastSeenAt,
           expiresAt: row.expiresAt,
         },
       };
@@ -100,14 +106,19 @@ export function createSessionService({ db, idleSeconds, absoluteSeconds, warning
       const time = now();
       const expiresAt = expiryFrom(time, session.createdAt);
       await db.update(sessions).set({ lastSeenAt: time, expiresAt }).where(eq(sessions.id, session.id));
-      return { ...session, expiresAt };
+      return { ...session, lastSeenAt: time, expiresAt };
+    },
+
+    /** Records activity when the last slide is a minute old or more; otherwise the session as it is. */
+    async touchIfDue(session: SessionRecord): Promise<SessionRecord> {
+      return now().getTime() - session.lastSeenAt.getTime() >= SLIDE_EVERY_MS ? this.touch(session) : session;
     },
 
     /** Starts a session and returns the token for the cookie (only its digest is stored). */
     async create(fields: NewSessionFields): Promise<{ token: string; session: SessionRecord }> {
       const token = newToken();
       const time = now();
-      const session: SessionRecord = { id: sha256Hex(token), ...fields, createdAt: time, expiresAt: expiryFrom(time, time) };
+      const session: SessionRecord = { id: sha256Hex(token), ...fields, createdAt: time, lastSeenAt: time, expiresAt: expiryFrom(time, time) };
       await db.insert(sessions).values({
         id: session.id,
         userId: fields.userId,

@@ -144,3 +144,22 @@ describe('the absolute lifetime', () => {
     expect((await short.getJson('/api/User/GetIsUserLoggedIn')).body).toEqual({ userRole: null, isUserActive: false });
   });
 });
+
+describe('sliding the idle expiry', () => {
+  it('writes the session at most once a minute, however many requests come', async () => {
+    expect((await browser.login('pat.doe@example.com', DEMO_PASSWORD)).status).toBe(200);
+    const first = await expiresAt();
+    clock.advanceSeconds(30);
+    for (let request = 0; request < 5; request += 1) await browser.getJson('/api/User/GetIsUserLoggedIn');
+    expect(await expiresAt()).toEqual(first);
+    clock.advanceSeconds(30);
+    await browser.getJson('/api/User/GetIsUserLoggedIn');
+    expect((await expiresAt())?.getTime()).toBe((first?.getTime() ?? 0) + 60 * 1000);
+  });
+
+  it('always slides on an explicit extension', async () => {
+    expect((await browser.login('pat.doe@example.com', DEMO_PASSWORD)).status).toBe(200);
+    clock.advanceSeconds(10);
+    expect(await browser.getJson('/api/user/ExtendAuthentication')).toEqual({ status: 200, body: { secondsLeft: 900 } });
+  });
+});
