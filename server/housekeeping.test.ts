@@ -1,18 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import type { OpenedDatabase } from './db/client';
 import { loginAttempts, processorTokens, sessions } from './db/schema';
 import { sweepExpired } from './housekeeping';
-import { openSeededDatabase } from './test/harness';
+import { useSeededDatabase } from './test/harness';
 
 describe('the sweep of expired rows', () => {
-  let database: OpenedDatabase;
-  beforeAll(async () => {
-    database = await openSeededDatabase();
-  });
-  afterAll(async () => {
-    await database.close();
-  });
+  const database = useSeededDatabase();
 
   it('removes ended sessions, old sign-in attempts and long-expired card tokens, and keeps the rest', async () => {
     const now = new Date('2026-11-23T12:00:00Z');

@@ -313,7 +313,7 @@ export const processorTokens = pgTable(
 );
 
 /**
- * Emails waiting to be read (DESIGN.md: without SMTP they stay here, and a development page lists
+ * Emails waiting to be read (without SMTP they stay here, and a development page lists
  * them). `client_id` is the tenant the email speaks for; null for one that belongs to none.
  */
 export const outboxEmails = pgTable(

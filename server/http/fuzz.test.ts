@@ -3,9 +3,8 @@
  * wrong type, huge, with control characters in every text, deeply nested; and query strings with
  * the same. The server may refuse (400, 401, 403, 404, 413, 422, 429), never fail (5xx).
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { OpenedDatabase } from '../db/client';
-import { DEMO_GUEST, DEMO_PASSWORD, TestBrowser, createTestApp, openSeededDatabase, resetSessions } from '../test/harness';
+import { describe, expect, it } from 'vitest';
+import { DEMO_GUEST, DEMO_PASSWORD, TestBrowser, createTestApp, useSeededDatabase, resetSessions } from '../test/harness';
 
 const texts = ['\u0000', 'a\u0000b', 'SUN-100042\u0000', '\u0007\u001b[2J', '\u202e\ud800', 'x'.repeat(20000), '', ' ', '%00', "'; drop table users; --"];
 const wrongTypes: unknown[] = [null, 0, -1, 1e308, true, [], {}, ['a'], { nested: { deeper: 'x' } }];
@@ -66,13 +65,7 @@ function queries(): string[] {
 }
 
 describe('fuzzing every endpoint', () => {
-  let database: OpenedDatabase;
-  beforeAll(async () => {
-    database = await openSeededDatabase();
-  });
-  afterAll(async () => {
-    await database.close();
-  });
+  const database = useSeededDatabase();
 
   it('never answers with a server error', async () => {
     await resetSessions(database.db);

@@ -1,15 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { OpenedDatabase } from '../db/client';
-import { DEMO_PASSWORD, TestBrowser, createTestApp, openSeededDatabase } from '../test/harness';
+import { describe, expect, it } from 'vitest';
+import { DEMO_PASSWORD, TestBrowser, createTestApp, useSeededDatabase } from '../test/harness';
 
 describe('anti-forgery on the state-changing GET', () => {
-  let database: OpenedDatabase;
-  beforeAll(async () => {
-    database = await openSeededDatabase();
-  });
-  afterAll(async () => {
-    await database.close();
-  });
+  const database = useSeededDatabase();
 
   it('refuses to extend a session without the token, and extends it with the token', async () => {
     const browser = await new TestBrowser(createTestApp(database.db)).open();

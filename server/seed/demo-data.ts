@@ -1,5 +1,5 @@
 /**
- * The demo data (DESIGN.md, "Demo data"). The fixed entries are relied on by tests; the rest fill
+ * The demo data (the README lists it). The fixed entries are relied on by tests; the rest fill
  * the list to about 55 entries, deterministically.
  */
 import type { clients } from '../db/schema';

@@ -13,7 +13,7 @@ import { seedDemoData } from '../seed/seed';
 
 export { DEMO_PASSWORD } from '../seed/demo-data';
 
-/** The demo guest of SUN (DESIGN.md, "Demo data"). */
+/** The demo guest of SUN (the README lists the demo data). */
 export const DEMO_GUEST = { accountNumber: 'A-778899', invoiceNumber: 'SUN-100042' } as const;
 
 /** A complete billing section of a payment request, for tests that pay. */

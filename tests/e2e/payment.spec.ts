@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { fixtureAccounts } from './fixture-data';
-import { chooseLanguage, demo, expect, expectAccessible, signIn, signInAsGuest, test } from './fixtures';
+import { chooseLanguage, demo, demoGuest, expect, expectAccessible, signIn, signInAsGuest, test } from './fixtures';
 
 type Language = 'en-US' | 'es-ES';
 
@@ -342,6 +342,9 @@ for (const language of ['en-US', 'es-ES'] as const) {
     await expect(page).toHaveURL(/\/NPP\/invoices$/);
     const menu = page.getByRole('navigation', { name: /Main menu|Menú principal/ });
     await expect(menu.getByRole('link', { name: /^(Online payment|Pago en línea)$/ })).toHaveCount(0);
+    // The invoices offer the other ways instead of "Pay now", like the menu.
+    await expect(page.getByRole('main').getByRole('link', { name: /^(How to pay|Cómo pagar)$/ })).toHaveAttribute('href', '/NPP/payment/other');
+    await expect(page.getByRole('link', { name: /^(Pay now|Pagar ahora)$/ })).toHaveCount(0);
 
     await page.goto('/NPP/payment/online');
     await expect(page.getByText(/does not take payments online|no acepta pagos en línea/)).toBeVisible();
@@ -353,6 +356,48 @@ for (const language of ['en-US', 'es-ES'] as const) {
     await expectAccessible(page);
   });
 }
+
+test('a new language on the card step loads the card fields again, and Pay waits until they are ready', async ({ page }) => {
+  // The demo guest: a declined card changes nothing, and a guest's language is not saved on a user.
+  await page.goto('/SUN');
+  await page.getByRole('link', { name: 'Pay as a guest' }).first().click();
+  await signInAsGuest(page, demoGuest.accountNumber, demoGuest.invoiceNumber);
+  await page.getByRole('link', { name: 'Pay now' }).click();
+  await page.getByRole('button', { name: 'Continue', exact: true }).click();
+  await page.getByRole('button', { name: 'Continue', exact: true }).click();
+  await page.getByLabel(/^Name of the payer$/).fill('Jordan Guest');
+  await fillBilling(page);
+  await page.getByRole('button', { name: 'Continue to card details' }).click();
+  await expect(heading(page, 'Card payment')).toBeVisible();
+  const pay = page.getByRole('button', { name: /^(Pay|Pagar) / });
+  await expect(pay).toBeEnabled();
+
+  // The Spanish card page is held back until the test lets it load.
+  let release = () => {};
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route(
+    (url) => url.pathname === '/processor/card-fields' && url.searchParams.get('lang') === 'es-ES',
+    async (route) => {
+      await held;
+      await route.continue();
+    },
+  );
+  await chooseLanguage(page, 'es-ES');
+  await expect(heading(page, 'Pago con tarjeta')).toBeVisible();
+  await expect(page.locator('iframe.card-fields')).toHaveAttribute('src', /lang=es-ES/);
+  await expect(pay).toBeDisabled();
+  release();
+  await expect(pay).toBeEnabled();
+
+  await fillCard(page, '4000 0000 0000 0002');
+  await pay.click();
+  await expect(page.getByRole('alert')).toContainText('Su tarjeta ha sido rechazada');
+  // The same fields stay on the page, ready for another card.
+  await expect(pay).toBeEnabled();
+  await expectAccessible(page);
+});
 
 test("a client with an external card page sends the payer there", async ({ page }) => {
   await page.route('https://payments.example.org/**', (route) =>

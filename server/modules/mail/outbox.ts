@@ -1,5 +1,5 @@
 /**
- * Outgoing email. Without SMTP (DESIGN.md) an email is kept in the outbox table, written in the
+ * Outgoing email. Without SMTP an email is kept in the outbox table, written in the
  * same transaction as what it reports, so a rolled-back payment never mails a receipt.
  */
 import { desc } from 'drizzle-orm';

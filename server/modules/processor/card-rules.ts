@@ -7,7 +7,7 @@ import type { CardBrand } from '@contracts/processor';
 
 export type SandboxOutcome = 'approve' | 'decline' | 'insufficientFunds';
 
-/** The sandbox's test numbers (DESIGN.md); any other valid number is approved. */
+/** The sandbox's test numbers (README, "The two commands"); any other valid number is approved. */
 export const SANDBOX_OUTCOMES: ReadonlyMap<string, SandboxOutcome> = new Map([
   ['4000000000000002', 'decline'],
   ['4000000000009995', 'insufficientFunds'],
