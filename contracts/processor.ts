@@ -1,7 +1,8 @@
 /**
  * The card processor's side of paying: the brands it reports and the messages its card-fields
  * page (served by the reference server at /processor/) posts to the portal, with the processor's
- * origin. The portal asks it to tokenize with { type: 'processor.tokenize' }.
+ * origin. The portal asks it to tokenize with { type: 'processor.tokenize' }, and whether it is
+ * ready with { type: 'processor.ping' }.
  */
 import * as v from 'valibot';
 

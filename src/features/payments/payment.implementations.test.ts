@@ -106,12 +106,19 @@ describe('the card-fields protocol', () => {
     actor.stop();
   });
 
+  it('asks a page it has not heard from yet whether it is ready', async () => {
+    const world = fakes();
+    const actor = await onCardStep(world);
+    expect(world.posted).toEqual([{ type: 'processor.ping' }]);
+    actor.stop();
+  });
+
   it('asks the frame for a token on Pay, and pays with the token it gives', async () => {
     const world = fakes();
     const actor = await onCardStep(world);
     world.deliver({ type: 'processor.ready' });
     actor.send({ type: 'payment.pay' });
-    expect(world.posted).toEqual([{ type: 'processor.tokenize' }]);
+    expect(world.posted).toEqual([{ type: 'processor.ping' }, { type: 'processor.tokenize' }]);
     world.deliver({ type: 'processor.token', token: 'tok_abcdefgh1234', brand: 'visa', last4: '4242' });
     const snapshot = actor.getSnapshot();
     expect(snapshot.matches('submitting')).toBe(true);

@@ -94,6 +94,8 @@ function cardFieldsActor({ cardFrame, processorOrigin, messages }: PaymentDeps) 
     messages.addEventListener('message', onMessage);
     const stopWatching = cardFrame.onReplaced(() => send({ type: 'payment.cardFieldsLoading' }));
     if (cardFrame.isReady()) send({ type: 'payment.cardFieldsReady' });
+    // A page that loaded while nobody listened (a new language during a payment) says again that it is ready.
+    else cardFrame.window()?.postMessage({ type: 'processor.ping' }, processorOrigin);
     signal.addEventListener('abort', () => {
       messages.removeEventListener('message', onMessage);
       stopWatching();

@@ -123,7 +123,10 @@
   window.addEventListener('message', (event) => {
     if (event.origin !== portalOrigin || event.source !== window.parent) return;
     const data = event.data;
-    if (data !== null && typeof data === 'object' && data.type === 'processor.tokenize') void tokenize();
+    if (data === null || typeof data !== 'object') return;
+    if (data.type === 'processor.tokenize') void tokenize();
+    // The portal asks again when it was not listening as this page loaded.
+    if (data.type === 'processor.ping') post({ type: 'processor.ready' });
   });
 
   // The portal's pay button drives tokenizing; Enter in a field must not submit anything.
