@@ -6,6 +6,8 @@
  * autocannon (20 connections), as a signed-in user: the session check (GetIsUserLoggedIn), the
  * expiry poll (GetShouldDisplayAuthenticationMessage) and the account summary (GetAccountInformation).
  *
+ * Each measurement follows 2 s of unmeasured load (warming the JIT up).
+ *
  * Options (environment): BENCH_SECONDS (default 10), BENCH_CONNECTIONS (default 20).
  */
 import { spawn, execFileSync, type ChildProcess } from 'node:child_process';
@@ -59,13 +61,13 @@ interface Measure {
   errors: number;
 }
 
+/** Unmeasured load before each measurement, so the JIT has compiled the path being measured. */
+const WARM_UP_SECONDS = 2;
+
 async function load(url: string, cookie?: string): Promise<Measure> {
-  const result = await autocannon({
-    url,
-    connections,
-    duration: seconds,
-    headers: cookie ? { Cookie: cookie } : {},
-  });
+  const options = { url, connections, headers: cookie ? { Cookie: cookie } : {} };
+  await autocannon({ ...options, duration: WARM_UP_SECONDS });
+  const result = await autocannon({ ...options, duration: seconds });
   const errors = result.errors + result.timeouts + result.non2xx;
   return { requestsPerSecond: result.requests.average, p99: result.latency.p99, errors };
 }

@@ -5,6 +5,7 @@
 import { mkdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
+import type { Logger } from 'drizzle-orm/logger';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
@@ -26,6 +27,8 @@ export interface OpenDatabaseOptions {
   warn?: (message: string) => void;
   /** How often the first connection to PostgreSQL is tried before giving up. Default 8 (about a minute). */
   connectAttempts?: number;
+  /** Told the text of every statement the server runs (tests count round trips with it). */
+  onQuery?: (statement: string) => void;
 }
 
 export interface OpenedDatabase {
@@ -62,6 +65,11 @@ async function migrateUnderLock(pool: pg.Pool): Promise<void> {
   }
 }
 
+/** Drizzle's logger for `onQuery`, or none. */
+function queryLogger(onQuery: ((statement: string) => void) | undefined): Logger | false {
+  return onQuery ? { logQuery: (statement) => onQuery(statement) } : false;
+}
+
 /** Opens the database and applies pending migrations. */
 export async function openDatabase(options: OpenDatabaseOptions = {}): Promise<OpenedDatabase> {
   const warn = options.warn ?? ((message: string) => console.warn(message));
@@ -76,7 +84,7 @@ export async function openDatabase(options: OpenDatabaseOptions = {}): Promise<O
     pool.on('error', (error) =>
       warn(`A database connection was lost (${shortReason(error)}); the next query opens a new one.`),
     );
-    const db = drizzleNodePg({ client: pool, schema });
+    const db = drizzleNodePg({ client: pool, schema, logger: queryLogger(options.onQuery) });
     try {
       await withConnectionRetry(() => migrateUnderLock(pool), {
         attempts: options.connectAttempts ?? 8,
@@ -93,7 +101,7 @@ export async function openDatabase(options: OpenDatabaseOptions = {}): Promise<O
 
   if (options.dataDir) mkdirSync(options.dataDir, { recursive: true });
   const client = options.dataDir ? new PGlite(options.dataDir) : new PGlite();
-  const db = drizzlePglite({ client, schema });
+  const db = drizzlePglite({ client, schema, logger: queryLogger(options.onQuery) });
   try {
     await client.waitReady;
     await migratePglite(db, { migrationsFolder });

@@ -1,7 +1,7 @@
 /** The session cookie and the middleware that loads (and slides) the caller's session and principal. */
 import type { Context, MiddlewareHandler } from 'hono';
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
-import type { PrincipalService } from '../modules/auth/principal.service';
+import type { Principal } from '../modules/auth/principal.service';
 import type { SessionService } from '../modules/sessions/session.service';
 import { tokenOrUndefined } from '../security/tokens';
 import { issueXsrfToken } from './xsrf';
@@ -43,22 +43,16 @@ export function createSessionCookies({ cookieSecure }: { cookieSecure: boolean }
  * Puts the caller's live session (or null) in `c.var.session` and whom it speaks for in
  * `c.var.principal`; real activity slides the session's expiry.
  */
-export function loadSession({
-  sessions,
-  principals,
-  cookies,
-}: {
-  sessions: SessionService;
-  principals: PrincipalService;
-  cookies: SessionCookies;
-}): MiddlewareHandler<AppEnv> {
+export function loadSession({ sessions, cookies }: { sessions: SessionService; cookies: SessionCookies }): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
     const rawToken = getCookie(c, SESSION_COOKIE);
     const token = tokenOrUndefined(rawToken);
     let session = null;
+    let principal: Principal | null = null;
     if (token !== undefined) {
       const found = await sessions.findByToken(token);
       if (found.status === 'live') {
+        principal = found.principal;
         session = NON_SLIDING_PATHS.has(c.req.path) ? found.session : await sessions.touchIfDue(found.session);
       } else {
         if (found.status === 'expired') await sessions.delete(found.id);
@@ -68,7 +62,7 @@ export function loadSession({
       cookies.clear(c);
     }
     c.set('session', session);
-    c.set('principal', await principals.resolve(session));
+    c.set('principal', principal);
     await next();
   };
 }

@@ -3,7 +3,7 @@
  * session or of the sign-in) and filters by it, so a caller under one client cannot reach another
  * client's account even by guessing its id or number.
  */
-import { and, asc, eq } from 'drizzle-orm';
+import { and, asc, eq, gt, sql } from 'drizzle-orm';
 import type { AccountInformation } from '@contracts/accounts';
 import type { Database } from '../../db/client';
 import type { AccountScope, TenantScope } from '../../http/scope';
@@ -20,6 +20,33 @@ export function normaliseReference(text: string): string {
 
 /** Creates the account lookups over the database. */
 export function createAccountsService({ db }: { db: Database }) {
+  /**
+   * The account summary in one round trip, prepared once (the SPA asks for it on every page that
+   * shows a balance): the account, with one row per open invoice, oldest first, or one row of
+   * nulls beside the account when nothing is open.
+   */
+  const openInvoicesOfAccount = db
+    .select({
+      accountNumber: accounts.accountNumber,
+      holderName: accounts.holderName,
+      invoice: {
+        invoiceNumber: invoices.invoiceNumber,
+        description: invoices.description,
+        invoiceDate: invoices.invoiceDate,
+        dueDate: invoices.dueDate,
+        amountCents: invoices.amountCents,
+        balanceCents: invoices.balanceCents,
+      },
+    })
+    .from(accounts)
+    .leftJoin(
+      invoices,
+      and(eq(invoices.clientId, accounts.clientId), eq(invoices.accountId, accounts.id), gt(invoices.balanceCents, 0)),
+    )
+    .where(and(eq(accounts.clientId, sql.placeholder('clientId')), eq(accounts.id, sql.placeholder('accountId'))))
+    .orderBy(asc(invoices.invoiceDate), asc(invoices.invoiceNumber))
+    .prepare('open_invoices_of_account');
+
   return {
     /** The account with this id under the scope's client, or null. */
     async byId(scope: TenantScope, accountId: number): Promise<AccountRow | null> {
@@ -70,20 +97,14 @@ export function createAccountsService({ db }: { db: Database }) {
      * null when the account is not under the scope's client.
      */
     async information(scope: AccountScope): Promise<AccountInformation | null> {
-      const account = await this.byId(scope, scope.accountId);
+      const rows = await openInvoicesOfAccount.execute({ clientId: scope.clientId, accountId: scope.accountId });
+      const [account] = rows;
       if (!account) return null;
-      const open = (await this.invoices(scope, scope.accountId)).filter((invoice) => invoice.balanceCents > 0);
+      const open = rows.flatMap((row) => (row.invoice ? [row.invoice] : []));
       return {
         accountNumber: account.accountNumber,
         holderName: account.holderName,
-        invoices: open.map(({ invoiceNumber, description, invoiceDate, dueDate, amountCents, balanceCents }) => ({
-          invoiceNumber,
-          description,
-          invoiceDate,
-          dueDate,
-          amountCents,
-          balanceCents,
-        })),
+        invoices: open,
         totalDueCents: open.reduce((sum, invoice) => sum + invoice.balanceCents, 0),
       };
     },

@@ -1,15 +1,10 @@
 /**
  * Who a session speaks for: a signed-in user under one client, a guest with one account of one
- * client, or nobody. Read afresh on every request, so a membership removed, a user deactivated or
- * an account disabled since sign-in shows at once.
+ * client, or nobody. Read afresh on every request (with the session, in the same query), so a
+ * membership removed, a user deactivated or an account disabled since sign-in shows at once.
  */
 import * as v from 'valibot';
-import { and, eq } from 'drizzle-orm';
 import { userRoleSchema, type LoggedInStatus, type UserRole } from '@contracts/session';
-import type { Database } from '../../db/client';
-import { accounts, userClients, users } from '../../db/schema';
-import type { AccountsService } from '../accounts/accounts.service';
-import type { SessionRecord } from '../sessions/session.service';
 
 export interface Principal {
   role: UserRole;
@@ -26,6 +21,31 @@ export interface Principal {
   isAccountDisabled: boolean;
 }
 
+/**
+ * What a principal rests on, as the session lookup reads it beside the session: the user's
+ * membership of the session's client (with its account), or the guest's account. Null columns
+ * where the row is missing.
+ */
+export interface PrincipalGrounds {
+  membership: {
+    role: string | null;
+    accountDisabled: boolean | null;
+    accountId: number | null;
+    accountNumber: string | null;
+    email: string | null;
+    isActive: boolean | null;
+  } | null;
+  guestAccount: { id: number; accountNumber: string } | null;
+}
+
+/** The session fields a principal depends on. */
+export interface PrincipalSession {
+  userId: number | null;
+  clientId: number | null;
+  role: UserRole | null;
+  accountId: number | null;
+}
+
 const anonymous: LoggedInStatus = { userRole: null, isUserActive: false };
 
 /** What GET /api/User/GetIsUserLoggedIn reports for a caller. */
@@ -38,66 +58,33 @@ export function loggedInStatus(principal: Principal | null): LoggedInStatus {
   };
 }
 
-/** Creates the principal lookup over the database. */
-export function createPrincipalService({ db, accounts: accountsService }: { db: Database; accounts: AccountsService }) {
-  async function user(userId: number, clientId: number): Promise<Principal | null> {
-    const [row] = await db
-      .select({
-        role: userClients.role,
-        accountDisabled: userClients.accountDisabled,
-        accountId: accounts.id,
-        accountNumber: accounts.accountNumber,
-        email: users.email,
-        isActive: users.isActive,
-      })
-      .from(userClients)
-      .innerJoin(users, eq(users.id, userClients.userId))
-      .innerJoin(
-        accounts,
-        and(eq(accounts.clientId, userClients.clientId), eq(accounts.accountNumber, userClients.accountNumber)),
-      )
-      .where(and(eq(userClients.userId, userId), eq(userClients.clientId, clientId)))
-      .limit(1);
-    const role = v.safeParse(userRoleSchema, row?.role);
-    if (!row || !role.success) return null;
+/** The principal of a live session; null for an anonymous one, or one whose grounds are gone. */
+export function principalOf(session: PrincipalSession, { membership, guestAccount }: PrincipalGrounds): Principal | null {
+  const { userId, clientId } = session;
+  if (clientId === null) return null;
+  if (userId !== null) {
+    const role = v.safeParse(userRoleSchema, membership?.role);
+    if (!membership || !role.success || membership.accountId === null || membership.accountNumber === null) return null;
     return {
       role: role.output,
       clientId,
       userId,
-      accountId: row.accountId,
-      accountNumber: row.accountNumber,
-      email: row.email,
-      isActive: row.isActive,
-      isAccountDisabled: row.accountDisabled,
+      accountId: membership.accountId,
+      accountNumber: membership.accountNumber,
+      email: membership.email ?? '',
+      isActive: membership.isActive ?? false,
+      isAccountDisabled: membership.accountDisabled ?? false,
     };
   }
-
-  async function guest(accountId: number, clientId: number): Promise<Principal | null> {
-    const account = await accountsService.byId({ clientId }, accountId);
-    if (!account) return null;
-    return {
-      role: 'ClientBillingGuest',
-      clientId,
-      userId: null,
-      accountId: account.id,
-      accountNumber: account.accountNumber,
-      email: '',
-      isActive: true,
-      isAccountDisabled: false,
-    };
-  }
-
+  if (session.role !== 'ClientBillingGuest' || !guestAccount) return null;
   return {
-    /** The principal of a live session; null for none, an anonymous one, or one whose grounds are gone. */
-    async resolve(session: SessionRecord | null): Promise<Principal | null> {
-      if (!session?.clientId) return null;
-      if (session.userId !== null) return user(session.userId, session.clientId);
-      if (session.role === 'ClientBillingGuest' && session.accountId !== null) {
-        return guest(session.accountId, session.clientId);
-      }
-      return null;
-    },
+    role: 'ClientBillingGuest',
+    clientId,
+    userId: null,
+    accountId: guestAccount.id,
+    accountNumber: guestAccount.accountNumber,
+    email: '',
+    isActive: true,
+    isAccountDisabled: false,
   };
 }
-
-export type PrincipalService = ReturnType<typeof createPrincipalService>;

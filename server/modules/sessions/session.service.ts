@@ -4,11 +4,13 @@
  * Idle expiry slides on activity, but never past the absolute lifetime counted from sign-in.
  */
 import * as v from 'valibot';
-import { eq, lt } from 'drizzle-orm';
+import { and, eq, isNull, lt, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import { userRoleSchema, type AuthenticationMessage, type UserRole } from '@contracts/session';
 import type { Database } from '../../db/client';
-import { sessions } from '../../db/schema';
+import { accounts, sessions, userClients, users } from '../../db/schema';
 import { newToken, sha256Hex } from '../../security/tokens';
+import { principalOf, type Principal } from '../auth/principal.service';
 
 export interface SessionRecord {
   /** SHA-256 of the cookie token. */
@@ -40,7 +42,8 @@ export interface NewSessionFields {
 export type SessionLookup =
   | { status: 'none' }
   | { status: 'expired'; id: string }
-  | { status: 'live'; session: SessionRecord };
+  /** `principal` is whom the session speaks for: null when anonymous or its grounds are gone. */
+  | { status: 'live'; session: SessionRecord; principal: Principal | null };
 
 export interface SessionServiceDeps {
   db: Database;
@@ -54,6 +57,36 @@ export interface SessionServiceDeps {
 
 /** Creates the session store over the database. */
 export function createSessionService({ db, idleSeconds, absoluteSeconds, warningSeconds, now }: SessionServiceDeps) {
+  /**
+   * Every API request runs this: the session and whom it speaks for (the user's membership of the
+   * session's client with its account, or the guest's account) in one round trip, prepared once.
+   */
+  const guestAccount = alias(accounts, 'guest_account');
+  const sessionByDigest = db
+    .select({
+      session: sessions,
+      membership: {
+        role: userClients.role,
+        accountDisabled: userClients.accountDisabled,
+        accountId: accounts.id,
+        accountNumber: accounts.accountNumber,
+        email: users.email,
+        isActive: users.isActive,
+      },
+      guestAccount: { id: guestAccount.id, accountNumber: guestAccount.accountNumber },
+    })
+    .from(sessions)
+    .leftJoin(userClients, and(eq(userClients.userId, sessions.userId), eq(userClients.clientId, sessions.clientId)))
+    .leftJoin(users, eq(users.id, userClients.userId))
+    .leftJoin(accounts, and(eq(accounts.clientId, userClients.clientId), eq(accounts.accountNumber, userClients.accountNumber)))
+    .leftJoin(
+      guestAccount,
+      and(isNull(sessions.userId), eq(guestAccount.clientId, sessions.clientId), eq(guestAccount.id, sessions.accountId)),
+    )
+    .where(eq(sessions.id, sql.placeholder('id')))
+    .limit(1)
+    .prepare('session_by_digest');
+
   /** The idle expiry from `time`, capped by the absolute lifetime from `createdAt`. */
   const expiryFrom = (time: Date, createdAt: Date) =>
     new Date(Math.min(time.getTime() + idleSeconds * 1000, createdAt.getTime() + absoluteSeconds * 1000));
@@ -78,27 +111,26 @@ export function createSessionService({ db, idleSeconds, absoluteSeconds, warning
       return { display: left <= warningSeconds, secondsLeft: left };
     },
 
-    /** Finds the session for a cookie token, telling an expired one from none. */
+    /** Finds the session for a cookie token and whom it speaks for, telling an expired one from none. */
     async findByToken(token: string): Promise<SessionLookup> {
       const id = sha256Hex(token);
-      const [row] = await db.select().from(sessions).where(eq(sessions.id, id)).limit(1);
-      if (!row) return { status: 'none' };
+      const [found] = await sessionByDigest.execute({ id });
+      if (!found) return { status: 'none' };
+      const row = found.session;
       if (row.expiresAt.getTime() <= now().getTime()) return { status: 'expired', id };
       const role = v.safeParse(userRoleSchema, row.role);
-      return {
-        status: 'live',
-        session: {
-          id: row.id,
-          userId: row.userId,
-          clientId: row.clientId,
-          role: role.success ? role.output : null,
-          accountId: row.accountId,
-          language: row.language,
-          createdAt: row.createdAt,
-          lastSeenAt: row.lastSeenAt,
-          expiresAt: row.expiresAt,
-        },
+      const session: SessionRecord = {
+        id: row.id,
+        userId: row.userId,
+        clientId: row.clientId,
+        role: role.success ? role.output : null,
+        accountId: row.accountId,
+        language: row.language,
+        createdAt: row.createdAt,
+        lastSeenAt: row.lastSeenAt,
+        expiresAt: row.expiresAt,
       };
+      return { status: 'live', session, principal: principalOf(session, found) };
     },
 
     /** Records activity: the idle lifetime starts again from now. */
