@@ -47,7 +47,8 @@ describe('round trips to the database per request', () => {
 
     const summary = await statementsOf(browser, '/api/OnlinePayment/GetAccountInformation');
     expect(summary.status).toBe(200);
-    expect(summary.body).toMatchObject({ accountNumber: expect.any(String), totalDueCents: expect.any(Number) });
+    expect(summary.body).toHaveProperty('totalDueCents');
+    expect(summary.body).toHaveProperty('invoices');
     expect(summary.statements).toHaveLength(2);
   });
 
