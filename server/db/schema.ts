@@ -289,9 +289,9 @@ export const paymentLines = pgTable(
 );
 
 /**
- * The sandbox processor's single-use card tokens (standing in for a real processor's records, so
- * not a tenant's data: tokens are made before anyone signs in). Brand, last four digits and the
- * sandbox outcome only: never the card number or the CVC.
+ * The sandbox processor's single-use card tokens and the authorizations made with them (standing
+ * in for a real processor's records, so not a tenant's data: tokens are made before anyone signs
+ * in). Brand, last four digits and the sandbox outcome only: never the card number or the CVC.
  */
 export const processorTokens = pgTable(
   'processor_tokens',
@@ -302,7 +302,10 @@ export const processorTokens = pgTable(
     outcome: text('outcome').notNull(),
     createdAt: timestamptz('created_at').notNull(),
     expiresAt: timestamptz('expires_at').notNull(),
+    /** When an authorization spent the token (the token is then the authorization's id). */
     usedAt: timestamptz('used_at'),
+    capturedAt: timestamptz('captured_at'),
+    voidedAt: timestamptz('voided_at'),
   },
   (t) => [
     index('processor_tokens_expires_at_idx').on(t.expiresAt),

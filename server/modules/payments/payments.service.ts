@@ -3,9 +3,13 @@
  * query is scoped by the session's client and account.
  *
  * MakePayment runs in one transaction under an advisory lock on (client, account, idempotency
- * key), so concurrent submissions with one key queue up: the first charges and stores the payment,
- * the others find it and answer its receipt. A refused charge stores nothing under the key, so
+ * key), so concurrent submissions with one key queue up: the first pays and stores the payment,
+ * the others find it and answer its receipt. A refused card stores nothing under the key, so
  * the payer may try another card with the same key.
+ *
+ * The card is authorized first, the payment recorded, and only then is the amount captured, the
+ * last step before the commit. When anything after the authorization fails (the commit included),
+ * the authorization is voided: no money is taken without a payment row that says so.
  */
 import { randomBytes } from 'node:crypto';
 import { and, asc, eq, gte, inArray, sql, type SQL } from 'drizzle-orm';
@@ -19,7 +23,7 @@ import { accounts, clients, invoices, paymentLines, payments } from '../../db/sc
 import type { AccountScope, TenantScope } from '../../http/scope';
 import { sha256Hex } from '../../security/tokens';
 import { normaliseReference } from '../accounts/accounts.service';
-import type { CardProcessor, CardProcessorFor, ChargeResult } from '../processor/card-processor';
+import type { AuthorizeResult, CardProcessor, CardProcessorFor } from '../processor/card-processor';
 import { queueEmail } from '../mail/outbox';
 import { receiptEmail } from './receipt-email';
 
@@ -125,25 +129,40 @@ async function lockAndCheckInvoices(tx: Database, scope: AccountScope, lines: Li
   return planned;
 }
 
-type Charged = Extract<ChargeResult, { status: 'approved' }>;
+type Authorized = Extract<AuthorizeResult, { status: 'approved' }>;
 
 /**
- * Charges the card. The processor keeps results by key; with the token in the key, another card
- * after a refusal is a new attempt. A refusal stores nothing under the payment's key.
+ * Authorizes the amount on the card. The processor keeps results by key; with the token in the
+ * key, another card after a refusal is a new attempt. A refusal stores nothing under the payment's key.
  */
-async function chargeCard(processor: CardProcessor, token: string, amountCents: number, lockName: string): Promise<Charged | Refused> {
-  const charge = await processor.charge({ token, amountCents, idempotencyKey: sha256Hex(`${lockName}:${token}`) });
-  if (charge.status === 'declined') return refused('cardDeclined');
-  if (charge.status === 'insufficientFunds') return refused('insufficientFunds');
-  if (charge.status === 'tokenInvalid') return refused('cardTokenInvalid');
-  return charge;
+async function authorizeCard(processor: CardProcessor, token: string, amountCents: number, lockName: string): Promise<Authorized | Refused> {
+  const authorization = await processor.authorize({ token, amountCents, idempotencyKey: sha256Hex(`${lockName}:${token}`) });
+  if (authorization.status === 'declined') return refused('cardDeclined');
+  if (authorization.status === 'insufficientFunds') return refused('insufficientFunds');
+  if (authorization.status === 'tokenInvalid') return refused('cardTokenInvalid');
+  return authorization;
+}
+
+/**
+ * Voids an authorization whose payment did not commit, and hands on why the payment failed (with
+ * the void's own failure beside it, if the processor refused that too).
+ */
+async function voidAfterFailure(processor: CardProcessor, authorizationId: string, failure: unknown): Promise<never> {
+  try {
+    await processor.voidAuthorization(authorizationId);
+  } catch (voidFailure) {
+    throw new AggregateError([failure, voidFailure], 'A payment failed after its card was authorized, and voiding the authorization failed too', {
+      cause: voidFailure,
+    });
+  }
+  throw failure;
 }
 
 /** Stores the payment under a fresh confirmation number and returns its id. */
 async function recordPayment(
   tx: Database,
   scope: AccountScope,
-  payment: { idempotencyKey: string; hash: string; totalCents: number; charge: Charged; request: PaymentRequest; paidAt: Date },
+  payment: { idempotencyKey: string; hash: string; totalCents: number; card: Authorized; request: PaymentRequest; paidAt: Date },
 ): Promise<number> {
   const { billing } = payment.request;
   // A clash of random confirmation numbers is all but impossible; draw again if it happens.
@@ -158,8 +177,8 @@ async function recordPayment(
         requestHash: payment.hash,
         paidAt: payment.paidAt,
         totalCents: payment.totalCents,
-        cardBrand: payment.charge.brand,
-        cardLast4: payment.charge.last4,
+        cardBrand: payment.card.brand,
+        cardLast4: payment.card.last4,
         payerName: billing.payerName,
         email: billing.email,
         addressLine1: billing.addressLine1,
@@ -261,8 +280,9 @@ export function createPaymentsService({
   return {
     /**
      * Applies a payment: checks the client, the invoices (this account's, open, each once) and
-     * the amounts (above zero, at most the balance), charges the card and lowers the balances, all
-     * in one transaction. The same key and body again answer the first receipt; the same key with
+     * the amounts (above zero, at most the balance), authorizes the card, records the payment,
+     * lowers the balances and captures, all in one transaction (voiding the authorization if it
+     * does not commit). The same key and body again answer the first receipt; the same key with
      * another body is refused.
      */
     async makePayment(
@@ -278,21 +298,32 @@ export function createPaymentsService({
       if (isRefusal(plan)) return plan;
       const hash = requestHash(request);
 
-      return db.transaction(async (tx) => {
-        const lockName = await lockIdempotencyKey(tx, scope, idempotencyKey);
-        const earlier = await findEarlierOutcome(tx, scope, idempotencyKey, hash);
-        if (earlier) return earlier;
-        const planned = await lockAndCheckInvoices(tx, scope, plan.lines);
-        if (isRefusal(planned)) return planned;
-        const charge = await chargeCard(processorFor(tx), request.cardToken, plan.totalCents, lockName);
-        if (isRefusal(charge)) return charge;
-        const paymentId = await recordPayment(tx, scope, { idempotencyKey, hash, totalCents: plan.totalCents, charge, request, paidAt: now() });
-        await lowerBalances(tx, scope, paymentId, planned);
-        const receipt = await receiptWhere(tx, scope, eq(payments.id, paymentId));
-        if (!receipt) throw new Error('A new payment has no receipt');
-        await queueReceiptEmail(tx, scope, receipt, client.name || client.code, language);
-        return { kind: 'paid', receipt, repeated: false } satisfies PaymentOutcome;
-      });
+      // Set once the card is authorized: from then on, a failure must void it.
+      const attempt: { authorizationId?: string } = {};
+      try {
+        return await db.transaction(async (tx): Promise<PaymentOutcome> => {
+          const lockName = await lockIdempotencyKey(tx, scope, idempotencyKey);
+          const earlier = await findEarlierOutcome(tx, scope, idempotencyKey, hash);
+          if (earlier) return earlier;
+          const planned = await lockAndCheckInvoices(tx, scope, plan.lines);
+          if (isRefusal(planned)) return planned;
+          const processor = processorFor(tx);
+          const card = await authorizeCard(processor, request.cardToken, plan.totalCents, lockName);
+          if (isRefusal(card)) return card;
+          attempt.authorizationId = card.authorizationId;
+          const paymentId = await recordPayment(tx, scope, { idempotencyKey, hash, totalCents: plan.totalCents, card, request, paidAt: now() });
+          await lowerBalances(tx, scope, paymentId, planned);
+          const receipt = await receiptWhere(tx, scope, eq(payments.id, paymentId));
+          if (!receipt) throw new Error('A new payment has no receipt');
+          await queueReceiptEmail(tx, scope, receipt, client.name || client.code, language);
+          await processor.capture(card.authorizationId);
+          return { kind: 'paid', receipt, repeated: false };
+        });
+      } catch (failure) {
+        // The transaction is over (rolled back), so the void goes outside it.
+        if (attempt.authorizationId !== undefined) return voidAfterFailure(processorFor(db), attempt.authorizationId, failure);
+        throw failure;
+      }
 
       /** The session's client, when it takes card payments here (not on its own external page). */
       async function clientTakingCards(target: TenantScope) {

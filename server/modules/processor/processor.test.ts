@@ -6,6 +6,7 @@ import * as v from 'valibot';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { processorTokens } from '../../db/schema';
 import { createTestApp, recordingLogger, resetPayments, useSeededDatabase } from '../../test/harness';
+import { createSandboxProcessor } from './sandbox-processor';
 
 const database = useSeededDatabase();
 let distDir: string;
@@ -180,5 +181,35 @@ describe('GET /processor/card-fields', () => {
       expect(csp).toContain("frame-src 'self'");
       expect(response.headers.get('x-frame-options')).toBe('DENY');
     }
+  });
+});
+
+describe('the sandbox processor: authorize, capture, void', () => {
+  const sandbox = () => createSandboxProcessor({ db: database.db, now: () => new Date() }).processorFor(database.db);
+  const tokenRow = async (token: string) => (await database.db.select().from(processorTokens).where(eq(processorTokens.token, token)))[0];
+
+  it('authorizes once per token, then captures the authorization once', async () => {
+    const { body } = await tokenize(goodCard);
+    const { token } = v.parse(issuedSchema, body);
+    const processor = sandbox();
+    const authorization = await processor.authorize({ token, amountCents: 1000, idempotencyKey: 'k1' });
+    expect(authorization).toEqual({ status: 'approved', authorizationId: token, brand: 'visa', last4: '4242' });
+    expect(await processor.authorize({ token, amountCents: 1000, idempotencyKey: 'k2' })).toEqual({ status: 'tokenInvalid' });
+    await processor.capture(token);
+    expect((await tokenRow(token))?.capturedAt).toBeInstanceOf(Date);
+    await expect(processor.capture(token)).rejects.toThrow();
+  });
+
+  it('voids an authorization: it can no longer be captured, and its token stays spent', async () => {
+    const { body } = await tokenize(goodCard);
+    const { token } = v.parse(issuedSchema, body);
+    const processor = sandbox();
+    await processor.authorize({ token, amountCents: 1000, idempotencyKey: 'k3' });
+    await processor.voidAuthorization(token);
+    const row = await tokenRow(token);
+    expect(row?.voidedAt).toBeInstanceOf(Date);
+    expect(row?.usedAt).toBeInstanceOf(Date);
+    await expect(processor.capture(token)).rejects.toThrow();
+    expect(await processor.authorize({ token, amountCents: 1000, idempotencyKey: 'k4' })).toEqual({ status: 'tokenInvalid' });
   });
 });

@@ -1,7 +1,7 @@
 /**
  * The sandbox card processor: it turns a checked card into a single-use token (kept in
  * `processor_tokens` with brand, last four digits and the sandbox outcome, never the number or
- * CVC) and charges tokens with the outcome the test numbers ask for.
+ * CVC) and authorizes, captures and voids with them, with the outcome the test numbers ask for.
  */
 import { randomBytes } from 'node:crypto';
 import { and, eq, gt, isNull, lt } from 'drizzle-orm';
@@ -9,7 +9,7 @@ import * as v from 'valibot';
 import { cardBrandSchema, type CardBrand } from '@contracts/processor';
 import type { Database } from '../../db/client';
 import { processorTokens } from '../../db/schema';
-import type { CardProcessor, CardProcessorFor, ChargeResult } from './card-processor';
+import type { AuthorizeResult, CardProcessor, CardProcessorFor } from './card-processor';
 import { checkCard, type CardInput } from './card-rules';
 
 /** A token is good for 15 minutes, like a real processor's. */
@@ -31,9 +31,13 @@ function newCardToken(): string {
 
 /** Creates the sandbox processor over the database. */
 export function createSandboxProcessor({ db, now }: { db: Database; now: () => Date }) {
-  /** Charges over `executor`: the token is spent whatever the outcome, as a real one would be. */
+  /**
+   * Authorizes over `executor`: the token is spent whatever the outcome, as a real one would be,
+   * and names the authorization. The sandbox's records live in the payment's transaction; a void
+   * after that transaction rolled back goes through the database itself.
+   */
   const processorFor: CardProcessorFor = (executor): CardProcessor => ({
-    async charge({ token }): Promise<ChargeResult> {
+    async authorize({ token }): Promise<AuthorizeResult> {
       const at = now();
       const [spent] = await executor
         .update(processorTokens)
@@ -43,7 +47,25 @@ export function createSandboxProcessor({ db, now }: { db: Database; now: () => D
       if (!spent) return { status: 'tokenInvalid' };
       if (spent.outcome === 'decline') return { status: 'declined' };
       if (spent.outcome === 'insufficientFunds') return { status: 'insufficientFunds' };
-      return { status: 'approved', brand: v.parse(cardBrandSchema, spent.brand), last4: spent.last4 };
+      return { status: 'approved', authorizationId: token, brand: v.parse(cardBrandSchema, spent.brand), last4: spent.last4 };
+    },
+
+    async capture(authorizationId): Promise<void> {
+      const [captured] = await executor
+        .update(processorTokens)
+        .set({ capturedAt: now() })
+        .where(and(eq(processorTokens.token, authorizationId), isNull(processorTokens.capturedAt), isNull(processorTokens.voidedAt)))
+        .returning({ token: processorTokens.token });
+      if (!captured) throw new Error('The sandbox has no open authorization to capture');
+    },
+
+    async voidAuthorization(authorizationId): Promise<void> {
+      const at = now();
+      // The token stays spent: a real processor does not hand a used token out again.
+      await executor
+        .update(processorTokens)
+        .set({ usedAt: at, voidedAt: at })
+        .where(eq(processorTokens.token, authorizationId));
     },
   });
 
