@@ -190,7 +190,7 @@ export function createApp({
   api.route('/', createAuthRoutes({ auth, guestLogin, clients, sessions, cookies }));
   api.route('/', createSessionRoutes({ sessions }));
   api.route('/', createClientsRoutes({ clients }));
-  api.route('/', createLanguageRoutes({ language, cookies }));
+  api.route('/', createLanguageRoutes({ language, cookieSecure }));
   api.route('/', createAccountsRoutes({ accounts }));
   api.route('/', createPaymentsRoutes({ payments }));
   api.all('*', (c) => c.json({ error: 'notFound' }, 404));

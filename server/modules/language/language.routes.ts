@@ -1,22 +1,33 @@
 /** The caller's translation language. */
 import { Hono } from 'hono';
+import { getCookie, setCookie } from 'hono/cookie';
 import { translationLanguageSchema } from '@contracts/session';
-import type { SessionCookies } from '../../http/session';
 import type { AppEnv } from '../../http/types';
 import { readJsonBody } from '../../http/validation';
 import type { LanguageService } from './language.service';
 
-export function createLanguageRoutes({ language, cookies }: { language: LanguageService; cookies: SessionCookies }) {
+/** An anonymous visitor's language lives in this cookie, not in a server session. */
+export const LANGUAGE_COOKIE = 'pbp_language';
+const LANGUAGE_COOKIE_MAX_AGE_SECONDS = 365 * 24 * 60 * 60;
+
+export function createLanguageRoutes({ language, cookieSecure }: { language: LanguageService; cookieSecure: boolean }) {
   const routes = new Hono<AppEnv>();
 
   routes.get('/user/GetTranslationLanguage', async (c) => {
-    return c.json({ language: await language.get(c.var.session) });
+    return c.json({ language: await language.get(c.var.session, getCookie(c, LANGUAGE_COOKIE)) });
   });
 
   routes.post('/user/UpdateTranslationLanguage', async (c) => {
     const body = await readJsonBody(c, translationLanguageSchema);
-    const { newSessionToken } = await language.set(c.var.session, body.language);
-    if (newSessionToken) cookies.set(c, newSessionToken);
+    await language.set(c.var.session, body.language);
+    // Always the cookie too: the choice outlives a sign-out, and nobody needs a session to make it.
+    setCookie(c, LANGUAGE_COOKIE, body.language, {
+      path: '/',
+      httpOnly: true,
+      sameSite: 'Lax',
+      secure: cookieSecure,
+      maxAge: LANGUAGE_COOKIE_MAX_AGE_SECONDS,
+    });
     return c.json({ language: body.language });
   });
 

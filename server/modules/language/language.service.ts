@@ -1,6 +1,7 @@
 /**
- * The translation language: stored on the user when signed in, else on the (possibly anonymous)
- * session; en-US when neither has one.
+ * The translation language: stored on the user when signed in (and on the session), and for an
+ * anonymous visitor in a cookie only, so choosing a language creates no row on the server; en-US
+ * when nothing says otherwise.
  */
 import * as v from 'valibot';
 import { eq } from 'drizzle-orm';
@@ -18,8 +19,8 @@ function asLanguage(value: string | null | undefined): Language | null {
 /** Creates the language preference rules. */
 export function createLanguageService({ db, sessions }: { db: Database; sessions: SessionService }) {
   return {
-    /** The language for this caller. */
-    async get(session: SessionRecord | null): Promise<Language> {
+    /** The language for this caller; `cookie` is the anonymous visitor's language cookie, as sent. */
+    async get(session: SessionRecord | null, cookie: string | undefined): Promise<Language> {
       if (session?.userId) {
         const [user] = await db
           .select({ language: users.language })
@@ -29,21 +30,14 @@ export function createLanguageService({ db, sessions }: { db: Database; sessions
         const fromUser = asLanguage(user?.language);
         if (fromUser) return fromUser;
       }
-      return asLanguage(session?.language) ?? defaultLanguage;
+      return asLanguage(session?.language) ?? asLanguage(cookie) ?? defaultLanguage;
     },
 
-    /**
-     * Stores the language for this caller. Without a session an anonymous one is started to
-     * hold it; its cookie token is returned for the caller to set.
-     */
-    async set(session: SessionRecord | null, language: Language): Promise<{ newSessionToken: string | null }> {
-      if (!session) {
-        const created = await sessions.create({ userId: null, clientId: null, role: null, accountId: null, language });
-        return { newSessionToken: created.token };
-      }
+    /** Stores the language on the caller's user and session; without a session, nothing (the cookie holds it). */
+    async set(session: SessionRecord | null, language: Language): Promise<void> {
+      if (!session) return;
       if (session.userId) await db.update(users).set({ language }).where(eq(users.id, session.userId));
       await sessions.setLanguage(session.id, language);
-      return { newSessionToken: null };
     },
   };
 }

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { users } from '../../db/schema';
+import { sessions, users } from '../../db/schema';
 import { DEMO_PASSWORD, TestBrowser, createTestApp, useSeededDatabase, resetSessions } from '../../test/harness';
 
 const database = useSeededDatabase();
@@ -20,12 +20,19 @@ describe('translation language', () => {
     expect(await language(browser)).toEqual({ language: 'en-US' });
   });
 
-  it('round-trips for an anonymous visitor through an anonymous session', async () => {
+  it('round-trips for an anonymous visitor in a cookie, without a server session', async () => {
     expect(browser.cookies.has('pbp_session')).toBe(false);
     const response = await browser.post('/api/user/UpdateTranslationLanguage', { language: 'es-ES' });
     expect(response.status).toBe(200);
     expect(await response.json()).toEqual({ language: 'es-ES' });
-    expect(browser.cookies.has('pbp_session')).toBe(true);
+    expect(browser.cookies.has('pbp_session')).toBe(false);
+    expect(browser.cookies.get('pbp_language')).toBe('es-ES');
+    // Nothing grows on the server however many visitors choose a language.
+    for (let visitor = 0; visitor < 5; visitor += 1) {
+      const other = await new TestBrowser(createTestApp(database.db)).open();
+      await other.post('/api/user/UpdateTranslationLanguage', { language: 'es-ES' });
+    }
+    expect(await database.db.select().from(sessions)).toEqual([]);
     expect(await language(browser)).toEqual({ language: 'es-ES' });
     // Still anonymous.
     expect(await (await browser.get('/api/User/GetIsUserLoggedIn')).json()).toEqual({
@@ -48,8 +55,9 @@ describe('translation language', () => {
     expect(row?.language).toBe('es-ES');
 
     // A later session of the same user, before any choice, reads the user's language.
+    // Signing out keeps this browser in the language last chosen on it.
     await browser.post('/api/user/Logout');
-    expect(await language(browser)).toEqual({ language: 'en-US' });
+    expect(await language(browser)).toEqual({ language: 'es-ES' });
     const other = await new TestBrowser(createTestApp(database.db)).open();
     await other.post('/api/userlogin/Login', { email: 'pat.doe@example.com', password: DEMO_PASSWORD, language: 'es-ES' });
     expect(await language(other)).toEqual({ language: 'es-ES' });
