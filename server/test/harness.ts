@@ -5,9 +5,11 @@ import type { Hono } from 'hono';
 import { createApp, type Logger } from '../app';
 import type { AppConfig } from '../config';
 import { openDatabase, type Database, type OpenedDatabase } from '../db/client';
-import { invoices } from '../db/schema';
+import { invoices, sessions } from '../db/schema';
 import type { AppEnv } from '../http/types';
+import { SESSION_COOKIE } from '../http/session';
 import { XSRF_COOKIE, XSRF_HEADER } from '../http/xsrf';
+import { newToken, sha256Hex } from '../security/tokens';
 import { demoInvoices } from '../seed/demo-data';
 import { seedDemoData } from '../seed/seed';
 
@@ -223,4 +225,25 @@ export async function freshBrowserWithClock(db: Database, options: Omit<TestAppO
   /** Another browser on the same app, from another source address. */
   const browserAt = (remoteAddress: string) => new TestBrowser(app, remoteAddress).open();
   return { clock, browser, browserAt };
+}
+
+/**
+ * Gives `browser` a live anonymous session, as browsers kept from before anonymous visitors stopped
+ * getting one, or as an attacker would plant: a token the server knows that speaks for nobody.
+ */
+export async function plantAnonymousSession(db: Database, browser: TestBrowser, now = new Date()): Promise<string> {
+  const token = newToken();
+  await db.insert(sessions).values({
+    id: sha256Hex(token),
+    userId: null,
+    clientId: null,
+    role: null,
+    accountId: null,
+    language: 'es-ES',
+    createdAt: now,
+    lastSeenAt: now,
+    expiresAt: new Date(now.getTime() + 15 * 60 * 1000),
+  });
+  browser.cookies.set(SESSION_COOKIE, token);
+  return token;
 }

@@ -10,6 +10,7 @@ import {
   freshBrowserWithClock,
   useSeededDatabase,
   setCookies,
+  plantAnonymousSession,
 } from '../../test/harness';
 
 const database = useSeededDatabase();
@@ -163,7 +164,7 @@ describe('signing in', () => {
   });
 
   it('gives a new session token on sign-in and the old one stops working', async () => {
-    await browser.post('/api/user/UpdateTranslationLanguage', { language: 'es-ES' });
+    await plantAnonymousSession(database.db, browser);
     const before = browser.cookies.get('pbp_session');
     expect(before).toBeDefined();
     await browser.login('pat.doe@example.com', DEMO_PASSWORD);

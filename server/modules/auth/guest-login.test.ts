@@ -11,6 +11,7 @@ import {
   freshBrowserWithClock,
   useSeededDatabase,
   setCookies,
+  plantAnonymousSession,
 } from '../../test/harness';
 
 const database = useSeededDatabase();
@@ -110,8 +111,7 @@ describe('guest sign-in', () => {
   });
 
   it('gives a new session token on guest sign-in and the old one stops working', async () => {
-    await browser.post('/api/user/UpdateTranslationLanguage', { language: 'es-ES' });
-    const anonymousToken = browser.cookies.get('pbp_session') ?? '';
+    const anonymousToken = await plantAnonymousSession(database.db, browser);
     expect(anonymousToken).not.toBe('');
 
     await browser.guestLogin(DEMO_GUEST.accountNumber, DEMO_GUEST.invoiceNumber);

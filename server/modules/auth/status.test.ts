@@ -10,6 +10,7 @@ import {
   createTestApp,
   useSeededDatabase,
   resetSessions,
+  plantAnonymousSession,
 } from '../../test/harness';
 
 const database = useSeededDatabase();
@@ -119,8 +120,7 @@ describe('without a signed-in session', () => {
       '/api/user/ExtendAuthentication',
     ];
     for (const path of paths) expect(await browser.getJson(path)).toEqual(notSignedIn);
-    await browser.post('/api/user/UpdateTranslationLanguage', { language: 'es-ES' });
-    expect(browser.cookies.has('pbp_session')).toBe(true);
+    await plantAnonymousSession(database.db, browser);
     for (const path of paths) expect(await browser.getJson(path)).toEqual(notSignedIn);
     expect((await browser.getJson('/api/User/GetIsUserLoggedIn')).body).toEqual({ userRole: null, isUserActive: false });
   });

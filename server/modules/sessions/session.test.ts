@@ -8,6 +8,7 @@ import {
   manualClock,
   freshBrowserWithClock,
   useSeededDatabase,
+  plantAnonymousSession,
 } from '../../test/harness';
 
 const database = useSeededDatabase();
@@ -32,8 +33,10 @@ const expiresAt = async () => (await database.db.select({ expiresAt: sessions.ex
 describe('the session-expiry warning poll', () => {
   it('says nothing to warn about, with nothing left, to a visitor who is not signed in', async () => {
     expect(await poll()).toEqual({ display: false, secondsLeft: 0 });
-    // An anonymous session (a language choice) is not a signed-in one.
+    // Neither is a language choice, nor an anonymous session kept from before.
     await browser.post('/api/user/UpdateTranslationLanguage', { language: 'es-ES' });
+    expect(await poll()).toEqual({ display: false, secondsLeft: 0 });
+    await plantAnonymousSession(database.db, browser);
     expect(await poll()).toEqual({ display: false, secondsLeft: 0 });
   });
 
