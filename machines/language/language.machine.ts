@@ -21,11 +21,14 @@ export const languageMachine = setup({
   actions: {
     /** Keeps the visitor's own choice on this device (local storage). */
     rememberLanguage: (_, _params: { language: Language }) => {},
+    /** The visitor's own choice becomes the language to apply. */
+    recordChoice: assign((_, params: { language: Language }) => ({ requested: params.language, isChosenHere: true })),
   },
   guards: {
     isUserSignedIn: ({ context }) => context.isUserSignedIn,
     isChosenHere: ({ context }) => context.isChosenHere,
     isSameLanguage: ({ context }, language: Language) => context.language === language,
+    isRequested: ({ context }, language: Language) => context.requested === language,
   },
 }).createMachine({
   id: 'language',
@@ -60,7 +63,10 @@ export const languageMachine = setup({
           },
           {
             target: 'switching',
-            actions: [assign({ requested: ({ event }) => event.language, isChosenHere: true }), { type: 'rememberLanguage', params: ({ event }) => ({ language: event.language }) }],
+            actions: [
+              { type: 'recordChoice', params: ({ event }) => ({ language: event.language }) },
+              { type: 'rememberLanguage', params: ({ event }) => ({ language: event.language }) },
+            ],
           },
         ],
         'language.userSignedIn': [
@@ -81,6 +87,20 @@ export const languageMachine = setup({
     switching: {
       description: 'Loads and applies the chosen language.',
       tags: ['switching'],
+      on: {
+        'language.change': [
+          { guard: { type: 'isRequested', params: ({ event }) => event.language } },
+          {
+            description: 'Another choice before this one is applied: the latest choice wins.',
+            target: 'switching',
+            reenter: true,
+            actions: [
+              { type: 'recordChoice', params: ({ event }) => ({ language: event.language }) },
+              { type: 'rememberLanguage', params: ({ event }) => ({ language: event.language }) },
+            ],
+          },
+        ],
+      },
       invoke: {
         id: 'applyLanguage',
         src: 'applyLanguage',
@@ -112,6 +132,16 @@ export const languageMachine = setup({
     applyingUserLanguage: {
       description: "Applies the user's language from the server (not posted back).",
       tags: ['switching'],
+      on: {
+        'language.change': {
+          description: "The visitor's own choice wins over the server's, and is posted back.",
+          target: 'switching',
+          actions: [
+              { type: 'recordChoice', params: ({ event }) => ({ language: event.language }) },
+              { type: 'rememberLanguage', params: ({ event }) => ({ language: event.language }) },
+            ],
+        },
+      },
       invoke: {
         id: 'applyUserLanguage',
         src: 'applyLanguage',

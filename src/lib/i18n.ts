@@ -44,12 +44,26 @@ export function storedLanguage(): Language | null {
   return isLanguage(value) ? value : null;
 }
 
-/** Loads and activates a language and marks the document with it. */
-export async function activateLanguage(language: Language): Promise<undefined> {
-  await Promise.all([loadPart(language, 'shell'), screensWanted ? loadPart(language, 'screens') : undefined]);
-  i18n.activate(language);
-  document.documentElement.lang = language;
-  return undefined;
+/** The language last asked for, and its activation (settled once it is active, or overtaken). */
+let requested: Language | null = null;
+let activation: Promise<void> = Promise.resolve();
+
+/**
+ * Loads and activates a language and marks the document with it. The screens' messages come
+ * first when a screen has asked for them, even if it asked while the shell's were loading; and
+ * when another language is asked for meanwhile, the latest request wins.
+ */
+export function activateLanguage(language: Language): Promise<undefined> {
+  requested = language;
+  const activating = (async () => {
+    await loadPart(language, 'shell');
+    if (screensWanted) await loadPart(language, 'screens');
+    if (requested !== language) return;
+    i18n.activate(language);
+    document.documentElement.lang = language;
+  })();
+  activation = activating.catch(() => undefined);
+  return activating.then(() => undefined);
 }
 
 /** Remembers the visitor's own choice of language on this device. */
@@ -57,8 +71,18 @@ export function rememberLanguage(language: Language): void {
   localItem.set(storageKeys.language, language);
 }
 
-/** Makes sure the screens' messages of the active language are there (and stay, on a change). */
-export function ensureScreenMessages(): Promise<void> {
+/**
+ * Resolves once the screens' messages are loaded and their language is active: the language
+ * being activated when there is one (a screen must never show before its messages are there).
+ */
+export async function ensureScreenMessages(): Promise<void> {
   screensWanted = true;
-  return isLanguage(i18n.locale) ? loadPart(i18n.locale, 'screens') : Promise.resolve();
+  for (;;) {
+    const language = requested ?? (isLanguage(i18n.locale) ? i18n.locale : null);
+    const pending = activation;
+    if (language) await loadPart(language, 'screens');
+    await pending;
+    // Another language asked for while waiting: wait for that one instead.
+    if (requested === language || requested === null) return;
+  }
 }
