@@ -47,7 +47,7 @@ describe('the pay target of the running session and client', () => {
     clientActor.stop();
     return { sessionSnapshot, clientSnapshot };
   }
-  const user: SessionCheckResult = { status: { userRole: 'ClientBillingUser', isUserActive: true }, account: { email: 'a@example.com', accountNumber: 'A-1' } };
+  const user: SessionCheckResult = { status: { userRole: 'ClientBillingUser', isUserActive: true }, account: { email: 'a@example.com', accountNumber: 'A-1', clientCode: 'SUN' } };
   const harbor: Client = { code: 'HBR', name: 'Harbor Imaging', logoUrl: null, theme: 'harbor', billingGroup: null, acceptsOnlinePayments: true };
 
   it('sends a user of a client with its own card page there', async () => {

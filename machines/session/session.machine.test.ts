@@ -12,7 +12,7 @@ import {
 import type { LoginRequest } from '@contracts/session-requests';
 import type { SessionCheckResult } from './session.types';
 
-const account = { email: 'pat.doe@example.com', accountNumber: 'A-100200' };
+const account = { email: 'pat.doe@example.com', accountNumber: 'A-100200', clientCode: 'SUN' };
 const signedInUser: SessionCheckResult = { status: { userRole: 'ClientBillingUser', isUserActive: true }, account };
 const nobody: SessionCheckResult = { status: { userRole: null, isUserActive: false }, account: null };
 const credentials: LoginRequest = { email: account.email, password: 'Sunrise#Demo2026', language: 'es-ES', clientCode: 'SUN' };

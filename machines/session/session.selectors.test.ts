@@ -3,7 +3,7 @@ import { createActor, fromPromise, waitFor } from 'xstate';
 import type { GuestLoginRequest, LoginRequest } from '@contracts/session-requests';
 import type { SessionErrorCode } from './session.types';
 import { sessionMachine } from './session.machine';
-import { selectGuestSignInError, selectSessionMenu, selectUserSignInError, type SessionMenu } from './session.selectors';
+import { selectGuestSignInError, selectSessionClientCode, selectSessionMenu, selectUserSignInError, type SessionMenu } from './session.selectors';
 import type { SessionCheckResult } from './session.types';
 
 /** A real snapshot of the machine, signed in as the check says. */
@@ -16,7 +16,7 @@ async function snapshotFor(result: SessionCheckResult) {
   return snapshot;
 }
 
-const account = { email: 'x@example.com', accountNumber: 'A-1' };
+const account = { email: 'x@example.com', accountNumber: 'A-1', clientCode: 'SUN' };
 const none: SessionMenu = {
   viewInvoices: false,
   memberInformation: false,
@@ -89,5 +89,12 @@ describe('whose sign-in error it is', () => {
     const snapshot = await snapshotFor({ status: { userRole: null, isUserActive: false }, account: null });
     expect(selectUserSignInError(snapshot)).toBeNull();
     expect(selectGuestSignInError(snapshot)).toBeNull();
+  });
+});
+
+describe('the session client', () => {
+  it('is the signed-in account\'s client, and nobody\'s otherwise', async () => {
+    expect(selectSessionClientCode(await snapshotFor({ status: { userRole: 'ClientBillingUser', isUserActive: true }, account }))).toBe('SUN');
+    expect(selectSessionClientCode(await snapshotFor({ status: { userRole: null, isUserActive: false }, account: null }))).toBeNull();
   });
 });

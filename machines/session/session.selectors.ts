@@ -1,7 +1,7 @@
 import type { SnapshotFrom } from 'xstate';
 import type { SessionMachine } from './session.machine';
 
-type SessionSnapshot = SnapshotFrom<SessionMachine>;
+export type SessionSnapshot = SnapshotFrom<SessionMachine>;
 
 /** The session is still being checked: guards wait, views show nothing final yet. */
 export const selectIsResolving = (snapshot: SessionSnapshot): boolean => snapshot.hasTag('resolving');
@@ -22,6 +22,9 @@ export const selectShowsRoleChooser = (snapshot: SessionSnapshot): boolean =>
 export const selectChosenRole = (snapshot: SessionSnapshot) => snapshot.context.chosenRole;
 export const selectRole = (snapshot: SessionSnapshot) => snapshot.context.role;
 export const selectAccount = (snapshot: SessionSnapshot) => snapshot.context.account;
+/** The client a signed-in session belongs to; null when nobody is signed in. */
+export const selectSessionClientCode = (snapshot: SessionSnapshot): string | null =>
+  selectIsSignedIn(snapshot) ? (snapshot.context.account?.clientCode ?? null) : null;
 export const selectLoginError = (snapshot: SessionSnapshot) => snapshot.context.loginError;
 /**
  * The last failed sign-in's error, when it was a billing user's and is not being retried: the

@@ -6,6 +6,8 @@ export interface AccountSummary {
   /** Empty for a guest. */
   email: string;
   accountNumber: string;
+  /** The client the session is signed in under: its pages, look and payments are that client's. */
+  clientCode: string;
 }
 
 /** A check or sign-in answer: the status, and the account when someone is signed in. */

@@ -1,7 +1,14 @@
-import { selectIsBillingUser, selectIsResolving, selectIsSignedIn } from '@machines/session/session.selectors';
+import {
+  selectIsBillingUser,
+  selectIsResolving,
+  selectIsSignedIn,
+  selectSessionClientCode,
+  type SessionSnapshot,
+} from '@machines/session/session.selectors';
 import { redirect } from '@tanstack/react-router';
 import { waitFor } from 'xstate';
 import type { Machines } from '@/lib/machines';
+import { underClient } from '@/lib/client-path';
 import { toInternalPath } from '@/lib/safe-redirect';
 
 /** How long a guard waits for the session check before giving up with an error screen. */
@@ -9,8 +16,25 @@ const sessionCheckTimeoutMs = 60000;
 
 interface GuardArgs {
   context: Machines;
-  location: { pathname: string };
+  location: { pathname: string; searchStr?: string };
   params: { client?: string };
+}
+
+/**
+ * Once signed in, the session's client is the truth: a page asked for under another client (or
+ * none) is the same page under the session's, so the look, the menu and the payments all follow
+ * the client whose data they show.
+ */
+function keepSessionClient(snapshot: SessionSnapshot, { location, params }: Omit<GuardArgs, 'context'>): void {
+  const sessionClient = selectSessionClientCode(snapshot);
+  if (sessionClient === null || params.client?.toUpperCase() === sessionClient.toUpperCase()) return;
+  throw redirect({ href: `${underClient(location.pathname, sessionClient)}${location.searchStr ?? ''}`, replace: true });
+}
+
+/** Every page: under the session's client, once the session is known (never waits for it). */
+export function followSessionClient({ context, ...args }: GuardArgs): void {
+  const snapshot = context.session.getSnapshot();
+  if (!selectIsResolving(snapshot)) keepSessionClient(snapshot, args);
 }
 
 /** Waits until the session knows who is signed in, then returns its snapshot. */
@@ -34,12 +58,14 @@ function toLogin({ location, params }: GuardArgs) {
 export async function requireUserOrGuest(args: GuardArgs): Promise<void> {
   const snapshot = await settledSession(args.context);
   if (!selectIsSignedIn(snapshot)) throw toLogin(args);
+  keepSessionClient(snapshot, args);
 }
 
 /** Guard of the routes for a signed-in ClientBillingUser only (member, password, email, …). */
 export async function requireBillingUser(args: GuardArgs): Promise<void> {
   const snapshot = await settledSession(args.context);
   if (!selectIsBillingUser(snapshot)) throw toLogin(args);
+  keepSessionClient(snapshot, args);
 }
 
 /** The search of the sign-in pages: the page to return to, if it is an internal path. */

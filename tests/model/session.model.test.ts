@@ -16,7 +16,7 @@ import { fromPromise } from 'xstate';
 import { Coverage, generateModelPaths, runModelPath, type ModelSpec } from './harness';
 
 const never = <T>() => new Promise<T>(() => {});
-const account = { email: 'pat.doe@example.com', accountNumber: 'A-100200' };
+const account = { email: 'pat.doe@example.com', accountNumber: 'A-100200', clientCode: 'SUN' };
 const activeUser: SessionCheckResult = { status: { userRole: 'ClientBillingUser', isUserActive: true }, account };
 const disabledUser: SessionCheckResult = {
   status: { userRole: 'ClientBillingUser', isUserActive: true, isAccountDisabled: true },
@@ -24,7 +24,7 @@ const disabledUser: SessionCheckResult = {
 };
 const activeGuest: SessionCheckResult = {
   status: { userRole: 'ClientBillingGuest', isUserActive: true },
-  account: { email: '', accountNumber: 'A-778899' },
+  account: { email: '', accountNumber: 'A-778899', clientCode: 'SUN' },
 };
 const inactiveUser: SessionCheckResult = { status: { userRole: 'ClientBillingUser', isUserActive: false }, account: null };
 const nobody: SessionCheckResult = { status: { userRole: null, isUserActive: false }, account: null };

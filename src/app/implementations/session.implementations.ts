@@ -8,6 +8,7 @@ import {
   getAccountNumber,
   getAuthenticationMessage,
   getLoggedInStatus,
+  getSessionClientCode,
   getUserEmail,
   logIn,
   logInGuest,
@@ -50,8 +51,12 @@ export function createSessionImplementations(deps: SessionDeps): MachineImplemen
   /** A signed-in status with the account it shows: the email (empty for a guest) and account number. */
   async function withAccount(status: LoggedInStatus, signal: AbortSignal): Promise<SessionCheckResult> {
     if (!status.isUserActive || status.userRole === null) return { status, account: null };
-    const [email, accountNumber] = await Promise.all([getUserEmail({ signal }), getAccountNumber({ signal })]);
-    return { status, account: { email, accountNumber } };
+    const [email, accountNumber, clientCode] = await Promise.all([
+      getUserEmail({ signal }),
+      getAccountNumber({ signal }),
+      getSessionClientCode({ signal }),
+    ]);
+    return { status, account: { email, accountNumber, clientCode } };
   }
 
   return {

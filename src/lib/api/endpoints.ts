@@ -6,6 +6,7 @@ import {
   extendAuthenticationSchema,
   loggedInStatusSchema,
   logoutResponseSchema,
+  sessionClientSchema,
   translationLanguageSchema,
   userEmailResponseSchema,
   type AuthenticationMessage,
@@ -44,6 +45,10 @@ export const getUserEmail = ({ signal }: CallOptions = {}): Promise<string> =>
 /** GET /api/User/GetAccountNumber */
 export const getAccountNumber = ({ signal }: CallOptions = {}): Promise<string> =>
   call(() => http.get('User/GetAccountNumber', { signal }), accountNumberResponseSchema).then((r) => r.accountNumber);
+
+/** GET /api/User/GetClientCode: the code of the client the session is signed in under. */
+export const getSessionClientCode = ({ signal }: CallOptions = {}): Promise<string> =>
+  call(() => http.get('User/GetClientCode', { signal }), sessionClientSchema).then((r) => r.clientCode);
 
 /** GET /api/user/GetShouldDisplayAuthenticationMessage (polled; never extends the session) */
 export const getAuthenticationMessage = ({ signal }: CallOptions = {}): Promise<AuthenticationMessage> =>

@@ -1,5 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { parseClientSegment } from '@/lib/client-segment';
+import { followSessionClient } from '@/app/guards';
 import { ensureScreenMessages } from '@/lib/i18n';
 
 /** The landing page, bare or under a client code: it needs only the shell's messages. */
@@ -16,6 +17,7 @@ export const Route = createFileRoute('/{-$client}')({
   },
   // Runs on every navigation (a loader would not run again between two child screens).
   beforeLoad: async ({ context, params, location }) => {
+    followSessionClient({ context, params, location });
     if (params.client) context.client.send({ type: 'client.select', code: params.client });
     if (!landingPath.test(location.pathname)) await ensureScreenMessages();
   },
