@@ -563,14 +563,28 @@ describe('the receipt', () => {
     expect(persisted.at(-1)).toMatchObject({ receipt: null, confirmed: false });
   });
 
-  it('reloads the balances when the route shows another step after the receipt', async () => {
+  it("keeps the receipt when the route shows a step of the payment just made (the browser's Back)", async () => {
     const { actor, persisted, loads } = arrange({ input: { stored: paid, requestedStep: 'receipt' } });
     await settled(actor);
-    actor.send({ type: 'payment.show', step: 'confirmation' });
+    const stored = persisted.length;
+    for (const step of ['card', 'information', 'confirmation', 'amounts'] as const) {
+      actor.send({ type: 'payment.show', step });
+      const snapshot = await settled(actor);
+      expect(selectPaymentStep(snapshot)).toBe('receipt');
+      expect(selectReceipt(snapshot)).not.toBeNull();
+    }
+    expect(loads()).toBe(1);
+    expect(persisted).toHaveLength(stored);
+  });
+
+  it('starts a new payment from the receipt only when the payer asks, with the balances loaded again', async () => {
+    const { actor, persisted, loads } = arrange({ input: { stored: paid, requestedStep: 'receipt' } });
+    await settled(actor);
+    actor.send({ type: 'payment.startOver' });
     expect(persisted.at(-1)).toBeNull();
     const snapshot = await settled(actor);
     expect(loads()).toBe(2);
-    expect(selectPaymentStep(snapshot)).toBe('confirmation');
+    expect(selectPaymentStep(snapshot)).toBe('amounts');
     expect(selectReceipt(snapshot)).toBeNull();
   });
 

@@ -425,10 +425,8 @@ export const paymentMachine = setup({
           entry: { type: 'rememberShownStep', params: { step: 'receipt' } },
           on: {
             'payment.show': {
-              description: 'Another step after paying starts over: the balances changed, so the account is loaded again.',
-              guard: 'isAnotherStep',
-              target: '#payment.loadingAccount',
-              actions: [{ type: 'clearProgress', params: ({ event }) => ({ requestedStep: event.step }) }, forgetProgress],
+              description:
+                "A step of the payment just made (the browser's Back) shows the receipt again: a new payment is only ever the payer's explicit choice (Make another payment).",
             },
           },
         },

@@ -236,6 +236,39 @@ test('a double click on Pay charges once', async ({ page }) => {
   expect((await balances(page))[only]).toBe(4850 - 1000);
 });
 
+test("the browser's Back after paying never starts a new payment: it shows the receipt again, then the invoices", async ({ page }) => {
+  const account = fixtureAccounts.backAfterPaying;
+  const [only, other, third] = account.invoices.map((invoice) => invoice.invoiceNumber) as [string, string, string];
+  await signInUser(page, account.userEmail);
+  await page.getByRole('link', { name: 'Pay now' }).first().click();
+  await expect(heading(page, 'Online payment')).toBeVisible();
+  await invoiceCard(page, other).getByRole('checkbox').uncheck();
+  await invoiceCard(page, third).getByRole('checkbox').uncheck();
+  await invoiceCard(page, only).getByRole('radio', { name: 'Another amount' }).check();
+  await amountField(page, only).fill('10');
+  await page.getByRole('button', { name: 'Continue', exact: true }).click();
+  await page.getByRole('button', { name: 'Continue', exact: true }).click();
+  await fillBilling(page);
+  await page.getByRole('button', { name: 'Continue to card details' }).click();
+  await fillCard(page, '4242424242424242');
+  await page.getByRole('button', { name: /^Pay / }).click();
+  await expect(heading(page, 'Payment receipt')).toBeVisible();
+  const confirmation = await page.getByTestId('confirmation-number').textContent();
+
+  // Back, and Back again: the steps of the payment just made are closed.
+  for (let step = 0; step < 3; step += 1) {
+    await page.goBack();
+    await expect(heading(page, 'Payment receipt').or(heading(page, 'Your invoices'))).toBeVisible();
+    await expect(heading(page, 'Online payment')).toHaveCount(0);
+    await expect(heading(page, 'Review your payment')).toHaveCount(0);
+    await expect(page.getByRole('button', { name: /^Pay / })).toHaveCount(0);
+    if (await heading(page, 'Payment receipt').isVisible()) await expect(page.getByTestId('confirmation-number')).toHaveText(confirmation ?? '');
+  }
+  // Paying again is an explicit choice, and starts from the new balances.
+  await page.goto('/SUN/invoices');
+  expect((await balances(page))[only]).toBe(4850 - 1000);
+});
+
 test('a reload on any step keeps what was entered, and a later step cannot be opened first', async ({ page }) => {
   test.slow();
   const account = fixtureAccounts.reload;
