@@ -4,6 +4,7 @@ import { decidePayTarget, type PayTarget } from './pay-target';
 import { clearedProgress, resumeProgress, toPaymentFailureCode, toStoredPayment, toSubmission, withChoice } from './payment.progress';
 import { areAmountsValid, isBillingValid, openInvoices, resumeStep, type WizardStep } from './payment.rules';
 import type {
+  ParsedAmount,
   PaymentContext,
   PaymentEvent,
   PaymentFailureCode,
@@ -12,7 +13,6 @@ import type {
   PaymentStep,
   PaymentSubmission,
   PaymentTag,
-  ParsedAmount,
   StoredPayment,
 } from './payment.types';
 
@@ -258,7 +258,7 @@ export const paymentMachine = setup({
             'payment.continue': [
               {
                 description:
-                  'At least one invoice is chosen and every amount is an amount (read strictly in the payer\'s language, not ambiguous), above zero and at most its balance.',
+                  "At least one invoice is chosen, and every typed amount reads as one in the payer's language (not ambiguous), above zero and at most its balance.",
                 guard: 'hasValidAmounts',
                 target: 'confirming',
                 actions: 'hideAmountErrors',
