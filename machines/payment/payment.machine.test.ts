@@ -97,7 +97,7 @@ const settled = (actor: Actor) =>
 /** Stored progress of the fixture account, complete up to the card step. */
 const completeProgress: StoredPayment = {
   accountNumber: account.accountNumber,
-  choices: { 'SUN-100041': { mode: 'part', text: '50.00', cents: 5000 }, 'SUN-100042': { mode: 'full' } },
+  choices: { 'SUN-100041': { mode: 'part', text: '50.00', amount: { cents: 5000 } }, 'SUN-100042': { mode: 'full' } },
   confirmed: true,
   billing,
   receipt: null,
@@ -240,19 +240,20 @@ describe('opening the payment wizard', () => {
 
 describe('choosing amounts', () => {
   it.each([
-    ['above the balance', '120.01', 12001, 'aboveBalance'],
-    ['zero', '0', 0, 'notPositive'],
-    ['not a number', '12,3,4', null, 'notANumber'],
-    ['empty', '  ', null, 'required'],
-  ] as const)('does not go on with an amount %s, shows why and keeps the typed text', async (_, text, cents, error) => {
+    ['above the balance', '120.01', { cents: 12001 }, 'aboveBalance'],
+    ['zero', '0', { cents: 0 }, 'notPositive'],
+    ['not a number', '12,3,4', { problem: 'invalid' }, 'notANumber'],
+    ['that could be read two ways', '1,234', { problem: 'ambiguous' }, 'ambiguous'],
+    ['empty', '  ', { problem: 'invalid' }, 'required'],
+  ] as const)('does not go on with an amount %s, shows why and keeps the typed text', async (_, text, amount, error) => {
     const { actor } = arrange();
     await settled(actor);
-    actor.send({ type: 'payment.payPart', invoiceNumber: 'SUN-100041', text, cents });
+    actor.send({ type: 'payment.payPart', invoiceNumber: 'SUN-100041', text, amount });
     expect(selectInvoiceRows(actor.getSnapshot())[0]?.error).toBeNull();
     actor.send({ type: 'payment.continue' });
     const snapshot = actor.getSnapshot();
     expect(selectPaymentStep(snapshot)).toBe('amounts');
-    expect(selectInvoiceRows(snapshot)[0]).toMatchObject({ choice: { mode: 'part', text, cents }, amountCents: null, error });
+    expect(selectInvoiceRows(snapshot)[0]).toMatchObject({ choice: { mode: 'part', text, amount }, amountCents: null, error });
     expect(selectInvoiceRows(snapshot)[1]?.error).toBeNull();
   });
 
@@ -269,8 +270,8 @@ describe('choosing amounts', () => {
   it('goes on with a part payment and a full one, and keeps them in session storage', async () => {
     const { actor, persisted } = arrange();
     await settled(actor);
-    actor.send({ type: 'payment.payPart', invoiceNumber: 'SUN-100041', text: '50.00', cents: 5000 });
-    expect(persisted.at(-1)?.choices['SUN-100041']).toEqual({ mode: 'part', text: '50.00', cents: 5000 });
+    actor.send({ type: 'payment.payPart', invoiceNumber: 'SUN-100041', text: '50.00', amount: { cents: 5000 } });
+    expect(persisted.at(-1)?.choices['SUN-100041']).toEqual({ mode: 'part', text: '50.00', amount: { cents: 5000 } });
     actor.send({ type: 'payment.continue' });
     expect(selectPaymentStep(actor.getSnapshot())).toBe('confirmation');
     expect(selectInvoiceRows(actor.getSnapshot()).map((row) => row.amountCents)).toEqual([5000, 4550]);
@@ -280,7 +281,7 @@ describe('choosing amounts', () => {
     const { actor } = arrange();
     await settled(actor);
     actor.send({ type: 'payment.selectInvoice', invoiceNumber: 'SUN-100007', selected: true });
-    actor.send({ type: 'payment.payPart', invoiceNumber: 'SUN-999', text: '1', cents: 100 });
+    actor.send({ type: 'payment.payPart', invoiceNumber: 'SUN-999', text: '1', amount: { cents: 100 } });
     expect(Object.keys(actor.getSnapshot().context.choices)).toEqual(['SUN-100041', 'SUN-100042']);
   });
 
@@ -414,7 +415,7 @@ describe('paying by card', () => {
   it('pays the chosen amounts (full ones as the balance) with the key, the token and the trimmed billing, then shows the receipt', async () => {
     const { actor, submissions, persisted } = arrange();
     await settled(actor);
-    actor.send({ type: 'payment.payPart', invoiceNumber: 'SUN-100041', text: '50.00', cents: 5000 });
+    actor.send({ type: 'payment.payPart', invoiceNumber: 'SUN-100041', text: '50.00', amount: { cents: 5000 } });
     actor.send({ type: 'payment.updateBilling', field: 'payerName', value: '  Pat Doe ' });
     goToCard(actor);
     const snapshot = await pay(actor);

@@ -4,6 +4,7 @@ import { decidePayTarget, type PayTarget } from './pay-target';
 import { clearedProgress, resumeProgress, toPaymentFailureCode, toStoredPayment, toSubmission, withChoice } from './payment.progress';
 import { areAmountsValid, isBillingValid, openInvoices, resumeStep, type WizardStep } from './payment.rules';
 import type {
+  ParsedAmount,
   PaymentContext,
   PaymentEvent,
   PaymentFailureCode,
@@ -85,8 +86,8 @@ export const paymentMachine = setup({
       choices: withChoice(context, params.invoiceNumber, { mode: 'full' }),
       confirmed: false,
     })),
-    payInvoicePart: assign(({ context }, params: { invoiceNumber: string; text: string; cents: number | null }) => ({
-      choices: withChoice(context, params.invoiceNumber, { mode: 'part', text: params.text, cents: params.cents }),
+    payInvoicePart: assign(({ context }, params: { invoiceNumber: string; text: string; amount: ParsedAmount }) => ({
+      choices: withChoice(context, params.invoiceNumber, { mode: 'part', text: params.text, amount: params.amount }),
       confirmed: false,
     })),
     showAmountErrors: assign({ showAmountErrors: true }),
@@ -249,13 +250,15 @@ export const paymentMachine = setup({
               actions: [{ type: 'payInvoiceInFull', params: ({ event }) => event }, persist],
             },
             'payment.payPart': {
-              description: 'Pays part of the invoice: the text is kept exactly as typed, with the cents the view parsed from it.',
+              description:
+                "Pays part of the invoice: the text is kept exactly as typed, with what the view read from it in the payer's language (the cents, or that it is not an amount or is ambiguous).",
               guard: 'isOpenInvoice',
               actions: [{ type: 'payInvoicePart', params: ({ event }) => event }, persist],
             },
             'payment.continue': [
               {
-                description: 'At least one invoice is chosen and every amount is above zero and at most its balance.',
+                description:
+                  "At least one invoice is chosen, and every typed amount reads as one in the payer's language (not ambiguous), above zero and at most its balance.",
                 guard: 'hasValidAmounts',
                 target: 'confirming',
                 actions: 'hideAmountErrors',

@@ -15,16 +15,19 @@ export function openInvoices(account: AccountInformation | null): OpenInvoice[] 
 export function amountError(choice: AmountChoice, invoice: OpenInvoice): AmountErrorCode | null {
   if (choice.mode === 'full') return null;
   if (choice.text.trim() === '') return 'required';
-  if (choice.cents === null || !Number.isInteger(choice.cents)) return 'notANumber';
-  if (choice.cents <= 0) return 'notPositive';
-  if (choice.cents > invoice.balanceCents) return 'aboveBalance';
+  const { amount } = choice;
+  if ('problem' in amount) return amount.problem === 'ambiguous' ? 'ambiguous' : 'notANumber';
+  if (!Number.isInteger(amount.cents)) return 'notANumber';
+  if (amount.cents <= 0) return 'notPositive';
+  if (amount.cents > invoice.balanceCents) return 'aboveBalance';
   return null;
 }
 
 /** What this choice pays on this invoice in cents (the balance when in full), or null when it cannot be paid. */
 export function amountToPay(choice: AmountChoice, invoice: OpenInvoice): number | null {
   if (amountError(choice, invoice) !== null) return null;
-  return choice.mode === 'full' ? invoice.balanceCents : choice.cents;
+  if (choice.mode === 'full') return invoice.balanceCents;
+  return 'cents' in choice.amount ? choice.amount.cents : null;
 }
 
 /** The lines of a payment: one per chosen open invoice whose amount can be paid, in the account's order. */

@@ -76,10 +76,10 @@ describe('the amounts page', () => {
   it('lists only open invoices, with what each pays and no errors before the payer tries to go on', () => {
     const snapshot = snapshotOf(
       { paying: 'choosingAmounts' },
-      { choices: { 'SUN-100041': { mode: 'part', text: '500', cents: 50000 } } },
+      { choices: { 'SUN-100041': { mode: 'part', text: '500', amount: { cents: 50000 } } } },
     );
     expect(selectInvoiceRows(snapshot)).toEqual([
-      { invoice: account.invoices[0], choice: { mode: 'part', text: '500', cents: 50000 }, amountCents: null, error: null },
+      { invoice: account.invoices[0], choice: { mode: 'part', text: '500', amount: { cents: 50000 } }, amountCents: null, error: null },
       { invoice: account.invoices[1], choice: null, amountCents: null, error: null },
     ]);
     expect(selectNothingChosenError(snapshot)).toBe(false);
@@ -90,7 +90,7 @@ describe('the amounts page', () => {
       { paying: 'choosingAmounts' },
       {
         showAmountErrors: true,
-        choices: { 'SUN-100041': { mode: 'part', text: '500', cents: 50000 }, 'SUN-100042': { mode: 'part', text: '-1', cents: -100 } },
+        choices: { 'SUN-100041': { mode: 'part', text: '500', amount: { cents: 50000 } }, 'SUN-100042': { mode: 'part', text: '-1', amount: { cents: -100 } } },
       },
     );
     expect(selectInvoiceRows(snapshot).map((row) => row.error)).toEqual(['aboveBalance', 'notPositive']);
@@ -103,7 +103,7 @@ describe('the amounts page', () => {
   it('adds up the payable amounts, paying full ones at their balance', () => {
     const snapshot = snapshotOf(
       { paying: 'confirming' },
-      { choices: { 'SUN-100041': { mode: 'part', text: '12.34', cents: 1234 }, 'SUN-100042': { mode: 'full' } } },
+      { choices: { 'SUN-100041': { mode: 'part', text: '12.34', amount: { cents: 1234 } }, 'SUN-100042': { mode: 'full' } } },
     );
     expect(selectPaymentLines(snapshot)).toEqual([
       { invoiceNumber: 'SUN-100041', amountCents: 1234 },

@@ -22,14 +22,21 @@ export interface PaymentStart {
 }
 
 /**
- * What the payer chose for one invoice. `full` pays the whole balance; `part` pays what was
- * typed: `text` exactly as typed (never lost), `cents` as the view parsed it in the payer's
- * language, null when it is not a number.
+ * Typed text as the view read it in the payer's language: its cents, or why it is not an amount.
+ * `ambiguous` is grouping without a decimal mark ("1,234" in English), which a reader used to the
+ * other convention could mean as a decimal: it is refused, never guessed.
  */
-export type AmountChoice = { mode: 'full' } | { mode: 'part'; text: string; cents: number | null };
+export type ParsedAmount = { cents: number } | { problem: 'invalid' | 'ambiguous' };
+
+/**
+ * What the payer chose for one invoice. `full` pays the whole balance; `part` pays what was
+ * typed: `text` exactly as typed (never lost), `amount` as the view read it in the payer's
+ * language.
+ */
+export type AmountChoice = { mode: 'full' } | { mode: 'part'; text: string; amount: ParsedAmount };
 
 /** Why an amount cannot be paid; views translate these. */
-export type AmountErrorCode = 'required' | 'notANumber' | 'notPositive' | 'aboveBalance';
+export type AmountErrorCode = 'required' | 'notANumber' | 'ambiguous' | 'notPositive' | 'aboveBalance';
 
 export const billingFields = [
   'payerName',
@@ -120,7 +127,7 @@ export type PaymentEvent =
   | { type: 'payment.show'; step: PaymentStep }
   | { type: 'payment.selectInvoice'; invoiceNumber: string; selected: boolean }
   | { type: 'payment.payInFull'; invoiceNumber: string }
-  | { type: 'payment.payPart'; invoiceNumber: string; text: string; cents: number | null }
+  | { type: 'payment.payPart'; invoiceNumber: string; text: string; amount: ParsedAmount }
   | { type: 'payment.updateBilling'; field: BillingField; value: string }
   | { type: 'payment.useAccountDetails' }
   | { type: 'payment.continue' }

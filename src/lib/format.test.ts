@@ -14,30 +14,54 @@ describe('money and dates in the reader language', () => {
   });
 
   it('reads what a payer types in English', () => {
-    expect(parseMoney('48.50', 'en-US')).toBe(4850);
-    expect(parseMoney('$48.5', 'en-US')).toBe(4850);
-    expect(parseMoney('20', 'en-US')).toBe(2000);
-    expect(parseMoney('1,250.00', 'en-US')).toBe(125000);
-    expect(parseMoney(' 7 ', 'en-US')).toBe(700);
+    expect(parseMoney('48.50', 'en-US')).toEqual({ cents: 4850 });
+    expect(parseMoney('$48.5', 'en-US')).toEqual({ cents: 4850 });
+    expect(parseMoney('20', 'en-US')).toEqual({ cents: 2000 });
+    expect(parseMoney('1234', 'en-US')).toEqual({ cents: 123400 });
+    expect(parseMoney('1,250.00', 'en-US')).toEqual({ cents: 125000 });
+    expect(parseMoney('1,234,567.8', 'en-US')).toEqual({ cents: 123456780 });
+    expect(parseMoney('0.05', 'en-US')).toEqual({ cents: 5 });
+    expect(parseMoney(' 7 ', 'en-US')).toEqual({ cents: 700 });
+    expect(parseMoney('US$ 7', 'en-US')).toEqual({ cents: 700 });
   });
 
-  it('reads what a payer types in Spanish, where the comma is the decimal mark', () => {
-    expect(parseMoney('48,50', 'es-ES')).toBe(4850);
-    expect(parseMoney('1.250,5', 'es-ES')).toBe(125050);
-    expect(parseMoney('20 €', 'es-ES')).toBe(2000);
+  it('reads what a payer types in Spanish, where the comma is the decimal mark and the dot groups', () => {
+    expect(parseMoney('48,50', 'es-ES')).toEqual({ cents: 4850 });
+    expect(parseMoney('12,5', 'es-ES')).toEqual({ cents: 1250 });
+    expect(parseMoney('1234', 'es-ES')).toEqual({ cents: 123400 });
+    expect(parseMoney('1.250,5', 'es-ES')).toEqual({ cents: 125050 });
+    expect(parseMoney('1.234.567,89', 'es-ES')).toEqual({ cents: 123456789 });
+    expect(parseMoney('0,05', 'es-ES')).toEqual({ cents: 5 });
+    expect(parseMoney('20 €', 'es-ES')).toEqual({ cents: 2000 });
+    expect(parseMoney('20,00\u00a0US$', 'es-ES')).toEqual({ cents: 2000 });
   });
 
-  it('refuses anything that is not an amount', () => {
-    for (const text of ['', 'abc', '12.345', '1.2.3', '-5', '12,5', '1,25,0', '4e3']) {
-      expect(parseMoney(text, 'en-US'), text).toBeNull();
-    }
-    expect(parseMoney('12.50', 'es-ES')).toBeNull();
+  it.each([
+    ['en-US', ['', ' ', '$', 'abc', '-5', '+5', '4e3', '1.2.3', '12.', '.5', '12.345', '1.234', '0.001', '12,5', '1,25,0', '12,50']],
+    ['es-ES', ['', 'abc', '-5', '1,2,3', '12,', ',5', '12,345', '1,234', '0,001', '12.50', '1.25.0', '1.2345', '12.5']],
+  ] as const)('refuses in %s what is not an amount, naming no amount', (locale, texts) => {
+    for (const text of texts) expect(parseMoney(text, locale), text).toEqual({ problem: 'invalid' });
+  });
+
+  it.each([
+    ['en-US', ['0,001', '00,100', '0,100.00', '01,234.00', '1234,567.00', '1,2345.00', ',123.00']],
+    ['es-ES', ['0.001', '00.100', '0.100,00', '01.234,00', '1234.567,00', '1.2345,00', '.123,00']],
+  ] as const)('refuses in %s group marks anywhere but between groups of three digits after a first group without a leading 0', (locale, texts) => {
+    for (const text of texts) expect(parseMoney(text, locale), text).toEqual({ problem: 'invalid' });
+  });
+
+  it.each([
+    ['en-US', ['1,234', '12,345', '$1,000', '1,234,567']],
+    ['es-ES', ['1.234', '12.345', '1.000 €', '1.234.567']],
+  ] as const)('refuses in %s group marks without a decimal mark as ambiguous, never guessing', (locale, texts) => {
+    for (const text of texts) expect(parseMoney(text, locale), text).toEqual({ problem: 'ambiguous' });
   });
 
   it('writes cents back for an amount field', () => {
     expect(centsToInput(7675, 'en-US')).toBe('76.75');
     expect(centsToInput(7675, 'es-ES')).toBe('76,75');
-    expect(parseMoney(centsToInput(123456, 'es-ES'), 'es-ES')).toBe(123456);
+    expect(parseMoney(centsToInput(123456, 'es-ES'), 'es-ES')).toEqual({ cents: 123456 });
+    expect(parseMoney(centsToInput(123456, 'en-US'), 'en-US')).toEqual({ cents: 123456 });
   });
 });
 

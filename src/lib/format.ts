@@ -30,23 +30,41 @@ function separators(locale: string): { decimal: string; group: string } {
 }
 
 /**
- * Typed money back into cents, or null when it is not an amount: the language's decimal mark,
- * optional group marks, at most two decimals, an optional currency sign. "12,50" is 1250 cents in
- * Spanish; in English the comma groups thousands, so "1,250" is 125000.
+ * What typed money reads as: its cents, or why it cannot be read. `ambiguous` is text like
+ * "1.234" in Spanish or "1,234" in English, which someone used to the other convention would
+ * read as a decimal: it is refused rather than guessed.
  */
-export function parseMoney(text: string, locale: string): number | null {
+export type ParsedMoney = { cents: number } | { problem: 'invalid' | 'ambiguous' };
+
+const invalid: ParsedMoney = Object.freeze({ problem: 'invalid' });
+
+/**
+ * Typed money back into cents, strictly in the reader's language: its decimal mark with at most
+ * two decimals, an optional currency sign and spaces, and group marks only between groups of
+ * three digits after a first group that does not start with 0. "12,50" is 1250 cents in Spanish
+ * and "1,234.50" is 123450 in English; "0.001" is not an amount, and "1.234" or "1,234" without
+ * a decimal mark is ambiguous.
+ */
+export function parseMoney(text: string, locale: string): ParsedMoney {
   const { decimal, group } = separators(locale);
   const cleaned = text.replace(/[\s\u00a0\u202f$€]|US\$?/g, '');
-  if (cleaned === '') return null;
   const [whole = '', fraction, ...rest] = cleaned.split(decimal);
-  if (rest.length > 0) return null;
-  const groupPattern = new RegExp(`^\\d{1,3}(\\${group}\\d{3})*$`);
-  if (!/^\d+$/.test(whole) && !groupPattern.test(whole)) return null;
-  if (fraction !== undefined && !/^\d{1,2}$/.test(fraction)) return null;
-  const units = Number(whole.split(group).join(''));
-  const cents = fraction === undefined ? 0 : Number(fraction.padEnd(2, '0'));
-  const total = units * 100 + cents;
-  return Number.isSafeInteger(total) ? total : null;
+  if (rest.length > 0) return invalid;
+  if (fraction !== undefined && !/^\d{1,2}$/.test(fraction)) return invalid;
+  let digits = whole;
+  if (!/^\d+$/.test(whole)) {
+    const grouped = new RegExp(`^[1-9]\\d{0,2}(?:${escapeRegExp(group)}\\d{3})+$`);
+    if (!grouped.test(whole)) return invalid;
+    // Group marks alone: someone used to the other convention may have meant a decimal mark.
+    if (fraction === undefined) return { problem: 'ambiguous' };
+    digits = whole.split(group).join('');
+  }
+  const total = Number(digits) * 100 + Number((fraction ?? '').padEnd(2, '0'));
+  return Number.isSafeInteger(total) ? { cents: total } : invalid;
+}
+
+function escapeRegExp(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }
 
 /** Cents as plain text for an input in the language, without the currency sign: 1250 → "12.50" / "12,50". */

@@ -61,9 +61,9 @@ const wizardEvents: ModelEvent[] = [
   { type: 'payment.selectInvoice', invoiceNumber: 'SUN-100041', selected: true },
   { type: 'payment.selectInvoice', invoiceNumber: 'SUN-100042', selected: false },
   { type: 'payment.selectInvoice', invoiceNumber: 'SUN-100042', selected: true },
-  { type: 'payment.payPart', invoiceNumber: 'SUN-100041', text: '50.00', cents: 5000 },
-  { type: 'payment.payPart', invoiceNumber: 'SUN-100041', text: '200.00', cents: 20000 },
-  { type: 'payment.payPart', invoiceNumber: 'SUN-100041', text: 'fifty', cents: null },
+  { type: 'payment.payPart', invoiceNumber: 'SUN-100041', text: '50.00', amount: { cents: 5000 } },
+  { type: 'payment.payPart', invoiceNumber: 'SUN-100041', text: '200.00', amount: { cents: 20000 } },
+  { type: 'payment.payPart', invoiceNumber: 'SUN-100041', text: 'fifty', amount: { problem: 'invalid' } },
   { type: 'payment.payInFull', invoiceNumber: 'SUN-100041' },
   { type: 'payment.updateBilling', field: 'email', value: 'pat.doe@' },
   { type: 'payment.useAccountDetails' },
@@ -191,7 +191,7 @@ const inputs: { name: string; input: PaymentInput; events: (snapshot: Snapshot) 
     input: {
       stored: {
         accountNumber: account.accountNumber,
-        choices: { 'SUN-100041': { mode: 'part', text: '50.00', cents: 5000 } },
+        choices: { 'SUN-100041': { mode: 'part', text: '50.00', amount: { cents: 5000 } } },
         confirmed: true,
         billing,
         receipt: null,

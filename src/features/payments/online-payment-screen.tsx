@@ -80,12 +80,16 @@ function InvoiceChoice({ row }: { row: PaymentInvoiceRow }) {
   const number = invoice.invoiceNumber;
   const balance = formatMoney(invoice.balanceCents, locale);
 
+  const typed = choice?.mode === 'part' ? choice.text.trim() : '';
+  const example = centsToInput(123450, locale);
   const errorMessages: Record<AmountErrorCode, string> = {
     required: t`Enter the amount to pay on invoice ${number}.`,
     notANumber: t`Enter an amount like ${centsToInput(2500, locale)}.`,
+    ambiguous: t`The amount ${typed} could be read in two ways. Write it without thousands separators, like ${example}.`,
     notPositive: t`The amount must be more than zero.`,
     aboveBalance: t`The amount cannot be more than the balance of ${balance}.`,
   };
+  const typeAmount = (text: string) => payPart(number, text, parseMoney(text, locale));
 
   return (
     <li className={choice ? 'invoice-choice chosen' : 'invoice-choice'}>
@@ -140,7 +144,7 @@ function InvoiceChoice({ row }: { row: PaymentInvoiceRow }) {
               name={`${id}-mode`}
               checked={choice.mode === 'part'}
               onChange={() => {
-                payPart(number, '', null);
+                typeAmount('');
                 queueMicrotask(() => amountInput.current?.focus());
               }}
             />{' '}
@@ -155,7 +159,7 @@ function InvoiceChoice({ row }: { row: PaymentInvoiceRow }) {
               maxLength={16}
               inputMode="decimal"
               value={choice.text}
-              onChange={(text) => payPart(number, text, parseMoney(text, locale))}
+              onChange={typeAmount}
               error={error ? errorMessages[error] : undefined}
             />
           ) : null}

@@ -1,5 +1,5 @@
 import type { paymentMachine } from '@machines/payment/payment.machine';
-import type { BillingField, PaymentStep } from '@machines/payment/payment.types';
+import type { BillingField, ParsedAmount, PaymentStep } from '@machines/payment/payment.types';
 import { createContext, useContext, useMemo } from 'react';
 import type { ActorRefFrom } from 'xstate';
 import type { CardFrame } from './card-frame';
@@ -29,8 +29,8 @@ export function paymentEvents(actor: PaymentActor) {
     show: (step: PaymentStep) => actor.send({ type: 'payment.show', step }),
     selectInvoice: (invoiceNumber: string, selected: boolean) => actor.send({ type: 'payment.selectInvoice', invoiceNumber, selected }),
     payInFull: (invoiceNumber: string) => actor.send({ type: 'payment.payInFull', invoiceNumber }),
-    payPart: (invoiceNumber: string, text: string, cents: number | null) =>
-      actor.send({ type: 'payment.payPart', invoiceNumber, text, cents }),
+    payPart: (invoiceNumber: string, text: string, amount: ParsedAmount) =>
+      actor.send({ type: 'payment.payPart', invoiceNumber, text, amount }),
     updateBilling: (field: BillingField, value: string) => actor.send({ type: 'payment.updateBilling', field, value }),
     copyAccountDetails: () => actor.send({ type: 'payment.useAccountDetails' }),
     goOn: () => actor.send({ type: 'payment.continue' }),

@@ -4,7 +4,7 @@ import { parseStoredPayment } from './stored-payment';
 
 const progress: StoredPayment = {
   accountNumber: 'A-100200',
-  choices: { 'SUN-100031': { mode: 'full' }, 'SUN-100035': { mode: 'part', text: '12.3x', cents: null } },
+  choices: { 'SUN-100031': { mode: 'full' }, 'SUN-100035': { mode: 'part', text: '12.3x', amount: { problem: 'invalid' } } },
   confirmed: true,
   billing: {
     payerName: 'Pat Doe',
@@ -40,11 +40,25 @@ describe('the payment progress kept in session storage', () => {
     expect(parseStoredPayment(JSON.stringify({ ...progress, receipt }))?.receipt).toEqual(receipt);
   });
 
+  it('keeps why a typed amount could not be read, so the payer is told the same after a reload', () => {
+    const choices = { 'SUN-100035': { mode: 'part', text: '1.234', amount: { problem: 'ambiguous' } } } as const;
+    expect(parseStoredPayment(JSON.stringify({ ...progress, choices }))?.choices).toEqual(choices);
+  });
+
+  it('does not trust an amount kept without a strict reading of its text: it counts as not an amount', () => {
+    const older = { ...progress, choices: { 'SUN-100035': { mode: 'part', text: '0.001', cents: 100 } } };
+    expect(parseStoredPayment(JSON.stringify(older))?.choices).toEqual({
+      'SUN-100035': { mode: 'part', text: '0.001', amount: { problem: 'invalid' } },
+    });
+  });
+
   it('is ignored when it is not JSON, not ours, or tampered with', () => {
     expect(parseStoredPayment('not json')).toBeNull();
     expect(parseStoredPayment('null')).toBeNull();
     expect(parseStoredPayment(JSON.stringify({ ...progress, choices: [] }))).toBeNull();
     expect(parseStoredPayment(JSON.stringify({ ...progress, choices: { X: { mode: 'all' } } }))).toBeNull();
+    expect(parseStoredPayment(JSON.stringify({ ...progress, choices: { X: { mode: 'part', text: '1', amount: { problem: 'odd' } } } }))).toBeNull();
+    expect(parseStoredPayment(JSON.stringify({ ...progress, choices: { X: { mode: 'part', text: '1', amount: { cents: '100' } } } }))).toBeNull();
     expect(parseStoredPayment(JSON.stringify({ ...progress, confirmed: 'yes' }))).toBeNull();
     expect(parseStoredPayment(JSON.stringify({ ...progress, billing: { ...progress.billing, city: 7 } }))).toBeNull();
   });

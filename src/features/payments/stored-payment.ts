@@ -2,7 +2,7 @@
  * The wizard's progress in session storage ("the online payment grid information"): read back
  * only when it has the expected shape, so a stale or tampered value starts the wizard afresh.
  */
-import type { AmountChoice, StoredPayment } from '@machines/payment/payment.types';
+import type { AmountChoice, ParsedAmount, StoredPayment } from '@machines/payment/payment.types';
 import * as v from 'valibot';
 import { receiptSchema } from '@contracts/payments';
 import { sessionItem, storageKeys } from '@/lib/storage';
@@ -25,11 +25,23 @@ const storedPaymentSchema = v.object({
   receipt: v.nullable(receiptSchema),
 });
 
+// One object with both keys optional rather than a union: valibot's union would join the vendor
+// chunk the landing page loads.
 const amountChoiceSchema = v.object({
   mode: v.picklist(['full', 'part']),
   text: v.optional(v.pipe(v.string(), v.maxLength(32))),
-  cents: v.optional(v.nullable(v.number())),
+  amount: v.optional(v.object({ cents: v.optional(v.number()), problem: v.optional(v.picklist(['invalid', 'ambiguous'])) })),
 });
+
+/**
+ * The reading of the typed text as it was kept. Progress kept by an older portal has none: it
+ * counts as not an amount (the payer sees why and retypes) rather than trusting a reading that
+ * was not strict.
+ */
+function readAmount(amount: v.InferOutput<typeof amountChoiceSchema>['amount']): ParsedAmount {
+  if (amount?.cents !== undefined) return { cents: amount.cents };
+  return { problem: amount?.problem ?? 'invalid' };
+}
 
 /** The choices by invoice number, or null when any of them is not a choice. */
 function readChoices(value: unknown): Record<string, AmountChoice> | null {
@@ -38,8 +50,8 @@ function readChoices(value: unknown): Record<string, AmountChoice> | null {
   for (const [invoiceNumber, raw] of Object.entries(value)) {
     const parsed = v.safeParse(amountChoiceSchema, raw);
     if (!parsed.success) return null;
-    const { mode, text = '', cents = null } = parsed.output;
-    choices[invoiceNumber] = mode === 'full' ? { mode } : { mode, text, cents };
+    const { mode, text = '', amount } = parsed.output;
+    choices[invoiceNumber] = mode === 'full' ? { mode } : { mode, text, amount: readAmount(amount) };
   }
   return choices;
 }
