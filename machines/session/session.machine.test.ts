@@ -4,6 +4,7 @@ import { sessionMachine } from './session.machine';
 import {
   selectAccount,
   selectIsExpiring,
+  selectIsCheckFailed,
   selectIsSignedIn,
   selectIsWarning,
   selectLoginError,
@@ -89,11 +90,19 @@ describe('session', () => {
     expect(selectIsSignedIn(snapshot)).toBe(true);
   });
 
-  it('logs a failed start-up check and carries on signed out', async () => {
-    const { actor, reportStartupFailure } = arrange({ check: () => Promise.reject(new Error('offline')) });
-    const snapshot = await waitFor(actor, (s) => !s.hasTag('resolving'));
-    expect(snapshot.matches('anonymous')).toBe(true);
+  it('logs a failed start-up check, says so rather than assuming nobody is signed in, and checks again on Try again', async () => {
+    let calls = 0;
+    const { actor, reportStartupFailure } = arrange({
+      check: () => (calls++ === 0 ? Promise.reject(new Error('offline')) : Promise.resolve(signedInUser)),
+    });
+    const failed = await waitFor(actor, (s) => s.matches('checkFailed'));
+    expect(selectIsCheckFailed(failed)).toBe(true);
+    expect(selectIsSignedIn(failed)).toBe(false);
     expect(reportStartupFailure).toHaveBeenCalledOnce();
+    actor.send({ type: 'session.recheck' });
+    const snapshot = await waitFor(actor, (s) => !s.hasTag('resolving'));
+    expect(selectIsSignedIn(snapshot)).toBe(true);
+    expect(calls).toBe(2);
   });
 
   it('signs out, forgets the user and navigates with the url the server gave', async () => {

@@ -111,11 +111,16 @@ export const sessionMachine = setup({
           },
         ],
         onError: {
-          description: 'A failed check is logged and the visitor is treated as not signed in.',
-          target: 'anonymous',
+          description: 'The check failed (the server or the network): logged, and said on the page; nobody is assumed signed out.',
+          target: 'checkFailed',
           actions: ['forgetUser', { type: 'reportStartupFailure', params: ({ event }) => ({ error: event.error }) }],
         },
       },
+    },
+    checkFailed: {
+      description:
+        'Whether anyone is signed in is not known: the page says so and offers Try again (session.recheck). Guarded pages wait rather than sending the visitor to sign in.',
+      tags: ['resolving', 'checkFailed'],
     },
     anonymous: {
       description: 'Nobody is signed in: only open routes are allowed. The sidebar shows the role chooser.',

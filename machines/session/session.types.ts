@@ -57,4 +57,4 @@ export type SessionEvent =
   | { type: 'session.acknowledgeExpiry' }
   | { type: 'session.recheck' };
 
-export type SessionTag = 'resolving' | 'signedIn' | 'busy' | 'warning' | 'expiring';
+export type SessionTag = 'resolving' | 'checkFailed' | 'signedIn' | 'busy' | 'warning' | 'expiring';

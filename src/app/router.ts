@@ -12,6 +12,11 @@ export function createAppRouter(context: Machines) {
     defaultPreload: 'intent',
     defaultNotFoundComponent: NotFoundScreen,
     defaultErrorComponent: RouteErrorScreen,
+    // The shell renders at once, whatever a page still waits for (the session check on a slow
+    // API, a screen's messages): its place stays empty meanwhile and the loading overlay speaks.
+    defaultPendingComponent: () => null,
+    defaultPendingMs: 0,
+    defaultPendingMinMs: 0,
     scrollRestoration: true,
   });
 }

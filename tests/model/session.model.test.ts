@@ -4,6 +4,7 @@ import {
   selectIsBillingUser,
   selectIsExpiring,
   selectIsGuest,
+  selectIsCheckFailed,
   selectIsResolving,
   selectIsSignedIn,
   selectIsWarning,
@@ -101,7 +102,9 @@ const spec: ModelSpec<typeof machine> = {
       destination: snapshot.context.logoutDestination,
     }),
   assertSnapshot: (snapshot) => {
-    expect(selectIsResolving(snapshot)).toBe(snapshot.matches('checking'));
+    // A failed check resolves nothing: guarded pages wait for the visitor to try again.
+    expect(selectIsResolving(snapshot)).toBe(snapshot.matches('checking') || snapshot.matches('checkFailed'));
+    expect(selectIsCheckFailed(snapshot)).toBe(snapshot.matches('checkFailed'));
     expect(selectIsSignedIn(snapshot)).toBe(snapshot.matches('signedIn'));
     if (snapshot.matches('signedIn')) {
       expect(snapshot.context.role).not.toBeNull();

@@ -1,5 +1,5 @@
 import { Trans } from '@lingui/react/macro';
-import { selectIsExpiring, selectIsWarning } from '@machines/session/session.selectors';
+import { selectIsCheckFailed, selectIsExpiring, selectIsWarning } from '@machines/session/session.selectors';
 import { useSelector } from '@xstate/react';
 import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { useMachines } from '@/lib/machines';
@@ -13,12 +13,15 @@ import { useFocusOnNavigation } from './use-focus-on-navigation';
 
 // Needed only when a session is about to end: loaded then, not with the first page.
 const SessionDialogs = lazy(() => import('./session-dialogs').then((module) => ({ default: module.SessionDialogs })));
+// Needed only when the session check at start-up failed.
+const SessionCheckFailed = lazy(() => import('./session-check-failed').then((module) => ({ default: module.SessionCheckFailed })));
 
 /** The frame around every screen: skip link, cookie notice, header, menu, screen, footer. */
 export function AppShell({ children }: { children: ReactNode }) {
   const [sidebarOpen, setSidebarOpen] = useState(true);
   const { session } = useMachines();
   const sessionEnding = useSelector(session, (snapshot) => selectIsWarning(snapshot) || selectIsExpiring(snapshot));
+  const checkFailed = useSelector(session, selectIsCheckFailed);
   useFocusOnNavigation();
   useDocumentTitle();
   return (
@@ -31,6 +34,11 @@ export function AppShell({ children }: { children: ReactNode }) {
       <div className={sidebarOpen ? 'app-body' : 'app-body sidebar-hidden'}>
         <Sidebar open={sidebarOpen} />
         <main id="main-content" className="app-main" tabIndex={-1}>
+          {checkFailed ? (
+            <Suspense fallback={null}>
+              <SessionCheckFailed />
+            </Suspense>
+          ) : null}
           {children}
         </main>
       </div>

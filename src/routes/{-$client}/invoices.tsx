@@ -7,6 +7,8 @@ import { InvoicesLoadFailed, InvoicesScreen } from '@/features/invoices/invoices
 
 export const Route = createFileRoute('/{-$client}/invoices')({
   beforeLoad: requireUserOrGuest,
+  // The loader travels with the screen: its calls and their schemas stay out of the first page's code.
+  codeSplitGroupings: [['loader', 'component'], ['errorComponent']],
   // Balances change with every payment: always ask again, never show a cached summary.
   loader: () => unlessAccountDisabled(getAccountInformation),
   staleTime: 0,

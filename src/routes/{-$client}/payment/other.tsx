@@ -7,6 +7,8 @@ import { OtherPaymentLoadFailed, OtherPaymentScreen } from '@/features/payments/
 
 export const Route = createFileRoute('/{-$client}/payment/other')({
   beforeLoad: requireUserOrGuest,
+  // The loader travels with the screen: its calls and their schemas stay out of the first page's code.
+  codeSplitGroupings: [['loader', 'component'], ['errorComponent']],
   loader: () => unlessAccountDisabled(getPaymentOptions),
   staticData: {
     title: msg`Other payment methods`,

@@ -1,0 +1,17 @@
+import { Trans } from '@lingui/react/macro';
+import { useMachines } from '@/lib/machines';
+
+/** Says that the session check at start-up failed, and offers to try again. */
+export function SessionCheckFailed() {
+  const { session } = useMachines();
+  return (
+    <div role="alert" className="notice notice-error">
+      <p>
+        <Trans>We could not check whether you are signed in.</Trans>
+      </p>
+      <button type="button" className="button" onClick={() => session.send({ type: 'session.recheck' })}>
+        <Trans>Try again</Trans>
+      </button>
+    </div>
+  );
+}

@@ -1,0 +1,81 @@
+import { demoGuest, expect, expectAccessible, signInAsGuest, test } from './fixtures';
+
+/**
+ * With the API slow, the page is never blank: the shell (header, menu, footer) shows at once and the
+ * loading overlay within 300 ms of the page's script starting, while the calls are still on their way.
+ */
+const API_DELAY_MS = 5000;
+const SHOWN_WITHIN_MS = 300;
+
+declare global {
+  interface Window {
+    /** When (performance.now()) the banner and the loading overlay first appeared. */
+    firstSeen?: { banner?: number; overlay?: number; domReady?: number };
+  }
+}
+
+test.beforeEach(async ({ page }) => {
+  await page.addInitScript(() => {
+    const seen: NonNullable<Window['firstSeen']> = {};
+    window.firstSeen = seen;
+    document.addEventListener('DOMContentLoaded', () => {
+      seen.domReady = performance.now();
+    });
+    new MutationObserver(() => {
+      seen.banner ??= document.querySelector('header') ? performance.now() : undefined;
+      seen.overlay ??= document.querySelector('[data-testid="loading-overlay"]') ? performance.now() : undefined;
+    }).observe(document, { subtree: true, childList: true });
+  });
+});
+
+async function slowApi(page: import('@playwright/test').Page): Promise<void> {
+  await page.route('**/api/**', async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, API_DELAY_MS));
+    await route.continue().catch(() => undefined);
+  });
+}
+
+async function expectShellAndOverlayAtOnce(page: import('@playwright/test').Page): Promise<void> {
+  await expect(page.getByRole('banner')).toBeVisible({ timeout: API_DELAY_MS - 1000 });
+  await expect(page.getByTestId('loading-overlay')).toBeVisible({ timeout: API_DELAY_MS - 1000 });
+  const seen = await page.evaluate(() => window.firstSeen ?? {});
+  expect(seen.domReady).toBeDefined();
+  expect((seen.banner ?? Infinity) - (seen.domReady ?? 0)).toBeLessThanOrEqual(SHOWN_WITHIN_MS);
+  expect((seen.overlay ?? Infinity) - (seen.domReady ?? 0)).toBeLessThanOrEqual(SHOWN_WITHIN_MS);
+}
+
+test('an anonymous visitor on a slow API sees the shell and the loading overlay at once, then the sign-in page', async ({ page }) => {
+  await slowApi(page);
+  await page.goto('/SUN/login');
+  await expectShellAndOverlayAtOnce(page);
+  await expect(page.getByRole('heading', { level: 1, name: 'Sign in' })).toBeVisible({ timeout: 3 * API_DELAY_MS });
+});
+
+test('a signed-in reload on a slow API sees the shell and the loading overlay at once, then the invoices', async ({ page }) => {
+  test.slow();
+  await page.goto(`/${demoGuest.clientCode}/guestLogin`);
+  await signInAsGuest(page, demoGuest.accountNumber, demoGuest.invoiceNumber);
+  await expect(page.getByRole('heading', { level: 1, name: 'Your invoices' })).toBeVisible();
+  await slowApi(page);
+  await page.reload();
+  await expectShellAndOverlayAtOnce(page);
+  await expect(page.getByRole('heading', { level: 1, name: 'Your invoices' })).toBeVisible({ timeout: 5 * API_DELAY_MS });
+});
+
+test('a session check that fails at start-up says so and offers Try again, instead of showing the sign-in page', async ({ page }) => {
+  let failing = true;
+  await page.route('**/api/User/GetIsUserLoggedIn', async (route) => {
+    if (failing) await route.fulfill({ status: 500, contentType: 'application/json', body: '{"error":"serverError"}' });
+    else await route.continue();
+  });
+  await page.goto('/SUN/login');
+  const alert = page.getByRole('alert').filter({ hasText: 'We could not check whether you are signed in.' });
+  await expect(alert).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: 'Sign in' })).toHaveCount(0);
+  await expectAccessible(page);
+
+  failing = false;
+  await alert.getByRole('button', { name: 'Try again' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Sign in' })).toBeVisible();
+  await expect(alert).toHaveCount(0);
+});
