@@ -11,6 +11,7 @@
 import { Route as rootRouteImport } from './routes/__root'
 import { Route as Char123ClientChar125RouteRouteImport } from './routes/{-$client}/route'
 import { Route as Char123ClientChar125IndexRouteImport } from './routes/{-$client}/index'
+import { Route as Char123ClientChar125SplatRouteImport } from './routes/{-$client}/$'
 import { Route as Char123ClientChar125AboutRouteImport } from './routes/{-$client}/about'
 import { Route as Char123ClientChar125ContactRouteImport } from './routes/{-$client}/contact'
 import { Route as Char123ClientChar125DocumentsRouteImport } from './routes/{-$client}/documents'
@@ -49,6 +50,12 @@ const Char123ClientChar125IndexRoute =
   Char123ClientChar125IndexRouteImport.update({
     id: '/',
     path: '/',
+    getParentRoute: () => Char123ClientChar125RouteRoute,
+  } as any)
+const Char123ClientChar125SplatRoute =
+  Char123ClientChar125SplatRouteImport.update({
+    id: '/$',
+    path: '/$',
     getParentRoute: () => Char123ClientChar125RouteRoute,
   } as any)
 const Char123ClientChar125AboutRoute =
@@ -216,6 +223,7 @@ const Char123ClientChar125PaymentOnlineReceiptRoute =
 
 export interface FileRoutesByFullPath {
   '/{-$client}': typeof Char123ClientChar125RouteRouteWithChildren
+  '/{-$client}/$': typeof Char123ClientChar125SplatRoute
   '/{-$client}/about': typeof Char123ClientChar125AboutRoute
   '/{-$client}/contact': typeof Char123ClientChar125ContactRoute
   '/{-$client}/documents': typeof Char123ClientChar125DocumentsRoute
@@ -246,6 +254,7 @@ export interface FileRoutesByFullPath {
   '/{-$client}/payment/online/': typeof Char123ClientChar125PaymentOnlineIndexRoute
 }
 export interface FileRoutesByTo {
+  '/{-$client}/$': typeof Char123ClientChar125SplatRoute
   '/{-$client}/about': typeof Char123ClientChar125AboutRoute
   '/{-$client}/contact': typeof Char123ClientChar125ContactRoute
   '/{-$client}/documents': typeof Char123ClientChar125DocumentsRoute
@@ -277,6 +286,7 @@ export interface FileRoutesByTo {
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
   '/{-$client}': typeof Char123ClientChar125RouteRouteWithChildren
+  '/{-$client}/$': typeof Char123ClientChar125SplatRoute
   '/{-$client}/about': typeof Char123ClientChar125AboutRoute
   '/{-$client}/contact': typeof Char123ClientChar125ContactRoute
   '/{-$client}/documents': typeof Char123ClientChar125DocumentsRoute
@@ -310,6 +320,7 @@ export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
   fullPaths:
     | '/{-$client}'
+    | '/{-$client}/$'
     | '/{-$client}/about'
     | '/{-$client}/contact'
     | '/{-$client}/documents'
@@ -340,6 +351,7 @@ export interface FileRouteTypes {
     | '/{-$client}/payment/online/'
   fileRoutesByTo: FileRoutesByTo
   to:
+    | '/{-$client}/$'
     | '/{-$client}/about'
     | '/{-$client}/contact'
     | '/{-$client}/documents'
@@ -370,6 +382,7 @@ export interface FileRouteTypes {
   id:
     | '__root__'
     | '/{-$client}'
+    | '/{-$client}/$'
     | '/{-$client}/about'
     | '/{-$client}/contact'
     | '/{-$client}/documents'
@@ -418,6 +431,13 @@ declare module '@tanstack/react-router' {
       path: '/'
       fullPath: '/{-$client}/'
       preLoaderRoute: typeof Char123ClientChar125IndexRouteImport
+      parentRoute: typeof Char123ClientChar125RouteRoute
+    }
+    '/{-$client}/$': {
+      id: '/{-$client}/$'
+      path: '/$'
+      fullPath: '/{-$client}/$'
+      preLoaderRoute: typeof Char123ClientChar125SplatRouteImport
       parentRoute: typeof Char123ClientChar125RouteRoute
     }
     '/{-$client}/about': {
@@ -640,6 +660,7 @@ const Char123ClientChar125PaymentOnlineRouteRouteWithChildren =
   )
 
 interface Char123ClientChar125RouteRouteChildren {
+  Char123ClientChar125SplatRoute: typeof Char123ClientChar125SplatRoute
   Char123ClientChar125AboutRoute: typeof Char123ClientChar125AboutRoute
   Char123ClientChar125ContactRoute: typeof Char123ClientChar125ContactRoute
   Char123ClientChar125DocumentsRoute: typeof Char123ClientChar125DocumentsRoute
@@ -667,6 +688,7 @@ interface Char123ClientChar125RouteRouteChildren {
 
 const Char123ClientChar125RouteRouteChildren: Char123ClientChar125RouteRouteChildren =
   {
+    Char123ClientChar125SplatRoute: Char123ClientChar125SplatRoute,
     Char123ClientChar125AboutRoute: Char123ClientChar125AboutRoute,
     Char123ClientChar125ContactRoute: Char123ClientChar125ContactRoute,
     Char123ClientChar125DocumentsRoute: Char123ClientChar125DocumentsRoute,

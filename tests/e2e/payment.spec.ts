@@ -269,6 +269,25 @@ test("the browser's Back after paying never starts a new payment: it shows the r
   expect((await balances(page))[only]).toBe(4850 - 1000);
 });
 
+test('arrowing to "Another amount" keeps focus on the choice, and the current step stays visible in forced colours', async ({ page }) => {
+  await signInUser(page, demo.pat);
+  await page.goto('/SUN/payment/online');
+  const card = invoiceCard(page, 'SUN-100031');
+  const full = card.getByRole('radio', { name: /The full balance/ });
+  await full.focus();
+  await page.keyboard.press('ArrowDown');
+  const another = card.getByRole('radio', { name: 'Another amount' });
+  await expect(another).toBeChecked();
+  await expect(another).toBeFocused();
+  await expect(amountField(page, 'SUN-100031')).toBeVisible();
+
+  await page.emulateMedia({ forcedColors: 'active' });
+  const steps = page.getByRole('navigation', { name: 'Payment steps' }).getByRole('listitem');
+  const width = (index: number) => steps.nth(index).evaluate((item) => getComputedStyle(item).borderTopWidth);
+  expect(await width(0)).toBe('3px');
+  expect(await width(1)).not.toBe('3px');
+});
+
 test('a reload on any step keeps what was entered, and a later step cannot be opened first', async ({ page }) => {
   test.slow();
   const account = fixtureAccounts.reload;
@@ -362,6 +381,8 @@ for (const language of ['en-US', 'es-ES'] as const) {
     await page.getByRole('button', { name: /^(Pay|Pagar) / }).click();
     await expect(heading(page, w.receipt)).toBeVisible();
     await expect(page.getByRole('link', { name: language === 'en-US' ? 'Create an account' : 'Cree una cuenta' })).toBeVisible();
+    // The offer is a region of the receipt, not a complementary landmark nested in main.
+    await expect(page.locator('main aside')).toHaveCount(0);
     await expectAccessible(page);
     expect(await balances(page)).toEqual({});
   });

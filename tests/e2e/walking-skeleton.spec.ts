@@ -122,9 +122,10 @@ test.describe('languages', () => {
 
 test.describe('not found', () => {
   for (const path of ['/nosuchpage', '/SUN/nosuchpage', '/this-is-not-a-client/login']) {
-    test(`${path} shows the not-found screen`, async ({ page }) => {
+    test(`${path} shows the not-found screen, with a real title`, async ({ page }) => {
       await page.goto(path);
       await expect(page.getByRole('heading', { level: 1, name: 'Page not found' })).toBeVisible();
+      await expect(page).toHaveTitle(path.startsWith('/SUN/') ? 'Page not found – Sunrise Laboratories' : 'Page not found – Patient Billing Portal');
     });
   }
 });

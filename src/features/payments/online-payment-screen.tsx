@@ -74,7 +74,6 @@ function InvoiceChoice({ row }: { row: PaymentInvoiceRow }) {
   const { t } = useLingui();
   const { selectInvoice, payInFull, payPart } = usePaymentEvents();
   const id = useId();
-  const amountInput = useRef<HTMLInputElement>(null);
   const { invoice, choice, error } = row;
   const locale = useLanguage();
   const number = invoice.invoiceNumber;
@@ -143,10 +142,8 @@ function InvoiceChoice({ row }: { row: PaymentInvoiceRow }) {
               type="radio"
               name={`${id}-mode`}
               checked={choice.mode === 'part'}
-              onChange={() => {
-                typeAmount('');
-                queueMicrotask(() => amountInput.current?.focus());
-              }}
+              // Choosing it (arrow keys included) never moves focus: the field follows in the tab order.
+              onChange={() => typeAmount('')}
             />{' '}
             <Trans>Another amount</Trans>
           </label>
@@ -154,7 +151,6 @@ function InvoiceChoice({ row }: { row: PaymentInvoiceRow }) {
             <TextField
               label={<Trans>Amount to pay on invoice {number}</Trans>}
               name={`amount-${number}`}
-              inputRef={amountInput}
               autoComplete="off"
               maxLength={16}
               inputMode="decimal"

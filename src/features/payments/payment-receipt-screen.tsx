@@ -95,7 +95,7 @@ export function PaymentReceiptScreen() {
         </button>
       </div>
       {!isUser ? (
-        <aside className="notice no-print" aria-labelledby="register-offer">
+        <section className="notice no-print" aria-labelledby="register-offer">
           <h2 id="register-offer">
             <Trans>Next time, sign in</Trans>
           </h2>
@@ -108,7 +108,7 @@ export function PaymentReceiptScreen() {
           <Link to="/{-$client}/registration">
             <Trans>Create an account</Trans>
           </Link>
-        </aside>
+        </section>
       ) : null}
     </Screen>
   );
