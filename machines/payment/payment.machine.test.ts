@@ -3,12 +3,14 @@ import { assign, createActor, fromPromise, waitFor } from 'xstate';
 import { account, billing, mastercard, receipt, start, visa } from './payment.fixtures';
 import { paymentMachine, paymentSystemId, tellPayment } from './payment.machine';
 import {
+  selectBalanceChange,
   selectBillingDraft,
   selectBillingErrors,
   selectCardProblem,
   selectFailure,
   selectInvoiceRows,
   selectIsBusy,
+  selectIsReloadingBalances,
   selectPaymentStatus,
   selectPaymentStep,
   selectReceipt,
@@ -528,6 +530,134 @@ describe('paying by card', () => {
     expect(selectPaymentStatus(snapshot)).toBe('sessionEnded');
     expect(signInRequests()).toBe(1);
     expect(persisted.at(-1)).toEqual(completeProgress);
+  });
+});
+
+describe('a payment refused because a balance changed meanwhile', () => {
+  // Another tab paid 90.00 of SUN-100041 (30.00 is left) and all of SUN-100042.
+  const paidElsewhere: PaymentStart = {
+    ...start,
+    account: {
+      ...account,
+      totalDueCents: 3000,
+      invoices: account.invoices.map((invoice) =>
+        invoice.invoiceNumber === 'SUN-100041' ? { ...invoice, balanceCents: 3000 } : { ...invoice, balanceCents: 0 },
+      ),
+    },
+  };
+
+  /** On the card step with the complete progress; the first payment is refused as stale, later ones go through. */
+  async function refusedOnce(loads: (() => Promise<PaymentStart>)[]) {
+    let attempt = 0;
+    let load = 0;
+    const world = arrange({
+      input: { stored: completeProgress, requestedStep: 'card' },
+      load: () => (loads[load++] ?? (() => Promise.resolve(start)))(),
+      submit: () => (++attempt === 1 ? Promise.reject(failure('balanceChanged')) : Promise.resolve(receipt)),
+    });
+    await settled(world.actor);
+    return world;
+  }
+
+  it('loads the account again and goes back to the amounts, saying which invoices changed, with every choice and the billing kept', async () => {
+    const { actor, loads, persisted } = await refusedOnce([() => Promise.resolve(start), () => Promise.resolve(paidElsewhere)]);
+    const snapshot = await pay(actor);
+    expect(loads()).toBe(2);
+    expect(selectPaymentStatus(snapshot)).toBe('wizard');
+    expect(selectPaymentStep(snapshot)).toBe('amounts');
+    expect(selectBalanceChange(snapshot)).toEqual({ changed: ['SUN-100041'], closed: ['SUN-100042'] });
+    expect(selectFailure(snapshot)).toBeNull();
+    // The closed invoice drops out; the typed amount stays as typed, now above its balance, and says so.
+    expect(snapshot.context.choices).toEqual({ 'SUN-100041': completeProgress.choices['SUN-100041'] });
+    expect(selectInvoiceRows(snapshot)).toEqual([
+      expect.objectContaining({ choice: { mode: 'part', text: '50.00', amount: { cents: 5000 } }, amountCents: null, error: 'aboveBalance' }),
+    ]);
+    expect(selectBillingDraft(snapshot)).toEqual(billing);
+    // The card and its key were for the refused request; the amounts must be confirmed again.
+    expect(snapshot.context.card).toBeNull();
+    expect(snapshot.context.idempotencyKey).toBeNull();
+    expect(snapshot.context.confirmed).toBe(false);
+    expect(persisted.at(-1)).toEqual({ ...completeProgress, choices: snapshot.context.choices, confirmed: false });
+  });
+
+  it('pays the corrected amounts with a new key and a new card, without the billing typed again', async () => {
+    const { actor, submissions } = await refusedOnce([() => Promise.resolve(start), () => Promise.resolve(paidElsewhere)]);
+    await pay(actor);
+    actor.send({ type: 'payment.continue' });
+    expect(selectPaymentStep(actor.getSnapshot())).toBe('amounts');
+    actor.send({ type: 'payment.payPart', invoiceNumber: 'SUN-100041', text: '20.00', amount: { cents: 2000 } });
+    actor.send({ type: 'payment.continue' });
+    expect(selectPaymentStep(actor.getSnapshot())).toBe('confirmation');
+    expect(selectBalanceChange(actor.getSnapshot())).toBeNull();
+    actor.send({ type: 'payment.continue' });
+    actor.send({ type: 'payment.continue' });
+    expect(selectPaymentStep(actor.getSnapshot())).toBe('card');
+    expect(selectReceipt(await pay(actor, mastercard))).toEqual(receipt);
+    expect(submissions).toHaveLength(2);
+    expect(submissions[1]).toEqual({
+      idempotencyKey: 'key-2',
+      lines: [{ invoiceNumber: 'SUN-100041', amountCents: 2000 }],
+      cardToken: mastercard.token,
+      billing,
+    });
+  });
+
+  it('forgets what changed once the payer leaves the amounts, so going back there says nothing again', async () => {
+    const lowered: PaymentStart = {
+      ...start,
+      account: { ...account, invoices: account.invoices.map((invoice) => (invoice.invoiceNumber === 'SUN-100042' ? { ...invoice, balanceCents: 1000 } : invoice)) },
+    };
+    const { actor } = await refusedOnce([() => Promise.resolve(start), () => Promise.resolve(lowered)]);
+    let snapshot = await pay(actor);
+    // Both amounts can still be paid (the full one is the new balance): the payer may go on at once.
+    expect(selectBalanceChange(snapshot)).toEqual({ changed: ['SUN-100042'], closed: [] });
+    actor.send({ type: 'payment.continue' });
+    expect(selectPaymentStep(actor.getSnapshot())).toBe('confirmation');
+    actor.send({ type: 'payment.back' });
+    snapshot = actor.getSnapshot();
+    expect(selectPaymentStep(snapshot)).toBe('amounts');
+    expect(selectBalanceChange(snapshot)).toBeNull();
+  });
+
+  it('shows the amounts first even when the route asks for another page while the account loads again', async () => {
+    const reload = deferred<PaymentStart>();
+    const { actor } = await refusedOnce([() => Promise.resolve(start), () => reload.promise]);
+    actor.send({ type: 'payment.pay' });
+    actor.send({ type: 'payment.cardTokenized', card: visa });
+    await waitFor(actor, (s) => s.matches('loadingAccount'));
+    expect(selectIsReloadingBalances(actor.getSnapshot())).toBe(true);
+    expect(selectIsBusy(actor.getSnapshot())).toBe(true);
+    actor.send({ type: 'payment.show', step: 'information' });
+    reload.resolve(start);
+    const snapshot = await settled(actor);
+    expect(selectPaymentStep(snapshot)).toBe('amounts');
+    // Nothing the portal can see changed: the page says the balances changed without naming one.
+    expect(selectBalanceChange(snapshot)).toEqual({ changed: [], closed: [] });
+  });
+
+  it('keeps the choices and what to compare through a failed reload, and compares once it loads on retry', async () => {
+    const { actor } = await refusedOnce([
+      () => Promise.resolve(start),
+      () => Promise.reject(failure('serverError')),
+      () => Promise.resolve(paidElsewhere),
+    ]);
+    let snapshot = await pay(actor);
+    expect(selectPaymentStatus(snapshot)).toBe('loadFailed');
+    expect(selectIsReloadingBalances(snapshot)).toBe(true);
+    actor.send({ type: 'payment.retry' });
+    snapshot = await settled(actor);
+    expect(selectPaymentStep(snapshot)).toBe('amounts');
+    expect(selectBalanceChange(snapshot)).toEqual({ changed: ['SUN-100041'], closed: ['SUN-100042'] });
+    expect(snapshot.context.choices).toEqual({ 'SUN-100041': completeProgress.choices['SUN-100041'] });
+    expect(selectBillingDraft(snapshot)).toEqual(billing);
+  });
+
+  it('says there is nothing left to pay, and which invoices closed, when the other payment paid everything', async () => {
+    const paidUp = { ...account, totalDueCents: 0, invoices: account.invoices.map((invoice) => ({ ...invoice, balanceCents: 0 })) };
+    const { actor } = await refusedOnce([() => Promise.resolve(start), () => Promise.resolve({ ...start, account: paidUp })]);
+    const snapshot = await pay(actor);
+    expect(selectPaymentStatus(snapshot)).toBe('nothingDue');
+    expect(selectBalanceChange(snapshot)).toEqual({ changed: [], closed: ['SUN-100041', 'SUN-100042'] });
   });
 });
 

@@ -1,7 +1,16 @@
 import type { Receipt } from '@contracts/payments';
 import { assign, fromPromise, setup } from 'xstate';
 import { decidePayTarget, type PayTarget } from './pay-target';
-import { clearedProgress, resumeProgress, toPaymentFailureCode, toStoredPayment, toSubmission, withChoice } from './payment.progress';
+import {
+  clearedProgress,
+  compareBalances,
+  progressAfterBalanceRefusal,
+  resumeProgress,
+  toPaymentFailureCode,
+  toStoredPayment,
+  toSubmission,
+  withChoice,
+} from './payment.progress';
 import { areAmountsValid, isBillingValid, openInvoices, resumeStep, type WizardStep } from './payment.rules';
 import type {
   ParsedAmount,
@@ -75,7 +84,11 @@ export const paymentMachine = setup({
       failure: null,
       ...resumeProgress(context, start.account),
       stored: null,
+      balancesSeen: null,
+      balanceChange: context.balancesSeen === null ? null : compareBalances(context.balancesSeen, start.account),
     })),
+    reloadAfterBalanceChange: assign(({ context }) => progressAfterBalanceRefusal(context)),
+    forgetBalanceChange: assign({ balanceChange: null }),
     keepFailure: assign((_, params: { code: PaymentFailureCode }) => ({ failure: params.code })),
     clearFailure: assign({ failure: null }),
     chooseInvoice: assign(({ context }, params: { invoiceNumber: string; selected: boolean }) => ({
@@ -136,6 +149,8 @@ export const paymentMachine = setup({
     hasValidBilling: ({ context }) => isBillingValid(context.billing),
     isCardRefused: (_, params: { code: PaymentFailureCode }) => params.code === 'cardDeclined' || params.code === 'insufficientFunds',
     isSessionEnded: (_, params: { code: PaymentFailureCode }) => params.code === 'notSignedIn',
+    isBalanceChanged: (_, params: { code: PaymentFailureCode }) => params.code === 'balanceChanged',
+    hasBalanceChange: ({ context }) => context.balanceChange !== null,
   },
 }).createMachine({
   id: 'payment',
@@ -151,14 +166,14 @@ export const paymentMachine = setup({
   states: {
     loadingAccount: {
       description:
-        "Loads the account's open invoices and whether (and where) the client takes card payments. Stored progress waits until it can be checked against the account.",
+        "Loads the account's open invoices and whether (and where) the client takes card payments. Stored progress waits until it can be checked against the account; so does a payment the server refused because a balance changed.",
       tags: ['busy'],
       invoke: {
         id: 'loadAccount',
         src: 'loadAccount',
         onDone: {
           description:
-            'Keeps the account; stored progress of another account is dropped, choices for invoices no longer open are dropped, the rest (typed text included) is kept. Without progress every open invoice is chosen in full.',
+            'Keeps the account; stored progress of another account is dropped, choices for invoices no longer open are dropped, the rest (typed text included) is kept. Without progress every open invoice is chosen in full. After a payment refused because a balance changed, the balances the payer saw are compared with the new ones, to tell which invoices changed or closed.',
           target: 'routing',
           actions: { type: 'keepLoadedAccount', params: ({ event }) => ({ start: event.output }) },
         },
@@ -229,6 +244,11 @@ export const paymentMachine = setup({
         resuming: {
           description: 'Picks the page: the requested step if every earlier step is complete, else the first incomplete step.',
           always: [
+            {
+              description: 'After a payment refused because a balance changed, the amounts show first, whatever page was asked for: the payer checks them against the new balances.',
+              guard: 'hasBalanceChange',
+              target: 'choosingAmounts',
+            },
             { guard: { type: 'isResumeStep', params: { step: 'card' } }, target: 'card' },
             { guard: { type: 'isResumeStep', params: { step: 'information' } }, target: 'enteringBillingInformation' },
             { guard: { type: 'isResumeStep', params: { step: 'confirmation' } }, target: 'confirming' },
@@ -237,8 +257,9 @@ export const paymentMachine = setup({
         },
         choosingAmounts: {
           description:
-            'Step "amounts": the payer picks the invoices to pay, each in full or in part. Any change means the amounts must be confirmed again.',
+            'Step "amounts": the payer picks the invoices to pay, each in full or in part. Any change means the amounts must be confirmed again. After a payment refused because a balance changed, the page says which invoices changed until the payer leaves it.',
           entry: { type: 'rememberShownStep', params: { step: 'amounts' } },
+          exit: 'forgetBalanceChange',
           on: {
             'payment.selectInvoice': {
               description: 'Choosing an invoice pays it in full; unchoosing it removes it from the payment.',
@@ -394,6 +415,13 @@ export const paymentMachine = setup({
             guard: { type: 'isSessionEnded', params: ({ event }) => ({ code: toPaymentFailureCode(event.error) }) },
             target: 'sessionEnded',
             actions: { type: 'keepFailure', params: { code: 'notSignedIn' } },
+          },
+          {
+            description:
+              "The server refused the payment because an invoice's balance changed since the amounts were chosen (a payment made elsewhere): nothing was charged. The account is loaded again and the payer goes back to the amounts, told what changed, with every choice and the billing information kept (an invoice no longer open drops out); the card must be entered again.",
+            guard: { type: 'isBalanceChanged', params: ({ event }) => ({ code: toPaymentFailureCode(event.error) }) },
+            target: 'loadingAccount',
+            actions: 'reloadAfterBalanceChange',
           },
           {
             description: 'The server or the network failed, or the server refused the payment: the failure code says which.',

@@ -4,9 +4,18 @@
  * The machine's actions are built from these.
  */
 import { openInvoices, paymentLines, trimBilling } from './payment.rules';
-import type { AmountChoice, BillingDraft, PaymentContext, PaymentFailureCode, PaymentStart, PaymentSubmission, StoredPayment } from './payment.types';
+import type {
+  AmountChoice,
+  BalanceChange,
+  BillingDraft,
+  PaymentContext,
+  PaymentFailureCode,
+  PaymentStart,
+  PaymentSubmission,
+  StoredPayment,
+} from './payment.types';
 
-const failureCodes: readonly PaymentFailureCode[] = ['cardDeclined', 'insufficientFunds', 'notSignedIn', 'rejected', 'serverError'];
+const failureCodes: readonly PaymentFailureCode[] = ['cardDeclined', 'insufficientFunds', 'notSignedIn', 'balanceChanged', 'rejected', 'serverError'];
 
 /** Reads the failure code an effect rejected with; anything unknown counts as a server error. */
 export function toPaymentFailureCode(error: unknown): PaymentFailureCode {
@@ -71,6 +80,46 @@ export function resumeProgress(
   return { choices, confirmed: stored.confirmed && !dropped, billing: { ...stored.billing }, receipt: stored.receipt };
 }
 
+/**
+ * The progress to load the account again with after the server refused the payment because a
+ * balance changed. Choices and billing wait in `stored`, as after a reload, so loading drops the
+ * invoices no longer open and keeps the rest as typed; the amounts must be confirmed again, and
+ * their errors show at once (an amount now above its balance says so). The balances the payer saw
+ * are kept for the comparison. The card token, its key and the failure go: the next request
+ * differs and needs a new card.
+ */
+export function progressAfterBalanceRefusal(
+  context: PaymentContext,
+): Pick<
+  PaymentContext,
+  'stored' | 'balancesSeen' | 'balanceChange' | 'requestedStep' | 'showAmountErrors' | 'idempotencyKey' | 'card' | 'cardProblem' | 'failure'
+> {
+  const stored = toStoredPayment(context);
+  return {
+    stored: stored && { ...stored, confirmed: false, receipt: null },
+    balancesSeen: Object.fromEntries(openInvoices(context.account).map((invoice) => [invoice.invoiceNumber, invoice.balanceCents])),
+    balanceChange: null,
+    requestedStep: 'amounts',
+    showAmountErrors: true,
+    idempotencyKey: null,
+    card: null,
+    cardProblem: null,
+    failure: null,
+  };
+}
+
+/** Which of the balances the payer saw differ in the account now, and which invoices have closed. */
+export function compareBalances(seen: Record<string, number>, account: PaymentStart['account']): BalanceChange {
+  const now = new Map(openInvoices(account).map((invoice) => [invoice.invoiceNumber, invoice.balanceCents]));
+  const change: BalanceChange = { changed: [], closed: [] };
+  for (const [invoiceNumber, cents] of Object.entries(seen)) {
+    const balance = now.get(invoiceNumber);
+    if (balance === undefined) change.closed.push(invoiceNumber);
+    else if (balance !== cents) change.changed.push(invoiceNumber);
+  }
+  return change;
+}
+
 /** The request for the payment as the payer left it: full amounts become the balance. */
 export function toSubmission(context: PaymentContext): PaymentSubmission {
   return {
@@ -101,4 +150,6 @@ export const clearedProgress = {
   failure: null,
   receipt: null,
   shownStep: null,
+  balancesSeen: null,
+  balanceChange: null,
 } satisfies Partial<PaymentContext>;

@@ -4,6 +4,7 @@ import { account, billing, receipt, visa } from './payment.fixtures';
 import { emptyBilling, paymentMachine } from './payment.machine';
 import {
   selectAccount,
+  selectBalanceChange,
   selectBillingDraft,
   selectBillingErrors,
   selectCardProblem,
@@ -11,6 +12,7 @@ import {
   selectFailure,
   selectInvoiceRows,
   selectIsBusy,
+  selectIsReloadingBalances,
   selectNothingChosenError,
   selectPaymentLines,
   selectPaymentStatus,
@@ -39,6 +41,8 @@ const baseContext: PaymentContext = {
   cardProblem: null,
   failure: null,
   receipt: null,
+  balancesSeen: null,
+  balanceChange: null,
   stored: null,
 };
 
@@ -125,6 +129,22 @@ describe('the amounts page', () => {
     expect(selectInvoiceRows(snapshot)).toEqual([]);
     expect(selectPaymentTotalCents(snapshot)).toBe(0);
     expect(selectStoredPayment(snapshot)).toBeNull();
+  });
+});
+
+describe('a payment refused because a balance changed', () => {
+  const seen = { 'SUN-100041': 12000, 'SUN-100042': 4550 };
+
+  it('says the balances are loading again only while the account loads after the refusal', () => {
+    expect(selectIsReloadingBalances(snapshotOf('loadingAccount', { balancesSeen: seen }))).toBe(true);
+    expect(selectIsReloadingBalances(snapshotOf('loadFailed', { balancesSeen: seen, failure: 'serverError' }))).toBe(true);
+    expect(selectIsReloadingBalances(snapshotOf('loadingAccount'))).toBe(false);
+  });
+
+  it('gives the amounts page the invoices that changed or closed', () => {
+    const balanceChange = { changed: ['SUN-100041'], closed: ['SUN-100042'] };
+    expect(selectBalanceChange(snapshotOf({ paying: 'choosingAmounts' }, { balanceChange }))).toEqual(balanceChange);
+    expect(selectBalanceChange(snapshotOf({ paying: 'choosingAmounts' }))).toBeNull();
   });
 });
 

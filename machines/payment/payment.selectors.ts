@@ -123,6 +123,16 @@ export const selectReceipt = (snapshot: PaymentSnapshot) => snapshot.context.rec
 /** The progress as session storage keeps it, or null while no account is loaded. */
 export const selectStoredPayment = perContext(toStoredPayment);
 
+/**
+ * What changed in the balances since the payer chose the amounts, when the server refused the
+ * payment for it: the amounts page (or the page saying nothing is left to pay) tells the payer.
+ */
+export const selectBalanceChange = (snapshot: PaymentSnapshot) => snapshot.context.balanceChange;
+
+/** The account is loading again because the server refused the payment over a changed balance. */
+export const selectIsReloadingBalances = (snapshot: PaymentSnapshot): boolean =>
+  snapshot.context.balancesSeen !== null && (snapshot.matches('loadingAccount') || snapshot.matches('loadFailed'));
+
 /** Why loading or paying failed, or null. */
 export const selectFailure = (snapshot: PaymentSnapshot) => snapshot.context.failure;
 

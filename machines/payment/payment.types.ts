@@ -65,12 +65,26 @@ export interface PaymentSubmission {
  * thrown by the app's implementations):
  * - cardDeclined, insufficientFunds: the processor refused the card (back to the card step);
  * - notSignedIn: the session ended (progress is kept for after signing in again);
- * - rejected: the server refused the payment as it stands (amounts changed meanwhile and so on);
+ * - balanceChanged: the server refused the payment because an invoice's balance changed since the
+ *   payer chose the amounts (a payment made elsewhere): nothing was charged, the account is loaded
+ *   again and the payer checks the amounts;
+ * - rejected: the server refused the payment as it stands for another reason;
  * - serverError: the server or network failed (retry, with the same idempotency key).
  */
-export type PaymentFailureCode = 'cardDeclined' | 'insufficientFunds' | 'notSignedIn' | 'rejected' | 'serverError';
+export type PaymentFailureCode = 'cardDeclined' | 'insufficientFunds' | 'notSignedIn' | 'balanceChanged' | 'rejected' | 'serverError';
 export interface PaymentFailure {
   code: PaymentFailureCode;
+}
+
+/**
+ * What changed in the balances between the amounts the payer chose and the account loaded again
+ * after the server refused the payment for it; views name these invoices.
+ */
+export interface BalanceChange {
+  /** Invoices still open whose balance is not the one the payer saw, in the account's order. */
+  changed: string[];
+  /** Invoices the payer saw open that have nothing left to pay (they drop out of the payment). */
+  closed: string[];
 }
 
 /** Why the card step shows a message: a refusal above, or the processor's page failing. */
@@ -118,6 +132,13 @@ export interface PaymentContext {
   cardProblem: CardProblem | null;
   failure: PaymentFailureCode | null;
   receipt: Receipt | null;
+  /**
+   * The open balances the payer saw (cents by invoice number) when the server refused the payment
+   * because a balance changed; kept until the account is loaded again and compared with it.
+   */
+  balancesSeen: Record<string, number> | null;
+  /** What that comparison found, for the amounts page to tell the payer; null once they leave it. */
+  balanceChange: BalanceChange | null;
   /** The stored progress, kept until the account is loaded and it can be checked against it. */
   stored: StoredPayment | null;
 }

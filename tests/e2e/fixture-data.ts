@@ -51,6 +51,8 @@ export const fixtureAccounts = {
   reload: { clientCode: 'SUN', accountNumber: 'A-910500', holderName: 'Emery Doe', userEmail: 'e2e.reload@example.com', invoices: patLikeInvoices('SUN-9105') },
   /** Pays, then uses the browser's Back. */
   backAfterPaying: { clientCode: 'SUN', accountNumber: 'A-910600', holderName: 'Jules Doe', userEmail: 'e2e.back@example.com', invoices: patLikeInvoices('SUN-9106') },
+  /** Pays in one tab after another tab paid part of the same invoices. */
+  staleBalance: { clientCode: 'SUN', accountNumber: 'A-910700', holderName: 'Kai Doe', userEmail: 'e2e.stale@example.com', invoices: patLikeInvoices('SUN-9107') },
   /** A guest who pays, in English and in Spanish. */
   guestEn: { clientCode: 'SUN', accountNumber: 'A-920100', holderName: 'Finley Guest', invoices: patLikeInvoices('SUN-9201') },
   guestEs: { clientCode: 'SUN', accountNumber: 'A-920200', holderName: 'Gray Guest', invoices: patLikeInvoices('SUN-9202') },

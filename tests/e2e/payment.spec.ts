@@ -236,6 +236,81 @@ test('a double click on Pay charges once', async ({ page }) => {
   expect((await balances(page))[only]).toBe(4850 - 1000);
 });
 
+test('a balance paid in another tab meanwhile: Pay says what changed, nothing is charged, and the amounts come back with the choices kept', async ({ page }) => {
+  test.slow();
+  const account = fixtureAccounts.staleBalance;
+  const [closing, lowered, skipped] = account.invoices.map((invoice) => invoice.invoiceNumber) as [string, string, string];
+  await signInUser(page, account.userEmail);
+  await page.getByRole('link', { name: 'Pay now' }).click();
+  await expect(heading(page, 'Online payment')).toBeVisible();
+  // This tab: the first invoice in full, 50.00 of the second (76.75 due), not the third.
+  await invoiceCard(page, skipped).getByRole('checkbox').uncheck();
+  await invoiceCard(page, lowered).getByRole('radio', { name: 'Another amount' }).check();
+  await amountField(page, lowered).fill('50.00');
+  await page.getByRole('button', { name: 'Continue', exact: true }).click();
+  await page.getByRole('button', { name: 'Continue', exact: true }).click();
+  await fillBilling(page);
+  await page.getByRole('button', { name: 'Continue to card details' }).click();
+  await expect(heading(page, 'Card payment')).toBeVisible();
+  await fillCard(page, '4242424242424242');
+
+  await test.step('another tab of the same session pays the first invoice and 40.00 of the second', async () => {
+    const other = await page.context().newPage();
+    await other.goto('/SUN/payment/online');
+    await expect(heading(other, 'Online payment')).toBeVisible();
+    await invoiceCard(other, skipped).getByRole('checkbox').uncheck();
+    await invoiceCard(other, lowered).getByRole('radio', { name: 'Another amount' }).check();
+    await amountField(other, lowered).fill('40.00');
+    await other.getByRole('button', { name: 'Continue', exact: true }).click();
+    await other.getByRole('button', { name: 'Continue', exact: true }).click();
+    await fillBilling(other);
+    await other.getByRole('button', { name: 'Continue to card details' }).click();
+    await fillCard(other, '4242424242424242');
+    await other.getByRole('button', { name: /^Pay / }).click();
+    await expect(heading(other, 'Payment receipt')).toBeVisible();
+    await other.close();
+    expect(await balances(page)).toEqual({ [lowered]: 3675, [skipped]: 6320 });
+  });
+
+  await test.step('Pay in the first tab ends on the amounts with a message', async () => {
+    await page.getByRole('button', { name: /^Pay / }).click();
+    await expect(heading(page, 'Online payment')).toBeVisible();
+    await expect(page).toHaveURL(/\/SUN\/payment\/online$/);
+    const notice = page.getByTestId('balance-change');
+    await expect(notice).toHaveAttribute('role', 'alert');
+    await expect(notice).toContainText(`The balance of invoice ${lowered} changed since you started`);
+    await expect(notice).toContainText(`Invoice ${closing} has been paid since you started`);
+    await expect(notice).toContainText('Nothing was charged.');
+    await expect(notice).toBeFocused();
+    // The paid invoice drops out; the typed amount stays as typed and is now above its balance;
+    // the invoice left out is still left out.
+    await expect(invoiceCard(page, closing)).toHaveCount(0);
+    await expect(amountField(page, lowered)).toHaveValue('50.00');
+    await expect(page.getByText('The amount cannot be more than the balance of $36.75.')).toBeVisible();
+    await expect(invoiceCard(page, skipped).getByRole('checkbox')).not.toBeChecked();
+    await expectAccessible(page);
+    expect(await balances(page)).toEqual({ [lowered]: 3675, [skipped]: 6320 });
+  });
+
+  await test.step('the corrected payment goes through, with the billing kept and the card entered again', async () => {
+    await amountField(page, lowered).fill('30.00');
+    await page.getByRole('button', { name: 'Continue', exact: true }).click();
+    await expect(heading(page, 'Review your payment')).toBeVisible();
+    await expect(page.getByRole('table')).toContainText('$30.00');
+    await page.getByRole('button', { name: 'Continue', exact: true }).click();
+    await expect(heading(page, 'Billing information')).toBeVisible();
+    await expect(page.getByLabel('City')).toHaveValue('Springfield');
+    await expect(page.getByLabel('Email for the receipt')).toHaveValue('payer@example.com');
+    await page.getByRole('button', { name: 'Continue to card details' }).click();
+    await expect(heading(page, 'Card payment')).toBeVisible();
+    await expect(cardFields(page).getByLabel(/Card number/)).toHaveValue('');
+    await fillCard(page, '4242424242424242');
+    await page.getByRole('button', { name: /^Pay / }).click();
+    await expect(heading(page, 'Payment receipt')).toBeVisible();
+    expect(await balances(page)).toEqual({ [lowered]: 675, [skipped]: 6320 });
+  });
+});
+
 test("the browser's Back after paying never starts a new payment: it shows the receipt again, then the invoices", async ({ page }) => {
   const account = fixtureAccounts.backAfterPaying;
   const [only, other, third] = account.invoices.map((invoice) => invoice.invoiceNumber) as [string, string, string];

@@ -45,6 +45,15 @@ type ModelEvent = Exclude<Spec['events'], (snapshot: Snapshot) => unknown>[numbe
 
 const externalLink = 'https://payments.example.org/harbor';
 const paidUp = { ...account, invoices: account.invoices.filter((invoice) => invoice.balanceCents === 0), totalDueCents: 0 };
+/** The account after another tab paid 90.00 of SUN-100041 and all of SUN-100042. */
+const paidElsewhere: PaymentStart = {
+  ...start,
+  account: {
+    ...account,
+    totalDueCents: 3000,
+    invoices: account.invoices.map((invoice) => ({ ...invoice, balanceCents: invoice.invoiceNumber === 'SUN-100041' ? 3000 : 0 })),
+  },
+};
 
 const loadEvents: ModelEvent[] = [
   { type: 'xstate.done.actor.loadAccount', output: start },
@@ -76,12 +85,17 @@ const wizardEvents: ModelEvent[] = [
   { type: 'payment.cardInvalid' },
   { type: 'payment.cardFailed' },
   { type: 'xstate.done.actor.submitPayment', output: receipt },
-  ...(['cardDeclined', 'insufficientFunds', 'notSignedIn', 'serverError', 'rejected'] as const).map(
+  ...(['cardDeclined', 'insufficientFunds', 'notSignedIn', 'serverError', 'rejected', 'balanceChanged'] as const).map(
     (code) => ({ type: 'xstate.error.actor.submitPayment', error: { code } }) as const,
   ),
   { type: 'payment.retry' },
   { type: 'payment.startOver' },
 ];
+
+/** After a payment refused because a balance changed, the account also loads with the new balances. */
+function reloadEvents(snapshot: Snapshot): ModelEvent[] {
+  return snapshot.context.balancesSeen === null ? [] : [{ type: 'xstate.done.actor.loadAccount', output: paidElsewhere }];
+}
 
 /**
  * The billing form is filled one field at a time, in order: typing each field in any order
@@ -111,6 +125,8 @@ function serializeState(snapshot: Snapshot): string {
     value: snapshot.value,
     requested: loading ? context.requestedStep : null,
     stored: loading ? context.stored !== null : null,
+    seen: context.balancesSeen !== null,
+    balanceChange: context.balanceChange,
     choices: amounts
       ? [choiceKind(snapshot, 'SUN-100041'), choiceKind(snapshot, 'SUN-100042'), context.showAmountErrors]
       : areAmountsValid(context.choices, context.account),
@@ -157,6 +173,18 @@ function assertSnapshot(snapshot: Snapshot): void {
   if (status === 'receipt') expect(Object.keys(context.choices)).toEqual([]);
   if (status === 'externalCardPage') expect(externalPages.at(-1)).toBe(externalLink);
   if (status === 'sessionEnded') expect(signInRequests).toBe(1);
+  // A payment refused over a changed balance: the account loads again with the progress waiting,
+  // no card and no key; then the amounts (or the page that replaces the wizard) say what changed.
+  if (context.balancesSeen !== null) {
+    expect(['loading', 'loadFailed']).toContain(status);
+    expect(context.card).toBeNull();
+    expect(context.idempotencyKey).toBeNull();
+    expect(context.stored?.confirmed).toBe(false);
+  }
+  if (context.balanceChange !== null) {
+    expect(snapshot.matches({ paying: 'choosingAmounts' }) || ['nothingDue', 'noOnlinePayments', 'externalCardPage'].includes(status)).toBe(true);
+  }
+  if (snapshot.matches({ paying: 'choosingAmounts' }) && context.balanceChange !== null) expect(context.confirmed).toBe(false);
   // Session storage keeps up with the progress, and never holds the card token.
   if (persisted.length > 0) {
     const last = persisted.at(-1) ?? null;
@@ -171,7 +199,7 @@ const inputs: { name: string; input: PaymentInput; events: (snapshot: Snapshot) 
   {
     name: 'a first visit',
     input: { stored: null, requestedStep: 'amounts', accountEmail: 'pat.doe@example.com' },
-    events: (snapshot) => [...loadEvents, ...wizardEvents, ...nextBillingField(snapshot)],
+    events: (snapshot) => [...loadEvents, ...reloadEvents(snapshot), ...wizardEvents, ...nextBillingField(snapshot)],
   },
   {
     // Only how the stored receipt is opened: what follows is the first visit's model again.

@@ -1,5 +1,6 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import {
+  selectBalanceChange,
   selectNothingChosenError,
   selectInvoiceRows,
   selectPaymentTotalCents,
@@ -11,6 +12,7 @@ import { useEffect, useId, useRef, type SyntheticEvent } from 'react';
 import { Screen } from '@/components/screen';
 import { TextField } from '@/components/text-field';
 import { centsToInput, formatDate, formatMoney, parseMoney } from '@/lib/format';
+import { BalanceChangeNotice } from './balance-change-notice';
 import { Money } from './money';
 import { usePaymentEvents, usePaymentWizard } from './payment-context';
 import { WizardProgress } from './wizard-progress';
@@ -23,6 +25,7 @@ export function OnlinePaymentScreen() {
   const rows = useSelector(actor, selectInvoiceRows);
   const total = useSelector(actor, selectPaymentTotalCents);
   const nothingChosen = useSelector(actor, selectNothingChosenError);
+  const balanceChange = useSelector(actor, selectBalanceChange);
   const problem = useRef<HTMLDivElement>(null);
   const hasErrors = nothingChosen || rows.some((row) => row.error !== null);
 
@@ -31,14 +34,16 @@ export function OnlinePaymentScreen() {
     goOn();
   }
 
-  // After a refused "Continue", the summary of what to fix takes the focus.
+  // After a refused "Continue", the summary of what to fix takes the focus; after a payment refused
+  // over a changed balance, the notice saying so keeps it (its errors are the consequence).
   useEffect(() => {
-    if (hasErrors) problem.current?.focus();
-  }, [hasErrors]);
+    if (hasErrors && !balanceChange) problem.current?.focus();
+  }, [hasErrors, balanceChange]);
 
   return (
     <Screen title={<Trans>Online payment</Trans>}>
       <WizardProgress step="amounts" />
+      {balanceChange ? <BalanceChangeNotice change={balanceChange} /> : null}
       <p>
         <Trans>Choose the invoices to pay. You can pay the full balance or a part of it.</Trans>
       </p>

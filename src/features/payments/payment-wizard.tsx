@@ -1,6 +1,12 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { paymentMachine, paymentSystemId } from '@machines/payment/payment.machine';
-import { selectFailure, selectPaymentStatus, selectPaymentStep } from '@machines/payment/payment.selectors';
+import {
+  selectBalanceChange,
+  selectFailure,
+  selectIsReloadingBalances,
+  selectPaymentStatus,
+  selectPaymentStep,
+} from '@machines/payment/payment.selectors';
 import type { PaymentStep } from '@machines/payment/payment.types';
 import { selectAccount, selectIsBillingUser } from '@machines/session/session.selectors';
 import { Link, Outlet, useMatches, useNavigate } from '@tanstack/react-router';
@@ -10,6 +16,7 @@ import { createActor } from 'xstate';
 import { Screen } from '@/components/screen';
 import { processorOrigin } from '@/lib/config';
 import { useMachines } from '@/lib/machines';
+import { BalanceChangeNotice } from './balance-change-notice';
 import { createCardFrame } from './card-frame';
 import { PaymentProvider, paymentEvents, usePaymentEvents, usePaymentWizard } from './payment-context';
 import { stepOfPath, stepRoutes } from './payment-steps';
@@ -95,6 +102,8 @@ function Outcome() {
   const { t } = useLingui();
   const status = useSelector(actor, selectPaymentStatus);
   const failure = useSelector(actor, selectFailure);
+  const reloadingBalances = useSelector(actor, selectIsReloadingBalances);
+  const balanceChange = useSelector(actor, selectBalanceChange);
   const title = <Trans>Online payment</Trans>;
 
   switch (status) {
@@ -102,7 +111,11 @@ function Outcome() {
       return (
         <Screen title={title}>
           <p role="status">
-            <Trans>Loading your invoices…</Trans>
+            {reloadingBalances ? (
+              <Trans>The balance of an invoice changed since you started, so nothing was charged. Loading the new balances…</Trans>
+            ) : (
+              <Trans>Loading your invoices…</Trans>
+            )}
           </p>
         </Screen>
       );
@@ -113,7 +126,9 @@ function Outcome() {
             <p>
               {failure === 'rejected'
                 ? t`Online payment is not available for this account. Please contact us or choose another way to pay.`
-                : t`We could not load your invoices. Please check your connection and try again.`}
+                : reloadingBalances
+                  ? t`The balance of an invoice changed since you started, so nothing was charged, and we could not load the new balances. Please check your connection and try again.`
+                  : t`We could not load your invoices. Please check your connection and try again.`}
             </p>
           </div>
           <div className="actions">
@@ -150,6 +165,7 @@ function Outcome() {
     case 'nothingDue':
       return (
         <Screen title={title}>
+          {balanceChange ? <BalanceChangeNotice change={balanceChange} nothingLeft /> : null}
           <p>
             <Trans>You have nothing to pay right now. Thank you!</Trans>
           </p>

@@ -158,7 +158,9 @@ describe('the payment implementations', () => {
     expect(toPaymentFailure(new ApiError('notSignedIn', 401)).code).toBe('notSignedIn');
     expect(toPaymentFailure(new ApiError('network', null)).code).toBe('serverError');
     expect(toPaymentFailure(new ApiError('malformedResponse', null)).code).toBe('serverError');
-    expect(toPaymentFailure(new ApiError('amountExceedsBalance', 422)).code).toBe('rejected');
+    expect(toPaymentFailure(new ApiError('amountExceedsBalance', 422)).code).toBe('balanceChanged');
+    expect(toPaymentFailure(new ApiError('invoiceNotOpen', 422)).code).toBe('balanceChanged');
+    expect(toPaymentFailure(new ApiError('cardTokenInvalid', 422)).code).toBe('rejected');
     expect(toPaymentFailure(new Error('boom')).code).toBe('serverError');
   });
 

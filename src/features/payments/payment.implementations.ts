@@ -35,6 +35,10 @@ export function toPaymentFailure(error: unknown): PaymentCallError {
     case 'insufficientFunds':
     case 'notSignedIn':
       return new PaymentCallError(code, { cause: error });
+    // The balances the payer saw are no longer the server's (a payment made elsewhere).
+    case 'amountExceedsBalance':
+    case 'invoiceNotOpen':
+      return new PaymentCallError('balanceChanged', { cause: error });
     case 'network':
     case 'serverError':
     case 'malformedResponse':
