@@ -549,3 +549,29 @@ test('an account with nothing to pay says so on the invoices and on the payment 
   await expect(page.getByText('You have nothing to pay right now. Thank you!')).toBeVisible();
   await expectAccessible(page);
 });
+
+test("the receipt shows the payer's name exactly as typed: accents, CJK and what looks like markup", async ({ page }) => {
+  const typed = 'José Müller 山田 <b>x</b>';
+  await signInUser(page, demo.pat);
+  await page.goto('/SUN/payment/online');
+  // One dollar on one invoice, so that repeated runs against one database still find it open.
+  await invoiceCard(page, 'SUN-100035').getByRole('checkbox').uncheck();
+  await invoiceCard(page, 'SUN-100039').getByRole('checkbox').uncheck();
+  await invoiceCard(page, 'SUN-100031').getByRole('radio', { name: 'Another amount' }).check();
+  await amountField(page, 'SUN-100031').fill('1.00');
+  await page.getByRole('button', { name: 'Continue', exact: true }).click();
+  await page.getByRole('button', { name: 'Continue', exact: true }).click();
+  await page.getByLabel(/^Name of the payer$/).fill(`  ${typed} `);
+  await fillBilling(page);
+  await page.getByRole('button', { name: 'Continue to card details' }).click();
+  await fillCard(page, '4242 4242 4242 4242');
+  await page.getByRole('button', { name: /^Pay / }).click();
+  await expect(heading(page, 'Payment receipt')).toBeVisible();
+
+  const paidBy = page.locator('.receipt-facts > div').filter({ has: page.getByText('Paid by', { exact: true }) }).locator('dd');
+  await expect(paidBy).toHaveText(`${typed}, Visa ending in 4242`);
+  await expect(paidBy.locator('b')).toHaveCount(0);
+  // Read back from the tab's storage after a reload, it is still the same text.
+  await page.reload();
+  await expect(paidBy).toHaveText(`${typed}, Visa ending in 4242`);
+});

@@ -1,5 +1,5 @@
-import { inflateSync } from 'node:zlib';
 import { and, asc, count, eq, sql } from 'drizzle-orm';
+import { PDFArray, PDFDict, PDFDocument, PDFName, PDFRawStream, decodePDFRawStream } from 'pdf-lib';
 import * as v from 'valibot';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { paymentOptionsSchema, receiptSchema } from '@contracts/payments';
@@ -64,9 +64,12 @@ async function cardToken(browser: TestBrowser, number: string = CARDS.approve): 
   return token;
 }
 
-function paymentBody(lines: PaymentRequest['lines'], token: string): PaymentRequest {
-  return { lines, cardToken: token, billing };
+function paymentBody(lines: PaymentRequest['lines'], token: string, billingInformation: PaymentRequest['billing'] = billing): PaymentRequest {
+  return { lines, cardToken: token, billing: billingInformation };
 }
+
+/** A payer's name as a person may type it: accents, CJK, and what looks like a tag. */
+const TYPED_NAME = 'José Müller 山田 <b>x</b>';
 
 async function pay(browser: TestBrowser, key: string | undefined, body: unknown, options: { xsrf?: 'none' } = {}) {
   const response = await browser.post('/api/OnlinePayment/MakePayment', body, {
@@ -378,7 +381,7 @@ describe('POST /api/OnlinePayment/MakePayment', () => {
 });
 
 describe('GET /api/OnlinePayment/GetReceipt and GetReceiptPdf', () => {
-  async function paidReceipt() {
+  async function paidReceipt(payerName: string = billing.payerName) {
     const browser = await browserFor('pat');
     const { body } = await pay(
       browser,
@@ -389,9 +392,16 @@ describe('GET /api/OnlinePayment/GetReceipt and GetReceiptPdf', () => {
           { invoiceNumber: 'SUN-100035', amountCents: 2500 },
         ],
         await cardToken(browser),
+        { ...billing, payerName },
       ),
     );
     return { browser, receipt: v.parse(receiptSchema, body) };
+  }
+
+  async function receiptPdf(browser: TestBrowser, confirmationNumber: string, language: 'en-US' | 'es-ES') {
+    const response = await browser.get(`/api/OnlinePayment/GetReceiptPdf?confirmationNumber=${confirmationNumber}&language=${language}`);
+    expect(response.status).toBe(200);
+    return new Uint8Array(await response.arrayBuffer());
   }
 
   it('gives the payer the receipt again, and nobody else', async () => {
@@ -420,7 +430,7 @@ describe('GET /api/OnlinePayment/GetReceipt and GetReceiptPdf', () => {
     expect(response.headers.get('content-disposition')).toBe(`attachment; filename="receipt-${receipt.confirmationNumber}.pdf"`);
     const bytes = new Uint8Array(await response.arrayBuffer());
     expect(Buffer.from(bytes.subarray(0, 5)).toString('latin1')).toBe('%PDF-');
-    const english = pdfText(bytes);
+    const english = await pdfText(bytes);
     for (const text of [
       'Sunrise Laboratories',
       'Payment receipt',
@@ -439,7 +449,7 @@ describe('GET /api/OnlinePayment/GetReceipt and GetReceiptPdf', () => {
       expect(english).toContain(text);
     }
 
-    const spanish = pdfText(
+    const spanish = await pdfText(
       new Uint8Array(
         await (await browser.get(`/api/OnlinePayment/GetReceiptPdf?confirmationNumber=${receipt.confirmationNumber}&language=es-ES`)).arrayBuffer(),
       ),
@@ -448,6 +458,38 @@ describe('GET /api/OnlinePayment/GetReceipt and GetReceiptPdf', () => {
       expect(spanish).toContain(text);
     }
     expect((await browser.get(`/api/OnlinePayment/GetReceiptPdf?confirmationNumber=${receipt.confirmationNumber}&language=fr-FR`)).status).toBe(400);
+  });
+
+  it("shows the payer's name in the PDF as typed (accents, CJK and a tag alike) in both languages, with a small embedded font", async () => {
+    // Typed with combining accents and spaces around: stored and shown composed (NFC) and trimmed.
+    const { browser, receipt } = await paidReceipt(`  Jose\u0301 Mu\u0308ller 山田 <b>x</b> `);
+    expect(receipt.payerName).toBe(TYPED_NAME);
+    for (const language of ['en-US', 'es-ES'] as const) {
+      const bytes = await receiptPdf(browser, receipt.confirmationNumber, language);
+      const text = await pdfText(bytes);
+      expect(text).toContain(TYPED_NAME);
+      expect(text).toContain(language === 'en-US' ? 'Paid by' : 'Pagado por');
+      expect(text).not.toContain('?');
+      expect(text).not.toMatch(/cannot be shown|no se pueden mostrar/);
+      // Only the glyphs used are embedded: the CJK font alone is megabytes.
+      expect(bytes.length).toBeLessThan(100_000);
+    }
+  });
+
+  it('says plainly in the PDF, in its language, when no font it has can show some characters of a name', async () => {
+    const { browser, receipt } = await paidReceipt('Ali علي Müller');
+    const english = await pdfText(await receiptPdf(browser, receipt.confirmationNumber, 'en-US'));
+    expect(english).toContain('Ali ');
+    expect(english).toContain(' Müller');
+    expect(english).not.toContain('?');
+    // The notice wraps onto lines of its own under the name.
+    expect(english.replace(/\s+/g, ' ')).toContain(
+      'Some characters of this name cannot be shown in this PDF; the receipt page and the receipt email show it in full.',
+    );
+    const spanish = await pdfText(await receiptPdf(browser, receipt.confirmationNumber, 'es-ES'));
+    expect(spanish.replace(/\s+/g, ' ')).toContain(
+      'Algunos caracteres de este nombre no se pueden mostrar en este PDF; la página y el correo del justificante lo muestran completo.',
+    );
   });
 });
 
@@ -519,19 +561,41 @@ describe('payment helpers', () => {
   });
 });
 
-/** The text a PDF shows: pdf-lib writes Helvetica text as hex strings in deflated content streams. */
-function pdfText(bytes: Uint8Array): string {
-  const raw = Buffer.from(bytes).toString('latin1');
+/**
+ * The text a PDF shows, one line per text object (BT ... ET): standard-font text is WinAnsi bytes, and an
+ * embedded font's glyph ids are read back through its ToUnicode map.
+ */
+async function pdfText(bytes: Uint8Array): Promise<string> {
+  const pdf = await PDFDocument.load(bytes);
+  const decode = (stream: unknown) => (stream instanceof PDFRawStream ? Buffer.from(decodePDFRawStream(stream).decode()).toString('latin1') : '');
   const shown: string[] = [];
-  for (const match of raw.matchAll(/stream\r?\n([\s\S]*?)\r?\nendstream/g)) {
-    let content: string;
-    try {
-      content = inflateSync(Buffer.from(match[1] ?? '', 'latin1')).toString('latin1');
-    } catch {
-      content = match[1] ?? '';
+  for (const page of pdf.getPages()) {
+    const decoders = new Map<string, (hex: string) => string>();
+    const fonts = page.node.Resources()?.lookup(PDFName.of('Font'), PDFDict);
+    for (const [name, reference] of fonts?.entries() ?? []) {
+      const toUnicode = decode(pdf.context.lookup(reference, PDFDict).lookup(PDFName.of('ToUnicode')));
+      const glyphs = new Map<string, string>();
+      for (const [, glyph = '', unicode = ''] of toUnicode.matchAll(/<([0-9a-f]{4})> <([0-9a-f]+)>/gi)) {
+        glyphs.set(glyph.toLowerCase(), String.fromCharCode(...(unicode.match(/.{4}/g) ?? []).map((unit) => parseInt(unit, 16))));
+      }
+      decoders.set(
+        name.asString(),
+        toUnicode === ''
+          ? (hex) => Buffer.from(hex, 'hex').toString('latin1')
+          : (hex) => (hex.toLowerCase().match(/.{4}/g) ?? []).map((glyph) => glyphs.get(glyph) ?? '\uFFFD').join(''),
+      );
     }
-    for (const text of content.matchAll(/<([0-9A-Fa-f]*)>\s*Tj/g)) {
-      shown.push(Buffer.from(text[1] ?? '', 'hex').toString('latin1'));
+    const contents = page.node.Contents();
+    const streams = contents instanceof PDFArray ? contents.asArray().map((each) => pdf.context.lookup(each)) : [contents];
+    let font = '';
+    let current = '';
+    for (const content of streams.map(decode)) {
+      for (const [, selected, hex, textObject] of content.matchAll(/(\/[^\s/]+)\s+[\d.]+\s+Tf|<([0-9A-Fa-f]*)>\s*Tj|(?<=^|\s)(BT|ET)(?=\s|$)/g)) {
+        if (selected !== undefined) font = selected;
+        else if (hex !== undefined) current += decoders.get(font)?.(hex) ?? '';
+        else if (textObject === 'ET') shown.push(current);
+        else current = '';
+      }
     }
   }
   return shown.join('\n');
@@ -593,6 +657,18 @@ describe('the receipt email', () => {
         await createTestApp(database.db, { developmentPages: false }).request('/dev/outbox', {}, { incoming: { socket: { remoteAddress: '127.0.0.1' } } })
       ).status,
     ).toBe(404);
+  });
+
+  it("carries the payer's name as typed, and the development page shows it as text, not markup", async () => {
+    const browser = await browserFor('pat');
+    const body = paymentBody([{ invoiceNumber: 'SUN-100039', amountCents: 500 }], await cardToken(browser), { ...billing, payerName: TYPED_NAME });
+    expect((await pay(browser, newKey(), body)).status).toBe(200);
+    const [email] = await outbox();
+    expect(email?.body).toContain(`Paid by: ${TYPED_NAME}, Visa ending in 4242`);
+    const page = await createTestApp(database.db).request('/dev/outbox', {}, { incoming: { socket: { remoteAddress: '127.0.0.1' } } });
+    const html = await page.text();
+    expect(html).toContain('Paid by: José Müller 山田 &#60;b&#62;x&#60;/b&#62;, Visa ending in 4242');
+    expect(html).not.toContain('<b>x</b>');
   });
 
   it('is written in the language of the session', async () => {

@@ -17,6 +17,8 @@ export interface ReceiptLabels {
   total: string;
   card: string;
   endingIn: string;
+  /** Beside a name of which the PDF's fonts cannot show every character. */
+  notShown: string;
   brands: Record<CardBrand, string>;
 }
 
@@ -36,6 +38,7 @@ const labels: Record<Language, ReceiptLabels> = {
     total: 'Total paid',
     card: 'Card',
     endingIn: 'ending in',
+    notShown: 'Some characters of this name cannot be shown in this PDF; the receipt page and the receipt email show it in full.',
     brands: { visa: 'Visa', mastercard: 'Mastercard', amex: 'American Express', discover: 'Discover', unknown: 'Card' },
   },
   'es-ES': {
@@ -53,6 +56,7 @@ const labels: Record<Language, ReceiptLabels> = {
     total: 'Total pagado',
     card: 'Tarjeta',
     endingIn: 'terminada en',
+    notShown: 'Algunos caracteres de este nombre no se pueden mostrar en este PDF; la página y el correo del justificante lo muestran completo.',
     brands: { visa: 'Visa', mastercard: 'Mastercard', amex: 'American Express', discover: 'Discover', unknown: 'Tarjeta' },
   },
 };

@@ -32,6 +32,10 @@ export function PaymentReceiptScreen() {
   if (!receipt) return null;
   const card = brandNames[receipt.cardBrand] || t`Card`;
   const last4 = receipt.cardLast4;
+  // An element, not a string, in the message: Lingui takes anything like <b>...</b> in a message's
+  // text for markup of its own and drops it, and a name is shown as it was typed. <bdi> keeps a
+  // right-to-left name from reordering the words around it.
+  const payer = <bdi>{receipt.payerName}</bdi>;
 
   return (
     <Screen title={<Trans>Payment receipt</Trans>}>
@@ -67,7 +71,7 @@ export function PaymentReceiptScreen() {
           </dt>
           <dd>
             <Trans>
-              {receipt.payerName}, {card} ending in {last4}
+              {payer}, {card} ending in {last4}
             </Trans>
           </dd>
         </div>
