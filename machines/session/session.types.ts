@@ -18,7 +18,8 @@ export interface SessionCheckResult {
 
 
 /** Error codes a view turns into translated messages. */
-export type SessionErrorCode = 'invalidCredentials' | 'tooManyRequests' | 'network' | 'serverError';
+/** `invalidRequest`: the server refused what was typed as unusable (too long, characters it does not take). */
+export type SessionErrorCode = 'invalidCredentials' | 'invalidRequest' | 'tooManyRequests' | 'network' | 'serverError';
 
 
 /** Which way of signing in the visitor chose: as a billing user, or as a guest with an invoice. */

@@ -65,6 +65,32 @@ test.describe('signing in under a client', () => {
     await expect(page.getByLabel('Correo electrónico')).toHaveValue('wrong.password@example.com');
   });
 
+  test('a too-long email gets its own message, and the answer to the earlier attempt goes away', async ({ page }) => {
+    await page.goto('/SUN/login');
+    await signIn(page, 'wrong.password@example.com', 'not-the-password');
+    await expect(page.getByRole('alert')).toHaveText('The email or password is incorrect.');
+
+    const long = `${'a'.repeat(250)}@example.com`;
+    await signIn(page, long, 'not-the-password');
+    await expect(page.getByText('The email address is too long: at most 254 characters.')).toBeVisible();
+    await expect(page.getByText('The email or password is incorrect.')).toHaveCount(0);
+    await expect(page.getByText(/Something went wrong/)).toHaveCount(0);
+    await expect(page.getByLabel('Email')).toHaveValue(long);
+  });
+
+  test('what the server refuses as unusable is said as such, never as a failure on our side', async ({ page }) => {
+    await page.route('**/api/userlogin/Login', (route) =>
+      route.fulfill({ status: 400, contentType: 'application/json', body: '{"error":"invalidRequest","fields":{"email":"invalidCharacters"}}' }),
+    );
+    await page.goto('/SUN/login');
+    await signIn(page, 'pat.doe@example.com', 'whatever');
+    await expect(page.getByRole('alert')).toHaveText('The email or password cannot be used as typed. Please check them.');
+    await chooseLanguage(page, 'es-ES');
+    await expect(page.getByRole('alert')).toHaveText(
+      'El correo electrónico o la contraseña no se pueden usar tal como están escritos. Revíselos.',
+    );
+  });
+
   test('an empty form is not sent and says what is missing', async ({ page }) => {
     await page.goto('/login');
     await page.getByLabel('Email').fill('pat.doe');

@@ -93,7 +93,9 @@ describe('the session implementations', () => {
     expect(toSessionError(new ApiError('invalidCredentials', 401)).code).toBe('invalidCredentials');
     expect(toSessionError(new ApiError('tooManyRequests', 429)).code).toBe('tooManyRequests');
     expect(toSessionError(new ApiError('network', null)).code).toBe('network');
-    expect(toSessionError(new ApiError('invalidRequest', 400)).code).toBe('serverError');
+    // A 400 is about what was typed, not a failure on our side.
+    expect(toSessionError(new ApiError('invalidRequest', 400)).code).toBe('invalidRequest');
+    expect(toSessionError(new ApiError('xsrf', 403)).code).toBe('serverError');
     expect(toSessionError(new Error('anything')).code).toBe('serverError');
   });
 

@@ -30,6 +30,7 @@ export function LoginScreen() {
 
   const messages: Record<SessionErrorCode, string> = {
     invalidCredentials: t`The email or password is incorrect.`,
+    invalidRequest: t`The email or password cannot be used as typed. Please check them.`,
     tooManyRequests: t`Too many sign-in attempts. Please wait a few minutes and try again.`,
     network: t`We could not reach the server. Please check your connection and try again.`,
     serverError: t`Something went wrong on our side. Please try again.`,
@@ -37,6 +38,7 @@ export function LoginScreen() {
   const fieldMessages = {
     emailRequired: t`Enter your email address.`,
     emailInvalid: t`Enter an email address like name@example.com.`,
+    emailTooLong: t`The email address is too long: at most 254 characters.`,
     passwordRequired: t`Enter your password.`,
   } as const;
 
@@ -56,7 +58,8 @@ export function LoginScreen() {
   return (
     <Screen title={<Trans>Sign in</Trans>} narrow>
       <LogoutNotice />
-      {serverError ? (
+      {/* The answer to the last attempt, unless this attempt was stopped before it was sent. */}
+      {serverError && !fieldErrors.email && !fieldErrors.password ? (
         <p className="form-error" role="alert">
           {messages[serverError]}
         </p>

@@ -10,6 +10,11 @@ describe('sign-in form checks', () => {
     expect(validateLogin({ email: 'pat.doe', password: 'x' })).toEqual({ email: 'emailInvalid' });
   });
 
+  it('refuses an address longer than 254 characters, or with control characters, before sending it', () => {
+    expect(validateLogin({ email: `${'a'.repeat(250)}@example.com`, password: 'x' })).toEqual({ email: 'emailTooLong' });
+    expect(validateLogin({ email: 'pat\u0000doe@example.com', password: 'x' })).toEqual({ email: 'emailInvalid' });
+  });
+
   it('accepts a well-formed address with spaces around it', () => {
     expect(validateLogin({ email: '  pat.doe@example.com ', password: 'x' })).toEqual({});
   });

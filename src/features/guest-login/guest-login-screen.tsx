@@ -37,6 +37,7 @@ export function GuestLoginScreen() {
   const messages: Record<SessionErrorCode, string> = {
     // One message whichever number was wrong: it must not help anyone guess account numbers.
     invalidCredentials: t`We could not find an invoice with that account number and invoice number.`,
+    invalidRequest: t`The account number or invoice number cannot be used as typed. Please check them.`,
     tooManyRequests: t`Too many sign-in attempts. Please wait a few minutes and try again.`,
     network: t`We could not reach the server. Please check your connection and try again.`,
     serverError: t`Something went wrong on our side. Please try again.`,
@@ -71,7 +72,8 @@ export function GuestLoginScreen() {
       <p>
         <Trans>Enter the account number and the invoice number printed on your invoice to see and pay it without signing in.</Trans>
       </p>
-      {serverError ? (
+      {/* The answer to the last attempt, unless this attempt was stopped before it was sent. */}
+      {serverError && !fieldErrors.accountNumber && !fieldErrors.invoiceNumber ? (
         <p className="form-error" role="alert">
           {messages[serverError]}
         </p>
