@@ -15,12 +15,23 @@ import type {
   StoredPayment,
 } from './payment.types';
 
-const failureCodes: readonly PaymentFailureCode[] = ['cardDeclined', 'insufficientFunds', 'notSignedIn', 'balanceChanged', 'rejected', 'serverError'];
+// Every code once: a new code that is not listed here fails the type check.
+const knownFailureCodes: Record<PaymentFailureCode, true> = {
+  cardDeclined: true,
+  insufficientFunds: true,
+  notSignedIn: true,
+  balanceChanged: true,
+  accountDisabled: true,
+  rejected: true,
+  serverError: true,
+};
+
+const isFailureCode = (code: string): code is PaymentFailureCode => Object.hasOwn(knownFailureCodes, code);
 
 /** Reads the failure code an effect rejected with; anything unknown counts as a server error. */
 export function toPaymentFailureCode(error: unknown): PaymentFailureCode {
   const code = typeof error === 'object' && error !== null && 'code' in error ? error.code : undefined;
-  return failureCodes.find((known) => known === code) ?? 'serverError';
+  return typeof code === 'string' && isFailureCode(code) ? code : 'serverError';
 }
 
 /** A billing draft with every field empty. */

@@ -68,10 +68,19 @@ export interface PaymentSubmission {
  * - balanceChanged: the server refused the payment because an invoice's balance changed since the
  *   payer chose the amounts (a payment made elsewhere): nothing was charged, the account is loaded
  *   again and the payer checks the amounts;
+ * - accountDisabled: the account is disabled: nothing about it can be paid here, and trying
+ *   again changes nothing;
  * - rejected: the server refused the payment as it stands for another reason;
  * - serverError: the server or network failed (retry, with the same idempotency key).
  */
-export type PaymentFailureCode = 'cardDeclined' | 'insufficientFunds' | 'notSignedIn' | 'balanceChanged' | 'rejected' | 'serverError';
+export type PaymentFailureCode =
+  | 'cardDeclined'
+  | 'insufficientFunds'
+  | 'notSignedIn'
+  | 'balanceChanged'
+  | 'accountDisabled'
+  | 'rejected'
+  | 'serverError';
 export interface PaymentFailure {
   code: PaymentFailureCode;
 }

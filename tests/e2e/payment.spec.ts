@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { fixtureAccounts } from './fixture-data';
-import { chooseLanguage, demo, demoGuest, expect, expectAccessible, signIn, signInAsGuest, test } from './fixtures';
+import { chooseLanguage, demo, demoDisabledUser, demoGuest, expect, expectAccessible, signIn, signInAsGuest, test } from './fixtures';
 
 type Language = 'en-US' | 'es-ES';
 
@@ -526,6 +526,19 @@ test('a new language on the card step loads the card fields again, and Pay waits
   // The same fields stay on the page, ready for another card.
   await expect(pay).toBeEnabled();
   await expectAccessible(page);
+});
+
+test('a disabled account is told why it cannot pay here and whom to ask, with no Try again that leads nowhere', async ({ page }) => {
+  await page.goto('/SUN/login');
+  await signIn(page, demoDisabledUser, demo.password);
+  await expect(page).toHaveURL(/\/SUN\/invoices$/);
+  await page.goto('/SUN/payment/online');
+  await expect(page.getByRole('alert')).toHaveText('This account is disabled, so it cannot be paid here. Please contact us about it.');
+  await expect(page.getByRole('button', { name: 'Try again' })).toHaveCount(0);
+  await expect(page.getByRole('link', { name: 'Other ways to pay' })).toHaveCount(0);
+  await expectAccessible(page);
+  await page.getByRole('main').getByRole('link', { name: 'Contact us' }).click();
+  await expect(page).toHaveURL(/\/SUN\/contact$/);
 });
 
 test("a client with an external card page sends the payer there", async ({ page }) => {

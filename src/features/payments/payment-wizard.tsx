@@ -120,6 +120,22 @@ function Outcome() {
         </Screen>
       );
     case 'loadFailed':
+      // Trying again or another way to pay would lead nowhere: the provider has to enable the account.
+      if (failure === 'accountDisabled')
+        return (
+          <Screen title={title}>
+            <div role="alert" className="notice notice-error">
+              <p>
+                <Trans>This account is disabled, so it cannot be paid here. Please contact us about it.</Trans>
+              </p>
+            </div>
+            <div className="actions">
+              <Link to="/{-$client}/contact" className="button">
+                <Trans>Contact us</Trans>
+              </Link>
+            </div>
+          </Screen>
+        );
       return (
         <Screen title={title}>
           <div role="alert" className="notice notice-error">

@@ -155,6 +155,7 @@ describe('the payment implementations', () => {
   it("turn the api's failures into the wizard's codes", () => {
     expect(toPaymentFailure(new ApiError('cardDeclined', 402)).code).toBe('cardDeclined');
     expect(toPaymentFailure(new ApiError('insufficientFunds', 402)).code).toBe('insufficientFunds');
+    expect(toPaymentFailure(new ApiError('accountDisabled', 403)).code).toBe('accountDisabled');
     expect(toPaymentFailure(new ApiError('notSignedIn', 401)).code).toBe('notSignedIn');
     expect(toPaymentFailure(new ApiError('network', null)).code).toBe('serverError');
     expect(toPaymentFailure(new ApiError('malformedResponse', null)).code).toBe('serverError');

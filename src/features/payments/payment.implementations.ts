@@ -34,6 +34,7 @@ export function toPaymentFailure(error: unknown): PaymentCallError {
     case 'cardDeclined':
     case 'insufficientFunds':
     case 'notSignedIn':
+    case 'accountDisabled':
       return new PaymentCallError(code, { cause: error });
     // The balances the payer saw are no longer the server's (a payment made elsewhere).
     case 'amountExceedsBalance':
