@@ -100,6 +100,30 @@ test.describe('signing in under a client', () => {
     await expect(page.getByLabel('Email')).toHaveValue('pat.doe');
     await expect(page.getByLabel('Email')).toHaveAttribute('aria-invalid', 'true');
   });
+
+  test('after a refused submit, focus goes to the first field to fix, with its message attached', async ({ page }) => {
+    await page.goto('/SUN/login');
+    await page.getByLabel('Password').fill('secret');
+    await page.getByRole('button', { name: 'Sign in' }).press('Enter');
+    await expect(page.getByLabel('Email')).toBeFocused();
+    await expect(page.getByLabel('Email')).toHaveAccessibleDescription('Enter your email address.');
+
+    await page.goto('/SUN/guestLogin');
+    await page.getByLabel('Account number').fill('A-778899');
+    await page.getByRole('button', { name: 'Continue as guest' }).press('Enter');
+    await expect(page.getByLabel('Invoice number')).toBeFocused();
+    await expect(page.getByLabel('Invoice number')).toHaveAccessibleDescription('Enter your invoice number.');
+  });
+
+  test('after a refused sign-in, focus stays on Sign in rather than falling to the page', async ({ page }) => {
+    await page.goto('/SUN/login');
+    await page.getByLabel('Email').fill('wrong.password@example.com');
+    await page.getByLabel('Password').fill('not-the-password');
+    const signInButton = page.getByRole('button', { name: 'Sign in' });
+    await signInButton.press('Enter');
+    await expect(page.getByRole('alert')).toHaveText('The email or password is incorrect.');
+    await expect(signInButton).toBeFocused();
+  });
 });
 
 test.describe('clients and themes', () => {

@@ -2,7 +2,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import type { SessionErrorCode } from '@machines/session/session.types';
 import { selectIsAuthenticating, selectUserSignInError } from '@machines/session/session.selectors';
 import { useSelector } from '@xstate/react';
-import { useState, type SyntheticEvent } from 'react';
+import { useRef, useState, type SyntheticEvent } from 'react';
 import { TextField } from '@/components/text-field';
 import { useMachines } from '@/lib/machines';
 import { useLanguage } from '@/lib/use-language';
@@ -12,6 +12,7 @@ import { validateLogin, type LoginFieldErrors } from './login-validation';
 import { LogoutNotice } from '@/components/logout-notice';
 import { Link, useSearch } from '@tanstack/react-router';
 import { Screen } from '@/components/screen';
+import { useFocusOnRefusal } from '@/lib/use-focus-on-refusal';
 
 /** The sign-in form. The session machine does the signing in; the route guard moves on. */
 export function LoginScreen() {
@@ -27,6 +28,9 @@ export function LoginScreen() {
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const [fieldErrors, setFieldErrors] = useState<LoginFieldErrors>({});
+  const emailInput = useRef<HTMLInputElement>(null);
+  const passwordInput = useRef<HTMLInputElement>(null);
+  const refused = useFocusOnRefusal(() => (fieldErrors.email ? emailInput.current : fieldErrors.password ? passwordInput.current : null));
 
   const messages: Record<SessionErrorCode, string> = {
     invalidCredentials: t`The email or password is incorrect.`,
@@ -44,9 +48,13 @@ export function LoginScreen() {
 
   function submit(event: SyntheticEvent<HTMLFormElement>) {
     event.preventDefault();
+    if (busy) return;
     const errors = validateLogin({ email, password });
     setFieldErrors(errors);
-    if (errors.email || errors.password) return;
+    if (errors.email || errors.password) {
+      refused();
+      return;
+    }
     logIn({
       email: email.trim(),
       password,
@@ -72,6 +80,7 @@ export function LoginScreen() {
           autoComplete="username"
           value={email}
           onChange={setEmail}
+          inputRef={emailInput}
           error={fieldErrors.email ? fieldMessages[fieldErrors.email] : undefined}
         />
         <TextField
@@ -81,9 +90,11 @@ export function LoginScreen() {
           autoComplete="current-password"
           value={password}
           onChange={setPassword}
+          inputRef={passwordInput}
           error={fieldErrors.password ? fieldMessages[fieldErrors.password] : undefined}
         />
-        <button type="submit" className="button" disabled={busy}>
+        {/* Never disabled: a disabled button drops the focus to the page; a second press while busy does nothing. */}
+        <button type="submit" className="button" aria-disabled={busy}>
           {busy ? <Trans>Signing in…</Trans> : <Trans>Sign in</Trans>}
         </button>
       </form>

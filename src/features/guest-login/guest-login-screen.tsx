@@ -11,6 +11,7 @@ import { useSessionEvents } from '@/lib/use-session-events';
 import { useSignInClient } from '@/lib/use-sign-in-client';
 import { validateGuestLogin, type GuestLoginFieldErrors } from './guest-login-validation';
 import { Screen } from '@/components/screen';
+import { useFocusOnRefusal } from '@/lib/use-focus-on-refusal';
 
 /** The longest account or invoice number the server accepts. */
 const maxReferenceLength = 32;
@@ -47,16 +48,15 @@ export function GuestLoginScreen() {
     invoiceNumberRequired: t`Enter your invoice number.`,
   } as const;
 
+  const refused = useFocusOnRefusal(() => (fieldErrors.accountNumber ? accountInput.current : fieldErrors.invoiceNumber ? invoiceInput.current : null));
+
   function submit(event: SyntheticEvent<HTMLFormElement>) {
     event.preventDefault();
+    if (busy) return;
     const errors = validateGuestLogin({ accountNumber, invoiceNumber });
     setFieldErrors(errors);
-    if (errors.accountNumber) {
-      accountInput.current?.focus();
-      return;
-    }
-    if (errors.invoiceNumber) {
-      invoiceInput.current?.focus();
+    if (errors.accountNumber || errors.invoiceNumber) {
+      refused();
       return;
     }
     guestLogIn({
@@ -103,7 +103,8 @@ export function GuestLoginScreen() {
           onChange={setInvoiceNumber}
           error={fieldErrors.invoiceNumber ? fieldMessages[fieldErrors.invoiceNumber] : undefined}
         />
-        <button type="submit" className="button" disabled={busy}>
+        {/* Never disabled: a disabled button drops the focus to the page; a second press while busy does nothing. */}
+        <button type="submit" className="button" aria-disabled={busy}>
           {busy ? <Trans>Checking…</Trans> : <Trans>Continue as guest</Trans>}
         </button>
       </form>
