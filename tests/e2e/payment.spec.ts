@@ -182,6 +182,8 @@ test('a declined card is reported on the card step, nothing is charged, and ever
   const [first, second, third] = account.invoices.map((invoice) => invoice.invoiceNumber) as [string, string, string];
   await signInUser(page, account.userEmail);
   await page.getByRole('link', { name: 'Pay now' }).click();
+  // Opening the wizard puts focus on its heading, not on the page.
+  await expect(heading(page, 'Online payment')).toBeFocused();
   await page.getByRole('button', { name: 'Continue', exact: true }).click();
   await page.getByRole('button', { name: 'Continue', exact: true }).click();
   await fillBilling(page);
@@ -190,6 +192,8 @@ test('a declined card is reported on the card step, nothing is charged, and ever
   await page.getByRole('button', { name: /^Pay / }).click();
 
   await expect(page.getByRole('alert')).toContainText('Your card was declined');
+  // Pay was never disabled under the focus: it still has it after the decline.
+  await expect(page.getByRole('button', { name: /^Pay / })).toBeFocused();
   await expect(page).toHaveURL(/\/SUN\/payment\/online\/creditcard$/);
   await expectAccessible(page);
   expect(await balances(page)).toEqual({ [first]: 4850, [second]: 7675, [third]: 6320 });

@@ -82,10 +82,17 @@ export function CardPaymentScreen() {
       </p>
       {!failed ? (
         <div className="actions">
-          <button type="button" className="button button-secondary" onClick={goBack} disabled={busy}>
+          {/* Never disabled: a disabled button drops the focus to the page (while paying, after a decline). */}
+          <button type="button" className="button button-secondary" onClick={busy ? undefined : goBack} aria-disabled={busy}>
             <Trans>Back</Trans>
           </button>
-          <button type="button" className="button" onClick={pay} disabled={busy || !ready} aria-busy={busy}>
+          <button
+            type="button"
+            className="button"
+            onClick={busy || !ready ? undefined : pay}
+            aria-disabled={busy || !ready}
+            aria-busy={busy}
+          >
             {submitting || busy ? (
               <Trans>Paying…</Trans>
             ) : (
