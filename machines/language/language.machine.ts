@@ -1,4 +1,4 @@
-import { assign, fromPromise, setup } from 'xstate';
+import { and, assign, fromPromise, setup } from 'xstate';
 import { defaultLanguage, type Language, type LanguageContext, type LanguageEvent, type LanguageTag } from './language.types';
 
 /**
@@ -47,7 +47,21 @@ export const languageMachine = setup({
         id: 'applyStoredLanguage',
         src: 'applyLanguage',
         input: ({ context }) => context.requested,
-        onDone: { target: 'ready', actions: assign({ language: ({ context }) => context.requested }) },
+        onDone: [
+          {
+            description: "Signed in meanwhile, with a language chosen on this device: it becomes the user's on the server.",
+            guard: and(['isUserSignedIn', 'isChosenHere']),
+            target: 'savingUserLanguage',
+            actions: assign({ language: ({ context }) => context.requested }),
+          },
+          {
+            description: "Signed in meanwhile, nothing chosen here: the user's language from the server applies.",
+            guard: 'isUserSignedIn',
+            target: 'fetchingUserLanguage',
+            actions: assign({ language: ({ context }) => context.requested }),
+          },
+          { target: 'ready', actions: assign({ language: ({ context }) => context.requested }) },
+        ],
         onError: {
           description: 'The stored language could not be loaded: fall back to en-US.',
           target: 'switching',
@@ -108,8 +122,14 @@ export const languageMachine = setup({
         onDone: [
           {
             description: 'A signed-in user: the choice is posted to the server (UpdateTranslationLanguage).',
-            guard: 'isUserSignedIn',
+            guard: and(['isUserSignedIn', 'isChosenHere']),
             target: 'savingUserLanguage',
+            actions: assign({ language: ({ context }) => context.requested }),
+          },
+          {
+            description: "Signed in while falling back to en-US, nothing chosen here: the user's language from the server applies.",
+            guard: 'isUserSignedIn',
+            target: 'fetchingUserLanguage',
             actions: assign({ language: ({ context }) => context.requested }),
           },
           { target: 'ready', actions: assign({ language: ({ context }) => context.requested }) },
@@ -162,6 +182,10 @@ export const languageMachine = setup({
   },
   on: {
     'language.userSignedOut': { actions: assign({ isUserSignedIn: false }) },
+    'language.userSignedIn': {
+      description: 'Signed in while a language is being applied or read: noted, and acted on when that ends (never lost).',
+      actions: assign({ isUserSignedIn: true }),
+    },
   },
 });
 
