@@ -9,6 +9,7 @@ import {
   selectIsWarning,
   selectLoginError,
   selectLogoutReason,
+  selectSessionEndsAt,
 } from './session.selectors';
 import type { LoginRequest } from '@contracts/session-requests';
 import type { SessionCheckResult } from './session.types';
@@ -171,6 +172,30 @@ describe('keeping the session alive', () => {
     await waitFor(actor, (s) => s.matches({ signedIn: { expiry: 'waiting' } }));
     expect(extend).toHaveBeenCalledOnce();
     expect(actor.getSnapshot().context.secondsLeft).toBe(900);
+  });
+
+  it('keeps when the session ends as an instant, so the warning can count down to it, and an extension moves it', async () => {
+    // Only Date is faked: the machine's own timers run on the simulated clock.
+    vi.useFakeTimers({ toFake: ['Date'] });
+    try {
+      const start = Date.parse('2026-03-02T10:00:00Z');
+      vi.setSystemTime(start);
+      const { actor, clock } = arrangeSignedIn(() => Promise.resolve({ display: true, secondsLeft: 107 }));
+      await waitFor(actor, selectIsSignedIn);
+      expect(selectSessionEndsAt(actor.getSnapshot())).toBeNull();
+      clock.increment(10000);
+      vi.setSystemTime(start + 10000);
+      const warning = await waitFor(actor, selectIsWarning);
+      expect(selectSessionEndsAt(warning)).toBe(start + 10000 + 107000);
+      vi.setSystemTime(start + 30000);
+      actor.send({ type: 'session.extend' });
+      const extended = await waitFor(actor, (s) => s.matches({ signedIn: { expiry: 'waiting' } }));
+      expect(selectSessionEndsAt(extended)).toBe(start + 30000 + 900000);
+      actor.send({ type: 'session.logout' });
+      expect(selectSessionEndsAt(await waitFor(actor, (s) => s.matches('anonymous')))).toBeNull();
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('signs out with the inactivity message to the login page when nobody answers the warning in time', async () => {

@@ -25,6 +25,9 @@ export const sessionDelays = {
   inactivityNoticeTimeout: 30000,
 } as const;
 
+/** The instant a session with this many seconds left ends: the deadline the warning counts down to. */
+const endsIn = (secondsLeft: number): number => Date.now() + Math.max(0, secondsLeft) * 1000;
+
 const signedInUser = (result: SessionCheckResult) => ({
   role: result.status.userRole,
   account: result.account,
@@ -56,7 +59,9 @@ export const sessionMachine = setup({
     logOut: fromPromise<LogoutResponse>(() => Promise.reject(new Error('logOut not provided'))),
   },
   actions: {
-    forgetUser: assign({ role: null, account: null, isAccountDisabled: false, secondsLeft: 0 }),
+    forgetUser: assign({ role: null, account: null, isAccountDisabled: false, secondsLeft: 0, sessionEndsAt: null }),
+    /** Keeps the server's answer and the instant it means, which the warning counts down to. */
+    rememberTimeLeft: assign((_, { secondsLeft }: { secondsLeft: number }) => ({ secondsLeft, sessionEndsAt: endsIn(secondsLeft) })),
     rememberAccountDisabled: (_, _params: { disabled: boolean }) => {},
     navigateAfterLogout: (_, _params: { url: string; destination: SessionContext['logoutDestination'] }) => {},
     reportStartupFailure: (_, _params: { error: unknown }) => {},
@@ -87,6 +92,7 @@ export const sessionMachine = setup({
     chosenRole: null,
     loginError: null,
     secondsLeft: 0,
+    sessionEndsAt: null,
     logoutReason: null,
     logoutDestination: 'serverUrl',
   },
@@ -252,15 +258,18 @@ export const sessionMachine = setup({
                     description: 'The server session has already ended.',
                     guard: { type: 'hasSessionEnded', params: ({ event }) => event.output },
                     target: 'expiring',
-                    actions: assign({ secondsLeft: 0 }),
+                    actions: { type: 'rememberTimeLeft', params: { secondsLeft: 0 } },
                   },
                   {
                     description: 'The server says the warning is due: the session is about to end.',
                     guard: { type: 'isWarningDue', params: ({ event }) => event.output },
                     target: 'warning',
-                    actions: assign({ secondsLeft: ({ event }) => event.output.secondsLeft }),
+                    actions: { type: 'rememberTimeLeft', params: ({ event }) => ({ secondsLeft: event.output.secondsLeft }) },
                   },
-                  { target: 'waiting', actions: assign({ secondsLeft: ({ event }) => event.output.secondsLeft }) },
+                  {
+                    target: 'waiting',
+                    actions: { type: 'rememberTimeLeft', params: ({ event }) => ({ secondsLeft: event.output.secondsLeft }) },
+                  },
                 ],
                 onError: {
                   description: 'A failed poll is tried again at the next interval.',
@@ -270,7 +279,7 @@ export const sessionMachine = setup({
             },
             warning: {
               description:
-                "The dialog 'You have less than 2 minutes left on your session. Do you wish to continue?' is open; polling has stopped.",
+                "The dialog 'Your session ends in 1 minute 47 seconds. Do you wish to continue?' is open, counting down each second to sessionEndsAt (the last check's secondsLeft from when it answered); a polite live region says the time on opening, at each full minute, and at 30 s and 10 s. Polling has stopped.",
               tags: ['warning'],
               after: {
                 sessionEnd: { target: 'expiring', description: 'Nobody answered before the session ended.' },
@@ -288,7 +297,7 @@ export const sessionMachine = setup({
                 src: 'extendAuthentication',
                 onDone: {
                   target: 'waiting',
-                  actions: assign({ secondsLeft: ({ event }) => event.output.secondsLeft }),
+                  actions: { type: 'rememberTimeLeft', params: ({ event }) => ({ secondsLeft: event.output.secondsLeft }) },
                 },
                 onError: 'expiring',
               },

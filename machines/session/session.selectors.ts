@@ -39,8 +39,10 @@ export const selectGuestSignInError = (snapshot: SessionSnapshot) =>
   snapshot.context.chosenRole === 'ClientBillingGuest' && !selectIsAuthenticating(snapshot) ? snapshot.context.loginError : null;
 export const selectIsAuthenticating = (snapshot: SessionSnapshot): boolean =>
   snapshot.matches({ anonymous: 'authenticating' }) || snapshot.matches({ anonymous: 'authenticatingGuest' });
-/** The "less than 2 minutes left" dialog is open. */
+/** The session-ending warning is open. */
 export const selectIsWarning = (snapshot: SessionSnapshot): boolean => snapshot.hasTag('warning');
+/** When the server session ends (ms since the epoch), as of the last check; null when signed out. */
+export const selectSessionEndsAt = (snapshot: SessionSnapshot): number | null => snapshot.context.sessionEndsAt;
 /** The session is being extended after the user chose to continue. */
 export const selectIsExtending = (snapshot: SessionSnapshot): boolean =>
   snapshot.matches({ signedIn: { expiry: 'extending' } });

@@ -42,6 +42,11 @@ export interface SessionContext {
   loginError: SessionErrorCode | null;
   /** Seconds the server session had left at the last check. */
   secondsLeft: number;
+  /**
+   * When the server session ends (ms since the epoch), as of the last check or extension: the
+   * warning counts down to it. Null while nobody is signed in.
+   */
+  sessionEndsAt: number | null;
   logoutReason: LogoutReason | null;
   logoutDestination: LogoutDestination;
 }

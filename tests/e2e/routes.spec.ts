@@ -216,10 +216,20 @@ test.describe('guest form', () => {
 });
 
 test.describe('success screen', () => {
-  test('shows the message and moves on to the next page after the delay', async ({ page }) => {
+  test('waits at least 20 seconds before moving on, and says how long is left', async ({ page }) => {
+    await page.clock.install();
+    // A link asking for 1 second still gets 20.
     await page.goto('/SUN/success?message=registered&redirect=/SUN/about&delay=1');
     await expect(heading(page, 'Registration complete')).toBeVisible();
-    await expect(page.getByText('You will be taken to the next page in 1 second.')).toBeVisible();
+    const countdown = page.getByTestId('redirect-countdown');
+    await expect(countdown).toHaveText(/^You will be taken to the next page in (20|19) seconds\.$/);
+    // From here the page's time moves only when the test moves it.
+    await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 100);
+    const shown = Number(/\d+/.exec((await countdown.textContent()) ?? '')?.[0]);
+    await page.clock.runFor((shown - 1) * 1000);
+    await expect(countdown).toHaveText('You will be taken to the next page in 1 second.');
+    await expect(page).toHaveURL(/\/SUN\/success\?/);
+    await page.clock.runFor(1000);
     await expect(page).toHaveURL(/\/SUN\/about$/);
     await expect(heading(page, 'About this portal')).toBeVisible();
   });
@@ -237,14 +247,47 @@ test.describe('success screen', () => {
     await expect(page).toHaveURL(/\/SUN\/privacy$/);
   });
 
-  test('staying on the page stops the countdown', async ({ page }) => {
+  test('the first control after skipping to the main content stops the redirect, for good', async ({ page }) => {
     await page.clock.install();
-    await page.goto('/SUN/success?message=passwordReset&redirect=/SUN/about&delay=2');
-    await page.getByRole('button', { name: 'Stay on this page' }).click();
+    await page.goto('/SUN/success?message=passwordReset&redirect=/SUN/about');
+    await expect(heading(page, 'Your password has been reset')).toBeVisible();
+    await page.keyboard.press('Tab');
+    await expect(page.getByRole('link', { name: 'Skip to main content' })).toBeFocused();
+    await page.keyboard.press('Enter');
+    await page.keyboard.press('Tab');
+    const stay = page.getByRole('main').getByRole('button', { name: 'Stay on this page' });
+    await expect(stay).toBeFocused();
+    await page.keyboard.press('Enter');
+
+    await expect(page.getByRole('status').filter({ hasText: 'The automatic redirect is stopped.' })).toBeVisible();
     await expect(page.getByText(/next page in/)).toHaveCount(0);
-    await page.clock.runFor(10000);
+    const goOn = page.getByRole('link', { name: 'Go to the next page now' });
+    await expect(goOn).toBeFocused();
+    await expect(goOn).toHaveAttribute('href', '/SUN/about');
+    await expectAccessible(page);
+    await page.clock.runFor(60_000);
     await expect(page).toHaveURL(/\/SUN\/success\?/);
-    await expect(page.getByRole('link', { name: 'Go to the next page now' })).toHaveAttribute('href', '/SUN/about');
+    await goOn.click();
+    await expect(page).toHaveURL(/\/SUN\/about$/);
+  });
+
+  test('says politely when 10 seconds are left, not every second', async ({ page }) => {
+    await page.clock.install();
+    await page.goto('/SUN/success?message=emailConfirmed&redirect=/SUN/about&delay=20');
+    const countdown = page.getByTestId('redirect-countdown');
+    await expect(countdown).toHaveText(/^You will be taken to the next page in (20|19) seconds\.$/);
+    await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 100);
+    const status = page.getByRole('status').filter({ hasText: /next page/ });
+    await expect(status).toHaveCount(0);
+    const shown = Number(/\d+/.exec((await countdown.textContent()) ?? '')?.[0]);
+    await page.clock.runFor((shown - 11) * 1000);
+    await expect(countdown).toHaveText('You will be taken to the next page in 11 seconds.');
+    await expect(status).toHaveCount(0);
+    await page.clock.runFor(1000);
+    await expect(status).toHaveText('You will be taken to the next page in 10 seconds.');
+    await page.clock.runFor(1000);
+    await expect(countdown).toHaveText('You will be taken to the next page in 9 seconds.');
+    await expect(status).toHaveText('You will be taken to the next page in 10 seconds.');
   });
 
   for (const target of ['https://evil.example/', '//evil.example/path']) {

@@ -29,7 +29,8 @@ test.afterAll(async () => {
 });
 
 
-const warningText = 'You have less than 2 minutes left on your session. Do you wish to continue?';
+// The session here is short: the warning shows seconds only.
+const warningText = /Your session ends in \d+ seconds?\. Do you wish to continue\?/;
 
 async function signInAndWaitForWarning(page: import('@playwright/test').Page) {
   await page.goto(`${server.url}/SUN/login`);

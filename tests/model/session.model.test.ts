@@ -8,6 +8,7 @@ import {
   selectIsResolving,
   selectIsSignedIn,
   selectIsWarning,
+  selectSessionEndsAt,
   selectShowsRoleChooser,
 } from '@machines/session/session.selectors';
 import type { AuthenticationMessage } from '@contracts/session';
@@ -114,6 +115,8 @@ const spec: ModelSpec<typeof machine> = {
       expect(selectIsAccountDisabled(snapshot)).toBe(snapshot.context.isAccountDisabled);
       expect(selectIsWarning(snapshot)).toBe(snapshot.matches({ signedIn: { expiry: 'warning' } }));
       expect(selectIsExpiring(snapshot)).toBe(snapshot.matches({ signedIn: { expiry: 'expiring' } }));
+      // The warning always has an instant to count down to.
+      if (selectIsWarning(snapshot)) expect(selectSessionEndsAt(snapshot)).not.toBeNull();
       if (selectIsExpiring(snapshot)) expect(snapshot.context.logoutReason).toBe('inactivity');
     } else {
       // Checking again or signing out: nothing is signed in, whatever the context still holds.
@@ -122,6 +125,7 @@ const spec: ModelSpec<typeof machine> = {
     }
     if (snapshot.matches('anonymous')) {
       expect(snapshot.context.role).toBeNull();
+      expect(selectSessionEndsAt(snapshot)).toBeNull();
       expect(snapshot.context.isAccountDisabled).toBe(false);
       expect(selectIsBillingUser(snapshot)).toBe(false);
       expect(selectIsWarning(snapshot)).toBe(false);

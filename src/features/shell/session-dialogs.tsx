@@ -1,6 +1,7 @@
-import { Trans } from '@lingui/react/macro';
-import { selectIsExpiring, selectIsWarning } from '@machines/session/session.selectors';
+import { Plural, Trans } from '@lingui/react/macro';
+import { selectIsExpiring, selectIsWarning, selectSessionEndsAt } from '@machines/session/session.selectors';
 import { useSelector } from '@xstate/react';
+import { useAnnouncedSeconds, useSecondsUntil } from '@/lib/countdown';
 import { useMachines } from '@/lib/machines';
 import { useSessionEvents } from '@/lib/use-session-events';
 import { ModalDialog } from './modal-dialog';
@@ -10,32 +11,11 @@ export function SessionDialogs() {
   const { session } = useMachines();
   const warning = useSelector(session, selectIsWarning);
   const expiring = useSelector(session, selectIsExpiring);
-  const { extend, decline, acknowledgeExpiry } = useSessionEvents();
+  // The machine always sets it before warning; 0 would only show 0 seconds left.
+  const endsAt = useSelector(session, (snapshot) => selectSessionEndsAt(snapshot) ?? 0);
+  const { acknowledgeExpiry } = useSessionEvents();
 
-  if (warning) {
-    return (
-      <ModalDialog
-        title={<Trans>Your session is about to end</Trans>}
-        onEscape={extend}
-        actions={
-          <>
-            <button type="button" className="button" onClick={extend} autoFocus>
-              <Trans>Continue</Trans>
-            </button>
-            <button type="button" className="button button-secondary" onClick={decline}>
-              <Trans>Sign out</Trans>
-            </button>
-          </>
-        }
-      >
-        <p>
-          <Trans id="Default.SessionWarning">
-            You have less than 2 minutes left on your session. Do you wish to continue?
-          </Trans>
-        </p>
-      </ModalDialog>
-    );
-  }
+  if (warning) return <SessionWarning endsAt={endsAt} />;
 
   if (expiring) {
     return (
@@ -56,4 +36,61 @@ export function SessionDialogs() {
   }
 
   return null;
+}
+
+/**
+ * The warning, counting down to the end of the session each second (WCAG 2.2.1). The machine
+ * decides when the time is up; this only shows it. A screen reader hears the time when the
+ * dialog opens and at steps (full minutes, 30 s, 10 s), never every second.
+ */
+function SessionWarning({ endsAt }: { endsAt: number }) {
+  const { extend, decline } = useSessionEvents();
+  const seconds = useSecondsUntil(endsAt);
+  const announced = useAnnouncedSeconds(seconds, { atStart: true });
+  return (
+    <ModalDialog
+      title={<Trans>Your session is about to end</Trans>}
+      onEscape={extend}
+      actions={
+        <>
+          <button type="button" className="button" onClick={extend} autoFocus>
+            <Trans>Continue</Trans>
+          </button>
+          <button type="button" className="button button-secondary" onClick={decline}>
+            <Trans>Sign out</Trans>
+          </button>
+        </>
+      }
+    >
+      <p data-testid="session-time-left">
+        <Trans>
+          Your session ends in <TimeLeft seconds={seconds} />. Do you wish to continue?
+        </Trans>
+      </p>
+      <p className="visually-hidden" role="status" aria-live="polite" aria-atomic="true">
+        {announced === null ? null : (
+          <Trans>
+            Your session ends in <TimeLeft seconds={announced} />.
+          </Trans>
+        )}
+      </p>
+    </ModalDialog>
+  );
+}
+
+/** A duration as the reader's language says it: "1 minute 47 seconds", "1 minuto y 47 segundos". */
+function TimeLeft({ seconds: total }: { seconds: number }) {
+  const minutes = Math.floor(total / 60);
+  const seconds = total % 60;
+  let text;
+  if (minutes === 0) text = <Plural value={seconds} one="# second" other="# seconds" />;
+  else if (seconds === 0) text = <Plural value={minutes} one="# minute" other="# minutes" />;
+  else {
+    text = (
+      <Trans>
+        <Plural value={minutes} one="# minute" other="# minutes" /> <Plural value={seconds} one="# second" other="# seconds" />
+      </Trans>
+    );
+  }
+  return <time dateTime={`PT${String(minutes)}M${String(seconds)}S`}>{text}</time>;
 }

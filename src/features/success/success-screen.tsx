@@ -2,7 +2,8 @@ import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { useNavigate } from '@tanstack/react-router';
-import { useEffect, useState, type MouseEvent } from 'react';
+import { useEffect, useRef, useState, type MouseEvent } from 'react';
+import { useAnnouncedSeconds, useSecondsUntil } from '@/lib/countdown';
 import { defaultRedirectDelay, type SuccessMessageKey, type SuccessSearch } from './success-search';
 
 const headings: Record<SuccessMessageKey, MessageDescriptor> = {
@@ -17,8 +18,9 @@ const headings: Record<SuccessMessageKey, MessageDescriptor> = {
 const genericHeading = msg`Done`;
 
 /**
- * The generic success screen: a message chosen by key and, with a redirect, a countdown to the
- * next page that the visitor can skip or stop (WCAG 2.2.1: a time limit the user can turn off).
+ * The generic success screen: a message chosen by key and, with a redirect, a countdown of at
+ * least 20 seconds to the next page that the visitor can stop or skip (WCAG 2.2.1: a time limit
+ * the user can turn off).
  */
 export function SuccessScreen({ message, redirect, delay = defaultRedirectDelay }: SuccessSearch) {
   const { t } = useLingui();
@@ -30,22 +32,30 @@ export function SuccessScreen({ message, redirect, delay = defaultRedirectDelay 
   );
 }
 
+/**
+ * The redirect and its countdown: the redirect is one timer set at the deadline, the countdown
+ * only shows the time. The first control stops the redirect, so a keyboard user reaches it at
+ * once after skipping to the main content.
+ */
 function RedirectCountdown({ to, delay }: { to: string; delay: number }) {
   const navigate = useNavigate();
-  const [remaining, setRemaining] = useState(delay);
+  const [deadline] = useState(() => Date.now() + delay * 1000);
   const [stopped, setStopped] = useState(false);
+  const seconds = useSecondsUntil(deadline);
+  const announced = useAnnouncedSeconds(seconds, { atStart: false });
+  const goOn = useRef<HTMLAnchorElement>(null);
 
   useEffect(() => {
     if (stopped) return;
-    if (remaining <= 0) {
-      void navigate({ href: to, replace: true });
-      return;
-    }
-    const timer = window.setTimeout(() => setRemaining((seconds) => seconds - 1), 1000);
+    const timer = window.setTimeout(() => void navigate({ href: to, replace: true }), deadline - Date.now());
     return () => window.clearTimeout(timer);
-  }, [navigate, remaining, stopped, to]);
+  }, [deadline, navigate, stopped, to]);
 
-  const seconds = Math.max(remaining, 0);
+  function stop() {
+    setStopped(true);
+    // The stop button goes away: focus moves on to what is left to do rather than to the page.
+    goOn.current?.focus();
+  }
 
   function goNow(event: MouseEvent<HTMLAnchorElement>) {
     // A modified click opens a new tab as usual; a plain one stays in the app.
@@ -58,24 +68,38 @@ function RedirectCountdown({ to, delay }: { to: string; delay: number }) {
   return (
     <>
       {stopped ? null : (
-        <p>
-          <Plural
-            value={seconds}
-            one="You will be taken to the next page in # second."
-            other="You will be taken to the next page in # seconds."
-          />
+        <p data-testid="redirect-countdown">
+          <RedirectIn seconds={seconds} />
         </p>
       )}
+      {/* Polite, and only at steps (10 s here): the visible countdown changes every second. */}
+      <div role="status">
+        {stopped ? (
+          <p>
+            <Trans>The automatic redirect is stopped. You stay on this page until you go on.</Trans>
+          </p>
+        ) : announced === null ? null : (
+          <p className="visually-hidden">
+            <RedirectIn seconds={announced} />
+          </p>
+        )}
+      </div>
       <div className="actions">
-        <a href={to} className="button" onClick={goNow}>
-          <Trans>Go to the next page now</Trans>
-        </a>
         {stopped ? null : (
-          <button type="button" className="button button-secondary" onClick={() => setStopped(true)}>
+          <button type="button" className="button" onClick={stop}>
             <Trans>Stay on this page</Trans>
           </button>
         )}
+        <a ref={goOn} href={to} className={stopped ? 'button' : 'button button-secondary'} onClick={goNow}>
+          <Trans>Go to the next page now</Trans>
+        </a>
       </div>
     </>
+  );
+}
+
+function RedirectIn({ seconds }: { seconds: number }) {
+  return (
+    <Plural value={seconds} one="You will be taken to the next page in # second." other="You will be taken to the next page in # seconds." />
   );
 }

@@ -3,10 +3,10 @@ import { parseSuccessSearch } from './success-search';
 
 describe('success screen search', () => {
   it('keeps a known message, an internal redirect and its delay', () => {
-    expect(parseSuccessSearch({ message: 'registered', redirect: '/SUN/about', delay: 1 })).toEqual({
+    expect(parseSuccessSearch({ message: 'registered', redirect: '/SUN/about', delay: 25 })).toEqual({
       message: 'registered',
       redirect: '/SUN/about',
-      delay: 1,
+      delay: 25,
     });
   });
 
@@ -23,11 +23,13 @@ describe('success screen search', () => {
     });
   });
 
-  it('waits 5 seconds unless told otherwise, and between 1 and 30 seconds at most', () => {
-    expect(parseSuccessSearch({ redirect: '/login' }).delay).toBe(5);
-    expect(parseSuccessSearch({ redirect: '/login', delay: 'soon' }).delay).toBe(5);
-    expect(parseSuccessSearch({ redirect: '/login', delay: '12' }).delay).toBe(12);
-    expect(parseSuccessSearch({ redirect: '/login', delay: 0 }).delay).toBe(1);
+  it('waits 20 seconds unless told otherwise, never less, and 30 seconds at most', () => {
+    expect(parseSuccessSearch({ redirect: '/login' }).delay).toBe(20);
+    expect(parseSuccessSearch({ redirect: '/login', delay: 'soon' }).delay).toBe(20);
+    expect(parseSuccessSearch({ redirect: '/login', delay: '24' }).delay).toBe(24);
+    expect(parseSuccessSearch({ redirect: '/login', delay: '12' }).delay).toBe(20);
+    expect(parseSuccessSearch({ redirect: '/login', delay: 1 }).delay).toBe(20);
+    expect(parseSuccessSearch({ redirect: '/login', delay: 0 }).delay).toBe(20);
     expect(parseSuccessSearch({ redirect: '/login', delay: 3600 }).delay).toBe(30);
   });
 });

@@ -12,9 +12,12 @@ export const successMessageKeys = [
 ] as const;
 export type SuccessMessageKey = (typeof successMessageKeys)[number];
 
-/** Seconds before the automatic redirect: the default, and the range a link may ask for. */
-export const defaultRedirectDelay = 5;
-export const minRedirectDelay = 1;
+/**
+ * Seconds before the automatic redirect: the default, and the range a link may ask for. At least
+ * 20 s, so there is time to read the page and to stop the redirect (WCAG 2.2.1).
+ */
+export const defaultRedirectDelay = 20;
+export const minRedirectDelay = 20;
 export const maxRedirectDelay = 30;
 
 export interface SuccessSearch {
@@ -37,7 +40,7 @@ function toDelay(value: unknown): number {
 
 /**
  * Reads the success screen's search: an unknown message key is dropped (the screen then says
- * "Done."), a redirect must stay inside the app, and the delay is kept within 1 to 30 seconds.
+ * "Done."), a redirect must stay inside the app, and the delay is kept within 20 to 30 seconds.
  * Every key is set, if only to undefined: TanStack Router lays the validated search over the raw
  * one, so a key left out would keep its value from the URL.
  */
