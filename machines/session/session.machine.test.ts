@@ -162,6 +162,21 @@ describe('keeping the session alive', () => {
     await waitFor(actor, () => checks.mock.calls.length === 2);
   });
 
+  it('tells a session ended in another tab from one ended by inactivity, and goes to sign in, returning here', async () => {
+    const answers = [
+      { display: false, secondsLeft: 800 },
+      { display: false, secondsLeft: 0 },
+    ];
+    const { actor, clock, navigateAfterLogout } = arrangeSignedIn(() => Promise.resolve(answers.shift() ?? { display: false, secondsLeft: 0 }));
+    await waitFor(actor, selectIsSignedIn);
+    clock.increment(10000);
+    await waitFor(actor, (s) => s.matches({ signedIn: { expiry: 'waiting' } }) && s.context.sessionEndsAt !== null);
+    clock.increment(10000);
+    const snapshot = await waitFor(actor, (s) => s.matches('anonymous'));
+    expect(snapshot.context.logoutReason).toBe('elsewhere');
+    expect(navigateAfterLogout).toHaveBeenCalledWith('', 'loginAndReturn');
+  });
+
   it('opens the warning when the server says so, and continuing extends the session and polls again', async () => {
     const extend = vi.fn(() => Promise.resolve({ secondsLeft: 900 }));
     const { actor, clock } = arrangeSignedIn(() => Promise.resolve({ display: true, secondsLeft: 100 }), extend);

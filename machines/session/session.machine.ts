@@ -25,6 +25,9 @@ export const sessionDelays = {
   inactivityNoticeTimeout: 30000,
 } as const;
 
+/** An end this much earlier than expected cannot be inactivity (a poll is 10 s apart). */
+const endedEarlyMarginMs = 15000;
+
 /** The instant a session with this many seconds left ends: the deadline the warning counts down to. */
 const endsIn = (secondsLeft: number): number => Date.now() + Math.max(0, secondsLeft) * 1000;
 
@@ -75,6 +78,9 @@ export const sessionMachine = setup({
     isGuestRole: ({ context }) => context.role === 'ClientBillingGuest',
     isAccountDisabled: ({ context }) => context.isAccountDisabled,
     hasSessionEnded: (_, check: AuthenticationMessage) => check.secondsLeft <= 0,
+    /** Ended more than a poll and a margin before the time the last answer gave: not inactivity. */
+    hasEndedEarly: ({ context }, check: AuthenticationMessage) =>
+      check.secondsLeft <= 0 && context.sessionEndsAt !== null && context.sessionEndsAt - Date.now() > endedEarlyMarginMs,
     isWarningDue: (_, check: AuthenticationMessage) => check.display,
   },
   delays: {
@@ -254,6 +260,16 @@ export const sessionMachine = setup({
                 id: 'checkExpiry',
                 src: 'checkExpiry',
                 onDone: [
+                  {
+                    description:
+                      'The server session ended well before its time: signed out in another tab or window, not inactivity. The sign-in page says so and returns to this page.',
+                    guard: { type: 'hasEndedEarly', params: ({ event }) => event.output },
+                    target: '#session.loggingOut',
+                    actions: [
+                      { type: 'rememberTimeLeft', params: { secondsLeft: 0 } },
+                      assign({ logoutReason: 'elsewhere', logoutDestination: 'loginAndReturn' }),
+                    ],
+                  },
                   {
                     description: 'The server session has already ended.',
                     guard: { type: 'hasSessionEnded', params: ({ event }) => event.output },

@@ -26,10 +26,12 @@ export type SessionErrorCode = 'invalidCredentials' | 'invalidRequest' | 'tooMan
 export type ChosenRole = UserRole;
 
 /** Why the last sign-out happened: the view says so on the next screen. */
-export type LogoutReason = 'user' | 'inactivity';
+/** `elsewhere`: the server session ended well before its time (signed out in another tab or window). */
+export type LogoutReason = 'user' | 'inactivity' | 'elsewhere';
 
 /** Where the browser goes after signing out: the server's url (or the landing page), or /login. */
-export type LogoutDestination = 'serverUrl' | 'login';
+/** `loginAndReturn`: the sign-in page, which returns to the page the user was on. */
+export type LogoutDestination = 'serverUrl' | 'login' | 'loginAndReturn';
 
 export interface SessionContext {
   role: UserRole | null;

@@ -3,7 +3,7 @@ import { selectLogoutReason } from '@machines/session/session.selectors';
 import { useSelector } from '@xstate/react';
 import { useMachines } from '@/lib/machines';
 
-/** After signing out, the next screen says why: the user's own choice or inactivity. */
+/** After signing out, the next screen says why: the user's own choice, inactivity, or another tab. */
 export function LogoutNotice() {
   const { session } = useMachines();
   const reason = useSelector(session, selectLogoutReason);
@@ -11,6 +11,13 @@ export function LogoutNotice() {
     return (
       <p className="notice" role="status">
         <Trans id="Default.InactivityMessage">Your session has ended because of inactivity. Please sign in again.</Trans>
+      </p>
+    );
+  }
+  if (reason === 'elsewhere') {
+    return (
+      <p className="notice" role="status">
+        <Trans>You were signed out, perhaps in another tab or window. Sign in again to go on where you were.</Trans>
       </p>
     );
   }

@@ -101,6 +101,8 @@ const spec: ModelSpec<typeof machine> = {
       chosen: snapshot.context.chosenRole,
       error: snapshot.context.loginError !== null,
       destination: snapshot.context.logoutDestination,
+      // A known end (after a poll) lets an ended session be told apart from one ended elsewhere.
+      knowsEnd: snapshot.context.sessionEndsAt !== null,
     }),
   assertSnapshot: (snapshot) => {
     // A failed check resolves nothing: guarded pages wait for the visitor to try again.

@@ -82,6 +82,13 @@ export function createSessionImplementations(deps: SessionDeps): MachineImplemen
           navigation.goTo(withClientPrefix('/login', here), { replace: true });
           return;
         }
+        if (destination === 'loginAndReturn') {
+          // A guarded page has already sent the user to sign in, remembering the page.
+          if (/\/login$/.test(here)) return;
+          const back = toInternalPath(here);
+          navigation.goTo(`${withClientPrefix('/login', here)}${back ? `?redirect=${encodeURIComponent(back)}` : ''}`, { replace: true });
+          return;
+        }
         const external = deps.hasClient() ? toExternalUrl(url) : null;
         if (external) navigation.leaveTo(external);
         else navigation.goTo(toInternalPath(url) ?? withClientPrefix('/', here), { replace: true });

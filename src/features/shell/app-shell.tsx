@@ -2,6 +2,7 @@ import { Trans } from '@lingui/react/macro';
 import { selectIsCheckFailed, selectIsExpiring, selectIsWarning } from '@machines/session/session.selectors';
 import { useSelector } from '@xstate/react';
 import { lazy, Suspense, useState, type ReactNode } from 'react';
+import { ensureScreenMessages } from '@/lib/i18n';
 import { useMachines } from '@/lib/machines';
 import { CookieNotice } from './cookie-notice';
 import { LoadingOverlay } from './loading-overlay';
@@ -12,7 +13,10 @@ import { useDocumentTitle } from './use-document-title';
 import { useFocusOnNavigation } from './use-focus-on-navigation';
 
 // Needed only when a session is about to end: loaded then, not with the first page.
-const SessionDialogs = lazy(() => import('./session-dialogs').then((module) => ({ default: module.SessionDialogs })));
+// Their messages travel with the screens' (lingui.config.ts), which come with them.
+const SessionDialogs = lazy(() =>
+  Promise.all([import('./session-dialogs'), ensureScreenMessages()]).then(([module]) => ({ default: module.SessionDialogs })),
+);
 // Needed only when the session check at start-up failed.
 const SessionCheckFailed = lazy(() => import('./session-check-failed').then((module) => ({ default: module.SessionCheckFailed })));
 
