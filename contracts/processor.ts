@@ -2,7 +2,8 @@
  * The card processor's side of paying: the brands it reports and the messages its card-fields
  * page (served by the reference server at /processor/) posts to the portal, with the processor's
  * origin. The portal asks it to tokenize with { type: 'processor.tokenize' }, and whether it is
- * ready with { type: 'processor.ping' }.
+ * ready with { type: 'processor.ping' }. The page also reports its content's height, so the portal
+ * sizes the frame to it and no error message is ever cut off.
  */
 import * as v from 'valibot';
 
@@ -20,16 +21,21 @@ export interface CardToken {
   last4: string;
 }
 
-export const processorMessageTypes = ['processor.ready', 'processor.token', 'processor.invalid', 'processor.error'] as const;
+export const processorMessageTypes = ['processor.ready', 'processor.token', 'processor.invalid', 'processor.error', 'processor.height'] as const;
+
+/** The tallest card-fields page the portal believes, in CSS pixels: more would be a broken page. */
+export const maxCardFieldsHeight = 4000;
 /**
  * One flat shape rather than a union per type, so the SPA's parser needs no more of valibot than
  * the first page already loads: a token message carries token, brand and last4; `invalid` means
- * the fields are not valid (the page shows which, in its own language).
+ * the fields are not valid (the page shows which, in its own language); `height` is the page's
+ * content height in CSS pixels.
  */
 export const processorMessageSchema = v.object({
   type: v.picklist(processorMessageTypes),
   token: v.optional(v.pipe(v.string(), v.regex(cardTokenPattern))),
   brand: v.optional(cardBrandSchema),
   last4: v.optional(v.pipe(v.string(), v.regex(/^\d{4}$/))),
+  height: v.optional(v.pipe(v.number(), v.integer(), v.minValue(0), v.maxValue(maxCardFieldsHeight))),
 });
 export type ProcessorMessage = v.InferOutput<typeof processorMessageSchema>;

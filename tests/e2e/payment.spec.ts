@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { fixtureAccounts } from './fixture-data';
 import { chooseLanguage, demo, demoDisabledUser, demoGuest, expect, expectAccessible, signIn, signInAsGuest, test } from './fixtures';
@@ -219,6 +220,89 @@ test('a declined card is reported on the card step, nothing is charged, and ever
   await page.getByRole('button', { name: /^Pay / }).click();
   await expect(heading(page, 'Payment receipt')).toBeVisible();
   expect(await balances(page)).toEqual({});
+});
+
+/** The WCAG 1.4.12 text spacing, set on every element of the card page as a reader's style would. */
+async function overrideTextSpacing(page: Page): Promise<void> {
+  // Through the CSSOM: the processor's CSP refuses an injected style sheet.
+  await cardFields(page).locator('body').evaluate((body) => {
+    for (const element of [body, ...body.querySelectorAll('*')]) {
+      if (!(element instanceof HTMLElement)) continue;
+      element.style.setProperty('line-height', '1.5', 'important');
+      element.style.setProperty('letter-spacing', '0.12em', 'important');
+      element.style.setProperty('word-spacing', '0.16em', 'important');
+      if (element.tagName === 'P') element.style.setProperty('margin-bottom', '2em', 'important');
+    }
+  });
+}
+
+/** Every shown error of the card page lies wholly inside the frame, and the frame has nothing to scroll. */
+async function expectErrorsWhollyShown(page: Page): Promise<void> {
+  const frame = page.locator('iframe.card-fields');
+  const errors = cardFields(page).locator('.error:not([hidden])');
+  await expect(errors).toHaveCount(3);
+  await expect
+    .poll(async () => {
+      const box = await frame.boundingBox();
+      const frameHeight = await frame.evaluate((element) => element.clientHeight);
+      const pageHeights = await cardFields(page)
+        .locator('body')
+        .evaluate((body) => ({ scroll: document.documentElement.scrollHeight, body: body.getBoundingClientRect().height }));
+      const cutOff: string[] = [];
+      for (const error of await errors.all()) {
+        const errorBox = await error.boundingBox();
+        const inside =
+          box !== null &&
+          errorBox !== null &&
+          errorBox.y >= box.y &&
+          errorBox.y + errorBox.height <= box.y + box.height &&
+          errorBox.x >= box.x &&
+          errorBox.x + errorBox.width <= box.x + box.width;
+        if (!inside) cutOff.push((await error.textContent()) ?? '');
+      }
+      return {
+        cutOff,
+        scrolls: pageHeights.scroll > frameHeight + 1,
+        // The frame takes its page's height: not a fixed guess with room to spare.
+        fitsContent: Math.abs(frameHeight - pageHeights.body) <= 2,
+      };
+    })
+    .toEqual({ cutOff: [], scrolls: false, fitsContent: true });
+}
+
+test('with text spacing overridden, every error of a refused card shows in full in the card frame, at any width, and the frame is accessible', async ({ page }) => {
+  test.slow();
+  await signInUser(page, demo.pat);
+  await page.goto('/SUN/payment/online');
+  await page.getByRole('button', { name: 'Continue', exact: true }).click();
+  await page.getByRole('button', { name: 'Continue', exact: true }).click();
+  await fillBilling(page);
+  await page.getByRole('button', { name: 'Continue to card details' }).click();
+  await expect(heading(page, 'Card payment')).toBeVisible();
+
+  const fields = cardFields(page);
+  // The frame's document has its own landmark and heading.
+  await expect(fields.getByRole('main')).toHaveCount(1);
+  await expect(fields.getByRole('heading', { level: 1, name: 'Card details' })).toHaveCount(1);
+  await overrideTextSpacing(page);
+  await fields.getByLabel('Card number').fill('1234 5678');
+  await fields.getByLabel(/Expiry/).fill('13/99');
+  await fields.getByLabel(/CVC/).fill('1');
+  await page.getByRole('button', { name: /^Pay / }).click();
+  await expect(fields.getByLabel('Card number')).toBeFocused();
+  await expectErrorsWhollyShown(page);
+
+  // Reflow: at 320 CSS pixels the fields stack and the messages wrap; the frame follows.
+  await page.setViewportSize({ width: 320, height: 640 });
+  await expectErrorsWhollyShown(page);
+
+  const results = await new AxeBuilder({ page })
+    .include('iframe.card-fields')
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'])
+    .analyze();
+  const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  expect(serious.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`)).toEqual([]);
+  await expectAccessible(page);
 });
 
 test('a double click on Pay charges once', async ({ page }) => {

@@ -2,7 +2,8 @@
  * The sandbox processor's card-fields page, which the SPA's card step embeds in an iframe (SAQ A:
  * the card fields belong to the processor, not to the portal). Texts in English or Spanish; the
  * behaviour is in card-fields.js and the look in card-fields.css, separate files because the CSP
- * allows no inline script or style.
+ * allows no inline script or style. A document of its own, so it has its own landmark and heading
+ * (the heading hidden: the portal's card step already shows one around the frame).
  */
 import type { Language } from '@contracts/session';
 
@@ -80,6 +81,8 @@ export function renderCardFieldsPage({ language, portalOrigin }: { language: Lan
     <script src="/processor/card-fields.js" defer></script>
   </head>
   <body>
+    <main>
+    <h1 class="visually-hidden">${escapeHtml(t.title)}</h1>
     <form id="card-form" novalidate>
     ${field({ id: 'card-number', label: t.number, error: t.numberError, autocomplete: 'cc-number', maxLength: 23 })}
     <div class="row">
@@ -87,6 +90,7 @@ export function renderCardFieldsPage({ language, portalOrigin }: { language: Lan
     ${field({ id: 'card-cvc', label: t.cvc, error: t.cvcError, autocomplete: 'cc-csc', maxLength: 4 })}
     </div>
     </form>
+    </main>
   </body>
 </html>
 `;

@@ -124,6 +124,9 @@ describe('GET /processor/card-fields', () => {
     expect(html).toContain('<link rel="stylesheet" href="/processor/card-fields.css">');
     expect(html).not.toMatch(/<script(?![^>]*\bsrc=)[^>]*>/);
     expect(html).not.toMatch(/<style|\sstyle=|\son[a-z]+=/i);
+    // A document of its own: one main landmark holding the form, and a level-one heading.
+    expect(html).toMatch(/<main>\s*<h1 class="visually-hidden">Card details<\/h1>\s*<form id="card-form"[\s\S]*<\/form>\s*<\/main>/);
+    expect(html.match(/<h1[ >]/g)).toHaveLength(1);
     for (const [id, autocomplete, label] of [
       ['card-number', 'cc-number', 'Card number'],
       ['card-expiry', 'cc-exp', 'Expiry date (MM/YY)'],
@@ -142,6 +145,7 @@ describe('GET /processor/card-fields', () => {
   it('speaks Spanish when asked, with Spanish error messages', async () => {
     const html = await (await createTestApp(database.db).request('/processor/card-fields?lang=es-ES')).text();
     expect(html).toContain('<html lang="es-ES">');
+    expect(html).toContain('<h1 class="visually-hidden">Datos de la tarjeta</h1>');
     for (const text of ['Número de tarjeta', 'Vencimiento (MM/AA)', 'Código de seguridad (CVC)', 'Introduzca un número de tarjeta válido.']) {
       expect(html).toContain(text);
     }
@@ -157,9 +161,12 @@ describe('GET /processor/card-fields', () => {
     // It talks to the portal's origin only, and only listens to the window that embeds it.
     expect(code).toContain('window.parent.postMessage(message, portalOrigin)');
     expect(code).toContain('event.origin !== portalOrigin || event.source !== window.parent');
-    for (const type of ['processor.ready', 'processor.token', 'processor.invalid', 'processor.error', 'processor.tokenize']) {
+    for (const type of ['processor.ready', 'processor.token', 'processor.invalid', 'processor.error', 'processor.height', 'processor.tokenize']) {
       expect(code).toContain(`'${type}'`);
     }
+    // It tells the portal its height whenever its content changes size, so the frame can follow.
+    expect(code).toContain('new ResizeObserver(() => reportHeight(false)).observe(document.body');
+    expect(code).toContain("post({ type: 'processor.height', height })");
     const css = await app.request('/processor/card-fields.css');
     expect(css.headers.get('content-type')).toContain('text/css');
   });

@@ -2,7 +2,8 @@
  * The processor's card-fields frame, as the card step shows it: the view attaches the iframe, the
  * card-fields actor talks to its window. It remembers whether the current frame has said it is
  * ready (so a card step entered again, after a decline, need not wait for a page that already
- * loaded), and tells when a new frame replaces it (another language loads another page).
+ * loaded), tells when a new frame replaces it (another language loads another page), and sizes
+ * the frame to the height its page reports.
  */
 export interface CardFrame {
   /** The current frame's window, or null while none is shown. */
@@ -10,6 +11,8 @@ export interface CardFrame {
   attach(element: HTMLIFrameElement | null): void;
   markReady(): void;
   isReady(): boolean;
+  /** Makes the current frame show `contentHeight` CSS pixels of its page, with no scrolling. */
+  resize(contentHeight: number): void;
   /** Calls `listener` whenever a different frame is attached; returns the unsubscribe function. */
   onReplaced(listener: () => void): () => void;
 }
@@ -34,6 +37,13 @@ export function createCardFrame(): CardFrame {
       readyWindow = element?.contentWindow ?? null;
     },
     isReady: () => readyWindow !== null && readyWindow === (element?.contentWindow ?? null),
+    resize(contentHeight) {
+      if (element === null) return;
+      // The stylesheet's height is only the guess before the first report; the frame's own
+      // borders come on top of its page's height.
+      const borders = element.offsetHeight - element.clientHeight;
+      element.style.height = `${String(contentHeight + borders)}px`;
+    },
     onReplaced(listener) {
       listeners.add(listener);
       return () => listeners.delete(listener);

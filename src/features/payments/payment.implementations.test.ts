@@ -22,6 +22,7 @@ function fakes() {
   const otherWindow = { postMessage: vi.fn() } as unknown as Window;
   let ready = false;
   const replaced = new Set<() => void>();
+  const heights: number[] = [];
   const cardFrame: CardFrame = {
     window: () => frameWindow,
     attach: () => undefined,
@@ -29,6 +30,7 @@ function fakes() {
       ready = true;
     },
     isReady: () => ready,
+    resize: (height) => heights.push(height),
     onReplaced: (listener) => {
       replaced.add(listener);
       return () => replaced.delete(listener);
@@ -54,7 +56,7 @@ function fakes() {
     leaveTo,
     saveProgress: vi.fn(),
   };
-  return { deps, navigateToSignIn, leaveTo, deliver, posted, otherWindow, listeners, replace: () => replaced.forEach((listener) => listener()) };
+  return { deps, navigateToSignIn, leaveTo, deliver, posted, heights, otherWindow, listeners, replace: () => replaced.forEach((listener) => listener()) };
 }
 
 const completeProgress = {
@@ -140,6 +142,24 @@ describe('the card-fields protocol', () => {
     expect(world.listeners.size).toBe(1);
     actor.stop();
     expect(world.listeners.size).toBe(0);
+  });
+
+  it('sizes the frame to the height its page reports, from its own frame only, without touching the payment', async () => {
+    const world = fakes();
+    const actor = await onCardStep(world);
+    world.deliver({ type: 'processor.ready' });
+    actor.send({ type: 'payment.pay' });
+    world.deliver({ type: 'processor.height', height: 412 });
+    world.deliver({ type: 'processor.height', height: 999 }, { origin: 'https://evil.example' });
+    world.deliver({ type: 'processor.height', height: 999 }, { source: world.otherWindow });
+    for (const height of [-1, 4001, 12.5, '300']) world.deliver({ type: 'processor.height', height });
+    world.deliver({ type: 'processor.height' });
+    expect(world.heights).toEqual([412]);
+    // Still waiting for the token: a height is no answer to Pay.
+    const snapshot = actor.getSnapshot();
+    expect(snapshot.matches({ paying: { card: 'tokenizing' } })).toBe(true);
+    expect(snapshot.context.cardProblem).toBeNull();
+    actor.stop();
   });
 
   it('does not wait again for a page that already said it is ready (the card step after a decline)', async () => {

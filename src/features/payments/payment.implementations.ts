@@ -75,7 +75,8 @@ export interface PaymentDeps {
 
 /**
  * The card-fields protocol, its incoming half: the processor page's messages, believed only from
- * its frame, told to the payment actor until the card step is left (which aborts `signal`).
+ * its frame, told to the payment actor until the card step is left (which aborts `signal`); the
+ * page's height goes to the frame instead.
  */
 function cardFieldsActor({ cardFrame, processorOrigin, messages }: PaymentDeps) {
   return fromPromise<never>(({ system, signal }) => new Promise<never>(() => {
@@ -84,8 +85,11 @@ function cardFieldsActor({ cardFrame, processorOrigin, messages }: PaymentDeps) 
       if (event.origin !== processorOrigin || event.source === null || event.source !== cardFrame.window()) return;
       const parsed = v.safeParse(processorMessageSchema, event.data);
       if (!parsed.success) return;
-      const { type, token, brand, last4 } = parsed.output;
-      if (type === 'processor.ready') {
+      const { type, token, brand, last4, height } = parsed.output;
+      if (type === 'processor.height') {
+        // Only the view changes: the frame takes its page's height, so no message is cut off.
+        if (height !== undefined) cardFrame.resize(height);
+      } else if (type === 'processor.ready') {
         cardFrame.markReady();
         send({ type: 'payment.cardFieldsReady' });
       } else if (type === 'processor.token') {

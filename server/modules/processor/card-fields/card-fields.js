@@ -15,10 +15,23 @@
     cvc: document.getElementById('card-cvc'),
   };
   const order = ['number', 'expiry', 'cvc'];
+  const maxHeight = 4000;
   let tokenizing = false;
+  let reportedHeight = -1;
 
   function post(message) {
     window.parent.postMessage(message, portalOrigin);
+  }
+
+  /**
+   * The portal sizes the frame to the page's content (messages shown, text spaced or zoomed by the
+   * reader), so nothing is cut off and the frame never scrolls. Whole pixels, rounded up.
+   */
+  function reportHeight(force) {
+    const height = Math.min(maxHeight, Math.ceil(document.body.getBoundingClientRect().height));
+    if (height === reportedHeight && !force) return;
+    reportedHeight = height;
+    post({ type: 'processor.height', height });
   }
 
   function digitsOf(text) {
@@ -126,7 +139,10 @@
     if (data === null || typeof data !== 'object') return;
     if (data.type === 'processor.tokenize') void tokenize();
     // The portal asks again when it was not listening as this page loaded.
-    if (data.type === 'processor.ping') post({ type: 'processor.ready' });
+    if (data.type === 'processor.ping') {
+      post({ type: 'processor.ready' });
+      reportHeight(true);
+    }
   });
 
   // The portal's pay button drives tokenizing; Enter in a field must not submit anything.
@@ -142,4 +158,6 @@
   }
 
   post({ type: 'processor.ready' });
+  // It reports once when it starts observing, then on every change of the body's size.
+  new ResizeObserver(() => reportHeight(false)).observe(document.body, { box: 'border-box' });
 })();
