@@ -2,7 +2,7 @@
  * People and invoices that only the end-to-end tests use, added beside the demo data before the
  * server starts. Tests that change what they sign in to (a language saved on the server, a
  * balance paid) each get their own account here, so parallel tests never see each other's
- * changes and the demo users stay as DESIGN.md describes them.
+ * changes and the demo users stay as the README describes them.
  */
 import { and, eq, isNull } from 'drizzle-orm';
 import type { Database } from '../../server/db/client';

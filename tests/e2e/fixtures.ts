@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { test as base, expect, type Page } from '@playwright/test';
 
-/** The demo data the tests rely on (DESIGN.md). */
+/** The demo data the tests rely on (the README lists it). */
 export const demo = {
   password: 'Sunrise#Demo2026',
   pat: 'pat.doe@example.com',
@@ -46,7 +46,7 @@ export async function signIn(page: Page, email: string, password: string): Promi
   await page.getByRole('button', { name: /^(Sign in|Iniciar sesión)$/ }).click();
 }
 
-/** The demo guest (DESIGN.md): a SUN account without a user, and one of its open invoices. */
+/** The demo guest (see the README): a SUN account without a user, and one of its open invoices. */
 export const demoGuest = {
   clientCode: 'SUN',
   accountNumber: 'A-778899',
