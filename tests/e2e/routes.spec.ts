@@ -10,43 +10,7 @@ import {
   signInAsGuest,
   test,
 } from './fixtures';
-
-/** A screen: its path under the client prefix and its h1 in each language. */
-interface Screen {
-  path: string;
-  en: string;
-  es: string;
-}
-
-const openScreens: Screen[] = [
-  { path: 'guestLogin', en: 'Pay as a guest', es: 'Pagar como invitado' },
-  { path: 'about', en: 'About this portal', es: 'Acerca de este portal' },
-  { path: 'contact', en: 'Contact us', es: 'Contáctenos' },
-  { path: 'privacy', en: 'Privacy', es: 'Privacidad' },
-  { path: 'confirmation/activate', en: 'Activate your account', es: 'Active su cuenta' },
-  { path: 'resetpassword', en: 'Reset your password', es: 'Restablezca su contraseña' },
-  { path: 'registration', en: 'Create an account', es: 'Cree una cuenta' },
-  { path: 'success', en: 'Done', es: 'Hecho' },
-  { path: 'error/timeout', en: 'The page took too long to load', es: 'La página ha tardado demasiado en cargarse' },
-  { path: 'forgotpassword', en: 'Forgot your password?', es: '¿Ha olvidado su contraseña?' },
-  { path: 'forgot/password/email', en: 'Password reset email', es: 'Correo para restablecer la contraseña' },
-  { path: 'documents', en: 'Documents', es: 'Documentos' },
-  { path: 'notfound', en: 'Page not found', es: 'Página no encontrada' },
-];
-
-const userOnlyScreens: Screen[] = [
-  { path: 'member', en: 'Member information', es: 'Información del titular' },
-  { path: 'password', en: 'Update password', es: 'Cambiar contraseña' },
-  { path: 'email', en: 'Update email', es: 'Cambiar correo electrónico' },
-  { path: 'confirmation/update', en: 'Confirm your changes', es: 'Confirme sus cambios' },
-  { path: 'switch/clients', en: 'Switch provider', es: 'Cambiar de proveedor' },
-];
-
-const userOrGuestScreens: Screen[] = [
-  { path: 'payment/other', en: 'Other payment methods', es: 'Otras formas de pago' },
-  // The wizard's later steps open only after the earlier ones: tests/e2e/payment.spec.ts.
-  { path: 'payment/online', en: 'Online payment', es: 'Pago en línea' },
-];
+import { openScreens, userOnlyScreens, userOrGuestScreens, type Screen } from './screens';
 
 type Visitor = 'anonymous' | 'guest' | 'user' | 'disabledUser';
 

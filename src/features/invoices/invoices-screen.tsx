@@ -2,6 +2,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { selectAccount, selectIsBillingUser } from '@machines/session/session.selectors';
 import { Link, useLoaderData } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
+import { useId } from 'react';
 import { LoadFailed } from '@/components/load-failed';
 import { Screen } from '@/components/screen';
 import { formatDate, formatMoney } from '@/lib/format';
@@ -18,6 +19,7 @@ export function InvoicesScreen() {
   const isUser = useSelector(session, selectIsBillingUser);
   const signedInAccount = useSelector(session, selectAccount);
   const payTarget = usePayTarget();
+  const captionId = useId();
   const title = <Trans>Your invoices</Trans>;
 
   if (data.status === 'accountDisabled') {
@@ -76,9 +78,10 @@ export function InvoicesScreen() {
         </p>
       ) : (
         <>
-          <div className="table-scroll" role="region" aria-label={t`Open invoices`} tabIndex={0}>
-            <table className="data-table">
-              <caption>
+          <div className="table-scroll" role="region" aria-labelledby={captionId} tabIndex={0}>
+            {/* On narrow screens each row is a card, and data-label names each value in it. */}
+            <table className="data-table invoices-table">
+              <caption id={captionId}>
                 <Trans>Open invoices</Trans>
               </caption>
               <thead>
@@ -107,11 +110,13 @@ export function InvoicesScreen() {
                 {account.invoices.map((invoice) => (
                   <tr key={invoice.invoiceNumber} data-invoice={invoice.invoiceNumber}>
                     <th scope="row">{invoice.invoiceNumber}</th>
-                    <td>{formatDate(invoice.invoiceDate, locale)}</td>
-                    <td>{invoice.description}</td>
-                    <td>{formatDate(invoice.dueDate, locale)}</td>
-                    <td className="numeric">{formatMoney(invoice.amountCents, locale)}</td>
-                    <td className="numeric" data-testid={`balance-${invoice.invoiceNumber}`}>
+                    <td data-label={t`Date`}>{formatDate(invoice.invoiceDate, locale)}</td>
+                    <td data-label={t`Description`}>{invoice.description}</td>
+                    <td data-label={t`Due date`}>{formatDate(invoice.dueDate, locale)}</td>
+                    <td className="numeric" data-label={t`Amount`}>
+                      {formatMoney(invoice.amountCents, locale)}
+                    </td>
+                    <td className="numeric" data-label={t`Balance`} data-testid={`balance-${invoice.invoiceNumber}`}>
                       {formatMoney(invoice.balanceCents, locale)}
                     </td>
                   </tr>

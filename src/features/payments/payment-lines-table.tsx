@@ -1,5 +1,5 @@
 import { Trans } from '@lingui/react/macro';
-import type { ReactNode } from 'react';
+import { useId, type ReactNode } from 'react';
 import { Money } from './money';
 
 export interface PaymentLineRow {
@@ -21,52 +21,56 @@ interface PaymentLinesTableProps {
 
 /** What a payment pays against which invoice, and its total: on the review page and the receipt. */
 export function PaymentLinesTable({ caption, amountHeading, totalLabel, lines, totalCents, showBalances = false }: PaymentLinesTableProps) {
+  const captionId = useId();
   return (
-    <table className="data-table">
-      <caption>{caption}</caption>
-      <thead>
-        <tr>
-          <th scope="col">
-            <Trans>Invoice</Trans>
-          </th>
-          <th scope="col">
-            <Trans>Description</Trans>
-          </th>
-          <th scope="col" className="numeric">
-            {amountHeading}
-          </th>
-          {showBalances ? (
-            <th scope="col" className="numeric">
-              <Trans>Balance left</Trans>
+    // Focusable so that keyboard users can scroll it, and named by its caption for screen readers.
+    <div className="table-scroll" role="region" aria-labelledby={captionId} tabIndex={0}>
+      <table className="data-table">
+        <caption id={captionId}>{caption}</caption>
+        <thead>
+          <tr>
+            <th scope="col">
+              <Trans>Invoice</Trans>
             </th>
-          ) : null}
-        </tr>
-      </thead>
-      <tbody>
-        {lines.map((line) => (
-          <tr key={line.invoiceNumber}>
-            <th scope="row">{line.invoiceNumber}</th>
-            <td>{line.description}</td>
-            <td className="numeric">
-              <Money cents={line.amountCents} />
-            </td>
+            <th scope="col">
+              <Trans>Description</Trans>
+            </th>
+            <th scope="col" className="numeric">
+              {amountHeading}
+            </th>
             {showBalances ? (
-              <td className="numeric">{line.balanceAfterCents === undefined ? null : <Money cents={line.balanceAfterCents} />}</td>
+              <th scope="col" className="numeric">
+                <Trans>Balance left</Trans>
+              </th>
             ) : null}
           </tr>
-        ))}
-      </tbody>
-      <tfoot>
-        <tr>
-          <th scope="row" colSpan={2}>
-            {totalLabel}
-          </th>
-          <td className="numeric">
-            <Money cents={totalCents} />
-          </td>
-          {showBalances ? <td /> : null}
-        </tr>
-      </tfoot>
-    </table>
+        </thead>
+        <tbody>
+          {lines.map((line) => (
+            <tr key={line.invoiceNumber}>
+              <th scope="row">{line.invoiceNumber}</th>
+              <td>{line.description}</td>
+              <td className="numeric">
+                <Money cents={line.amountCents} />
+              </td>
+              {showBalances ? (
+                <td className="numeric">{line.balanceAfterCents === undefined ? null : <Money cents={line.balanceAfterCents} />}</td>
+              ) : null}
+            </tr>
+          ))}
+        </tbody>
+        <tfoot>
+          <tr>
+            <th scope="row" colSpan={2}>
+              {totalLabel}
+            </th>
+            <td className="numeric">
+              <Money cents={totalCents} />
+            </td>
+            {showBalances ? <td /> : null}
+          </tr>
+        </tfoot>
+      </table>
+    </div>
   );
 }

@@ -22,7 +22,8 @@ const SessionCheckFailed = lazy(() => import('./session-check-failed').then((mod
 
 /** The frame around every screen: skip link, cookie notice, header, menu, screen, footer. */
 export function AppShell({ children }: { children: ReactNode }) {
-  const [sidebarOpen, setSidebarOpen] = useState(true);
+  // On a narrow screen the menu would fill the first screen: it starts folded behind its button.
+  const [sidebarOpen, setSidebarOpen] = useState(() => !window.matchMedia('(max-width: 40rem)').matches);
   const { session } = useMachines();
   const sessionEnding = useSelector(session, (snapshot) => selectIsWarning(snapshot) || selectIsExpiring(snapshot));
   const checkFailed = useSelector(session, selectIsCheckFailed);
