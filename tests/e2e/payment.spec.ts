@@ -651,13 +651,16 @@ test('an account with nothing to pay says so on the invoices and on the payment 
 
 test("the receipt shows the payer's name exactly as typed: accents, CJK and what looks like markup", async ({ page }) => {
   const typed = 'José Müller 山田 <b>x</b>';
-  await signInUser(page, demo.pat);
+  // An account of its own: other tests read pat.doe's balances.
+  const account = fixtureAccounts.payerName;
+  const [first, second, third] = account.invoices.map((invoice) => invoice.invoiceNumber) as [string, string, string];
+  await signInUser(page, account.userEmail);
   await page.goto('/SUN/payment/online');
   // One dollar on one invoice, so that repeated runs against one database still find it open.
-  await invoiceCard(page, 'SUN-100035').getByRole('checkbox').uncheck();
-  await invoiceCard(page, 'SUN-100039').getByRole('checkbox').uncheck();
-  await invoiceCard(page, 'SUN-100031').getByRole('radio', { name: 'Another amount' }).check();
-  await amountField(page, 'SUN-100031').fill('1.00');
+  await invoiceCard(page, second).getByRole('checkbox').uncheck();
+  await invoiceCard(page, third).getByRole('checkbox').uncheck();
+  await invoiceCard(page, first).getByRole('radio', { name: 'Another amount' }).check();
+  await amountField(page, first).fill('1.00');
   await page.getByRole('button', { name: 'Continue', exact: true }).click();
   await page.getByRole('button', { name: 'Continue', exact: true }).click();
   await page.getByLabel(/^Name of the payer$/).fill(`  ${typed} `);
