@@ -29,13 +29,14 @@ export const maxCardFieldsHeight = 4000;
  * One flat shape rather than a union per type, so the SPA's parser needs no more of valibot than
  * the first page already loads: a token message carries token, brand and last4; `invalid` means
  * the fields are not valid (the page shows which, in its own language); `height` is the page's
- * content height in CSS pixels.
+ * content height in CSS pixels (the SPA ignores one above `maxCardFieldsHeight`; checking it
+ * here would bring one more valibot action to the first page).
  */
 export const processorMessageSchema = v.object({
   type: v.picklist(processorMessageTypes),
   token: v.optional(v.pipe(v.string(), v.regex(cardTokenPattern))),
   brand: v.optional(cardBrandSchema),
   last4: v.optional(v.pipe(v.string(), v.regex(/^\d{4}$/))),
-  height: v.optional(v.pipe(v.number(), v.integer(), v.minValue(0), v.maxValue(maxCardFieldsHeight))),
+  height: v.optional(v.pipe(v.number(), v.integer(), v.minValue(0))),
 });
 export type ProcessorMessage = v.InferOutput<typeof processorMessageSchema>;

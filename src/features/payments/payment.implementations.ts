@@ -6,7 +6,7 @@
  */
 import { tellPayment, type paymentMachine } from '@machines/payment/payment.machine';
 import type { PaymentEvent, PaymentFailure, StoredPayment } from '@machines/payment/payment.types';
-import { processorMessageSchema } from '@contracts/processor';
+import { maxCardFieldsHeight, processorMessageSchema } from '@contracts/processor';
 import * as v from 'valibot';
 import { fromPromise, type MachineImplementationsFrom } from 'xstate';
 import { doesClientAcceptPayments, getAccountInformation, getSessionExternalCardLink } from '@/lib/api/account-endpoints';
@@ -87,8 +87,9 @@ function cardFieldsActor({ cardFrame, processorOrigin, messages }: PaymentDeps) 
       if (!parsed.success) return;
       const { type, token, brand, last4, height } = parsed.output;
       if (type === 'processor.height') {
-        // Only the view changes: the frame takes its page's height, so no message is cut off.
-        if (height !== undefined) cardFrame.resize(height);
+        // Only the view changes: the frame takes its page's height, so no message is cut off (a
+        // taller page than any real one is a broken page, and is not followed).
+        if (height !== undefined && height <= maxCardFieldsHeight) cardFrame.resize(height);
       } else if (type === 'processor.ready') {
         cardFrame.markReady();
         send({ type: 'payment.cardFieldsReady' });

@@ -1,14 +1,14 @@
 import { Trans, useLingui } from '@lingui/react/macro';
-import { Link, useMatches } from '@tanstack/react-router';
+import { Link } from '@tanstack/react-router';
+import { useShownScreen } from './use-shown-screen';
 
 /** The trail the current screen set in its route's static data: Home, its steps, itself. */
 export function Breadcrumbs() {
   const { t, i18n } = useLingui();
-  const matches = useMatches();
-  const screen = [...matches].reverse().find((match) => match.staticData.title);
-  const title = screen?.staticData.title;
+  const screen = useShownScreen();
+  const title = screen?.title;
   if (!title) return null;
-  const trail = screen.staticData.breadcrumbs ?? [];
+  const trail = screen.breadcrumbs ?? [];
   return (
     <nav className="breadcrumbs" aria-label={t`Breadcrumb`}>
       <ol>

@@ -1,56 +1,59 @@
 import { useRouter } from '@tanstack/react-router';
 import { useEffect } from 'react';
 
-/** How long a new screen may take to show its heading (a lazy chunk, a wizard loading its data). */
-const HEADING_WAIT_MS = 5000;
-
 /**
- * Focuses the new screen's heading as soon as it is on the page, unless the user moves the focus
- * first (or the screen does, like a notice that must be read first). Returns a stop function.
+ * Puts focus on the new screen's heading once it is on the page, and again on its replacement if
+ * the screen swaps it (a wizard showing "Loading" and then its first step), until focus goes
+ * elsewhere or the next navigation. Focus is never taken from inside the new screen: a screen that focuses
+ * something first (a notice that must be read) keeps it. Returns a stop function.
  */
-function focusHeadingWhenShown(): () => void {
-  const main = document.getElementById('main-content');
-  if (!main) return () => undefined;
-  const focusHeading = (): boolean => {
-    const heading = main.querySelector<HTMLElement>('h1');
-    if (!heading) return false;
-    heading.tabIndex = -1;
-    heading.focus();
-    return true;
+function focusHeadingWhenShown(main: HTMLElement): () => void {
+  let focused: HTMLElement | null = null;
+  const mayTakeFocus = (): boolean => {
+    const active = document.activeElement;
+    const nowhere = active === null || active === document.body || active === main;
+    // Once the heading had it, only its removal (focus dropped to the page) hands it on.
+    if (focused) return !focused.isConnected && nowhere;
+    // Still on what the person used to get here (a menu or footer link), or nowhere.
+    return nowhere || !main.contains(active);
   };
-  if (focusHeading()) return () => undefined;
-  const observer = new MutationObserver(() => {
-    if (focusHeading()) stop();
-  });
-  const timer = window.setTimeout(() => stop(), HEADING_WAIT_MS);
-  function stop() {
+  const focusHeading = (): void => {
+    const heading = main.querySelector<HTMLElement>('h1');
+    if (!heading || heading === focused || !mayTakeFocus()) return;
+    heading.tabIndex = -1;
+    focused = heading;
+    heading.focus();
+  };
+  const onFocusIn = (event: FocusEvent): void => {
+    if (event.target !== focused) stop();
+  };
+  const observer = new MutationObserver(focusHeading);
+  function stop(): void {
     observer.disconnect();
-    window.clearTimeout(timer);
-    document.removeEventListener('focusin', stop);
+    document.removeEventListener('focusin', onFocusIn);
   }
   observer.observe(main, { childList: true, subtree: true });
-  document.addEventListener('focusin', stop);
+  document.addEventListener('focusin', onFocusIn);
+  focusHeading();
   return stop;
 }
 
 /**
- * After each navigation (not the first load), focus moves to the new screen's heading, so a
- * keyboard or screen-reader user starts reading the new page rather than where they clicked.
+ * After each navigation, focus moves to the new screen's heading, so a keyboard or screen-reader
+ * user starts reading the new page rather than where they clicked.
  */
 export function useFocusOnNavigation(): void {
   const router = useRouter();
   useEffect(() => {
-    let first = true;
     let stopWaiting = (): void => undefined;
-    const unsubscribe = router.subscribe('onResolved', ({ pathChanged }) => {
-      if (first) {
-        first = false;
-        return;
-      }
-      if (!pathChanged) return;
+    const unsubscribe = router.subscribe('onResolved', ({ fromLocation, pathChanged }) => {
+      // The first screen of a visit keeps the browser's own start, unless the person went on before
+      // it showed (focus is then on the link they used).
+      if (!pathChanged || (!fromLocation && document.activeElement === document.body)) return;
       stopWaiting();
       requestAnimationFrame(() => {
-        stopWaiting = focusHeadingWhenShown();
+        const main = document.getElementById('main-content');
+        if (main) stopWaiting = focusHeadingWhenShown(main);
       });
     });
     return () => {

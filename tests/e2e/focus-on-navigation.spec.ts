@@ -1,0 +1,107 @@
+import type { Page, Route } from '@playwright/test';
+import { demo, expect, signIn, test } from './fixtures';
+
+/**
+ * Focus follows the person to the new screen's heading even when the page is slow: a link followed
+ * before the first screen showed, and a screen that shows "Loading" before its real content. The
+ * calls below are held until the test lets them go, so each slow moment happens every time.
+ */
+
+/** Holds every request matching the pattern until `release()`; `requested` settles at the first one. */
+async function hold(page: Page, pattern: string): Promise<{ requested: Promise<void>; release: () => void }> {
+  let release = (): void => undefined;
+  const released = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  let noteRequested = (): void => undefined;
+  const requested = new Promise<void>((resolve) => {
+    noteRequested = resolve;
+  });
+  await page.route(pattern, async (route: Route) => {
+    noteRequested();
+    await released;
+    await route.continue().catch(() => undefined);
+  });
+  return { requested, release };
+}
+
+declare global {
+  interface Window {
+    /** Every tab title and current breadcrumb shown since this document loaded. */
+    namesSeen?: string[];
+  }
+}
+
+/** Records every tab title and current breadcrumb the page shows, from the start of each document. */
+async function recordNames(page: Page): Promise<void> {
+  await page.addInitScript(() => {
+    const seen: string[] = [];
+    window.namesSeen = seen;
+    const note = (name: string | null | undefined): void => {
+      if (name && !seen.includes(name)) seen.push(name);
+    };
+    new MutationObserver(() => {
+      note(document.title);
+      note(document.querySelector('nav.breadcrumbs [aria-current="page"]')?.textContent);
+    }).observe(document, { subtree: true, childList: true, characterData: true });
+  });
+}
+
+/**
+ * Follows the footer's About link with the keyboard: the loading overlay, which takes the pointer
+ * while a call is slow, leaves the keyboard free.
+ */
+async function followAboutByKeyboard(page: Page): Promise<void> {
+  await page.getByRole('contentinfo').getByRole('link', { name: 'About' }).focus();
+  await page.keyboard.press('Enter');
+}
+
+test('a link followed before the first screen showed still puts focus on the new screen\'s heading', async ({ page }) => {
+  const sessionCheck = await hold(page, '**/api/User/GetIsUserLoggedIn');
+  await page.goto('/SUN');
+  // The shell shows while the session is checked; the person does not wait for the landing page.
+  await followAboutByKeyboard(page);
+  sessionCheck.release();
+  await expect(page.getByRole('heading', { level: 1, name: 'About this portal' })).toBeFocused();
+});
+
+test('while the next screen\'s text is on its way, the tab and the breadcrumbs never name it by a message id', async ({ page }) => {
+  await recordNames(page);
+  const clientUrl = await hold(page, '**/api/Client/GetClientUrl*');
+  const screensCatalog = await hold(page, '**/assets/screens-*.js');
+  await page.goto('/SUN');
+  await followAboutByKeyboard(page);
+  clientUrl.release();
+  await screensCatalog.requested;
+  screensCatalog.release();
+
+  await expect(page.getByRole('heading', { level: 1, name: 'About this portal' })).toBeFocused();
+  await expect(page).toHaveTitle('About this portal – Sunrise Laboratories');
+  await expect(page.getByRole('navigation', { name: 'Breadcrumb' }).locator('[aria-current="page"]')).toHaveText('About this portal');
+  // Only real names on the way: the product's or the client's alone, then the screen's.
+  expect(await page.evaluate(() => window.namesSeen)).toEqual(
+    expect.arrayContaining(['About this portal', 'About this portal – Sunrise Laboratories']),
+  );
+  for (const name of (await page.evaluate(() => window.namesSeen)) ?? [])
+    expect(name).toMatch(/^(Patient Billing Portal|Sunrise Laboratories|About this portal|About this portal – Sunrise Laboratories)$/);
+});
+
+test('the wizard heading keeps the focus when its loading screen gives way to the first step', async ({ page }) => {
+  await page.goto('/SUN/login');
+  await signIn(page, demo.pat, demo.password);
+  await expect(page.getByRole('heading', { level: 1, name: 'Your invoices' })).toBeVisible();
+  const accountInformation = await hold(page, '**/api/OnlinePayment/GetAccountInformation');
+
+  await page.getByRole('link', { name: 'Pay now' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Loading your invoices…' })).toBeVisible();
+  const heading = page.getByRole('heading', { level: 1, name: 'Online payment' });
+  await expect(heading).toBeFocused();
+  accountInformation.release();
+
+  // The first step's own heading replaced the loading screen's, and took the focus over.
+  await expect(page.getByRole('button', { name: 'Continue', exact: true })).toBeVisible();
+  await expect(heading).toBeFocused();
+  // Tab goes on from the heading into the step, not from the top of the page.
+  await page.keyboard.press('Tab');
+  await expect(page.getByRole('main').locator(':focus')).toHaveCount(1);
+});
