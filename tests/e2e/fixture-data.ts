@@ -39,6 +39,8 @@ function patLikeInvoices(prefix: string): FixtureInvoice[] {
 export const fixtureAccounts = {
   /** Changes its saved language. */
   language: { clientCode: 'HBR', accountNumber: 'H-390001', holderName: 'Lee Doe', userEmail: 'e2e.language@example.com', invoices: [] },
+  /** Chooses a language on the login page that differs from the one saved on the server. */
+  languageAtSignIn: { clientCode: 'HBR', accountNumber: 'H-390002', holderName: 'Morgan Doe', userEmail: 'e2e.language.signin@example.com', invoices: [] },
   /** Pays through the wizard in English. */
   payerEn: { clientCode: 'SUN', accountNumber: 'A-910100', holderName: 'Avery Doe', userEmail: 'e2e.payer.en@example.com', invoices: patLikeInvoices('SUN-9101') },
   /** Pays through the wizard in Spanish. */

@@ -109,6 +109,49 @@ test.describe('language of a signed-in user', () => {
   });
 });
 
+test.describe('language chosen before signing in', () => {
+  test('the latest explicit choice wins over the one saved on the server, even when signing in while it is still being applied', async ({ browser, baseURL }) => {
+    const account = fixtureAccounts.languageAtSignIn;
+    // Fresh browser profiles: nothing stored locally, like a new device.
+    const onDevice = async (work: (page: Page) => Promise<void>): Promise<void> => {
+      const context = await browser.newContext({ baseURL });
+      await work(await context.newPage());
+      await context.close();
+    };
+    // The server has English for this user. On the login page the visitor chooses Español and signs
+    // in at once, while the Spanish text is still on its way (held here until after the sign-in).
+    await onDevice(async (page) => {
+      await page.goto('/HBR/login');
+      await expect(page.getByRole('heading', { level: 1, name: 'Sign in' })).toBeVisible();
+      let releaseCatalogs = (): void => undefined;
+      const catalogsHeld = new Promise<void>((resolve) => {
+        releaseCatalogs = resolve;
+      });
+      await page.route(/\/assets\/(shell|screens)-[^/]*\.js$/, async (route) => {
+        await catalogsHeld;
+        await route.continue();
+      });
+      await chooseLanguage(page, 'es-ES');
+      const signedIn = page.waitForResponse((r) => r.url().endsWith('/api/userlogin/Login') && r.ok());
+      const saved = page.waitForResponse((r) => r.url().endsWith('/api/user/UpdateTranslationLanguage') && r.ok());
+      await signIn(page, account.userEmail, demo.password);
+      await signedIn;
+      releaseCatalogs();
+      await expect(page.getByRole('heading', { level: 1, name: 'Sus facturas' })).toBeVisible();
+      expect(await (await saved).json()).toMatchObject({ language: 'es-ES' });
+      await expect(page.locator('html')).toHaveAttribute('lang', 'es-ES');
+    });
+    // Another device with no choice of its own gets that latest choice from the server.
+    await onDevice(async (page) => {
+      await page.goto('/HBR/login');
+      const read = page.waitForResponse((r) => r.url().endsWith('/api/user/GetTranslationLanguage') && r.ok());
+      await signIn(page, account.userEmail, demo.password);
+      expect(await (await read).json()).toMatchObject({ language: 'es-ES' });
+      await expect(page.getByRole('heading', { level: 1, name: 'Sus facturas' })).toBeVisible();
+    });
+  });
+});
+
 test.describe('navigation', () => {
   test('moving to another screen puts focus on its heading and keeps the client prefix', async ({ page }) => {
     await page.goto('/SUN');
