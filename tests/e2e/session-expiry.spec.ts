@@ -56,6 +56,8 @@ test.describe('session expiry', () => {
     await expect(dialog.getByRole('button', { name: 'Continue' })).toBeFocused();
     await dialog.getByRole('button', { name: 'Continue' }).click();
     await expect(dialog).toBeHidden();
+    // The focus goes back where it was, not to the page.
+    expect(await page.evaluate(() => document.activeElement !== document.body && document.activeElement !== null)).toBe(true);
     // Past the old end of the session: still signed in, because it was extended.
     await expect.poll(() => isSignedIn(page), { timeout: 8000, intervals: [1000] }).toBe(true);
     await page.reload();

@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, type ReactNode } from 'react';
+import { useId, useLayoutEffect, useRef, type ReactNode } from 'react';
 
 interface ModalDialogProps {
   title: ReactNode;
@@ -17,10 +17,16 @@ export function ModalDialog({ title, children, actions, onEscape }: ModalDialogP
   const titleId = useId();
   const bodyId = useId();
 
-  useEffect(() => {
+  // A layout effect, so that closing happens while the dialog is still on the page; focus then goes
+  // back to where it was before the dialog opened, never to the page itself.
+  useLayoutEffect(() => {
     const dialog = ref.current;
+    const before = document.activeElement;
     if (dialog && !dialog.open) dialog.showModal();
-    return () => dialog?.close();
+    return () => {
+      dialog?.close();
+      if (before instanceof HTMLElement && before.isConnected && before !== document.body) before.focus();
+    };
   }, []);
 
   return (
