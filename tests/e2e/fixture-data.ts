@@ -57,6 +57,8 @@ export const fixtureAccounts = {
   staleBalance: { clientCode: 'SUN', accountNumber: 'A-910700', holderName: 'Kai Doe', userEmail: 'e2e.stale@example.com', invoices: patLikeInvoices('SUN-9107') },
   /** Pays with a payer name in several scripts. */
   payerName: { clientCode: 'SUN', accountNumber: 'A-910800', holderName: 'Kim Doe', userEmail: 'e2e.payer.name@example.com', invoices: patLikeInvoices('SUN-9108') },
+  /** Pays with the keyboard alone. */
+  keyboard: { clientCode: 'SUN', accountNumber: 'A-910900', holderName: 'Robin Doe', userEmail: 'e2e.keyboard@example.com', invoices: patLikeInvoices('SUN-9109') },
   /** A guest who pays, in English and in Spanish. */
   guestEn: { clientCode: 'SUN', accountNumber: 'A-920100', holderName: 'Finley Guest', invoices: patLikeInvoices('SUN-9201') },
   guestEs: { clientCode: 'SUN', accountNumber: 'A-920200', holderName: 'Gray Guest', invoices: patLikeInvoices('SUN-9202') },

@@ -57,11 +57,12 @@ async function followAboutByKeyboard(page: Page): Promise<void> {
 }
 
 test('a link followed before the first screen showed still puts focus on the new screen\'s heading', async ({ page }) => {
-  const sessionCheck = await hold(page, '**/api/User/GetIsUserLoggedIn');
+  // The landing page waits for the client's details; the shell around it shows at once.
+  const clientUrl = await hold(page, '**/api/Client/GetClientUrl*');
   await page.goto('/SUN');
-  // The shell shows while the session is checked; the person does not wait for the landing page.
+  // The person does not wait for the landing page.
   await followAboutByKeyboard(page);
-  sessionCheck.release();
+  clientUrl.release();
   await expect(page.getByRole('heading', { level: 1, name: 'About this portal' })).toBeFocused();
 });
 

@@ -1,25 +1,30 @@
 import { useRouter } from '@tanstack/react-router';
 import { useEffect } from 'react';
 
+/** Whether the person has followed a link on this page yet (with the pointer or the keyboard). */
+let followedLink = false;
+document.addEventListener(
+  'click',
+  (event) => {
+    if (event.target instanceof Element && event.target.closest('a')) followedLink = true;
+  },
+  true,
+);
+
 /**
  * Puts focus on the new screen's heading once it is on the page, and again on its replacement if
  * the screen swaps it (a wizard showing "Loading" and then its first step), until focus goes
- * elsewhere or the next navigation. Focus is never taken from inside the new screen: a screen that focuses
- * something first (a notice that must be read) keeps it. Returns a stop function.
+ * elsewhere or the next navigation. Focus is never taken from inside the new screen: a screen
+ * that focuses something first (a notice that must be read) keeps it. Returns a stop function.
  */
 function focusHeadingWhenShown(main: HTMLElement): () => void {
   let focused: HTMLElement | null = null;
-  const mayTakeFocus = (): boolean => {
-    const active = document.activeElement;
-    const nowhere = active === null || active === document.body || active === main;
-    // Once the heading had it, only its removal (focus dropped to the page) hands it on.
-    if (focused) return !focused.isConnected && nowhere;
-    // Still on what the person used to get here (a menu or footer link), or nowhere.
-    return nowhere || !main.contains(active);
-  };
   const focusHeading = (): void => {
     const heading = main.querySelector<HTMLElement>('h1');
-    if (!heading || heading === focused || !mayTakeFocus()) return;
+    const active = document.activeElement;
+    // Not while the heading has it, nor from inside the new screen: only from the page itself, from
+    // the shell (the link used to get here), or from a heading that went away.
+    if (!heading || focused?.isConnected || (active !== main && main.contains(active))) return;
     heading.tabIndex = -1;
     focused = heading;
     heading.focus();
@@ -47,9 +52,9 @@ export function useFocusOnNavigation(): void {
   useEffect(() => {
     let stopWaiting = (): void => undefined;
     const unsubscribe = router.subscribe('onResolved', ({ fromLocation, pathChanged }) => {
-      // The first screen of a visit keeps the browser's own start, unless the person went on before
-      // it showed (focus is then on the link they used).
-      if (!pathChanged || (!fromLocation && document.activeElement === document.body)) return;
+      // The first screen of a visit keeps the browser's own start, unless the person followed a
+      // link before it showed.
+      if (!pathChanged || (!fromLocation && !followedLink)) return;
       stopWaiting();
       requestAnimationFrame(() => {
         const main = document.getElementById('main-content');
