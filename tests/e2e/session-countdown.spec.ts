@@ -1,36 +1,15 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
 import type { Locator, Page } from '@playwright/test';
-import { startServer, type RunningServer } from '../../server/start';
 import { chooseLanguage, demo, expect, expectAccessible, signIn, test } from './fixtures';
+import { ownServer } from './own-server';
 
 /**
  * Its own server, with the warning due at 2 minutes as in production but a session of 130 s, so
  * the first check (10 s after signing in) already warns, with a little under 2 minutes left.
  */
-let server: RunningServer;
-let dataDir: string;
-
-test.beforeAll(async () => {
-  dataDir = mkdtempSync(join(tmpdir(), 'pbp-countdown-'));
-  server = await startServer({
-    port: 0,
-    hostname: '127.0.0.1',
-    dataDir,
-    distDir: resolve('dist'),
-    sessionIdleSeconds: 130,
-    sessionWarningSeconds: 120,
-  });
-});
-
-test.afterAll(async () => {
-  await server.close();
-  rmSync(dataDir, { recursive: true, force: true });
-});
+const serverUrl = ownServer('countdown', { sessionIdleSeconds: 130, sessionWarningSeconds: 120 });
 
 async function signInAndWaitForWarning(page: Page, name = 'Your session is about to end'): Promise<Locator> {
-  await page.goto(`${server.url}/SUN/login`);
+  await page.goto(`${serverUrl()}/SUN/login`);
   await signIn(page, demo.pat, demo.password);
   await expect(page).toHaveURL(/\/SUN\/invoices$/);
   const dialog = page.getByRole('alertdialog', { name });
@@ -113,7 +92,7 @@ test.describe('the session warning counts down', () => {
   });
 
   test('says the time left in the reader’s language', async ({ page }) => {
-    await page.goto(`${server.url}/SUN/login`);
+    await page.goto(`${serverUrl()}/SUN/login`);
     await chooseLanguage(page, 'es-ES');
     const dialog = await signInAndWaitForWarning(page, 'Su sesión está a punto de terminar');
     const timeLeft = dialog.getByTestId('session-time-left');

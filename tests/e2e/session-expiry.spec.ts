@@ -1,39 +1,17 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
-import { startServer, type RunningServer } from '../../server/start';
 import { demo, expect, signIn, test } from './fixtures';
+import { ownServer } from './own-server';
 
 /**
  * Its own server with a short session: 14 s of idle lifetime, warned when 12 s or less are
  * left. The SPA asks every 10 s, so the warning shows at the first check after signing in.
  */
-let server: RunningServer;
-let dataDir: string;
-
-test.beforeAll(async () => {
-  dataDir = mkdtempSync(join(tmpdir(), 'pbp-expiry-'));
-  server = await startServer({
-    port: 0,
-    hostname: '127.0.0.1',
-    dataDir,
-    distDir: resolve('dist'),
-    sessionIdleSeconds: 14,
-    sessionWarningSeconds: 12,
-  });
-});
-
-test.afterAll(async () => {
-  await server.close();
-  rmSync(dataDir, { recursive: true, force: true });
-});
-
+const serverUrl = ownServer('expiry', { sessionIdleSeconds: 14, sessionWarningSeconds: 12 });
 
 // The session here is short: the warning shows seconds only.
 const warningText = /Your session ends in \d+ seconds?\. Do you wish to continue\?/;
 
 async function signInAndWaitForWarning(page: import('@playwright/test').Page) {
-  await page.goto(`${server.url}/SUN/login`);
+  await page.goto(`${serverUrl()}/SUN/login`);
   await signIn(page, demo.pat, demo.password);
   await expect(page).toHaveURL(/\/SUN\/invoices$/);
   const dialog = page.getByRole('alertdialog', { name: 'Your session is about to end' });
@@ -43,7 +21,7 @@ async function signInAndWaitForWarning(page: import('@playwright/test').Page) {
 }
 
 async function isSignedIn(page: import('@playwright/test').Page): Promise<boolean> {
-  const status = await page.request.get(`${server.url}/api/User/GetIsUserLoggedIn`);
+  const status = await page.request.get(`${serverUrl()}/api/User/GetIsUserLoggedIn`);
   const body = (await status.json()) as { isUserActive: boolean };
   return body.isUserActive;
 }
@@ -82,7 +60,7 @@ test.describe('session expiry', () => {
     await expect(notice).toContainText('Your session has ended because of inactivity.');
     await notice.getByRole('button', { name: 'OK' }).click();
     await expect(page).toHaveURL(/\/SUN\/login$/);
-    await page.goto(`${server.url}/SUN/invoices`);
+    await page.goto(`${serverUrl()}/SUN/invoices`);
     await expect(page).toHaveURL(/\/SUN\/login/);
   });
 });

@@ -1,0 +1,36 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { startServer } from '../../server/start';
+import { test } from './fixtures';
+
+/** Session timings for a server of a spec's own. */
+interface SessionTimings {
+  sessionIdleSeconds: number;
+  sessionWarningSeconds: number;
+}
+
+/**
+ * Starts a server of the calling spec's own (over a fresh database, with the given session
+ * timings) for its tests, and stops it after them. Returns the server's base URL, once started.
+ */
+export function ownServer(name: string, timings: SessionTimings): () => string {
+  let url: string | null = null;
+  let stop = (): Promise<void> => Promise.resolve();
+  test.beforeAll(async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), `pbp-${name}-`));
+    const server = await startServer({ port: 0, hostname: '127.0.0.1', dataDir, distDir: resolve('dist'), ...timings });
+    url = server.url;
+    stop = async () => {
+      await server.close();
+      rmSync(dataDir, { recursive: true, force: true });
+    };
+  });
+  test.afterAll(async () => {
+    await stop();
+  });
+  return () => {
+    if (url === null) throw new Error(`The ${name} server has not started`);
+    return url;
+  };
+}
