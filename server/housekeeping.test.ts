@@ -1,13 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { loginAttempts, processorTokens, sessions } from './db/schema';
+import { loginAttempts, processorTokens, sessions, userTokens, users } from './db/schema';
 import { sweepExpired } from './housekeeping';
+import { consumeToken, issueToken } from './modules/tokens/tokens.service';
+import { sha256Hex } from './security/tokens';
 import { useSeededDatabase } from './test/harness';
 
 describe('the sweep of expired rows', () => {
   const database = useSeededDatabase();
 
-  it('removes ended sessions, old sign-in attempts and long-expired card tokens, and keeps the rest', async () => {
+  it('removes ended sessions, old sign-in attempts, long-expired card tokens and dead emailed links, and keeps the rest', async () => {
     const now = new Date('2026-11-23T12:00:00Z');
     const ago = (minutes: number) => new Date(now.getTime() - minutes * 60 * 1000);
     const { db } = database;
@@ -28,11 +30,18 @@ describe('the sweep of expired rows', () => {
       expiresAt: ago(expiredMinutesAgo),
     });
     await db.insert(processorTokens).values([token('tok_longgone0001', 25 * 60), token('tok_recent000001', 60)]);
+    const userIds = (await db.select({ id: users.id }).from(users)).map((row) => row.id);
+    const [first = 0, second = 0, third = 0] = userIds;
+    await issueToken(db, { userId: first, purpose: 'resetPassword', now: ago(61) });
+    const used = await issueToken(db, { userId: second, purpose: 'resetPassword', now: ago(5) });
+    await consumeToken(db, 'resetPassword', used, ago(4));
+    const live = await issueToken(db, { userId: third, purpose: 'activateAccount', now: ago(5) });
 
-    expect(await sweepExpired(db, now)).toEqual({ sessions: 1, attempts: 1, tokens: 1 });
+    expect(await sweepExpired(db, now)).toEqual({ sessions: 1, attempts: 1, tokens: 1, userTokens: 2 });
     expect((await db.select({ id: sessions.id }).from(sessions)).map((row) => row.id)).toEqual(['live']);
     expect(await db.select().from(loginAttempts).where(eq(loginAttempts.email, 'old@example.com'))).toEqual([]);
     expect(await db.select().from(loginAttempts).where(eq(loginAttempts.email, 'recent@example.com'))).toHaveLength(1);
     expect((await db.select({ token: processorTokens.token }).from(processorTokens)).map((row) => row.token)).toEqual(['tok_recent000001']);
+    expect((await db.select({ hash: userTokens.tokenHash }).from(userTokens)).map((row) => row.hash)).toEqual([sha256Hex(live)]);
   });
 });

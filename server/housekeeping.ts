@@ -1,19 +1,24 @@
 /**
  * Sweeps what has expired, on a timer, so tables do not grow without bound between sign-ins:
- * ended sessions, sign-in attempts older than every throttling window, and card tokens a day
- * past their expiry. Payments (idempotency keys included) are records and stay.
+ * ended sessions, sign-in attempts older than every throttling window, card tokens a day past
+ * their expiry, and emailed links (user tokens) that are used or expired. Payments (idempotency
+ * keys included) are records and stay.
  */
 import { lt } from 'drizzle-orm';
 import type { Database } from './db/client';
 import { loginAttempts, processorTokens, sessions } from './db/schema';
 import { ACCOUNT_POLICY, ADDRESS_POLICY } from './modules/auth/throttle.service';
 import { TOKEN_RETENTION_MS } from './modules/processor/sandbox-processor';
+import { sweepTokens } from './modules/tokens/tokens.service';
 
 /** How often the sweep runs. */
 export const SWEEP_INTERVAL_MS = 5 * 60 * 1000;
 
 /** Deletes every expired row; returns how many of each. */
-export async function sweepExpired(db: Database, now: Date): Promise<{ sessions: number; attempts: number; tokens: number }> {
+export async function sweepExpired(
+  db: Database,
+  now: Date,
+): Promise<{ sessions: number; attempts: number; tokens: number; userTokens: number }> {
   const longestWindow = Math.max(ACCOUNT_POLICY.windowSeconds, ADDRESS_POLICY.windowSeconds) * 1000;
   const ended = await db.delete(sessions).where(lt(sessions.expiresAt, now)).returning({ id: sessions.id });
   const attempts = await db
@@ -24,7 +29,8 @@ export async function sweepExpired(db: Database, now: Date): Promise<{ sessions:
     .delete(processorTokens)
     .where(lt(processorTokens.expiresAt, new Date(now.getTime() - TOKEN_RETENTION_MS)))
     .returning({ token: processorTokens.token });
-  return { sessions: ended.length, attempts: attempts.length, tokens: tokens.length };
+  const userTokens = await sweepTokens(db, now);
+  return { sessions: ended.length, attempts: attempts.length, tokens: tokens.length, userTokens };
 }
 
 /** Runs the sweep every `intervalMs` until stopped; a failed sweep is reported and tried next time. */

@@ -14,15 +14,17 @@ afterAll(() => {
   rmSync(scratch, { recursive: true, force: true });
 });
 
-/** A copy of the migrations folder that stops after the first migration. */
-function firstMigrationOnly(): string {
-  const folder = join(scratch, 'first');
+/** A copy of the migrations folder that stops after the first `count` migrations. */
+function migrationsUpTo(count: number): string {
+  const folder = join(scratch, `first-${String(count)}`);
   cpSync(migrationsFolder, folder, { recursive: true });
   const journalPath = join(folder, 'meta', '_journal.json');
   const journal = JSON.parse(readFileSync(journalPath, 'utf8')) as { entries: unknown[] };
-  writeFileSync(journalPath, JSON.stringify({ ...journal, entries: journal.entries.slice(0, 1) }));
+  writeFileSync(journalPath, JSON.stringify({ ...journal, entries: journal.entries.slice(0, count) }));
   return folder;
 }
+
+const firstMigrationOnly = () => migrationsUpTo(1);
 
 describe('migration 0001 (accounts and invoices)', () => {
   it('gives the memberships of a database seeded before accounts existed their account rows', async () => {
@@ -43,6 +45,46 @@ describe('migration 0001 (accounts and invoices)', () => {
             from accounts a join user_clients uc on uc.client_id = a.client_id and uc.account_number = a.account_number`,
       );
       expect(rows.rows).toEqual([{ account_number: 'A-1', holder_name: 'Ann Lee', member_number: 'A-1' }]);
+    } finally {
+      await client.close();
+    }
+  });
+});
+
+describe('migration 0005 (account foundation)', () => {
+  it('keeps users who could sign in before it activated, their passwords unmarked and never expiring by age', async () => {
+    const client = new PGlite();
+    try {
+      const db = drizzle({ client });
+      await migrate(db, { migrationsFolder: migrationsUpTo(5) });
+      await db.execute(sql`insert into clients (code, client_url) values ('SUN', 'https://sun.example/')`);
+      await db.execute(
+        sql`insert into users (email, password_hash, created_at) values ('a@example.com', 'x', '2025-04-01T08:00:00Z')`,
+      );
+
+      await migrate(db, { migrationsFolder });
+
+      const rows = await db.execute<{ activated: boolean; company: string; required: boolean; changed_recently: boolean }>(
+        sql`select activated_at = created_at as activated, company, password_change_required as required,
+                   password_changed_at > now() - interval '1 minute' as changed_recently
+            from users`,
+      );
+      expect(rows.rows).toEqual([{ activated: true, company: '', required: false, changed_recently: true }]);
+      const lifetimes = await db.execute<{ password_lifetime_days: number | null }>(sql`select password_lifetime_days from clients`);
+      expect(lifetimes.rows).toEqual([{ password_lifetime_days: null }]);
+    } finally {
+      await client.close();
+    }
+  });
+
+  it('leaves a user created after it unactivated until the activation link is opened', async () => {
+    const client = new PGlite();
+    try {
+      const db = drizzle({ client });
+      await migrate(db, { migrationsFolder });
+      await db.execute(sql`insert into users (email, password_hash) values ('new@example.com', 'x')`);
+      const rows = await db.execute<{ activated_at: Date | null }>(sql`select activated_at from users`);
+      expect(rows.rows).toEqual([{ activated_at: null }]);
     } finally {
       await client.close();
     }

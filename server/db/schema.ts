@@ -52,6 +52,8 @@ export const clients = pgTable(
     mailAddressLines: text('mail_address_lines').array(),
     phoneNumber: text('phone_number'),
     phoneHours: text('phone_hours'),
+    /** Days a password lasts before its user must change it; null (the default) for never. */
+    passwordLifetimeDays: integer('password_lifetime_days'),
   },
   (t) => [
     // coalesce: two NULL billing groups would not collide in a plain unique index.
@@ -64,6 +66,7 @@ export const clients = pgTable(
       .where(sql`${t.isPrimary}`),
     check('clients_code_format', sql`${t.code} ~ '^[A-Z]{2,4}$'`),
     check('clients_billing_group_not_empty', sql`${t.billingGroup} is null or ${t.billingGroup} <> ''`),
+    check('clients_password_lifetime_positive', sql`${t.passwordLifetimeDays} is null or ${t.passwordLifetimeDays} > 0`),
   ],
 );
 
@@ -121,6 +124,12 @@ export const invoices = pgTable(
   ],
 );
 
+/**
+ * A person who signs in. `activated_at` stays null until the activation link of a registration is
+ * opened. A password expires when `password_change_required` is set (the billing office marked it)
+ * or when it is older than the client's `password_lifetime_days`, counted from
+ * `password_changed_at`.
+ */
 export const users = pgTable(
   'users',
   {
@@ -129,9 +138,13 @@ export const users = pgTable(
     passwordHash: text('password_hash').notNull(),
     firstName: text('first_name').notNull().default(''),
     lastName: text('last_name').notNull().default(''),
+    company: text('company').notNull().default(''),
     isActive: boolean('is_active').notNull().default(true),
     language: text('language'),
     createdAt: timestamptz('created_at').notNull().defaultNow(),
+    activatedAt: timestamptz('activated_at'),
+    passwordChangedAt: timestamptz('password_changed_at').notNull().defaultNow(),
+    passwordChangeRequired: boolean('password_change_required').notNull().default(false),
   },
   (t) => [check('users_email_normalised', sql`${t.email} = lower(btrim(${t.email}))`)],
 );
@@ -163,6 +176,41 @@ export const userClients = pgTable(
     }).onUpdate('cascade'),
     index('user_clients_client_idx').on(t.clientId),
     check('user_clients_role', sql`${t.role} in ('ClientBillingUser', 'ClientBillingGuest')`),
+  ],
+);
+
+/** What a user token is for; `user_tokens.purpose` holds one of these. */
+export const userTokenPurposes = ['activateAccount', 'resetPassword', 'confirmEmail'] as const;
+export type UserTokenPurpose = (typeof userTokenPurposes)[number];
+
+/**
+ * Single-use tokens sent by email: activating an account, resetting a password, confirming a new
+ * email address (`new_email`, which only that purpose carries). Like sessions, only the SHA-256
+ * (hex) of the token is kept, so a leaked table gives no working links.
+ */
+export const userTokens = pgTable(
+  'user_tokens',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    purpose: text('purpose').$type<UserTokenPurpose>().notNull(),
+    tokenHash: text('token_hash').notNull().unique('user_tokens_token_hash_unique'),
+    newEmail: text('new_email'),
+    createdAt: timestamptz('created_at').notNull(),
+    expiresAt: timestamptz('expires_at').notNull(),
+    usedAt: timestamptz('used_at'),
+  },
+  (t) => [
+    index('user_tokens_expires_at_idx').on(t.expiresAt),
+    index('user_tokens_user_purpose_idx').on(t.userId, t.purpose),
+    check('user_tokens_purpose', sql`${t.purpose} in ('activateAccount', 'resetPassword', 'confirmEmail')`),
+    check(
+      'user_tokens_new_email',
+      sql`(${t.purpose} = 'confirmEmail') = (${t.newEmail} is not null) and (${t.newEmail} is null or ${t.newEmail} = lower(btrim(${t.newEmail})))`,
+    ),
+    check('user_tokens_expiry_after_creation', sql`${t.expiresAt} > ${t.createdAt}`),
   ],
 );
 

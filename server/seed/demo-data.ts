@@ -171,6 +171,8 @@ export interface DemoUser {
   lastName: string;
   /** In the order the user joined them: the first is where a sign-in without a client lands. */
   memberships: DemoMembership[];
+  /** The billing office marked the password for change: the user is sent to change it first. */
+  passwordChangeRequired?: boolean;
 }
 
 export const demoUsers: DemoUser[] = [
@@ -200,6 +202,13 @@ export const demoUsers: DemoUser[] = [
     firstName: 'Harper',
     lastName: 'Doe',
     memberships: [{ clientCode: 'HBR', accountNumber: 'H-300100' }],
+  },
+  {
+    email: 'expired.doe@example.com',
+    firstName: 'Emery',
+    lastName: 'Doe',
+    memberships: [{ clientCode: 'SUN', accountNumber: 'A-100400' }],
+    passwordChangeRequired: true,
   },
 ];
 
@@ -304,6 +313,27 @@ export const demoInvoices: DemoInvoice[] = [
     dueDate: '2026-03-20',
     amountCents: 2750,
     balanceCents: 2750,
+  },
+  // expired.doe@example.com, SUN
+  {
+    clientCode: 'SUN',
+    accountNumber: 'A-100400',
+    invoiceNumber: 'SUN-100048',
+    description: 'Ferritin',
+    invoiceDate: '2026-02-12',
+    dueDate: '2026-03-14',
+    amountCents: 4100,
+    balanceCents: 4100,
+  },
+  {
+    clientCode: 'SUN',
+    accountNumber: 'A-100400',
+    invoiceNumber: 'SUN-100051',
+    description: 'Vitamin B12 and folate',
+    invoiceDate: '2026-02-24',
+    dueDate: '2026-03-26',
+    amountCents: 6650,
+    balanceCents: 6650,
   },
   // pat.doe@example.com, DLT 52
   {

@@ -44,14 +44,14 @@ describe('demo data', () => {
     expect(await seedDemoData(database.db, { nodeEnv: 'development' })).toBe('seeded');
     const clientsAfterFirst = await countOf(clients);
     expect(clientsAfterFirst).toBeGreaterThanOrEqual(50);
-    expect(await countOf(users)).toBe(4);
-    expect(await countOf(userClients)).toBe(5);
-    expect(await countOf(accounts)).toBe(6);
+    expect(await countOf(users)).toBe(5);
+    expect(await countOf(userClients)).toBe(6);
+    expect(await countOf(accounts)).toBe(7);
     const invoicesAfterFirst = await countOf(invoices);
 
     expect(await seedDemoData(database.db, { nodeEnv: 'development' })).toBe('skippedNotEmpty');
     expect(await countOf(clients)).toBe(clientsAfterFirst);
-    expect(await countOf(users)).toBe(4);
+    expect(await countOf(users)).toBe(5);
     expect(await countOf(invoices)).toBe(invoicesAfterFirst);
   });
 
@@ -73,6 +73,7 @@ describe('demo data', () => {
       { email: 'disabled.doe@example.com', code: 'SUN', accountNumber: 'A-100300', holder: 'Dana Doe' },
       { email: 'north.doe@example.com', code: 'NPP', accountNumber: 'N-200100', holder: 'Noor Doe' },
       { email: 'harbor.doe@example.com', code: 'HBR', accountNumber: 'H-300100', holder: 'Harper Doe' },
+      { email: 'expired.doe@example.com', code: 'SUN', accountNumber: 'A-100400', holder: 'Emery Doe' },
     ]);
 
     const invoicesOf = (accountNumber: string) =>
@@ -99,6 +100,10 @@ describe('demo data', () => {
     expect(guest.map((invoice) => invoice.number).sort()).toEqual(['SUN-100042', 'SUN-100044']);
     expect(guest.every((invoice) => invoice.code === 'SUN' && invoice.balance > 0)).toBe(true);
 
+    const expired = await invoicesOf('A-100400');
+    expect(expired).toHaveLength(2);
+    expect(expired.every((invoice) => invoice.code === 'SUN' && invoice.balance === invoice.amount)).toBe(true);
+
     for (const accountNumber of ['A-100300', 'D-520100', 'N-200100', 'H-300100']) {
       const count = (await invoicesOf(accountNumber)).length;
       expect(count).toBeGreaterThanOrEqual(1);
@@ -118,6 +123,21 @@ describe('demo data', () => {
       .innerJoin(users, sql`${users.id} = ${userClients.userId}`)
       .where(sql`${users.email} = 'disabled.doe@example.com'`);
     expect(disabled).toEqual([{ disabled: true }]);
+  });
+
+  it('activates every demo user, and marks only expired.doe\'s password for change', async () => {
+    await seedDemoData(database.db, { nodeEnv: 'test' });
+    const rows = await database.db
+      .select({
+        email: users.email,
+        activatedAt: users.activatedAt,
+        createdAt: users.createdAt,
+        changeRequired: users.passwordChangeRequired,
+      })
+      .from(users)
+      .orderBy(asc(users.id));
+    expect(rows.map((row) => row.activatedAt?.getTime())).toEqual(rows.map((row) => row.createdAt.getTime()));
+    expect(rows.filter((row) => row.changeRequired).map((row) => row.email)).toEqual(['expired.doe@example.com']);
   });
 
   it('refuses a second entry for the same code and billing group, whatever the case or a missing group', async () => {

@@ -96,6 +96,9 @@ export async function seedDemoData(db: Database, options: SeedOptions = {}): Pro
           firstName: user.firstName,
           lastName: user.lastName,
           isActive: true,
+          // Demo users are activated from the start (now() is also their created_at).
+          activatedAt: sql`now()`,
+          passwordChangeRequired: user.passwordChangeRequired ?? false,
         })
         .returning({ id: users.id });
       if (!row) throw new Error(`Could not insert ${user.email}`);

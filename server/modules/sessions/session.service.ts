@@ -4,7 +4,7 @@
  * Idle expiry slides on activity, but never past the absolute lifetime counted from sign-in.
  */
 import * as v from 'valibot';
-import { and, eq, isNull, lt, sql } from 'drizzle-orm';
+import { and, eq, isNull, lt, ne, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { userRoleSchema, type AuthenticationMessage, type UserRole } from '@contracts/session';
 import type { Database } from '../../db/client';
@@ -193,3 +193,16 @@ export function createSessionService({ db, idleSeconds, absoluteSeconds, warning
 }
 
 export type SessionService = ReturnType<typeof createSessionService>;
+
+/**
+ * Ends every session of a user, on every device, but the one named in `except` (the session
+ * asking, when it should stay signed in): for "sign out on every device" and after a password
+ * change or reset. Returns how many ended.
+ */
+export async function endUserSessions(db: Database, userId: number, options: { except?: string } = {}): Promise<number> {
+  const ended = await db
+    .delete(sessions)
+    .where(and(eq(sessions.userId, userId), options.except === undefined ? undefined : ne(sessions.id, options.except)))
+    .returning({ id: sessions.id });
+  return ended.length;
+}

@@ -1,0 +1,52 @@
+/**
+ * Tokens under real concurrency: on PostgreSQL through node-postgres requests run on separate
+ * connections (PGlite has one and runs them one after another). Runs only when TEST_DATABASE_URL
+ * names a database that may hold the demo data (its user tokens are wiped).
+ */
+import { and, eq, isNull, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { openDatabase, type OpenedDatabase } from '../../db/client';
+import { userTokens, users } from '../../db/schema';
+import { seedDemoData } from '../../seed/seed';
+import { consumeToken, issueToken } from './tokens.service';
+
+const databaseUrl = process.env.TEST_DATABASE_URL;
+const now = new Date('2026-03-01T09:00:00Z');
+
+describe.skipIf(!databaseUrl)('user tokens on PostgreSQL (TEST_DATABASE_URL)', () => {
+  let database: OpenedDatabase;
+  let userId: number;
+
+  beforeAll(async () => {
+    database = await openDatabase({ databaseUrl: databaseUrl ?? '' });
+    await seedDemoData(database.db, { nodeEnv: 'test' });
+    const [pat] = await database.db.select({ id: users.id }).from(users).where(eq(users.email, 'pat.doe@example.com'));
+    if (!pat) throw new Error('pat.doe is not seeded');
+    userId = pat.id;
+  });
+
+  beforeEach(async () => {
+    await database.db.execute(sql`truncate table user_tokens`);
+  });
+
+  afterAll(async () => {
+    await database.close();
+  });
+
+  it('gives a link to exactly one of 20 requests that open it at once', async () => {
+    const token = await issueToken(database.db, { userId, purpose: 'resetPassword', now });
+    const answers = await Promise.all(Array.from({ length: 20 }, () => consumeToken(database.db, 'resetPassword', token, now)));
+    expect(answers.filter((answer) => answer !== null)).toHaveLength(1);
+  });
+
+  it('leaves one working link when 10 are asked for at once', async () => {
+    const tokens = await Promise.all(Array.from({ length: 10 }, () => issueToken(database.db, { userId, purpose: 'resetPassword', now })));
+    const unused = await database.db
+      .select()
+      .from(userTokens)
+      .where(and(eq(userTokens.userId, userId), eq(userTokens.purpose, 'resetPassword'), isNull(userTokens.usedAt)));
+    expect(unused).toHaveLength(1);
+    const working = await Promise.all(tokens.map((token) => consumeToken(database.db, 'resetPassword', token, now)));
+    expect(working.filter((answer) => answer !== null)).toHaveLength(1);
+  });
+});
