@@ -148,6 +148,8 @@ describe('the Vite plugin', () => {
       expect(served.headers.get('content-type')).toContain('application/json');
       expect(parse(await served.text())[generateMessageId('About this portal')]).toEqual(['Acerca de este portal']);
 
+      expect((await fetch(url.replace('es-ES', 'xx-XX'))).status).toBe(404);
+
       writeFileSync(join(config.rootDir, 'locales', 'es-ES', 'screens.po'), po('es-ES', { 'About this portal': '' }));
       const broken = await fetch(url);
       expect(broken.status).toBe(500);

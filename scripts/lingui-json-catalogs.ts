@@ -75,9 +75,15 @@ export function linguiJsonCatalogs(config: LinguiConfigNormalized = getConfig())
       });
       server.middlewares.use((request, response, next) => {
         const path = new URL(request.url ?? '/', 'http://localhost').pathname;
+        if (!path.startsWith(`${base}${catalogFolder}/`)) {
+          next();
+          return;
+        }
         const locale = catalogLanguage(path, config.locales, base);
         if (!locale) {
-          next();
+          // As the server does: a missing catalog is a 404, never the page.
+          response.statusCode = 404;
+          response.end('Not Found');
           return;
         }
         compileLanguageCatalog(config, locale).then(
