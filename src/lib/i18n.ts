@@ -27,6 +27,7 @@ export async function fetchCatalog(language: Language): Promise<Messages> {
   return body.messages;
 }
 
+/** What a language loader works with: the i18n instance, the catalogs' source, and a hook for the page. */
 export interface LanguageLoaderDeps {
   i18n: I18n;
   fetchCatalog: (language: Language) => Promise<Messages>;
