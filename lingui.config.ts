@@ -1,7 +1,7 @@
 import { defineConfig } from '@lingui/cli';
 import { formatter } from '@lingui/format-po';
 
-/** What the first page needs: the shell, the landing and not-found screens. */
+/** The shell, the landing and not-found screens: the messages translators find in shell.po. */
 const shell = [
   '<rootDir>/src/app',
   '<rootDir>/src/components',
@@ -11,16 +11,16 @@ const shell = [
   '<rootDir>/src/features/not-found',
 ];
 
-/** Shown only to a signed-in user whose session is ending: not needed by the first page. */
+/** Shown only to a signed-in user whose session is ending: its messages are kept in screens.po. */
 const sessionDialogs = '<rootDir>/src/features/shell/session-dialogs.tsx';
 
 export default defineConfig({
   sourceLocale: 'en-US',
   locales: ['en-US', 'es-ES'],
+  // Two files per language for the translators; the build merges them into one JSON catalog per
+  // language, /assets/locale/{locale}.json (scripts/lingui-json-catalogs.ts), loaded before the first screen.
   catalogs: [
-    // Loaded with the first page; the session dialogs load theirs with the screens' (see app-shell.tsx).
     { path: '<rootDir>/locales/{locale}/shell', include: shell, exclude: [sessionDialogs] },
-    // Loaded before any other screen shows (see src/lib/i18n.ts), with the screens' titles.
     {
       path: '<rootDir>/locales/{locale}/screens',
       include: ['<rootDir>/src/features', '<rootDir>/src/routes', sessionDialogs],

@@ -4,6 +4,7 @@ import babel from '@rolldown/plugin-babel';
 import { tanstackRouter } from '@tanstack/router-plugin/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { linguiJsonCatalogs } from './scripts/lingui-json-catalogs.ts';
 import stripMachineDescriptions from './scripts/strip-machine-descriptions.ts';
 
 export default defineConfig(({ command }) => ({
@@ -20,7 +21,10 @@ export default defineConfig(({ command }) => ({
     babel({
       plugins: ['@lingui/babel-plugin-lingui-macro', ...(command === 'build' ? [stripMachineDescriptions] : [])],
     }),
+    // Lingui's checks on how the macros are used (and strict compiling, should a .po be imported).
     lingui({ failOnMissing: true }),
+    // The translations the SPA fetches: one JSON catalog per language at /assets/locale/{lang}.json.
+    linguiJsonCatalogs(),
   ],
   resolve: {
     alias: {

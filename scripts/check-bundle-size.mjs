@@ -1,6 +1,7 @@
 // The JavaScript the landing route loads, gzip-compressed, against the budget. It reads Vite's
 // manifest: the entry and everything it imports statically, plus what the router loads on
-// demand for the landing page (its split route chunks) and the default language's shell catalog.
+// demand for the landing page (its split route chunks). The translations are not JavaScript: the
+// default language's JSON catalog, fetched before the first screen, is reported on its own line.
 import { readFileSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
 import { join } from 'node:path';
@@ -8,10 +9,10 @@ import { join } from 'node:path';
 const budgetBytes = Number(process.env.LANDING_JS_BUDGET_BYTES ?? 130_000);
 const distDir = new URL('../dist/', import.meta.url).pathname;
 const manifest = JSON.parse(readFileSync(join(distDir, '.vite/manifest.json'), 'utf8'));
+const gzipBytes = (file) => gzipSync(readFileSync(join(distDir, file)), { level: 9 }).length;
 
 const landingModules = [
   'index.html',
-  'locales/en-US/shell.po',
   ...Object.keys(manifest).filter((key) =>
     /^src\/routes\/(__root\.tsx|\{-\$client\}\/(route|index)\.tsx)\?tsr-split/.test(key),
   ),
@@ -34,13 +35,15 @@ landingModules.forEach(visit);
 let total = 0;
 const rows = [];
 for (const file of files) {
-  const bytes = gzipSync(readFileSync(join(distDir, file)), { level: 9 }).length;
+  const bytes = gzipBytes(file);
   total += bytes;
   rows.push([file, bytes]);
 }
 rows.sort((a, b) => b[1] - a[1]);
 for (const [file, bytes] of rows) console.log(`${String(bytes).padStart(8)}  ${file}`);
 console.log(`landing route JS: ${total} bytes gzip (budget ${budgetBytes})`);
+const catalog = 'assets/locale/en-US.json';
+console.log(`en-US catalog (${catalog}): ${gzipBytes(catalog)} bytes gzip, fetched with the first page, not in the JS budget`);
 if (total > budgetBytes) {
   console.error(`check-bundle-size: over budget by ${total - budgetBytes} bytes`);
   process.exit(1);

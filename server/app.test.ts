@@ -1,6 +1,7 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { gunzipSync } from 'node:zlib';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { OpenedDatabase } from './db/client';
@@ -140,6 +141,60 @@ describe('serving the SPA', () => {
     const locale = await app.request('/assets/locale/en-US.json');
     expect(locale.status).toBe(200);
     expect(locale.headers.get('cache-control')).toBe('no-cache');
+  });
+
+  it('lets browsers keep a translation catalog and revalidate it by a strong content-hash ETag', async () => {
+    const catalogDir = mkdtempSync(join(tmpdir(), 'pbp-dist-'));
+    try {
+      mkdirSync(join(catalogDir, 'assets', 'locale'), { recursive: true });
+      const catalogPath = join(catalogDir, 'assets', 'locale', 'es-ES.json');
+      const catalog = JSON.stringify({ messages: { greeting: ['Hola'], text: ['Texto '.repeat(300)] } });
+      writeFileSync(catalogPath, catalog);
+      const app = createTestApp(database.db, { distDir: catalogDir });
+
+      const first = await app.request('/assets/locale/es-ES.json');
+      expect(first.status).toBe(200);
+      expect(first.headers.get('content-type')).toContain('application/json');
+      expect(first.headers.get('cache-control')).toBe('no-cache');
+      expect(first.headers.get('set-cookie')).toBeNull();
+      expect(await first.text()).toBe(catalog);
+      const etag = first.headers.get('etag') ?? '';
+      expect(etag).toMatch(/^"[A-Za-z0-9_-]{20,}"$/);
+
+      const again = await app.request('/assets/locale/es-ES.json', { headers: { 'If-None-Match': etag } });
+      expect(again.status).toBe(304);
+      expect(again.headers.get('etag')).toBe(etag);
+      expect(again.headers.get('cache-control')).toBe('no-cache');
+      expect(await again.text()).toBe('');
+      // Among other tags, and in the weak form a cache may send back.
+      for (const tags of [`"other", ${etag}`, `W/${etag}`]) {
+        expect((await app.request('/assets/locale/es-ES.json', { headers: { 'If-None-Match': tags } })).status).toBe(304);
+      }
+      expect((await app.request('/assets/locale/es-ES.json', { headers: { 'If-None-Match': '"other"' } })).status).toBe(200);
+
+      // Gzipped for a browser that accepts it, under a strong ETag of its own.
+      const gzipped = await app.request('/assets/locale/es-ES.json', { headers: { 'Accept-Encoding': 'gzip, deflate, br' } });
+      expect(gzipped.headers.get('content-encoding')).toBe('gzip');
+      expect(gzipped.headers.get('vary')).toContain('Accept-Encoding');
+      const gzipEtag = gzipped.headers.get('etag') ?? '';
+      expect(gzipEtag).toMatch(/^"[A-Za-z0-9_-]{20,}"$/);
+      expect(gzipEtag).not.toBe(etag);
+      expect(gunzipSync(new Uint8Array(await gzipped.arrayBuffer())).toString()).toBe(catalog);
+      const gzipAgain = await app.request('/assets/locale/es-ES.json', {
+        headers: { 'Accept-Encoding': 'gzip', 'If-None-Match': gzipEtag },
+      });
+      expect(gzipAgain.status).toBe(304);
+
+      // A new build's catalog is a new ETag, so the old copy is replaced.
+      writeFileSync(catalogPath, JSON.stringify({ messages: { greeting: ['¡Hola!'] } }));
+      utimesSync(catalogPath, new Date(), new Date(Date.now() + 1000));
+      const changed = await app.request('/assets/locale/es-ES.json', { headers: { 'If-None-Match': etag } });
+      expect(changed.status).toBe(200);
+      expect(changed.headers.get('etag')).not.toBe(etag);
+      expect(await changed.json()).toEqual({ messages: { greeting: ['¡Hola!'] } });
+    } finally {
+      rmSync(catalogDir, { recursive: true, force: true });
+    }
   });
 
   it('sends scripts gzip-compressed to a browser that accepts it', async () => {

@@ -3,9 +3,12 @@
  * the client-side router can take them; a missing file with an extension is a 404, never HTML,
  * so a stale chunk fails loudly instead of being parsed as a page.
  */
+import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
-import { readFile } from 'node:fs/promises';
+import { readFile, stat } from 'node:fs/promises';
 import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { gzip } from 'node:zlib';
 import { serveStatic } from '@hono/node-server/serve-static';
 import type { Context, Hono, MiddlewareHandler } from 'hono';
 import type { AppEnv } from './types';
@@ -13,6 +16,8 @@ import type { AppEnv } from './types';
 /** Vite's hashed output (`/assets/index-B2xY9_aQ.js`): safe to cache for a year. */
 const HASHED_ASSET = /^\/assets\/(?:.+\/)?[^/]+[-.][A-Za-z0-9_-]{8,}\.[A-Za-z0-9]+$/;
 const HAS_EXTENSION = /\.[^/]+$/;
+/** The translation catalogs (`/assets/locale/es-ES.json`): names without a hash, so revalidated. */
+const CATALOG = /^\/assets\/locale\/[A-Za-z0-9-]+\.json$/;
 
 export interface StaticOptions {
   /** The built SPA; without it, page paths answer 404. */
@@ -43,6 +48,77 @@ function withCacheControl(
   };
 }
 
+interface Representation {
+  body: Uint8Array<ArrayBuffer>;
+  etag: string;
+}
+
+interface CatalogFile {
+  /** Modification time and size when read: a rebuilt catalog is read again. */
+  stamp: string;
+  identity: Representation;
+  gzip: Representation;
+}
+
+const gzipAsync = promisify(gzip);
+
+/** Whether If-None-Match names this ETag (the weak comparison RFC 9110 asks for). */
+function isNotModified(ifNoneMatch: string | undefined, etag: string): boolean {
+  if (!ifNoneMatch) return false;
+  const bare = (tag: string) => tag.trim().replace(/^W\//, '');
+  return ifNoneMatch.split(',').some((tag) => tag.trim() === '*' || bare(tag) === etag);
+}
+
+function acceptsGzip(acceptEncoding: string | undefined): boolean {
+  return (acceptEncoding ?? '').split(',').some((entry) => {
+    const [coding = '', ...parameters] = entry.split(';').map((part) => part.trim().toLowerCase());
+    return (coding === 'gzip' || coding === '*') && !parameters.some((parameter) => /^q=0(\.0*)?$/.test(parameter));
+  });
+}
+
+/**
+ * Serves the translation catalogs with a strong ETag (a hash of the content) and `no-cache`: the
+ * browser keeps its copy and revalidates it, a 304 while the catalog is unchanged. Each catalog
+ * is read and gzipped once per build, and each encoding has its own strong ETag (a compressing
+ * layer would have to weaken a shared one).
+ */
+function serveCatalogs(dist: string): MiddlewareHandler<AppEnv> {
+  const files = new Map<string, CatalogFile>();
+
+  async function load(path: string): Promise<CatalogFile | null> {
+    const file = join(dist, path);
+    const stats = await stat(file).catch(() => null);
+    if (!stats?.isFile()) return null;
+    const stamp = `${String(stats.mtimeMs)}:${String(stats.size)}`;
+    const known = files.get(path);
+    if (known?.stamp === stamp) return known;
+    const body = new Uint8Array(await readFile(file));
+    const hash = createHash('sha256').update(body).digest('base64url');
+    const loaded: CatalogFile = {
+      stamp,
+      identity: { body, etag: `"${hash}"` },
+      gzip: { body: new Uint8Array(await gzipAsync(body, { level: 9 })), etag: `"${hash}-gzip"` },
+    };
+    files.set(path, loaded);
+    return loaded;
+  }
+
+  return async (c, next) => {
+    if (!CATALOG.test(c.req.path)) return next();
+    const file = await load(c.req.path);
+    if (!file) return next();
+    const gzipped = acceptsGzip(c.req.header('Accept-Encoding'));
+    const { body, etag } = gzipped ? file.gzip : file.identity;
+    c.header('ETag', etag);
+    c.header('Cache-Control', 'no-cache');
+    c.header('Vary', 'Accept-Encoding');
+    if (isNotModified(c.req.header('If-None-Match'), etag)) return c.body(null, 304);
+    c.header('Content-Type', 'application/json; charset=utf-8');
+    if (gzipped) c.header('Content-Encoding', 'gzip');
+    return c.body(body);
+  };
+}
+
 /** Mounts the static routes; call after the API routes. */
 export function mountStatic(app: Hono<AppEnv>, { distDir, publicDir, warn }: StaticOptions): void {
   app.use('/logos/*', withCacheControl(serveStatic<AppEnv>({ root: publicDir }), () => 'public, max-age=3600'));
@@ -50,7 +126,10 @@ export function mountStatic(app: Hono<AppEnv>, { distDir, publicDir, warn }: Sta
   const dist = distDir && existsSync(distDir) ? distDir : undefined;
   if (distDir && !dist) warn(`No built SPA at ${distDir}: page paths will answer 404 (run npm run build).`);
 
-  if (dist) app.use('*', withCacheControl(serveStatic<AppEnv>({ root: dist }), cacheControlFor));
+  if (dist) {
+    app.get('/assets/locale/*', serveCatalogs(dist));
+    app.use('*', withCacheControl(serveStatic<AppEnv>({ root: dist }), cacheControlFor));
+  }
 
   const notFound = (c: Context<AppEnv>) => c.text('Not Found', 404);
 

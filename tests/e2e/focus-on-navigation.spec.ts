@@ -69,22 +69,29 @@ test('a link followed before the first screen showed still puts focus on the new
 test('while the next screen\'s text is on its way, the tab and the breadcrumbs never name it by a message id', async ({ page }) => {
   await recordNames(page);
   const clientUrl = await hold(page, '**/api/Client/GetClientUrl*');
-  const screensCatalog = await hold(page, '**/assets/screens-*.js');
+  const spanishCatalog = await hold(page, '**/assets/locale/es-ES.json');
   await page.goto('/SUN');
+  // Before the landing page shows, Español is chosen and the About page asked for, while the
+  // Spanish text is still on its way.
+  await page.getByRole('combobox', { name: 'Language' }).selectOption('es-ES');
   await followAboutByKeyboard(page);
   clientUrl.release();
-  await screensCatalog.requested;
-  screensCatalog.release();
+  await spanishCatalog.requested;
+  spanishCatalog.release();
 
-  await expect(page.getByRole('heading', { level: 1, name: 'About this portal' })).toBeFocused();
-  await expect(page).toHaveTitle('About this portal – Sunrise Laboratories');
-  await expect(page.getByRole('navigation', { name: 'Breadcrumb' }).locator('[aria-current="page"]')).toHaveText('About this portal');
+  await expect(page.getByRole('heading', { level: 1, name: 'Acerca de este portal' })).toBeFocused();
+  await expect(page).toHaveTitle('Acerca de este portal – Sunrise Laboratories');
+  await expect(page.getByRole('navigation', { name: 'Ruta de navegación' }).locator('[aria-current="page"]')).toHaveText(
+    'Acerca de este portal',
+  );
   // Only real names on the way: the product's or the client's alone, then the screen's.
   expect(await page.evaluate(() => window.namesSeen)).toEqual(
-    expect.arrayContaining(['About this portal', 'About this portal – Sunrise Laboratories']),
+    expect.arrayContaining(['Acerca de este portal', 'Acerca de este portal – Sunrise Laboratories']),
   );
   for (const name of (await page.evaluate(() => window.namesSeen)) ?? [])
-    expect(name).toMatch(/^(Patient Billing Portal|Sunrise Laboratories|About this portal|About this portal – Sunrise Laboratories)$/);
+    expect(name).toMatch(
+      /^(Patient Billing Portal|Portal de facturación para pacientes|Sunrise Laboratories|Acerca de este portal|Acerca de este portal – Sunrise Laboratories)$/,
+    );
 });
 
 test('the wizard heading keeps the focus when its loading screen gives way to the first step', async ({ page }) => {

@@ -1,9 +1,9 @@
 import { demoGuest, expect, signInAsGuest, test } from './fixtures';
 
 /**
- * A screen never shows before its messages are active: with the screens' catalog slow to arrive,
- * every reload of a signed-in page shows the real heading, and no heading ever showed anything else
- * (a message id such as "E/J1aA") on the way.
+ * A screen never shows before its messages are active: with the language's catalog
+ * (/assets/locale/{lang}.json) slow to arrive, every reload of a signed-in page shows the real
+ * heading, and no heading ever showed anything else (a message id such as "E/J1aA") on the way.
  */
 const languages = [
   { language: 'en-US', heading: 'Your invoices' },
@@ -11,8 +11,10 @@ const languages = [
 ] as const;
 
 const RELOADS = 6;
-/** How late the screens' catalog arrives: longer than the session check and the shell's messages. */
+/** How late a catalog arrives: longer than the session check. */
 const CATALOG_DELAY_MS = 1500;
+/** The translation catalogs, one JSON file per language. */
+const CATALOGS = '**/assets/locale/*.json';
 
 declare global {
   interface Window {
@@ -22,7 +24,7 @@ declare global {
 }
 
 for (const { language, heading } of languages) {
-  test(`signed-in reloads with a slow screens catalog never show message ids (${language})`, async ({ page }) => {
+  test(`signed-in reloads with a slow catalog never show message ids (${language})`, async ({ page }) => {
     test.slow();
     await page.addInitScript((chosen) => {
       localStorage.setItem('language', chosen);
@@ -33,7 +35,10 @@ for (const { language, heading } of languages) {
         if (text !== '' && seen[seen.length - 1] !== text) seen.push(text);
       }).observe(document, { subtree: true, childList: true, characterData: true });
     }, language);
-    await page.route('**/assets/screens-*.js', async (route) => {
+    // Routing also keeps the browser's cache out, so every reload fetches the catalog again, late.
+    const catalogsFetched: string[] = [];
+    await page.route(CATALOGS, async (route) => {
+      catalogsFetched.push(new URL(route.request().url()).pathname);
       await new Promise((resolve) => setTimeout(resolve, CATALOG_DELAY_MS));
       await route.continue();
     });
@@ -48,6 +53,8 @@ for (const { language, heading } of languages) {
       const seen = await page.evaluate(() => window.headingsSeen ?? []);
       expect(seen, `reload ${String(reload + 1)}`).toEqual([heading]);
     }
+    // The delay did happen on every load: one catalog, the chosen language's, each time.
+    expect(catalogsFetched).toEqual(Array.from({ length: RELOADS + 1 }, () => `/assets/locale/${language}.json`));
   });
 }
 
@@ -56,10 +63,10 @@ test('a quick change of language ends on the last choice, even when the first on
   await expect(page.getByRole('heading', { level: 1, name: 'Sign in' })).toBeVisible();
   // English is loaded already; Spanish's messages arrive late.
   let spanishArrived = false;
-  await page.route('**/assets/{shell,screens}-*.js', async (route) => {
+  await page.route(CATALOGS, async (route) => {
     await new Promise((resolve) => setTimeout(resolve, CATALOG_DELAY_MS));
     await route.continue();
-    spanishArrived = true;
+    if (route.request().url().endsWith('/es-ES.json')) spanishArrived = true;
   });
   const language = page.getByRole('combobox', { name: /Language|Idioma/ });
   await language.selectOption('es-ES');
@@ -70,7 +77,7 @@ test('a quick change of language ends on the last choice, even when the first on
   await expect(page.getByRole('heading', { level: 1, name: 'Sign in' })).toBeVisible();
   await expect(language).toHaveValue('en-US');
   // And the device remembers the last choice.
-  await page.unroute('**/assets/{shell,screens}-*.js');
+  await page.unroute(CATALOGS);
   await page.reload();
   await expect(page.getByRole('heading', { level: 1, name: 'Sign in' })).toBeVisible();
   await expect(page.locator('html')).toHaveAttribute('lang', 'en-US');

@@ -127,11 +127,13 @@ test.describe('language chosen before signing in', () => {
       const catalogsHeld = new Promise<void>((resolve) => {
         releaseCatalogs = resolve;
       });
-      await page.route(/\/assets\/(shell|screens)-[^/]*\.js$/, async (route) => {
+      await page.route('**/assets/locale/*.json', async (route) => {
         await catalogsHeld;
         await route.continue();
       });
+      const spanishRequested = page.waitForRequest('**/assets/locale/es-ES.json');
       await chooseLanguage(page, 'es-ES');
+      await spanishRequested;
       const signedIn = page.waitForResponse((r) => r.url().endsWith('/api/userlogin/Login') && r.ok());
       const saved = page.waitForResponse((r) => r.url().endsWith('/api/user/UpdateTranslationLanguage') && r.ok());
       await signIn(page, account.userEmail, demo.password);

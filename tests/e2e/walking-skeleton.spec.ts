@@ -205,20 +205,24 @@ test.describe('accessibility', () => {
 });
 
 test.describe('what the first page costs', () => {
-  test("the landing page loads only the shell's messages; other screens fetch theirs before they show", async ({ page }) => {
-    const scripts: string[] = [];
-    page.on('request', (request) => {
-      if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname);
-    });
+  test("the first page fetches its language's catalog once, as JSON; other screens need no more, and the other language comes only when chosen", async ({ page }) => {
+    const requested: string[] = [];
+    page.on('request', (request) => requested.push(new URL(request.url()).pathname));
+    const catalogs = () => requested.filter((path) => path.startsWith('/assets/locale/'));
     await page.goto('/SUN');
     await expect(page.getByRole('heading', { level: 1, name: 'Pay your bill online' })).toBeVisible();
-    expect(scripts.some((path) => /\/shell-[\w-]+\.js$/.test(path))).toBe(true);
-    expect(scripts.some((path) => /\/screens-[\w-]+\.js$/.test(path))).toBe(false);
+    expect(catalogs()).toEqual(['/assets/locale/en-US.json']);
+    // The messages are no longer JavaScript chunks of their own.
+    expect(requested.filter((path) => /\/(shell|screens)-[\w-]+\.js$/.test(path))).toEqual([]);
 
     await page.getByRole('main').getByRole('link', { name: 'Sign in' }).click();
     await expect(page.getByRole('heading', { level: 1, name: 'Sign in' })).toBeVisible();
     await expect(page.getByRole('navigation', { name: 'Breadcrumb' })).toContainText('Sign in');
-    expect(scripts.some((path) => /\/screens-[\w-]+\.js$/.test(path))).toBe(true);
+    expect(catalogs()).toEqual(['/assets/locale/en-US.json']);
+
+    await chooseLanguage(page, 'es-ES');
+    await expect(page.getByRole('heading', { level: 1, name: 'Iniciar sesión' })).toBeVisible();
+    expect(catalogs()).toEqual(['/assets/locale/en-US.json', '/assets/locale/es-ES.json']);
   });
 
   test('a screen opened directly in Español shows its own text, never message ids', async ({ page }) => {

@@ -13,7 +13,7 @@ import { useDocumentTitle } from './use-document-title';
 import { useFocusOnNavigation } from './use-focus-on-navigation';
 
 // Needed only when a session is about to end: loaded then, not with the first page.
-// Their messages travel with the screens' (lingui.config.ts), which come with them.
+// Their messages are in the language's catalog; a change of language in flight is awaited first.
 const SessionDialogs = lazy(() =>
   Promise.all([import('./session-dialogs'), ensureScreenMessages()]).then(([module]) => ({ default: module.SessionDialogs })),
 );
