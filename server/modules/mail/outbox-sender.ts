@@ -118,6 +118,8 @@ export function createOutboxSender({
   let lookAgain = false;
   /** While the outbox cannot be read (the database is away), said once, not at every look. */
   let unreadable = false;
+  // A function, so the loop below reads the flags as they are now, set meanwhile by a look or a stop.
+  const looksPending = () => lookAgain && !closing;
   /** One pass at a time; a look asked for during a pass runs right after it. */
   const look = () => {
     if (closing) return;
@@ -136,7 +138,7 @@ export function createOutboxSender({
           if (!unreadable) warn(`The outbox could not be worked through; the sender keeps trying: ${mailer.describeFailure(error)}`);
           unreadable = true;
         }
-      } while (lookAgain && !closing);
+      } while (looksPending());
     })().finally(() => {
       pass = undefined;
     });
