@@ -3,6 +3,7 @@
  * schema (in-memory PGlite).
  */
 import { asc, eq, sql } from 'drizzle-orm';
+import { SMTPServer } from 'smtp-server';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { DEFAULT_MAIL_FROM, type MailSettings } from '../../config';
 import type { Database, OpenedDatabase } from '../../db/client';
@@ -256,13 +257,77 @@ describe('the running sender', () => {
     expect((await smtp.waitForEmail((email) => email.to === 'other@example.com')).subject).toBe('Other');
   });
 
-  it('stops looking when stopped, leaving later emails queued for the next start', async () => {
+  /** An SMTP server that holds each message's DATA until the test lets it go. */
+  async function hesitantSmtpServer() {
+    let arrived: () => void = () => undefined;
+    const dataArrived = new Promise<void>((resolve) => (arrived = resolve));
+    let release: () => void = () => undefined;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    const server = new SMTPServer({
+      disabledCommands: ['STARTTLS', 'AUTH'],
+      authOptional: true,
+      logger: false,
+      closeTimeout: 100,
+      onData(stream, _session, callback) {
+        stream.resume();
+        stream.on('end', () => {
+          arrived();
+          void released.then(() => callback(null));
+        });
+      },
+    });
+    const listening = server.listen(0, '127.0.0.1');
+    await new Promise((resolve) => listening.once('listening', resolve));
+    const address = listening.address();
+    const port = address !== null && typeof address === 'object' ? address.port : 0;
+    return {
+      url: `smtp://127.0.0.1:${String(port)}`,
+      dataArrived,
+      release,
+      close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+    };
+  }
+
+  it('lets the send in flight finish when stopped, and marks its email sent', async () => {
+    const smtp = await hesitantSmtpServer();
+    try {
+      const outbox = sender(settings(smtp.url), { pollIntervalMs: 60 * 60_000, nudgeDelayMs: 1 });
+      outbox.start();
+      await queueEmail(database.db, receipt);
+      await smtp.dataArrived;
+      const stopped = outbox.stop();
+      smtp.release();
+      await stopped;
+      const [row] = await rows();
+      expect(row?.sentAt).toBeInstanceOf(Date);
+    } finally {
+      await smtp.close();
+    }
+  });
+
+  it('abandons a send that outlasts the grace on stop, leaving its email queued with the reason', async () => {
+    const smtp = await hesitantSmtpServer();
+    try {
+      const outbox = sender(settings(smtp.url), { pollIntervalMs: 60 * 60_000, nudgeDelayMs: 1, stopGraceMs: 50 });
+      outbox.start();
+      await queueEmail(database.db, receipt);
+      await smtp.dataArrived;
+      await outbox.stop();
+      const [row] = await rows();
+      expect(row).toMatchObject({ sentAt: null, attempts: 1 });
+      expect(row?.lastError).toMatch(/abort/i);
+    } finally {
+      smtp.release();
+      await smtp.close();
+    }
+  });
+
+  it('claims nothing once stopped, leaving emails queued for the next start', async () => {
     const smtp = await smtpServer();
     const outbox = sender(settings(smtp.url), { pollIntervalMs: 10, nudgeDelayMs: 1 });
     outbox.start();
     await outbox.stop();
     await queueEmail(database.db, receipt);
-    // Another pass of a running sender would now claim it; a stopped one claims nothing.
     expect(await outbox.deliverDue()).toEqual({ sent: 0, failed: 0 });
     const [row] = await rows();
     expect(row).toMatchObject({ attempts: 0, sentAt: null });
