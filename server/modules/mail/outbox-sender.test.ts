@@ -357,7 +357,7 @@ describe('the running sender', () => {
     } finally {
       await database.db.execute(sql`alter table outbox_emails_away rename to outbox_emails`);
     }
-    expect(warnings).toEqual([expect.stringContaining('The outbox could not be worked through; the sender keeps trying')]);
+    expect(warnings).toEqual(['The outbox could not be worked through; the sender keeps trying: 42P01: relation "outbox_emails" does not exist']);
   });
 });
 

@@ -6,6 +6,7 @@
  * after this process queues an email, and stops cleanly with the server.
  */
 import type { MailSettings } from '../../config';
+import { shortReason } from '../../db/availability';
 import type { Database } from '../../db/client';
 import { claimNextDue, markFailed, markSent, onEmailQueued } from './outbox';
 import { createSmtpMailer } from './smtp-mailer';
@@ -106,7 +107,7 @@ export function createOutboxSender({
         await markSent(db, email.id, now());
       } catch (error) {
         // The claim's lease keeps other senders off it for a while; after that it goes again.
-        warn(`Email ${String(email.id)} was sent but could not be marked sent, so it may go out again: ${mailer.describeFailure(error)}`);
+        warn(`Email ${String(email.id)} was sent but could not be marked sent, so it may go out again: ${mailer.redact(shortReason(error))}`);
         throw error;
       }
       report.sent += 1;
@@ -135,7 +136,7 @@ export function createOutboxSender({
           if (unreadable) warn('The outbox can be worked through again.');
           unreadable = false;
         } catch (error) {
-          if (!unreadable) warn(`The outbox could not be worked through; the sender keeps trying: ${mailer.describeFailure(error)}`);
+          if (!unreadable) warn(`The outbox could not be worked through; the sender keeps trying: ${mailer.redact(shortReason(error))}`);
           unreadable = true;
         }
       } while (looksPending());
