@@ -84,6 +84,7 @@ describe('sending the outbox over SMTP', () => {
     expect(email?.text).toBe(receipt.body);
     expect(email?.html).toBe('<p>Justificante <b>P-ABC</b></p>');
     expect(email?.headers.get('content-language')).toBe('es-ES');
+    expect(email?.headers.get('message-id')).toMatch(/^<outbox-\d+-\d+@localhost>$/);
     const [row] = await rows();
     expect(row?.sentAt).toBeInstanceOf(Date);
     expect(row).toMatchObject({ attempts: 1, lastError: null });
