@@ -38,3 +38,37 @@ export function flag(text: string | undefined, fallback: boolean): boolean {
   if (text === undefined || text.trim() === '') return fallback;
   return ['true', '1', 'yes', 'on'].includes(text.trim().toLowerCase());
 }
+
+/** Where and as whom email goes out; without it emails wait in the development outbox. */
+export interface MailSettings {
+  /** `smtp://user:pass@host:587` (STARTTLS when offered) or `smtps://…:465` (TLS from the start). */
+  smtpUrl: string;
+  /** The From of every email, e.g. `Patient Billing Portal <no-reply@example.org>`. */
+  from: string;
+}
+
+export const DEFAULT_MAIL_FROM = 'Patient Billing Portal <no-reply@localhost>';
+
+/**
+ * Reads SMTP_URL and MAIL_FROM: undefined without an SMTP URL. Errors never repeat the URL, which
+ * may hold a password.
+ */
+export function mailSettings(smtpUrl: string | undefined, mailFrom: string | undefined): MailSettings | undefined {
+  if (smtpUrl === undefined || smtpUrl.trim() === '') return undefined;
+  let url: URL;
+  try {
+    url = new URL(smtpUrl.trim());
+  } catch {
+    throw new Error('SMTP_URL is not a URL (expected smtp://user:password@host:port or smtps://…)');
+  }
+  if (url.protocol !== 'smtp:' && url.protocol !== 'smtps:') throw new Error('SMTP_URL must start with smtp:// or smtps://');
+  if (url.hostname === '') throw new Error('SMTP_URL names no host');
+  const from = mailFrom === undefined || mailFrom.trim() === '' ? DEFAULT_MAIL_FROM : mailFrom.trim();
+  // One address, bare or after a display name, and no line break that could start another header.
+  const plainAddress = /^[^@\s<>]+@[^@\s<>]+$/;
+  const namedAddress = /^[^<>\r\n]*<[^@\s<>]+@[^@\s<>]+>$/;
+  if (!plainAddress.test(from) && !namedAddress.test(from)) {
+    throw new Error(`MAIL_FROM must be an address such as "${DEFAULT_MAIL_FROM}"`);
+  }
+  return { smtpUrl: smtpUrl.trim(), from };
+}

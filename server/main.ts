@@ -1,6 +1,13 @@
 /** Entry point: `node --import tsx server/main.ts`. Settings come from the environment. */
 import { fileURLToPath } from 'node:url';
-import { DEFAULT_SESSION_ABSOLUTE_SECONDS, DEFAULT_SESSION_IDLE_SECONDS, DEFAULT_SESSION_WARNING_SECONDS, flag, positiveInteger } from './config';
+import {
+  DEFAULT_SESSION_ABSOLUTE_SECONDS,
+  DEFAULT_SESSION_IDLE_SECONDS,
+  DEFAULT_SESSION_WARNING_SECONDS,
+  flag,
+  mailSettings,
+  positiveInteger,
+} from './config';
 import { shortReason } from './db/availability';
 import { startServer, type RunningServer } from './start';
 
@@ -12,7 +19,9 @@ if (!Number.isInteger(port) || port < 0 || port > 65535)
   throw new Error(`PORT must be a port number, got "${env.PORT}"`);
 
 let server: RunningServer;
+let mail: ReturnType<typeof mailSettings>;
 try {
+  mail = mailSettings(env.SMTP_URL, env.MAIL_FROM);
   server = await startServer({
     port,
     dataDir: env.DATA_DIR || `${repoRoot}.data/pglite`,
@@ -22,6 +31,7 @@ try {
     sessionAbsoluteSeconds: positiveInteger(env.SESSION_ABSOLUTE_SECONDS, DEFAULT_SESSION_ABSOLUTE_SECONDS),
     sessionWarningSeconds: positiveInteger(env.SESSION_WARNING_SECONDS, DEFAULT_SESSION_WARNING_SECONDS),
     cookieSecure: flag(env.COOKIE_SECURE, false),
+    ...(mail ? { mail } : {}),
   });
 } catch (error) {
   // One line a person can act on, not a stack trace.
@@ -30,6 +40,15 @@ try {
 }
 
 console.log(`Patient billing portal on http://localhost:${server.port}`);
+if (mail) {
+  // Scheme, host and port only: the URL's user and password stay out of the log.
+  const smtp = new URL(mail.smtpUrl);
+  console.log(`Emails go out through ${smtp.protocol}//${smtp.host} as ${mail.from}`);
+} else if (env.NODE_ENV === 'production') {
+  console.warn('SMTP_URL is not set: emails wait in the outbox table and reach nobody.');
+} else {
+  console.log(`SMTP_URL is not set: emails wait in the development outbox, http://localhost:${server.port}/dev/outbox`);
+}
 
 let stopping = false;
 const stop = (signal: string) => {

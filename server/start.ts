@@ -2,9 +2,10 @@
 import type { AddressInfo } from 'node:net';
 import { serve } from '@hono/node-server';
 import { createApp, type Logger } from './app';
-import { DEFAULT_SESSION_IDLE_SECONDS, DEFAULT_SESSION_WARNING_SECONDS } from './config';
+import { DEFAULT_SESSION_IDLE_SECONDS, DEFAULT_SESSION_WARNING_SECONDS, type MailSettings } from './config';
 import { openDatabase } from './db/client';
 import { startSweeping } from './housekeeping';
+import { createOutboxSender } from './modules/mail/outbox-sender';
 import { seedDemoData } from './seed/seed';
 
 export interface StartServerOptions {
@@ -31,6 +32,8 @@ export interface StartServerOptions {
   connectAttempts?: number;
   /** On close, how long in-flight requests may take before their connections are cut. Default 10 s. */
   drainTimeoutMs?: number;
+  /** Send the outbox's emails over SMTP; without it they wait in the outbox (the development page lists them). */
+  mail?: MailSettings;
 }
 
 export interface RunningServer {
@@ -64,6 +67,9 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
       isDraining: () => draining,
     });
 
+    // Made before listening, so a bad SMTP setting fails the start before a port is taken.
+    const sender = options.mail ? createOutboxSender({ db: database.db, mail: options.mail, warn: (message) => logger.warn(message) }) : undefined;
+
     const { server, port } = await new Promise<{
       server: ReturnType<typeof serve>;
       port: number;
@@ -80,6 +86,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
     });
 
     const stopSweeping = startSweeping(database.db, (message) => logger.warn(message));
+    sender?.start();
 
     // Closing drains: /readyz turns 503, no new connection is accepted, requests in flight finish
     // (cut only after the drain time-out), and then the database closes.
@@ -88,6 +95,8 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
       closing ??= (async () => {
         draining = true;
         stopSweeping();
+        // The sender finishes the email in flight while requests drain; what they queue waits for the next start.
+        const senderStopped = sender?.stop();
         const cutOff = setTimeout(() => {
           if ('closeAllConnections' in server) server.closeAllConnections();
         }, options.drainTimeoutMs ?? 10000);
@@ -99,6 +108,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
           });
         } finally {
           clearTimeout(cutOff);
+          await senderStopped;
         }
         await database.close();
       })();

@@ -364,8 +364,12 @@ export const processorTokens = pgTable(
 );
 
 /**
- * Emails waiting to be read (without SMTP they stay here, and a development page lists
- * them). `client_id` is the tenant the email speaks for; null for one that belongs to none.
+ * Outgoing email, and the queue SMTP delivery works from. Without SMTP the rows stay here and a
+ * development page lists them. `client_id` is the tenant the email speaks for; null for one that
+ * belongs to none. Delivery state: `sent_at` once the SMTP server accepted it; until then
+ * `next_attempt_at` is when a sender may next claim it (a claim pushes it past the time a send can
+ * take, so no other sender takes it meanwhile), `attempts` counts the claims and `last_error`
+ * says, without secrets, why the last one failed.
  */
 export const outboxEmails = pgTable(
   'outbox_emails',
@@ -375,7 +379,21 @@ export const outboxEmails = pgTable(
     toAddress: text('to_address').notNull(),
     subject: text('subject').notNull(),
     body: text('body').notNull(),
+    /** The HTML part; null: the sender renders the text as HTML. */
+    htmlBody: text('html_body'),
+    /** The language the email is written in (the recipient's); null when the writer did not say. */
+    language: text('language'),
     createdAt: timestamptz('created_at').notNull().defaultNow(),
+    sentAt: timestamptz('sent_at'),
+    attempts: integer('attempts').notNull().default(0),
+    nextAttemptAt: timestamptz('next_attempt_at').notNull().defaultNow(),
+    lastError: text('last_error'),
   },
-  (t) => [index('outbox_emails_created_at_idx').on(t.createdAt)],
+  (t) => [
+    index('outbox_emails_created_at_idx').on(t.createdAt),
+    // What a sender looks for: the unsent emails that are due, oldest due first.
+    index('outbox_emails_due_idx').on(t.nextAttemptAt, t.id).where(sql`${t.sentAt} is null`),
+    check('outbox_emails_attempts_not_negative', sql`${t.attempts} >= 0`),
+    check('outbox_emails_last_error_short', sql`char_length(${t.lastError}) <= 300`),
+  ],
 );

@@ -1,5 +1,5 @@
 /**
- * GET /dev/outbox: the emails the portal would have sent, for development and demos. Never in
+ * GET /dev/outbox: the emails of the outbox, sent or waiting, for development and demos. Never in
  * production, where it does not exist; and only for a browser on the same machine, because the
  * emails name accounts and invoices of every client.
  */
@@ -8,10 +8,16 @@ import { Hono, type MiddlewareHandler } from 'hono';
 import type { Database } from '../../db/client';
 import { sourceAddress } from '../../http/client-address';
 import type { AppEnv } from '../../http/types';
-import { latestEmails } from './outbox';
+import { escapeHtml } from './email-html';
+import { latestEmails, type OutboxEmail } from './outbox';
 
-const escapeHtml = (text: string) =>
-  text.replace(/[&<>"']/g, (character) => `&#${String(character.codePointAt(0))};`);
+/** Where the email stands: sent, or waiting and why. */
+function deliveryState(email: OutboxEmail): string {
+  if (email.sentAt) return `Sent ${email.sentAt.toISOString()}`;
+  if (email.attempts === 0) return 'Waiting';
+  const error = email.lastError ? `: ${email.lastError}` : '';
+  return `Waiting (attempt ${String(email.attempts)}, next ${email.nextAttemptAt.toISOString()})${error}`;
+}
 
 /** True for 127.0.0.0/8 and ::1, also written as IPv4-mapped IPv6 (::ffff:127.0.0.1). */
 export function isLoopbackAddress(address: string | undefined): boolean {
@@ -37,7 +43,7 @@ export function createOutboxRoutes({ db }: { db: Database }) {
         (email) =>
           `<article><h2>${escapeHtml(email.subject)}</h2><p>To: ${escapeHtml(email.toAddress)} · ${escapeHtml(
             email.createdAt.toISOString(),
-          )}</p><pre>${escapeHtml(email.body)}</pre></article>`,
+          )} · ${escapeHtml(deliveryState(email))}</p><pre>${escapeHtml(email.body)}</pre></article>`,
       )
       .join('\n');
     return c.html(

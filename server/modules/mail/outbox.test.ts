@@ -33,6 +33,26 @@ describe('the development outbox', () => {
     }
   });
 
+  it('shows whether each email was sent, or how often it was tried and why it failed', async () => {
+    await database.db.insert(outboxEmails).values([
+      { clientId: null, toAddress: 'sent@example.com', subject: 'Sent one', body: 'x', attempts: 1, sentAt: new Date('2026-11-23T10:00:00Z') },
+      {
+        clientId: null,
+        toAddress: 'retry@example.com',
+        subject: 'Retried one',
+        body: 'x',
+        attempts: 2,
+        nextAttemptAt: new Date('2026-11-23T10:01:00Z'),
+        lastError: 'ESOCKET: connect ECONNREFUSED 127.0.0.1:25',
+      },
+    ]);
+    const html = await (await createTestApp(database.db).request('/dev/outbox', {}, fromAddress('127.0.0.1'))).text();
+    expect(html).toContain('To: sent@example.com · ');
+    expect(html).toContain(' · Sent 2026-11-23T10:00:00.000Z</p>');
+    expect(html).toContain(' · Waiting (attempt 2, next 2026-11-23T10:01:00.000Z): ESOCKET: connect ECONNREFUSED 127.0.0.1:25</p>');
+    expect(html).toMatch(/To: pat\.doe@example\.com · [^<]* · Waiting<\/p>/);
+  });
+
   it('does not exist for anyone else, whatever forwarded headers claim', async () => {
     const headers = { 'X-Forwarded-For': '127.0.0.1', Forwarded: 'for=127.0.0.1', 'X-Real-IP': '127.0.0.1' };
     for (const address of ['192.0.2.10', '10.0.0.5', '::ffff:192.0.2.10', 'fd00::2']) {

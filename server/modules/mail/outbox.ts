@@ -1,8 +1,11 @@
 /**
- * Outgoing email. Without SMTP an email is kept in the outbox table, written in the
- * same transaction as what it reports, so a rolled-back payment never mails a receipt.
+ * Outgoing email. An email is a row of the outbox table, written in the same transaction as what
+ * it reports, so a rolled-back payment never mails a receipt. The table is also the delivery
+ * queue: with SMTP configured the outbox sender claims due rows, sends them and marks them sent
+ * (`outbox-sender.ts`); without it they stay here for the development page.
  */
-import { desc } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNull, lte, sql } from 'drizzle-orm';
+import type { Language } from '@contracts/session';
 import type { Database } from '../../db/client';
 import { outboxEmails } from '../../db/schema';
 
@@ -11,18 +14,84 @@ export interface Email {
   clientId: number | null;
   to: string;
   subject: string;
+  /** The plain-text part, always present. */
   body: string;
+  /** The HTML part; without one the sender renders the text as HTML. */
+  html?: string | undefined;
+  /** The language the email is written in: the recipient's, as the writer chose it. */
+  language?: Language | undefined;
 }
+
+/** An outbox row as the sender and the development page read it. */
+export type OutboxEmail = typeof outboxEmails.$inferSelect;
 
 /** What can write: the database or an open transaction of it. */
 type Writer = Pick<Database, 'insert'>;
 
-/** Queues one email. */
-export async function queueEmail(db: Writer, email: Email): Promise<void> {
-  await db.insert(outboxEmails).values({ clientId: email.clientId, toAddress: email.to, subject: email.subject, body: email.body });
+const queuedListeners = new Set<() => void>();
+
+/**
+ * Calls `listener` each time this process queues an email, so a sender can look soon instead of
+ * at its next tick. The row is visible only once the writer's transaction commits. Returns the
+ * unsubscribe function.
+ */
+export function onEmailQueued(listener: () => void): () => void {
+  queuedListeners.add(listener);
+  return () => queuedListeners.delete(listener);
 }
 
-/** The newest emails first, for the development page. */
-export async function latestEmails(db: Database, limit = 50) {
+/** Queues one email. */
+export async function queueEmail(db: Writer, email: Email): Promise<void> {
+  await db.insert(outboxEmails).values({
+    clientId: email.clientId,
+    toAddress: email.to,
+    subject: email.subject,
+    body: email.body,
+    htmlBody: email.html ?? null,
+    language: email.language ?? null,
+  });
+  for (const listener of queuedListeners) listener();
+}
+
+/** The newest emails first, sent or not, for the development page. */
+export async function latestEmails(db: Database, limit = 50): Promise<OutboxEmail[]> {
   return db.select().from(outboxEmails).orderBy(desc(outboxEmails.id)).limit(limit);
+}
+
+/**
+ * Claims the unsent email that has been due longest, or none. The claim counts an attempt and
+ * moves `next_attempt_at` to `leaseUntil`, so no other sender (another instance over the same
+ * database) takes the email while this one sends it. `SKIP LOCKED` lets two senders claiming at
+ * the same moment take different emails instead of waiting for each other.
+ */
+export async function claimNextDue(db: Database, now: Date, leaseUntil: Date): Promise<OutboxEmail | undefined> {
+  const due = db
+    .select({ id: outboxEmails.id })
+    .from(outboxEmails)
+    .where(and(isNull(outboxEmails.sentAt), lte(outboxEmails.nextAttemptAt, now)))
+    .orderBy(asc(outboxEmails.nextAttemptAt), asc(outboxEmails.id))
+    .limit(1)
+    .for('update', { skipLocked: true });
+  const [claimed] = await db
+    .update(outboxEmails)
+    .set({ attempts: sql`${outboxEmails.attempts} + 1`, nextAttemptAt: leaseUntil })
+    .where(and(inArray(outboxEmails.id, due), isNull(outboxEmails.sentAt)))
+    .returning();
+  return claimed;
+}
+
+/** Records that the SMTP server accepted the email. */
+export async function markSent(db: Database, id: number, now: Date): Promise<void> {
+  await db.update(outboxEmails).set({ sentAt: now, lastError: null }).where(eq(outboxEmails.id, id));
+}
+
+/** The longest `last_error` kept (the column's check allows 300 characters). */
+export const LAST_ERROR_MAX_LENGTH = 300;
+
+/** Records a failed attempt and when to try again; `reason` must already be free of secrets. */
+export async function markFailed(db: Database, id: number, nextAttemptAt: Date, reason: string): Promise<void> {
+  await db
+    .update(outboxEmails)
+    .set({ nextAttemptAt, lastError: reason.slice(0, LAST_ERROR_MAX_LENGTH) })
+    .where(and(eq(outboxEmails.id, id), isNull(outboxEmails.sentAt)));
 }
