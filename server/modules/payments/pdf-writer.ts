@@ -178,6 +178,27 @@ export class PdfWriter {
     return (value) => widthOf(this.shape(value, font).runs, size);
   }
 
+  /** Starts a new page unless `height` more points fit above the bottom margin. */
+  ensureRoom(height: number): void {
+    if (this.y - height < MARGIN) this.newPage();
+  }
+
+  /**
+   * Text wrapped to `width` from x, line after line onto new pages as needed; `y` ends below the
+   * last line. False when some character could not be shown.
+   */
+  paragraph(value: string, x: number, width: number, options: { font?: PDFFont; size?: number; color?: Color; lineHeight?: number } = {}): boolean {
+    const font = options.font ?? this.regular;
+    const size = options.size ?? 10;
+    let complete = true;
+    for (const line of wrap(value, width, this.measure(font, size))) {
+      this.ensureRoom(0);
+      complete = this.text(line, x, { font, size, width, ...(options.color ? { color: options.color } : {}) }) && complete;
+      this.y -= options.lineHeight ?? size * 1.4;
+    }
+    return complete;
+  }
+
   /** A thin line across the page between the margins, at height `y`. */
   rule(y: number): void {
     this.page.drawLine({ start: { x: MARGIN, y }, end: { x: PAGE_WIDTH - MARGIN, y }, thickness: 0.75, color: MUTED });
