@@ -184,9 +184,11 @@ test('a user whose account is disabled sees the public documents and a notice in
   await expectAccessible(page);
 });
 
-test('without a provider in the address, the screen says how to reach its policies', async ({ page }) => {
-  await openIn(page, '/documents', 'en-US');
-  await expect(page.getByTestId('no-provider')).toBeVisible();
-  await expect(page.getByRole('link', { name: /\(PDF\)$/ })).toHaveCount(0);
-  await expectAccessible(page);
+test('without a provider in the address, or with a code that names none, the screen says how to reach its policies', async ({ page }) => {
+  for (const path of ['/documents', '/QQ/documents']) {
+    await openIn(page, path, 'en-US');
+    await expect(page.getByTestId('no-provider')).toBeVisible();
+    await expect(page.getByRole('link', { name: /\(PDF\)$/ })).toHaveCount(0);
+    await expectAccessible(page);
+  }
 });
