@@ -2,7 +2,8 @@
  * The documents screen's wire shapes: which documents the visitor may download. Anyone gets the
  * client's public documents; a signed-in user or guest also gets the statement of the session's
  * account and its payment history (each payment's receipt is the receipt PDF of payments.ts).
- * The PDFs themselves are downloads, not JSON.
+ * The PDFs themselves are downloads, not JSON. Flat shapes rather than a union, so the SPA's
+ * parser needs no more of valibot than its other screens already load.
  */
 import * as v from 'valibot';
 import { cardBrandSchema } from './processor';
@@ -23,23 +24,18 @@ export const pastPaymentSchema = v.object({
 });
 export type PastPayment = v.InferOutput<typeof pastPaymentSchema>;
 
-/**
- * The signed-in account's own documents: none for a visitor who is not signed in or whose
- * account is disabled (its invoices are hidden too), else its statement and payment history.
- */
-export const accountDocumentsSchema = v.variant('status', [
-  v.object({ status: v.literal('signedOut') }),
-  v.object({ status: v.literal('accountDisabled') }),
-  v.object({
-    status: v.literal('available'),
-    accountNumber: v.string(),
-    holderName: v.string(),
-    /** What the statement will say is due today. */
-    totalDueCents: v.pipe(v.number(), v.integer(), v.minValue(0)),
-    payments: v.array(pastPaymentSchema),
-  }),
-]);
+/** A signed-in account's own documents: what its statement says is due, and its payments. */
+export const accountDocumentsSchema = v.object({
+  accountNumber: v.string(),
+  holderName: v.string(),
+  /** What the statement will say is due today. */
+  totalDueCents: v.pipe(v.number(), v.integer(), v.minValue(0)),
+  payments: v.array(pastPaymentSchema),
+});
 export type AccountDocuments = v.InferOutput<typeof accountDocumentsSchema>;
+
+/** Why a visitor gets no account documents: nobody is signed in, or the account is disabled (its invoices are hidden too). */
+export const accountUnavailableReasons = ['signedOut', 'accountDisabled'] as const;
 
 /**
  * GET /api/Documents/GetDocuments?clientCode=&billingGroup=: for a signed-in user or guest, the
@@ -50,6 +46,9 @@ export const documentListSchema = v.object({
   /** The client whose public documents these are; null when the visitor has none. */
   client: v.nullable(v.object({ code: v.string(), billingGroup: v.nullable(v.string()), name: v.string() })),
   publicDocuments: v.array(publicDocumentKindSchema),
-  account: accountDocumentsSchema,
+  /** The signed-in user's or guest's statement and payments; null when there are none to show. */
+  account: v.nullable(accountDocumentsSchema),
+  /** Why `account` is null; null when it is not. */
+  accountUnavailable: v.nullable(v.picklist(accountUnavailableReasons)),
 });
 export type DocumentList = v.InferOutput<typeof documentListSchema>;

@@ -6,7 +6,7 @@
 import { Hono, type Context } from 'hono';
 import * as v from 'valibot';
 import { clientCodeSchema } from '@contracts/clients';
-import { publicDocumentKindSchema, publicDocumentKinds, type AccountDocuments, type DocumentList } from '@contracts/documents';
+import { publicDocumentKindSchema, publicDocumentKinds, type DocumentList } from '@contracts/documents';
 import { defaultLanguage, languageSchema, type Language } from '@contracts/session';
 import { billingGroupSchema } from '@contracts/text';
 import { ApiError } from '../../http/errors';
@@ -63,11 +63,13 @@ export function createDocumentsRoutes({ documents, clients }: { documents: Docum
     return client;
   }
 
-  async function accountDocumentsOf(caller: Principal): Promise<AccountDocuments> {
-    if (caller.isAccountDisabled) return { status: 'accountDisabled' };
-    const summary = await documents.accountDocuments(scopeOf(caller));
-    if (!summary) throw new ApiError(404, 'notFound');
-    return { status: 'available', ...summary };
+  /** The caller's own part of the list: the account's documents, or why there are none. */
+  async function accountPartOf(caller: Principal | null): Promise<Pick<DocumentList, 'account' | 'accountUnavailable'>> {
+    if (!caller) return { account: null, accountUnavailable: 'signedOut' };
+    if (caller.isAccountDisabled) return { account: null, accountUnavailable: 'accountDisabled' };
+    const account = await documents.accountDocuments(scopeOf(caller));
+    if (!account) throw new ApiError(404, 'notFound');
+    return { account, accountUnavailable: null };
   }
 
   routes.get('/Documents/GetDocuments', async (c) => {
@@ -82,7 +84,7 @@ export function createDocumentsRoutes({ documents, clients }: { documents: Docum
     const list: DocumentList = {
       client: client ? { code: client.code, billingGroup: client.billingGroup, name: client.name || client.code } : null,
       publicDocuments: client ? [...publicDocumentKinds] : [],
-      account: caller ? await accountDocumentsOf(caller) : { status: 'signedOut' },
+      ...(await accountPartOf(caller)),
     };
     return c.json(list);
   });

@@ -6,7 +6,7 @@
  */
 import { and, desc, eq } from 'drizzle-orm';
 import * as v from 'valibot';
-import type { PastPayment } from '@contracts/documents';
+import type { AccountDocuments, PastPayment } from '@contracts/documents';
 import { cardBrandSchema } from '@contracts/processor';
 import type { Database } from '../../db/client';
 import { payments } from '../../db/schema';
@@ -18,14 +18,6 @@ import type { StatementDocument } from './statement-pdf';
 
 /** How many payments a statement lists (the screen lists them all, each with its receipt). */
 export const STATEMENT_PAYMENTS = 10;
-
-/** An account's documents as the list shows them. */
-export interface AccountDocumentsSummary {
-  accountNumber: string;
-  holderName: string;
-  totalDueCents: number;
-  payments: PastPayment[];
-}
 
 /** The client as its public documents name it. */
 export function publicDocumentClient(client: ClientRow): PublicDocumentClient {
@@ -78,7 +70,7 @@ export function createDocumentsService({
     pastPayments,
 
     /** The account's statement summary and every payment, or null when the account is not the scope's. */
-    async accountDocuments(scope: AccountScope): Promise<AccountDocumentsSummary | null> {
+    async accountDocuments(scope: AccountScope): Promise<AccountDocuments | null> {
       const information = await accounts.information(scope);
       if (!information) return null;
       return {

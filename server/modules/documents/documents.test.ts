@@ -91,12 +91,12 @@ describe('who gets which documents', () => {
   it('lists, for each visitor, the public documents and only their own account under their own client', async () => {
     await storeDemoPayments();
     const expected: Record<Visitor, DocumentList> = {
-      anonymous: { client: sunrise, publicDocuments: bothPublicDocuments, account: { status: 'signedOut' } },
+      anonymous: { client: sunrise, publicDocuments: bothPublicDocuments, account: null, accountUnavailable: 'signedOut' },
       guest: {
         client: sunrise,
         publicDocuments: bothPublicDocuments,
+        accountUnavailable: null,
         account: {
-          status: 'available',
           accountNumber: 'A-778899',
           holderName: 'Jordan Guest',
           totalDueCents: 5400 + 2750,
@@ -106,8 +106,8 @@ describe('who gets which documents', () => {
       user: {
         client: sunrise,
         publicDocuments: bothPublicDocuments,
+        accountUnavailable: null,
         account: {
-          status: 'available',
           accountNumber: 'A-100200',
           holderName: 'Pat Doe',
           totalDueCents: 4850 + 7675 + 6320,
@@ -119,12 +119,13 @@ describe('who gets which documents', () => {
         },
       },
       // Its invoices are hidden, and so are the statement and payments made of them.
-      disabledUser: { client: sunrise, publicDocuments: bothPublicDocuments, account: { status: 'accountDisabled' } },
+      disabledUser: { client: sunrise, publicDocuments: bothPublicDocuments, account: null, accountUnavailable: 'accountDisabled' },
       // Signed in, the session's client wins over the one the query names.
       userOfAnotherClient: {
         client: { code: 'NPP', billingGroup: null, name: 'Northpoint Pathology' },
         publicDocuments: bothPublicDocuments,
-        account: { status: 'available', accountNumber: 'N-200100', holderName: 'Noor Doe', totalDueCents: 18500 + 9600, payments: [] },
+        account: { accountNumber: 'N-200100', holderName: 'Noor Doe', totalDueCents: 18500 + 9600, payments: [] },
+        accountUnavailable: null,
       },
     };
     for (const visitor of visitors) {
@@ -183,7 +184,7 @@ describe('GET /api/Documents/GetDocuments', () => {
 
   it('lists nothing public without a client, and answers 404 for a code that names none', async () => {
     const anonymous = await browserFor('anonymous');
-    expect(await documentList(anonymous, '')).toEqual({ client: null, publicDocuments: [], account: { status: 'signedOut' } });
+    expect(await documentList(anonymous, '')).toEqual({ client: null, publicDocuments: [], account: null, accountUnavailable: 'signedOut' });
     expect(await anonymous.getJson('/api/Documents/GetDocuments?clientCode=QQQ')).toEqual({ status: 404, body: { error: 'notFound' } });
   });
 
@@ -201,7 +202,6 @@ describe('GET /api/Documents/GetDocuments', () => {
 
     const { account } = await documentList(pat, '');
     expect(account).toMatchObject({
-      status: 'available',
       totalDueCents: 7675 + 6320,
       payments: [{ confirmationNumber: receipt.confirmationNumber, paidAt: receipt.paidAt, totalCents: 4850, cardBrand: 'visa', cardLast4: '4242' }],
     });

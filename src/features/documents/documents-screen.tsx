@@ -1,7 +1,7 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import type { AccountDocuments, DocumentList, PastPayment, PublicDocumentKind } from '@contracts/documents';
 import type { CardBrand } from '@contracts/processor';
-import { Link, useLoaderData, useLocation } from '@tanstack/react-router';
+import { Link, useLoaderData, useMatches } from '@tanstack/react-router';
 import { useId, type ReactNode } from 'react';
 import { LoadFailed } from '@/components/load-failed';
 import { Screen } from '@/components/screen';
@@ -26,7 +26,7 @@ export function DocumentsScreen() {
   return (
     <Screen title={<Trans>Documents</Trans>}>
       <PublicDocuments client={data.client} kinds={data.publicDocuments} />
-      <AccountDocumentsSection account={data.account} />
+      {data.account ? <AccountDocumentsSection account={data.account} /> : <NoAccountDocuments reason={data.accountUnavailable} />}
     </Screen>
   );
 }
@@ -102,27 +102,11 @@ function PublicDocumentSummary({ kind }: { kind: PublicDocumentKind }) {
   );
 }
 
-function AccountDocumentsSection({ account }: { account: AccountDocuments }) {
-  const language = useLanguage();
-  const pathname = useLocation({ select: (location) => location.pathname });
-  if (account.status === 'signedOut') {
-    return (
-      <Section title={<Trans>Your statement and receipts</Trans>}>
-        <p>
-          <Trans>Sign in to download the statement of your account and the receipts of your payments.</Trans>
-        </p>
-        <div className="actions">
-          <Link to="/{-$client}/login" search={{ redirect: pathname }} className="button">
-            <Trans>Sign in</Trans>
-          </Link>
-          <Link to="/{-$client}/guestLogin" search={{ redirect: pathname }} className="button button-secondary">
-            <Trans>Sign in as a guest</Trans>
-          </Link>
-        </div>
-      </Section>
-    );
-  }
-  if (account.status === 'accountDisabled') {
+/** In place of the account's documents: a way to sign in, or why a signed-in account has none. */
+function NoAccountDocuments({ reason }: { reason: DocumentList['accountUnavailable'] }) {
+  // This page, to come back to after signing in.
+  const pathname = useMatches({ select: (matches) => matches.at(-1)?.pathname });
+  if (reason === 'accountDisabled') {
     return (
       <Section title={<Trans>Your statement and receipts</Trans>}>
         <p className="notice">
@@ -131,6 +115,25 @@ function AccountDocumentsSection({ account }: { account: AccountDocuments }) {
       </Section>
     );
   }
+  return (
+    <Section title={<Trans>Your statement and receipts</Trans>}>
+      <p>
+        <Trans>Sign in to download the statement of your account and the receipts of your payments.</Trans>
+      </p>
+      <div className="actions">
+        <Link to="/{-$client}/login" search={{ redirect: pathname }} className="button">
+          <Trans>Sign in</Trans>
+        </Link>
+        <Link to="/{-$client}/guestLogin" search={{ redirect: pathname }} className="button button-secondary">
+          <Trans>Sign in as a guest</Trans>
+        </Link>
+      </div>
+    </Section>
+  );
+}
+
+function AccountDocumentsSection({ account }: { account: AccountDocuments }) {
+  const language = useLanguage();
   const holder = <bdi>{account.holderName}</bdi>;
   const accountNumber = account.accountNumber;
   const totalDue = formatMoney(account.totalDueCents, language);

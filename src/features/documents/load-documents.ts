@@ -4,7 +4,7 @@ import { ApiError } from '@/lib/api/errors';
 import type { Machines } from '@/lib/machines';
 
 /** What a provider nobody knows offers: nothing (the shell already says the code is unknown). */
-const noDocuments: DocumentList = { client: null, publicDocuments: [], account: { status: 'signedOut' } };
+const noDocuments: DocumentList = { client: null, publicDocuments: [], account: null, accountUnavailable: 'signedOut' };
 
 /**
  * The documents screen's data for the client in the address (`clientCode`, with the billing group
