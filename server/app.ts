@@ -25,6 +25,8 @@ import { createGuestLoginService } from './modules/auth/guest-login.service';
 import { createThrottleService } from './modules/auth/throttle.service';
 import { createClientsRoutes } from './modules/clients/clients.routes';
 import { createClientsService } from './modules/clients/clients.service';
+import { createDocumentsRoutes } from './modules/documents/documents.routes';
+import { createDocumentsService } from './modules/documents/documents.service';
 import { createLanguageRoutes } from './modules/language/language.routes';
 import { createLanguageService } from './modules/language/language.service';
 import { createOutboxRoutes } from './modules/mail/outbox.routes';
@@ -108,6 +110,7 @@ export function createApp({
     processorFor: processor.processorFor,
     now,
   });
+  const documents = createDocumentsService({ db, accounts, clients, now });
 
   const app = new Hono<AppEnv>();
 
@@ -193,6 +196,7 @@ export function createApp({
   api.route('/', createLanguageRoutes({ language, cookieSecure }));
   api.route('/', createAccountsRoutes({ accounts }));
   api.route('/', createPaymentsRoutes({ payments }));
+  api.route('/', createDocumentsRoutes({ documents, clients }));
   api.all('*', (c) => c.json({ error: 'notFound' }, 404));
   app.route('/api', api);
   app.route('/processor', createProcessorRoutes({ processor, portalOrigin: config.portalOrigin }));

@@ -6,7 +6,7 @@
  */
 import { and, eq, isNull } from 'drizzle-orm';
 import type { Database } from '../../server/db/client';
-import { accounts, clients, invoices, userClients, users } from '../../server/db/schema';
+import { accounts, clients, invoices, paymentLines, payments, userClients, users } from '../../server/db/schema';
 import { hashPassword } from '../../server/security/password';
 import { DEMO_PASSWORD } from '../../server/seed/demo-data';
 
@@ -17,6 +17,14 @@ interface FixtureInvoice {
   balanceCents: number;
 }
 
+/** A payment made before the tests start, against one of the account's invoices (its balance is what is left after it). */
+interface FixturePayment {
+  confirmationNumber: string;
+  paidAt: string;
+  invoiceNumber: string;
+  amountCents: number;
+}
+
 interface FixtureAccount {
   clientCode: string;
   accountNumber: string;
@@ -24,6 +32,7 @@ interface FixtureAccount {
   /** Signs in with the demo password; none for an account only guests use. */
   userEmail?: string;
   invoices: FixtureInvoice[];
+  payments?: FixturePayment[];
 }
 
 /** Invoices like pat.doe's SUN ones: two open in full and one partly paid. */
@@ -64,9 +73,34 @@ export const fixtureAccounts = {
   guestEs: { clientCode: 'SUN', accountNumber: 'A-920200', holderName: 'Gray Guest', invoices: patLikeInvoices('SUN-9202') },
   /** Has nothing left to pay. */
   nothingDue: { clientCode: 'SUN', accountNumber: 'A-930100', holderName: 'Harley Doe', userEmail: 'e2e.paid.up@example.com', invoices: [] },
+  /** Downloads the statement and a past payment's receipt, in English and in Spanish. */
+  documentsEn: {
+    clientCode: 'SUN',
+    accountNumber: 'A-940100',
+    holderName: 'Quinn Doe',
+    userEmail: 'e2e.documents.en@example.com',
+    invoices: patLikeInvoices('SUN-9401'),
+    payments: [{ confirmationNumber: 'P-DOCSENAAAA', paidAt: '2026-02-10T15:00:00Z', invoiceNumber: 'SUN-940135', amountCents: 5000 }],
+  },
+  documentsEs: {
+    clientCode: 'SUN',
+    accountNumber: 'A-940200',
+    holderName: 'Sasha Doe',
+    userEmail: 'e2e.documents.es@example.com',
+    invoices: patLikeInvoices('SUN-9402'),
+    payments: [{ confirmationNumber: 'P-DOCSESAAAA', paidAt: '2026-02-10T15:00:00Z', invoiceNumber: 'SUN-940235', amountCents: 5000 }],
+  },
+  /** A guest who downloads their own statement and receipt. */
+  documentsGuest: {
+    clientCode: 'SUN',
+    accountNumber: 'A-940300',
+    holderName: 'Tatum Guest',
+    invoices: patLikeInvoices('SUN-9403'),
+    payments: [{ confirmationNumber: 'P-DOCSGUESTA', paidAt: '2026-02-11T09:30:00Z', invoiceNumber: 'SUN-940335', amountCents: 5000 }],
+  },
 } satisfies Record<string, FixtureAccount>;
 
-/** Inserts the fixture accounts, their invoices and users into a seeded database. */
+/** Inserts the fixture accounts, their invoices, past payments and users into a seeded database. */
 export async function insertFixtureData(db: Database): Promise<void> {
   const passwordHash = await hashPassword(DEMO_PASSWORD);
   await db.transaction(async (tx) => {
@@ -96,6 +130,43 @@ export async function insertFixtureData(db: Database): Promise<void> {
             balanceCents: invoice.balanceCents,
           })),
         );
+      }
+      for (const payment of account.payments ?? []) {
+        const [invoice] = await tx
+          .select({ id: invoices.id, balanceCents: invoices.balanceCents })
+          .from(invoices)
+          .where(and(eq(invoices.clientId, client.id), eq(invoices.invoiceNumber, payment.invoiceNumber)))
+          .limit(1);
+        if (!invoice) throw new Error(`Fixture payment ${payment.confirmationNumber} names an unknown invoice`);
+        const [paid] = await tx
+          .insert(payments)
+          .values({
+            clientId: client.id,
+            accountId: row.id,
+            confirmationNumber: payment.confirmationNumber,
+            idempotencyKey: `fixture-${payment.confirmationNumber}`,
+            requestHash: 'fixture',
+            paidAt: new Date(payment.paidAt),
+            totalCents: payment.amountCents,
+            cardBrand: 'visa',
+            cardLast4: '4242',
+            payerName: account.holderName,
+            email: account.userEmail ?? 'guest@example.com',
+            addressLine1: '1 Main Street',
+            city: 'Springfield',
+            region: 'IL',
+            postalCode: '62704',
+            country: 'United States',
+          })
+          .returning({ id: payments.id });
+        if (!paid) throw new Error(`Could not insert ${payment.confirmationNumber}`);
+        await tx.insert(paymentLines).values({
+          paymentId: paid.id,
+          clientId: client.id,
+          invoiceId: invoice.id,
+          amountCents: payment.amountCents,
+          balanceAfterCents: invoice.balanceCents,
+        });
       }
       if (account.userEmail) {
         const [holderFirst = '', holderLast = ''] = account.holderName.split(' ');
