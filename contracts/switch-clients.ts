@@ -1,11 +1,9 @@
 /**
- * Switching clients: the signed-in user's clients (those where they have an account), and moving
- * the session to one of them. The server validates the request with these schemas; the SPA checks
- * the answers with them and imports the request's type only.
+ * Switching clients: the signed-in user's clients (those where they have an account), and the
+ * answer of moving the session to one of them. The SPA checks the answers with these schemas; the
+ * request is in switch-clients-request.ts, whose text checks stay out of the SPA's bundle.
  */
 import * as v from 'valibot';
-import { clientCodeSchema } from './clients';
-import { billingGroupSchema } from './text';
 
 /** One client of the signed-in user, as the switch page lists it. */
 export const userClientSchema = v.object({
@@ -25,16 +23,6 @@ export type UserClient = v.InferOutput<typeof userClientSchema>;
 /** GET /api/User/GetUserClients: the clients in the order the user joined them. */
 export const userClientsSchema = v.array(userClientSchema);
 
-/**
- * POST /api/User/SwitchClient: moves the session to this client. 403 `forbidden` when the user
- * has no account there, 404 `notFound` when no client has this code.
- */
-export const switchClientRequestSchema = v.object({
-  clientCode: clientCodeSchema,
-  billingGroup: billingGroupSchema,
-});
-export type SwitchClientRequest = v.InferOutput<typeof switchClientRequestSchema>;
-
-/** The answer of a switch: the client the session is under now. */
+/** The answer of POST /api/User/SwitchClient: the client the session is under now. */
 export const switchClientResponseSchema = v.object({ clientCode: v.string(), billingGroup: v.nullable(v.string()) });
 export type SwitchClientResponse = v.InferOutput<typeof switchClientResponseSchema>;

@@ -17,6 +17,15 @@ interface FixtureInvoice {
   balanceCents: number;
 }
 
+/** A second client where the same user has an account (a client with billing groups). */
+interface FixtureMembership {
+  clientCode: string;
+  billingGroup: string;
+  accountNumber: string;
+  holderName: string;
+  invoices: FixtureInvoice[];
+}
+
 interface FixtureAccount {
   clientCode: string;
   accountNumber: string;
@@ -24,6 +33,8 @@ interface FixtureAccount {
   /** Signs in with the demo password; none for an account only guests use. */
   userEmail?: string;
   invoices: FixtureInvoice[];
+  /** The user's account at another client too (switch clients). */
+  alsoAt?: FixtureMembership;
 }
 
 /** Invoices like pat.doe's SUN ones: two open in full and one partly paid. */
@@ -64,6 +75,23 @@ export const fixtureAccounts = {
   guestEs: { clientCode: 'SUN', accountNumber: 'A-920200', holderName: 'Gray Guest', invoices: patLikeInvoices('SUN-9202') },
   /** Has nothing left to pay. */
   nothingDue: { clientCode: 'SUN', accountNumber: 'A-930100', holderName: 'Harley Doe', userEmail: 'e2e.paid.up@example.com', invoices: [] },
+  /** Switches from SUN to DLT 52 in Spanish. */
+  switcherEs: {
+    clientCode: 'SUN',
+    accountNumber: 'A-940100',
+    holderName: 'Quinn Doe',
+    userEmail: 'e2e.switch.es@example.com',
+    invoices: patLikeInvoices('SUN-9401'),
+    alsoAt: {
+      clientCode: 'DLT',
+      billingGroup: '52',
+      accountNumber: 'D-940100',
+      holderName: 'Quinn Doe',
+      invoices: [{ invoiceNumber: 'DLT-940131', description: 'Thyroid panel', amountCents: 9240, balanceCents: 9240 }],
+    },
+  },
+  /** Has an account at SUN only: nothing to switch to. */
+  oneClient: { clientCode: 'SUN', accountNumber: 'A-940200', holderName: 'Rowan Doe', userEmail: 'e2e.switch.one@example.com', invoices: [] },
 } satisfies Record<string, FixtureAccount>;
 
 /** Inserts the fixture accounts, their invoices and users into a seeded database. */
@@ -110,6 +138,42 @@ export async function insertFixtureData(db: Database): Promise<void> {
           role: 'ClientBillingUser',
           accountNumber: account.accountNumber,
         });
+        if (account.alsoAt) {
+          const other = account.alsoAt;
+          const [otherClient] = await tx
+            .select({ id: clients.id })
+            .from(clients)
+            .where(and(eq(clients.code, other.clientCode), eq(clients.billingGroup, other.billingGroup)))
+            .limit(1);
+          if (!otherClient) throw new Error(`Fixture data names an unknown client ${other.clientCode} ${other.billingGroup}`);
+          const [otherAccount] = await tx
+            .insert(accounts)
+            .values({ clientId: otherClient.id, accountNumber: other.accountNumber, holderName: other.holderName })
+            .returning({ id: accounts.id });
+          if (!otherAccount) throw new Error(`Could not insert ${other.accountNumber}`);
+          if (other.invoices.length > 0) {
+            await tx.insert(invoices).values(
+              other.invoices.map((invoice) => ({
+                clientId: otherClient.id,
+                accountId: otherAccount.id,
+                invoiceNumber: invoice.invoiceNumber,
+                description: invoice.description,
+                invoiceDate: '2026-01-20',
+                dueDate: '2026-02-20',
+                amountCents: invoice.amountCents,
+                balanceCents: invoice.balanceCents,
+              })),
+            );
+          }
+          // Joined after the first client: signing in without a client lands on the first.
+          await tx.insert(userClients).values({
+            userId: user.id,
+            clientId: otherClient.id,
+            role: 'ClientBillingUser',
+            accountNumber: other.accountNumber,
+            createdAt: new Date(Date.now() + 1000),
+          });
+        }
       }
     }
   });

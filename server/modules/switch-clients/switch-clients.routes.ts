@@ -1,6 +1,7 @@
 /** The signed-in user's clients, and moving the session to one of them. */
 import { Hono } from 'hono';
-import { switchClientRequestSchema, type SwitchClientResponse, type UserClient } from '@contracts/switch-clients';
+import { switchClientRequestSchema } from '@contracts/switch-clients-request';
+import type { SwitchClientResponse, UserClient } from '@contracts/switch-clients';
 import { errorResponse } from '../../http/errors';
 import { USERS_ONLY, requireSession } from '../../http/require-session';
 import type { AppEnv } from '../../http/types';

@@ -1,11 +1,6 @@
 /** The switch page's calls: the user's clients, and moving the session to one of them. */
-import {
-  switchClientResponseSchema,
-  userClientsSchema,
-  type SwitchClientRequest,
-  type SwitchClientResponse,
-  type UserClient,
-} from '@contracts/switch-clients';
+import type { SwitchClientRequest } from '@contracts/switch-clients-request';
+import { switchClientResponseSchema, userClientsSchema, type SwitchClientResponse, type UserClient } from '@contracts/switch-clients';
 import { call, http, type CallOptions } from '@/lib/api/http';
 
 /** GET /api/User/GetUserClients */
