@@ -9,7 +9,7 @@ import {
   selectUserClients,
 } from '@machines/switch-clients/switch-clients.selectors';
 import type { SwitchClientsFailure, UserClient } from '@machines/switch-clients/switch-clients.types';
-import { useNavigate } from '@tanstack/react-router';
+import { Link, useNavigate } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
 import { useEffect, useMemo, useState } from 'react';
 import { createActor, type ActorRefFrom } from 'xstate';
@@ -89,6 +89,14 @@ export function SwitchClientsScreen() {
       {status === 'choosing' && failure ? (
         <p className="form-error" role="alert">
           {failures[failure]}
+          {failure === 'notSignedIn' ? (
+            <>
+              {' '}
+              <Link to="/{-$client}/login">
+                <Trans>Sign in</Trans>
+              </Link>
+            </>
+          ) : null}
         </p>
       ) : null}
       {clients.length > 0 ? (
