@@ -36,6 +36,8 @@ import { CARD_FIELDS_PATH, createProcessorRoutes } from './modules/processor/pro
 import { createSandboxProcessor } from './modules/processor/sandbox-processor';
 import { createSessionRoutes } from './modules/sessions/session.routes';
 import { createSessionService } from './modules/sessions/session.service';
+import { createSwitchClientsRoutes } from './modules/switch-clients/switch-clients.routes';
+import { createSwitchClientsService } from './modules/switch-clients/switch-clients.service';
 
 export interface Logger {
   error(message: string, ...details: unknown[]): void;
@@ -105,6 +107,7 @@ export function createApp({
   const language = createLanguageService({ db, sessions });
   const cookies = createSessionCookies({ cookieSecure });
   const processor = createSandboxProcessor({ db, now });
+  const switchClients = createSwitchClientsService({ db, clients });
   const payments = createPaymentsService({
     db,
     processorFor: processor.processorFor,
@@ -197,6 +200,7 @@ export function createApp({
   api.route('/', createAccountsRoutes({ accounts }));
   api.route('/', createPaymentsRoutes({ payments }));
   api.route('/', createDocumentsRoutes({ documents, clients }));
+  api.route('/', createSwitchClientsRoutes({ switchClients }));
   api.all('*', (c) => c.json({ error: 'notFound' }, 404));
   app.route('/api', api);
   app.route('/processor', createProcessorRoutes({ processor, portalOrigin: config.portalOrigin }));

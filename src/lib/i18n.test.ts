@@ -41,7 +41,9 @@ function arrange() {
     if (index < 0 || !request) throw new Error(`no ${language} catalog was asked for`);
     return request;
   };
-  const shown = (): string => i18n._('greeting');
+  // Through a variable, so the message extractor does not take this test's message for the product's.
+  const messageId = 'greeting';
+  const shown = (): string => i18n._(messageId);
   return { i18n, loader, fetches, activated, take, shown };
 }
 

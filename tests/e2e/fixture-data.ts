@@ -25,6 +25,15 @@ interface FixturePayment {
   amountCents: number;
 }
 
+/** A second client where the same user has an account (a client with billing groups). */
+interface FixtureMembership {
+  clientCode: string;
+  billingGroup: string;
+  accountNumber: string;
+  holderName: string;
+  invoices: FixtureInvoice[];
+}
+
 interface FixtureAccount {
   clientCode: string;
   accountNumber: string;
@@ -33,6 +42,8 @@ interface FixtureAccount {
   userEmail?: string;
   invoices: FixtureInvoice[];
   payments?: FixturePayment[];
+  /** The user's account at another client too (switch clients). */
+  alsoAt?: FixtureMembership;
 }
 
 /** Invoices like pat.doe's SUN ones: two open in full and one partly paid. */
@@ -98,6 +109,23 @@ export const fixtureAccounts = {
     invoices: patLikeInvoices('SUN-9403'),
     payments: [{ confirmationNumber: 'P-DOCSGUESTA', paidAt: '2026-02-11T09:30:00Z', invoiceNumber: 'SUN-940335', amountCents: 5000 }],
   },
+  /** Switches from SUN to DLT 52 in Spanish. */
+  switcherEs: {
+    clientCode: 'SUN',
+    accountNumber: 'A-950100',
+    holderName: 'Quinn Doe',
+    userEmail: 'e2e.switch.es@example.com',
+    invoices: patLikeInvoices('SUN-9501'),
+    alsoAt: {
+      clientCode: 'DLT',
+      billingGroup: '52',
+      accountNumber: 'D-950100',
+      holderName: 'Quinn Doe',
+      invoices: [{ invoiceNumber: 'DLT-950131', description: 'Thyroid panel', amountCents: 9240, balanceCents: 9240 }],
+    },
+  },
+  /** Has an account at SUN only: nothing to switch to. */
+  oneClient: { clientCode: 'SUN', accountNumber: 'A-950200', holderName: 'Rowan Doe', userEmail: 'e2e.switch.one@example.com', invoices: [] },
 } satisfies Record<string, FixtureAccount>;
 
 /** Inserts the fixture accounts, their invoices, past payments and users into a seeded database. */
@@ -181,6 +209,42 @@ export async function insertFixtureData(db: Database): Promise<void> {
           role: 'ClientBillingUser',
           accountNumber: account.accountNumber,
         });
+        if (account.alsoAt) {
+          const other = account.alsoAt;
+          const [otherClient] = await tx
+            .select({ id: clients.id })
+            .from(clients)
+            .where(and(eq(clients.code, other.clientCode), eq(clients.billingGroup, other.billingGroup)))
+            .limit(1);
+          if (!otherClient) throw new Error(`Fixture data names an unknown client ${other.clientCode} ${other.billingGroup}`);
+          const [otherAccount] = await tx
+            .insert(accounts)
+            .values({ clientId: otherClient.id, accountNumber: other.accountNumber, holderName: other.holderName })
+            .returning({ id: accounts.id });
+          if (!otherAccount) throw new Error(`Could not insert ${other.accountNumber}`);
+          if (other.invoices.length > 0) {
+            await tx.insert(invoices).values(
+              other.invoices.map((invoice) => ({
+                clientId: otherClient.id,
+                accountId: otherAccount.id,
+                invoiceNumber: invoice.invoiceNumber,
+                description: invoice.description,
+                invoiceDate: '2026-01-20',
+                dueDate: '2026-02-20',
+                amountCents: invoice.amountCents,
+                balanceCents: invoice.balanceCents,
+              })),
+            );
+          }
+          // Joined after the first client: signing in without a client lands on the first.
+          await tx.insert(userClients).values({
+            userId: user.id,
+            clientId: otherClient.id,
+            role: 'ClientBillingUser',
+            accountNumber: other.accountNumber,
+            createdAt: new Date(Date.now() + 1000),
+          });
+        }
       }
     }
   });

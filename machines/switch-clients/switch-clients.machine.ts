@@ -1,0 +1,112 @@
+import { assign, fromPromise, setup } from 'xstate';
+import type {
+  ClientChoice,
+  SwitchClientResponse,
+  SwitchClientsContext,
+  SwitchClientsEvent,
+  SwitchClientsFailure,
+  SwitchClientsTag,
+  UserClient,
+} from './switch-clients.types';
+
+const failures: readonly SwitchClientsFailure[] = ['refused', 'notSignedIn', 'network'];
+
+/** Reads the failure code an effect rejected with; anything unknown counts as a server error. */
+export function toSwitchClientsFailure(error: unknown): SwitchClientsFailure {
+  const code = typeof error === 'object' && error !== null && 'code' in error ? error.code : undefined;
+  return failures.find((known) => known === code) ?? 'serverError';
+}
+
+const sameChoice = (client: UserClient, choice: ClientChoice) =>
+  client.code.toUpperCase() === choice.code.toUpperCase() && (client.billingGroup ?? null) === (choice.billingGroup ?? null);
+
+/**
+ * The switch clients page: the signed-in user's clients (those where they have an account), and
+ * moving the session to one of them. The server decides; once it has, the app checks the session
+ * again and shows the new client's invoices in its look (the `landOnClient` action it provides).
+ */
+export const switchClientsMachine = setup({
+  types: {
+    context: {} as SwitchClientsContext,
+    events: {} as SwitchClientsEvent,
+    tags: {} as SwitchClientsTag,
+  },
+  actors: {
+    loadClients: fromPromise<UserClient[]>(() => Promise.reject(new Error('loadClients not provided'))),
+    switchClient: fromPromise<SwitchClientResponse, ClientChoice>(() => Promise.reject(new Error('switchClient not provided'))),
+  },
+  actions: {
+    rememberClients: assign((_, clients: UserClient[]) => ({ clients, failure: null })),
+    rememberChoice: assign((_, chosen: ClientChoice) => ({ chosen, failure: null })),
+    rememberFailure: assign((_, { error }: { error: unknown }) => ({ failure: toSwitchClientsFailure(error) })),
+    forgetFailure: assign({ failure: null }),
+    /** The app checks the session again and opens this client's invoices. */
+    landOnClient: (_, _params: ClientChoice) => {},
+  },
+  guards: {
+    /** One of the user's clients other than the session's: only those can be switched to. */
+    isOtherClient: ({ context }, choice: ClientChoice) =>
+      context.clients.some((client) => !client.isCurrent && sameChoice(client, choice)),
+  },
+}).createMachine({
+  id: 'switchClients',
+  context: { clients: [], chosen: null, failure: null },
+  initial: 'loading',
+  states: {
+    loading: {
+      description: "Asks the server for the user's clients, with name, logo and account, the session's marked current (GetUserClients).",
+      tags: ['busy'],
+      invoke: {
+        id: 'loadClients',
+        src: 'loadClients',
+        onDone: { target: 'choosing', actions: { type: 'rememberClients', params: ({ event }) => event.output } },
+        onError: { target: 'loadFailed', actions: { type: 'rememberFailure', params: ({ event }) => ({ error: event.error }) } },
+      },
+    },
+    loadFailed: {
+      description: 'The list could not be loaded: the page says why and offers Try again.',
+      on: { 'switchClients.retry': { target: 'loading', actions: 'forgetFailure' } },
+    },
+    choosing: {
+      description:
+        "The user's clients are listed, the current one marked. A user with one client sees it marked current and nothing to switch to.",
+      on: {
+        'switchClients.choose': {
+          description: 'Only another of the listed clients: the current one, or one not listed, changes nothing.',
+          guard: { type: 'isOtherClient', params: ({ event }) => ({ code: event.code, billingGroup: event.billingGroup }) },
+          target: 'switching',
+          actions: { type: 'rememberChoice', params: ({ event }) => ({ code: event.code, billingGroup: event.billingGroup }) },
+        },
+      },
+    },
+    switching: {
+      description: "The server moves the session to the chosen client (SwitchClient), only where the user has an account.",
+      tags: ['busy'],
+      invoke: {
+        id: 'switchClient',
+        src: 'switchClient',
+        input: ({ context }) => context.chosen ?? { code: '', billingGroup: null },
+        onDone: {
+          target: 'switched',
+          actions: {
+            type: 'landOnClient',
+            params: ({ event }) => ({ code: event.output.clientCode, billingGroup: event.output.billingGroup }),
+          },
+        },
+        onError: {
+          description: 'Refused, or it failed: the list stays, with the reason; the session is still under its client.',
+          target: 'choosing',
+          actions: { type: 'rememberFailure', params: ({ event }) => ({ error: event.error }) },
+        },
+      },
+    },
+    switched: {
+      description:
+        "The session is under the chosen client: the app checks the session again and opens that client's invoices, in its theme, with its logo and menu.",
+      tags: ['busy'],
+      type: 'final',
+    },
+  },
+});
+
+export type SwitchClientsMachine = typeof switchClientsMachine;

@@ -1,0 +1,81 @@
+/**
+ * The switch clients machine's effects: its two calls (with the actor's abort signal), what their
+ * failures mean to the page, and telling the app that the session's client changed.
+ */
+import type { switchClientsMachine } from '@machines/switch-clients/switch-clients.machine';
+import type { ClientChoice, SwitchClientsFailure } from '@machines/switch-clients/switch-clients.types';
+import { fromPromise, type MachineImplementationsFrom } from 'xstate';
+import { ApiError } from '@/lib/api/errors';
+import type { ClientActor, SessionActor } from '@/lib/machines';
+import { getUserClients, switchClient } from './switch-clients-api';
+
+/** A failed call as the page knows it: an Error whose code the machine reads. */
+export class SwitchClientsCallError extends Error {
+  constructor(
+    readonly code: SwitchClientsFailure,
+    options?: { cause?: unknown },
+  ) {
+    super(`Switch clients call failed: ${code}`, options);
+    this.name = 'SwitchClientsCallError';
+  }
+}
+
+/** What a failed call means to the page. */
+export function toSwitchClientsError(error: unknown): SwitchClientsCallError {
+  const code = error instanceof ApiError ? error.code : 'serverError';
+  switch (code) {
+    // No account at that client (a forged or stale choice), or the client is gone.
+    case 'forbidden':
+    case 'notFound':
+      return new SwitchClientsCallError('refused', { cause: error });
+    case 'notSignedIn':
+    case 'network':
+      return new SwitchClientsCallError(code, { cause: error });
+    default:
+      return new SwitchClientsCallError('serverError', { cause: error });
+  }
+}
+
+async function mapped<T>(call: () => Promise<T>): Promise<T> {
+  try {
+    return await call();
+  } catch (error) {
+    throw toSwitchClientsError(error);
+  }
+}
+
+export interface SwitchClientsDeps {
+  /** The app's session: checked again once the server has moved it. */
+  session: Pick<SessionActor, 'send'>;
+  /** The app's client: its look follows the new one. */
+  client: Pick<ClientActor, 'send'>;
+  /** Opens the invoices under this client code. */
+  goToInvoices(clientCode: string): void;
+  /** The calls; the real ones unless a test gives others. */
+  api?: { getUserClients: typeof getUserClients; switchClient: typeof switchClient };
+}
+
+/** Creates the switch clients machine's implementations over the app's services. */
+export function createSwitchClientsImplementations(deps: SwitchClientsDeps): MachineImplementationsFrom<typeof switchClientsMachine> {
+  const api = deps.api ?? { getUserClients, switchClient };
+  return {
+    actors: {
+      loadClients: fromPromise(({ signal }) => mapped(() => api.getUserClients({ signal }))),
+      switchClient: fromPromise(({ input, signal }) =>
+        mapped(() =>
+          api.switchClient({ clientCode: input.code, ...(input.billingGroup ? { billingGroup: input.billingGroup } : {}) }, { signal }),
+        ),
+      ),
+    },
+    actions: {
+      // The theme and logo follow at once (with the billing group, which the URL does not carry);
+      // the session check learns the new client, and the guards wait for it before the invoices
+      // open, so they never send the user back under the old client.
+      landOnClient: (_, { code, billingGroup }: ClientChoice) => {
+        deps.client.send({ type: 'client.select', code, billingGroup });
+        deps.session.send({ type: 'session.recheck' });
+        deps.goToInvoices(code);
+      },
+    },
+  };
+}
