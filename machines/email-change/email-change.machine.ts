@@ -1,11 +1,10 @@
-import { assign, emit, fromPromise, setup } from 'xstate';
+import { assign, fromPromise, setup } from 'xstate';
 import { toEmailChangeFailure } from './email-change.failures';
 import { emailChangeProblems } from './email-change.rules';
 import {
   emailChangeFields,
   type EmailChangeCallFailure,
   type EmailChangeContext,
-  type EmailChangeEmitted,
   type EmailChangeEvent,
   type EmailChangeField,
   type EmailChangeInput,
@@ -24,7 +23,6 @@ export const emailChangeMachine = setup({
   types: {
     context: {} as EmailChangeContext,
     events: {} as EmailChangeEvent,
-    emitted: {} as EmailChangeEmitted,
     input: {} as EmailChangeInput,
     tags: {} as EmailChangeTag,
   },
@@ -56,7 +54,8 @@ export const emailChangeMachine = setup({
       failure: null,
     })),
     startAgain: assign({ sentTo: null, checked: [], serverProblems: {}, failure: null }),
-    announceRefusal: emit({ type: 'emailChange.refused' }),
+    /** Counts a refused submit: the view moves the focus to the first field to fix after each. */
+    countRefusal: assign({ refusals: ({ context }) => context.refusals + 1 }),
   },
   guards: {
     isDraftValid: ({ context }) => Object.keys(emailChangeProblems(context.draft, context.currentEmail)).length === 0,
@@ -71,6 +70,7 @@ export const emailChangeMachine = setup({
     serverProblems: {},
     failure: null,
     sentTo: null,
+    refusals: 0,
   }),
   initial: 'editing',
   states: {
@@ -86,7 +86,7 @@ export const emailChangeMachine = setup({
           { guard: 'isDraftValid', target: 'submitting', actions: ['checkAllFields', 'clearFailure'] },
           {
             description: "A field breaks its rules: every field's problem shows, and the focus goes to the first one.",
-            actions: ['checkAllFields', 'announceRefusal'],
+            actions: ['checkAllFields', 'countRefusal'],
           },
         ],
       },
@@ -104,7 +104,7 @@ export const emailChangeMachine = setup({
             description: 'The server refused fields (a wrong password, say): their problems show at them, the typed text stays.',
             guard: { type: 'isRefusal', params: ({ event }) => ({ failure: toEmailChangeFailure(event.error) }) },
             target: 'editing',
-            actions: [{ type: 'keepFailure', params: ({ event }) => ({ failure: toEmailChangeFailure(event.error) }) }, 'announceRefusal'],
+            actions: [{ type: 'keepFailure', params: ({ event }) => ({ failure: toEmailChangeFailure(event.error) }) }, 'countRefusal'],
           },
           {
             description: 'Too many attempts, the network or the server: said above the form, the typed text stays.',

@@ -15,6 +15,8 @@ export const selectDraft = (snapshot: EmailChangeSnapshot) => snapshot.context.d
 export const selectFailure = (snapshot: EmailChangeSnapshot) => snapshot.context.failure;
 export const selectSentTo = (snapshot: EmailChangeSnapshot) => snapshot.context.sentTo;
 export const selectCurrentEmail = (snapshot: EmailChangeSnapshot) => snapshot.context.currentEmail;
+/** How many submits were refused so far: the view moves the focus after each. */
+export const selectRefusals = (snapshot: EmailChangeSnapshot): number => snapshot.context.refusals;
 export const selectIsSubmitting = (snapshot: EmailChangeSnapshot): boolean => snapshot.matches('submitting');
 
 const problemsCache = new WeakMap<EmailChangeSnapshot['context'], EmailChangeFieldProblems>();

@@ -50,11 +50,6 @@ export type EmailChangeEvent =
 
 export type EmailConfirmationEvent = { type: 'emailConfirmation.retry' };
 
-/** Emitted when a submit is refused (by the rules or the server), so the view moves the focus. */
-export interface EmailChangeEmitted {
-  type: 'emailChange.refused';
-}
-
 export interface EmailChangeContext {
   /** The address the user signs in with now. */
   currentEmail: string;
@@ -65,6 +60,8 @@ export interface EmailChangeContext {
   failure: EmailChangeFailureCode | null;
   /** Where the link went, once sent. */
   sentTo: string | null;
+  /** How many submits were refused (by the rules or the server): each moves the focus to the first field to fix. */
+  refusals: number;
 }
 
 export interface EmailConfirmationContext {

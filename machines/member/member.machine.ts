@@ -1,4 +1,4 @@
-import { assign, emit, fromPromise, setup } from 'xstate';
+import { assign, fromPromise, setup } from 'xstate';
 import { isMemberDraftValid, normaliseDraft } from './member.rules';
 import {
   memberFields,
@@ -6,7 +6,6 @@ import {
   type MemberContext,
   type MemberDetails,
   type MemberDraft,
-  type MemberEmitted,
   type MemberEvent,
   type MemberFailureCode,
   type MemberField,
@@ -43,7 +42,6 @@ export const memberMachine = setup({
   types: {
     context: {} as MemberContext,
     events: {} as MemberEvent,
-    emitted: {} as MemberEmitted,
     tags: {} as MemberTag,
   },
   actors: {
@@ -89,7 +87,8 @@ export const memberMachine = setup({
       checked: context.checked.includes(field) ? context.checked : [...context.checked, field],
     })),
     checkAllFields: assign({ checked: () => [...memberFields] }),
-    announceRefusal: emit({ type: 'member.refused' }),
+    /** Counts a refused save: the view moves the focus to the first field to fix after each. */
+    countRefusal: assign({ refusals: ({ context }) => context.refusals + 1 }),
   },
   guards: {
     isDraftValid: ({ context }) => isMemberDraftValid(context.draft),
@@ -106,6 +105,7 @@ export const memberMachine = setup({
     failure: null,
     saved: false,
     signOutFailure: null,
+    refusals: 0,
   },
   initial: 'loading',
   states: {
@@ -142,7 +142,7 @@ export const memberMachine = setup({
               },
               {
                 description: "A field breaks its rules: every field's problem shows, and the focus goes to the first one.",
-                actions: ['checkAllFields', 'announceRefusal'],
+                actions: ['checkAllFields', 'countRefusal'],
               },
             ],
             'member.signOutEverywhere': {
@@ -169,7 +169,7 @@ export const memberMachine = setup({
                 description: 'The server refused fields (400): their problems show at them, and the focus goes to the first.',
                 guard: { type: 'isRefusal', params: ({ event }) => ({ failure: toMemberFailure(event.error) }) },
                 target: 'editing',
-                actions: [{ type: 'keepFailure', params: ({ event }) => ({ failure: toMemberFailure(event.error) }) }, 'announceRefusal'],
+                actions: [{ type: 'keepFailure', params: ({ event }) => ({ failure: toMemberFailure(event.error) }) }, 'countRefusal'],
               },
               {
                 description: 'The network or the server failed: the typed text stays, to save again.',

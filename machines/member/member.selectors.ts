@@ -23,6 +23,8 @@ export const selectFailure = (snapshot: MemberSnapshot) => snapshot.context.fail
 export const selectSignOutFailure = (snapshot: MemberSnapshot) => snapshot.context.signOutFailure;
 /** The form shows what the server stored at the last save, unchanged since. */
 export const selectIsSaved = (snapshot: MemberSnapshot): boolean => snapshot.context.saved;
+/** How many saves were refused so far: the view moves the focus after each. */
+export const selectRefusals = (snapshot: MemberSnapshot): number => snapshot.context.refusals;
 export const selectIsSaving = (snapshot: MemberSnapshot): boolean => snapshot.matches({ ready: 'saving' });
 
 export const selectSignOutStep = (snapshot: MemberSnapshot): SignOutStep => {

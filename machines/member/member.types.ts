@@ -37,11 +37,6 @@ export type MemberEvent =
   | { type: 'member.confirmSignOut' }
   | { type: 'member.cancelSignOut' };
 
-/** Emitted when a save is refused (by the rules or the server), so the view moves the focus. */
-export interface MemberEmitted {
-  type: 'member.refused';
-}
-
 export interface MemberContext {
   profile: MemberProfile | null;
   draft: MemberDraft;
@@ -57,6 +52,8 @@ export interface MemberContext {
   saved: boolean;
   /** Why signing out on every device failed. */
   signOutFailure: MemberFailureCode | null;
+  /** How many saves were refused (by the rules or the server): each moves the focus to the first field to fix. */
+  refusals: number;
 }
 
 export type MemberTag = 'busy';

@@ -1,9 +1,7 @@
 /** The signed-in user's own account: member information, sign out everywhere, changing the email address. */
 import { Hono, type Context } from 'hono';
+import { emailChangeConfirmationSchema, emailChangeRequestSchema, memberDetailsRequestSchema } from '@contracts/member-requests';
 import {
-  emailChangeConfirmationSchema,
-  emailChangeRequestSchema,
-  memberDetailsRequestSchema,
   type EmailChangeRequested,
   type EmailChanged,
   type MemberDetails,

@@ -9,7 +9,8 @@
 import * as v from 'valibot';
 import { and, asc, eq, ne } from 'drizzle-orm';
 import type { FieldErrors } from '@contracts/errors';
-import type { EmailChangeRequest, MemberDetails, MemberDetailsRequest, MemberInformation } from '@contracts/member';
+import type { MemberDetails, MemberInformation } from '@contracts/member';
+import type { EmailChangeRequest, MemberDetailsRequest } from '@contracts/member-requests';
 import { defaultLanguage, languageSchema, type Language } from '@contracts/session';
 import type { Database } from '../../db/client';
 import { clients, userClients, users } from '../../db/schema';
