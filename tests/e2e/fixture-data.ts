@@ -64,6 +64,17 @@ export const fixtureAccounts = {
   guestEs: { clientCode: 'SUN', accountNumber: 'A-920200', holderName: 'Gray Guest', invoices: patLikeInvoices('SUN-9202') },
   /** Has nothing left to pay. */
   nothingDue: { clientCode: 'SUN', accountNumber: 'A-930100', holderName: 'Harley Doe', userEmail: 'e2e.paid.up@example.com', invoices: [] },
+  /** Changes the name and company on the member information page. */
+  memberDetails: { clientCode: 'SUN', accountNumber: 'A-940100', holderName: 'Quinn Doe', userEmail: 'e2e.member.details@example.com', invoices: [] },
+  /** Types what the member forms refuse, in English and in Spanish (and never saves it). */
+  memberBadInput: { clientCode: 'SUN', accountNumber: 'A-940200', holderName: 'Reese Doe', userEmail: 'e2e.member.bad@example.com', invoices: [] },
+  memberBadInputEs: { clientCode: 'SUN', accountNumber: 'A-940300', holderName: 'Sasha Doe', userEmail: 'e2e.member.bad.es@example.com', invoices: [] },
+  /** Changes the email address through the link sent to the new one. */
+  emailChange: { clientCode: 'SUN', accountNumber: 'A-940400', holderName: 'Taylor Doe', userEmail: 'e2e.email.change@example.com', invoices: [] },
+  /** Asks to change to an address that is taken, and opens links that do not work. */
+  emailTaken: { clientCode: 'SUN', accountNumber: 'A-940500', holderName: 'Uma Doe', userEmail: 'e2e.email.taken@example.com', invoices: [] },
+  /** Signs out on every device while signed in in two browsers. */
+  signOutEverywhere: { clientCode: 'SUN', accountNumber: 'A-940600', holderName: 'Val Doe', userEmail: 'e2e.signout.everywhere@example.com', invoices: [] },
 } satisfies Record<string, FixtureAccount>;
 
 /** Inserts the fixture accounts, their invoices and users into a seeded database. */
