@@ -6,8 +6,11 @@ import type { AnyStateMachine, AnyStateNode } from 'xstate';
 import { describe, expect, it } from 'vitest';
 import { clientMachine } from './client/client.machine';
 import { cookieConsentMachine } from './cookie-consent/cookie-consent.machine';
+import { emailChangeMachine } from './email-change/email-change.machine';
+import { emailConfirmationMachine } from './email-change/email-confirmation.machine';
 import { languageMachine } from './language/language.machine';
 import { loadingMachine } from './loading/loading.machine';
+import { memberMachine } from './member/member.machine';
 import { paymentMachine } from './payment/payment.machine';
 import { sessionMachine } from './session/session.machine';
 
@@ -58,6 +61,9 @@ const machines: [string, AnyStateMachine][] = [
   ['language', languageMachine],
   ['loading', loadingMachine],
   ['cookie consent', cookieConsentMachine],
+  ['member', memberMachine],
+  ['email change', emailChangeMachine],
+  ['email confirmation', emailConfirmationMachine],
 ];
 
 describe('the charts analysts read', () => {

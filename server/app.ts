@@ -30,6 +30,8 @@ import { createDocumentsService } from './modules/documents/documents.service';
 import { createLanguageRoutes } from './modules/language/language.routes';
 import { createLanguageService } from './modules/language/language.service';
 import { createOutboxRoutes } from './modules/mail/outbox.routes';
+import { createMemberRoutes } from './modules/member/member.routes';
+import { createMemberService } from './modules/member/member.service';
 import { createPaymentsRoutes } from './modules/payments/payments.routes';
 import { createPaymentsService } from './modules/payments/payments.service';
 import { CARD_FIELDS_PATH, createProcessorRoutes } from './modules/processor/processor.routes';
@@ -201,6 +203,7 @@ export function createApp({
   api.route('/', createPaymentsRoutes({ payments }));
   api.route('/', createDocumentsRoutes({ documents, clients }));
   api.route('/', createSwitchClientsRoutes({ switchClients }));
+  api.route('/', createMemberRoutes({ member: createMemberService({ db, throttle, now }), cookies, portalOrigin: config.portalOrigin }));
   api.all('*', (c) => c.json({ error: 'notFound' }, 404));
   app.route('/api', api);
   app.route('/processor', createProcessorRoutes({ processor, portalOrigin: config.portalOrigin }));

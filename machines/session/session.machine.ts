@@ -342,6 +342,11 @@ export const sessionMachine = setup({
           target: 'loggingOut',
           actions: assign({ logoutReason: 'user', logoutDestination: 'login' }),
         },
+        'session.signedOutEverywhere': {
+          description: 'The server ended every session of the user, this one included: the sign-in page says so.',
+          target: 'loggingOut',
+          actions: assign({ logoutReason: 'everywhere', logoutDestination: 'login' }),
+        },
       },
     },
     loggingOut: {

@@ -27,7 +27,8 @@ export type ChosenRole = UserRole;
 
 /** Why the last sign-out happened: the view says so on the next screen. */
 /** `elsewhere`: the server session ended well before its time (signed out in another tab or window). */
-export type LogoutReason = 'user' | 'inactivity' | 'elsewhere';
+/** `everywhere`: the user signed out on every device, this one included. */
+export type LogoutReason = 'user' | 'inactivity' | 'elsewhere' | 'everywhere';
 
 /** Where the browser goes after signing out: the server's url (or the landing page), or /login. */
 /** `loginAndReturn`: the sign-in page, which returns to the page the user was on. */
@@ -60,6 +61,7 @@ export type SessionEvent =
   | ({ type: 'session.guestLogin' } & GuestLoginRequest)
   | { type: 'session.logout' }
   | { type: 'session.logoutToLogin' }
+  | { type: 'session.signedOutEverywhere' }
   | { type: 'session.extend' }
   | { type: 'session.decline' }
   | { type: 'session.acknowledgeExpiry' }

@@ -13,6 +13,7 @@ const wrongTypes: unknown[] = [null, 0, -1, 1e308, true, [], {}, ['a'], { nested
 const fieldNames = [
   'email', 'password', 'language', 'clientCode', 'billingGroup', 'accountNumber', 'invoiceNumber',
   'cardToken', 'lines', 'billing', 'number', 'cvc', 'expMonth', 'expYear', 'confirmationNumber',
+  'firstName', 'lastName', 'company', 'newEmail', 'token',
 ];
 const billingFields = ['payerName', 'addressLine1', 'addressLine2', 'city', 'region', 'postalCode', 'country', 'email'];
 
@@ -90,7 +91,7 @@ describe('fuzzing every endpoint', () => {
     for (const browser of [anonymous, user, guest]) {
       for (const route of routes) {
         // Signing in or out would change who the browser is for the next requests.
-        const changesIdentity = /Login|Logout/i.test(route.path);
+        const changesIdentity = /Login|Logout|SignOut/i.test(route.path);
         if (route.method === 'GET') {
           for (const query of queries()) {
             tried++;

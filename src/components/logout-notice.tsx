@@ -3,7 +3,7 @@ import { selectLogoutReason } from '@machines/session/session.selectors';
 import { useSelector } from '@xstate/react';
 import { useMachines } from '@/lib/machines';
 
-/** After signing out, the next screen says why: the user's own choice, inactivity, or another tab. */
+/** After signing out, the next screen says why: the user's own choice (here or on every device), inactivity, or another tab. */
 export function LogoutNotice() {
   const { session } = useMachines();
   const reason = useSelector(session, selectLogoutReason);
@@ -18,6 +18,13 @@ export function LogoutNotice() {
     return (
       <p className="notice" role="status">
         <Trans>You were signed out, perhaps in another tab or window. Sign in again to go on where you were.</Trans>
+      </p>
+    );
+  }
+  if (reason === 'everywhere') {
+    return (
+      <p className="notice" role="status">
+        <Trans>You have signed out on every device, this one included.</Trans>
       </p>
     );
   }

@@ -126,6 +126,17 @@ export const fixtureAccounts = {
   },
   /** Has an account at SUN only: nothing to switch to. */
   oneClient: { clientCode: 'SUN', accountNumber: 'A-950200', holderName: 'Rowan Doe', userEmail: 'e2e.switch.one@example.com', invoices: [] },
+  /** Changes the name and company on the member information page. */
+  memberDetails: { clientCode: 'SUN', accountNumber: 'A-960100', holderName: 'Quinn Doe', userEmail: 'e2e.member.details@example.com', invoices: [] },
+  /** Types what the member forms refuse, in English and in Spanish (and never saves it). */
+  memberBadInput: { clientCode: 'SUN', accountNumber: 'A-960200', holderName: 'Reese Doe', userEmail: 'e2e.member.bad@example.com', invoices: [] },
+  memberBadInputEs: { clientCode: 'SUN', accountNumber: 'A-960300', holderName: 'Sasha Doe', userEmail: 'e2e.member.bad.es@example.com', invoices: [] },
+  /** Changes the email address through the link sent to the new one. */
+  emailChange: { clientCode: 'SUN', accountNumber: 'A-960400', holderName: 'Taylor Doe', userEmail: 'e2e.email.change@example.com', invoices: [] },
+  /** Asks to change to an address that is taken, and opens links that do not work. */
+  emailTaken: { clientCode: 'SUN', accountNumber: 'A-960500', holderName: 'Uma Doe', userEmail: 'e2e.email.taken@example.com', invoices: [] },
+  /** Signs out on every device while signed in in two browsers. */
+  signOutEverywhere: { clientCode: 'SUN', accountNumber: 'A-960600', holderName: 'Val Doe', userEmail: 'e2e.signout.everywhere@example.com', invoices: [] },
 } satisfies Record<string, FixtureAccount>;
 
 /** Inserts the fixture accounts, their invoices, past payments and users into a seeded database. */

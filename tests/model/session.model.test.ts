@@ -85,6 +85,7 @@ const spec: ModelSpec<typeof machine> = {
     { type: 'xstate.after.inactivityNoticeTimeout.session.signedIn.expiry.expiring' },
     { type: 'session.logout' },
     { type: 'session.logoutToLogin' },
+    { type: 'session.signedOutEverywhere' },
     { type: 'xstate.done.actor.logOut', output: { url: '' } },
     { type: 'xstate.error.actor.logOut', error: new Error('offline') },
     { type: 'session.recheck' },

@@ -1,7 +1,7 @@
 import { msg } from '@lingui/core/macro';
 import { createFileRoute } from '@tanstack/react-router';
 import { requireBillingUser } from '@/app/guards';
-import { UpdateEmailScreen } from '@/features/account-settings/update-email-screen';
+import { UpdateEmailScreen } from '@/features/member/update-email-screen';
 
 export const Route = createFileRoute('/{-$client}/email')({
   beforeLoad: requireBillingUser,

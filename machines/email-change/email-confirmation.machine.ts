@@ -1,0 +1,88 @@
+import { assign, fromPromise, setup } from 'xstate';
+import { toEmailChangeFailure } from './email-change.failures';
+import type {
+  EmailChangeCallFailure,
+  EmailChangeTag,
+  EmailConfirmationContext,
+  EmailConfirmationEvent,
+  EmailConfirmationInput,
+} from './email-change.types';
+
+/**
+ * Opening the link of an email change, on `confirmation/update`: the same user, signed in, spends
+ * the link and the address changes; the session learns it and the success screen follows. A link
+ * that does not work (used, expired, another user's, or its address taken meanwhile) is calmly
+ * said to, and nothing changes. Every effect is provided by the app with
+ * `emailConfirmationMachine.provide(...)`.
+ */
+export const emailConfirmationMachine = setup({
+  types: {
+    context: {} as EmailConfirmationContext,
+    events: {} as EmailConfirmationEvent,
+    input: {} as EmailConfirmationInput,
+    tags: {} as EmailChangeTag,
+  },
+  actors: {
+    confirmEmailChange: fromPromise<{ email: string }, string>(() => Promise.reject(new Error('confirmEmailChange not provided'))),
+  },
+  actions: {
+    /** The link's token is spent (or useless): it leaves the page's storage. */
+    forgetToken: () => {},
+    /** The session learns the new address (the pages that show it read it there). */
+    refreshSession: () => {},
+    /** Goes on to the success screen. */
+    showSuccess: () => {},
+    keepChangedTo: assign((_, { email }: { email: string }) => ({ changedTo: email, failure: null })),
+    keepFailure: assign((_, { failure }: { failure: EmailChangeCallFailure }) => ({
+      failure: failure.code === 'refused' || failure.code === 'linkInvalid' ? 'serverError' : failure.code,
+    })),
+    clearFailure: assign({ failure: null }),
+  },
+  guards: {
+    isLinkInvalid: (_, { failure }: { failure: EmailChangeCallFailure }) => failure.code === 'linkInvalid',
+  },
+}).createMachine({
+  id: 'emailConfirmation',
+  context: ({ input }) => ({ token: input.token, failure: null, changedTo: null }),
+  initial: 'confirming',
+  states: {
+    confirming: {
+      description: 'ConfirmEmailChange spends the link: the address changes now.',
+      tags: ['busy'],
+      invoke: {
+        id: 'confirmEmailChange',
+        src: 'confirmEmailChange',
+        input: ({ context }) => context.token,
+        onDone: { target: 'confirmed', actions: { type: 'keepChangedTo', params: ({ event }) => event.output } },
+        onError: [
+          {
+            description: 'The link does not work (used, expired, another user’s, or its address taken): nothing changed.',
+            guard: { type: 'isLinkInvalid', params: ({ event }) => ({ failure: toEmailChangeFailure(event.error) }) },
+            target: 'linkFailed',
+          },
+          {
+            description: 'The network or the server failed: the link may still work; the user may try again.',
+            target: 'confirmFailed',
+            actions: { type: 'keepFailure', params: ({ event }) => ({ failure: toEmailChangeFailure(event.error) }) },
+          },
+        ],
+      },
+    },
+    confirmFailed: {
+      description: 'Confirming failed for a reason of the network or the server; the failure code says which.',
+      on: { 'emailConfirmation.retry': { target: 'confirming', actions: 'clearFailure' } },
+    },
+    confirmed: {
+      description: 'The address changed: the session learns it, and the success screen follows.',
+      type: 'final',
+      entry: ['forgetToken', 'refreshSession', 'showSuccess'],
+    },
+    linkFailed: {
+      description: 'The link does not work, calmly said: the address has not changed, and a new link can be asked for.',
+      type: 'final',
+      entry: 'forgetToken',
+    },
+  },
+});
+
+export type EmailConfirmationMachine = typeof emailConfirmationMachine;

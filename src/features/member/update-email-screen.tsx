@@ -1,0 +1,183 @@
+import { Trans } from '@lingui/react/macro';
+import { emailChangeMachine } from '@machines/email-change/email-change.machine';
+import {
+  selectDraft,
+  selectEmailChangeStatus,
+  selectFailure,
+  selectFieldProblems,
+  selectFirstProblemField,
+  selectIsSubmitting,
+  selectRefusals,
+  selectSentTo,
+} from '@machines/email-change/email-change.selectors';
+import type { EmailChangeField } from '@machines/email-change/email-change.types';
+import { selectAccount, selectIsAccountDisabled } from '@machines/session/session.selectors';
+import { Link } from '@tanstack/react-router';
+import { useSelector } from '@xstate/react';
+import { useEffect, useRef, useState, type FocusEvent, type SyntheticEvent } from 'react';
+import { createActor } from 'xstate';
+import { Screen } from '@/components/screen';
+import { TextField } from '@/components/text-field';
+import { useMachines } from '@/lib/machines';
+import { useFocusOnRefusal } from '@/lib/use-focus-on-refusal';
+import { asEmailChangeField, useEmailChangeEvents, type EmailChangeActor } from './member-events';
+import { createEmailChangeImplementations } from './member.implementations';
+import { useEmailChangeFieldMessage, useFailureMessages } from './messages';
+
+/**
+ * Changing the email address: the new address and the current password; a link goes to the new
+ * address, and the address changes only when it is opened.
+ */
+export function UpdateEmailScreen() {
+  const { session } = useMachines();
+  const account = useSelector(session, selectAccount);
+  const disabled = useSelector(session, selectIsAccountDisabled);
+  const title = <Trans>Update email</Trans>;
+  if (disabled) {
+    return (
+      <Screen title={title}>
+        <p className="notice">
+          <Trans>This account is disabled, so its email address cannot be changed here. Please contact us.</Trans>
+        </p>
+      </Screen>
+    );
+  }
+  return (
+    <Screen title={title} narrow>
+      {account ? <EmailChange currentEmail={account.email} /> : null}
+    </Screen>
+  );
+}
+
+function EmailChange({ currentEmail }: { currentEmail: string }) {
+  const [actor] = useState(() => createActor(emailChangeMachine.provide(createEmailChangeImplementations()), { input: { currentEmail } }));
+  // Started once and never stopped, as the payment wizard: React may mount twice, and a stopped actor cannot start again.
+  useEffect(() => {
+    actor.start();
+  }, [actor]);
+  const status = useSelector(actor, selectEmailChangeStatus);
+  return status === 'linkSent' ? <LinkSent actor={actor} currentEmail={currentEmail} /> : <EmailChangeForm actor={actor} currentEmail={currentEmail} />;
+}
+
+function EmailChangeForm({ actor, currentEmail }: { actor: EmailChangeActor; currentEmail: string }) {
+  const draft = useSelector(actor, selectDraft);
+  const problems = useSelector(actor, selectFieldProblems);
+  const submitting = useSelector(actor, selectIsSubmitting);
+  const failure = useSelector(actor, selectFailure);
+  const failureMessages = useFailureMessages();
+  const fieldMessage = useEmailChangeFieldMessage();
+  const { edit, leaveField, submit } = useEmailChangeEvents(actor);
+  const inputs = useRef<Partial<Record<EmailChangeField, HTMLInputElement | null>>>({});
+  const refused = useFocusOnRefusal(() => {
+    const first = selectFirstProblemField(actor.getSnapshot());
+    return first ? inputs.current[first] : null;
+  });
+  // A refusal comes from the rules at once or from the server later; each moves the focus.
+  const refusals = useSelector(actor, selectRefusals);
+  useEffect(() => {
+    if (refusals > 0) refused();
+  }, [refusals, refused]);
+
+  function send(event: SyntheticEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (!submitting) submit();
+  }
+  function left(event: FocusEvent<HTMLFormElement>) {
+    const field = asEmailChangeField(event.target.getAttribute('name'));
+    if (field) leaveField(field);
+  }
+  const errorOf = (field: EmailChangeField) => {
+    const problem = problems[field];
+    return problem ? fieldMessage(field, problem) : undefined;
+  };
+
+  return (
+    <>
+      <p>
+        <Trans>
+          You sign in with <strong data-testid="current-email">{currentEmail}</strong> now. Enter the address you want to use instead, and
+          your current password. We send a link to the new address; your address changes only when you open it. We also let your current
+          address know.
+        </Trans>
+      </p>
+      {failure ? (
+        <p className="form-error" role="alert">
+          {failureMessages[failure]}
+        </p>
+      ) : null}
+      <form className="form" noValidate onSubmit={send} onBlur={left} aria-busy={submitting}>
+        <TextField
+          label={<Trans>New email address</Trans>}
+          name="newEmail"
+          type="email"
+          autoComplete="email"
+          value={draft.newEmail}
+          onChange={(value) => edit('newEmail', value)}
+          error={errorOf('newEmail')}
+          inputRef={(element) => {
+            inputs.current.newEmail = element;
+          }}
+        />
+        <TextField
+          label={<Trans>Current password</Trans>}
+          name="password"
+          type="password"
+          autoComplete="current-password"
+          value={draft.password}
+          onChange={(value) => edit('password', value)}
+          error={errorOf('password')}
+          inputRef={(element) => {
+            inputs.current.password = element;
+          }}
+        />
+        <div className="actions">
+          {/* Never disabled: a disabled button drops the focus to the page; a second press while sending does nothing. */}
+          <button type="submit" className="button" aria-disabled={submitting}>
+            {submitting ? <Trans>Sending…</Trans> : <Trans>Send the confirmation link</Trans>}
+          </button>
+        </div>
+      </form>
+      <p className="alternative">
+        <Link to="/{-$client}/member">
+          <Trans>Back to member information</Trans>
+        </Link>
+      </p>
+    </>
+  );
+}
+
+/** The link is on its way: where to, for how long, and what happens meanwhile. */
+function LinkSent({ actor, currentEmail }: { actor: EmailChangeActor; currentEmail: string }) {
+  const sentTo = useSelector(actor, selectSentTo) ?? '';
+  const { startOver } = useEmailChangeEvents(actor);
+  const notice = useRef<HTMLDivElement>(null);
+  // The form is gone: the news takes the focus, so a screen reader reads it.
+  useEffect(() => notice.current?.focus(), []);
+  return (
+    <>
+      <div className="notice notice-success" ref={notice} tabIndex={-1} data-testid="link-sent">
+        <p>
+          <Trans>
+            We sent a link to <strong>{sentTo}</strong>. Open it within 24 hours to confirm your new address.
+          </Trans>
+        </p>
+        <p>
+          <Trans>
+            Until then you keep signing in with {currentEmail}, and we have let that address know about this request.
+          </Trans>
+        </p>
+      </div>
+      <p>
+        <Trans>No email after a few minutes? Check your spam folder, or check the address and send a new link (only the newest link works).</Trans>
+      </p>
+      <div className="actions">
+        <button type="button" className="button button-secondary" onClick={startOver}>
+          <Trans>Use a different address</Trans>
+        </button>
+        <Link to="/{-$client}/member" className="button">
+          <Trans>Back to member information</Trans>
+        </Link>
+      </div>
+    </>
+  );
+}
