@@ -32,6 +32,8 @@ import { createPaymentsRoutes } from './modules/payments/payments.routes';
 import { createPaymentsService } from './modules/payments/payments.service';
 import { CARD_FIELDS_PATH, createProcessorRoutes } from './modules/processor/processor.routes';
 import { createSandboxProcessor } from './modules/processor/sandbox-processor';
+import { createRegistrationRoutes } from './modules/registration/registration.routes';
+import { createRegistrationService } from './modules/registration/registration.service';
 import { createSessionRoutes } from './modules/sessions/session.routes';
 import { createSessionService } from './modules/sessions/session.service';
 
@@ -103,6 +105,7 @@ export function createApp({
   const language = createLanguageService({ db, sessions });
   const cookies = createSessionCookies({ cookieSecure });
   const processor = createSandboxProcessor({ db, now });
+  const registration = createRegistrationService({ db, clients, accounts, throttle, now });
   const payments = createPaymentsService({
     db,
     processorFor: processor.processorFor,
@@ -193,6 +196,7 @@ export function createApp({
   api.route('/', createLanguageRoutes({ language, cookieSecure }));
   api.route('/', createAccountsRoutes({ accounts }));
   api.route('/', createPaymentsRoutes({ payments }));
+  api.route('/', createRegistrationRoutes({ registration, portalOrigin: config.portalOrigin }));
   api.all('*', (c) => c.json({ error: 'notFound' }, 404));
   app.route('/api', api);
   app.route('/processor', createProcessorRoutes({ processor, portalOrigin: config.portalOrigin }));

@@ -101,7 +101,7 @@ export async function insertFixtureData(db: Database): Promise<void> {
         const [holderFirst = '', holderLast = ''] = account.holderName.split(' ');
         const [user] = await tx
           .insert(users)
-          .values({ email: account.userEmail, passwordHash, firstName: holderFirst, lastName: holderLast, isActive: true })
+          .values({ email: account.userEmail, passwordHash, firstName: holderFirst, lastName: holderLast, isActive: true, activatedAt: new Date() })
           .returning({ id: users.id });
         if (!user) throw new Error(`Could not insert ${account.userEmail}`);
         await tx.insert(userClients).values({
