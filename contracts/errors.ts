@@ -26,8 +26,7 @@ export const apiErrorCodes = [
   /** The email and password are right, but the account waits for its activation link (403). */
   'accountNotActivated',
 ] as const;
-/** An error answer; a refused request's `fields` (FieldErrors below) are read as plain text, so a new reason is never a parse failure. */
-export const apiErrorSchema = v.object({ error: v.picklist(apiErrorCodes), fields: v.optional(v.record(v.string(), v.string())) });
+export const apiErrorSchema = v.object({ error: v.picklist(apiErrorCodes) });
 export type ApiErrorCode = v.InferOutput<typeof apiErrorSchema>['error'];
 
 /** Why a field was refused: its text (text.ts), or a new password's rules ('common': a well-known password). */

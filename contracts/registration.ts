@@ -1,6 +1,7 @@
 /**
  * Registering an account and activating it with the emailed link. The server validates these
- * requests; the SPA imports their types and the limits (plain numbers), never the schemas.
+ * requests; the SPA imports only their types (the limits are in registration-limits.ts), so the
+ * schemas' valibot parts stay out of its bundle.
  *
  * POST api/userregistration/Register answers `registeredAnswer` as text, the same whether or not
  * the email was already registered: a new address gets the activation link, a known one a
@@ -9,16 +10,8 @@
 import * as v from 'valibot';
 import { clientCodeSchema } from './clients';
 import { PASSWORD_MAX_LENGTH } from './passwords';
+import { COMPANY_MAX_LENGTH, EMAIL_MAX_LENGTH, NAME_MAX_LENGTH, REFERENCE_MAX_LENGTH } from './registration-limits';
 import { billingGroupSchema, optionalText, requiredText, secretText } from './text';
-
-/** The longest first or last name the portal keeps. */
-export const NAME_MAX_LENGTH = 100;
-/** The longest company name the portal keeps. */
-export const COMPANY_MAX_LENGTH = 200;
-/** The longest email address (RFC 5321). */
-export const EMAIL_MAX_LENGTH = 254;
-/** The longest account or invoice number, as for a guest's sign-in. */
-export const REFERENCE_MAX_LENGTH = 32;
 
 /** An email address as a request sends it: trimmed text of an address's shape. */
 export const emailAddressSchema = v.pipe(requiredText(EMAIL_MAX_LENGTH), v.email('invalid'));

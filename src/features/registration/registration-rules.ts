@@ -4,7 +4,7 @@
  * (the server adds "not a common password", whose list is too big to ship here).
  */
 import { passwordRuleProblem } from '@contracts/passwords';
-import { COMPANY_MAX_LENGTH, EMAIL_MAX_LENGTH, NAME_MAX_LENGTH, REFERENCE_MAX_LENGTH } from '@contracts/registration';
+import { COMPANY_MAX_LENGTH, EMAIL_MAX_LENGTH, NAME_MAX_LENGTH, REFERENCE_MAX_LENGTH } from '@contracts/registration-limits';
 import { registrationFields, type RegistrationDraft, type RegistrationFieldError, type RegistrationFieldErrors } from '@machines/registration/registration.types';
 
 const emailPattern = /^[^\s@\p{Cc}]+@[^\s@\p{Cc}]+\.[^\s@\p{Cc}]+$/u;

@@ -17,7 +17,7 @@ import {
   type RegistrationFieldError,
 } from '@machines/registration/registration.types';
 import { PASSWORD_MAX_LENGTH } from '@contracts/passwords';
-import { COMPANY_MAX_LENGTH, EMAIL_MAX_LENGTH, NAME_MAX_LENGTH, REFERENCE_MAX_LENGTH } from '@contracts/registration';
+import { COMPANY_MAX_LENGTH, EMAIL_MAX_LENGTH, NAME_MAX_LENGTH, REFERENCE_MAX_LENGTH } from '@contracts/registration-limits';
 import { Link } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
 import { useEffect, useEffectEvent, useMemo, useRef, type InputHTMLAttributes, type ReactNode, type SyntheticEvent } from 'react';

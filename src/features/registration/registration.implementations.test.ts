@@ -8,7 +8,9 @@ import { createRegistrationImplementations, toRegistrationFailure } from './regi
 describe("what a failed Register means to the form", () => {
   it("puts the server's reasons at the form's fields, in the form's words", () => {
     const failure = toRegistrationFailure(
-      new ApiError('invalidRequest', 400, { fields: { password: 'common', email: 'invalid', clientCode: 'invalid', firstName: 'tooLong', billingGroup: 'tooLong', invoice: 'somethingNew' } }),
+      new ApiError('invalidRequest', 400, {
+        body: { error: 'invalidRequest', fields: { password: 'common', email: 'invalid', clientCode: 'invalid', firstName: 'tooLong', billingGroup: 'tooLong', invoice: 'somethingNew' } },
+      }),
     );
     expect(failure).toMatchObject({
       code: 'refused',
@@ -23,7 +25,7 @@ describe("what a failed Register means to the form", () => {
   it('makes everything else a failure of the whole form', () => {
     expect(toRegistrationFailure(new ApiError('tooManyRequests', 429)).code).toBe('tooManyRequests');
     expect(toRegistrationFailure(new ApiError('network', null)).code).toBe('network');
-    expect(toRegistrationFailure(new ApiError('invalidRequest', 400, { fields: { '(body)': 'invalid' } })).code).toBe('serverError');
+    expect(toRegistrationFailure(new ApiError('invalidRequest', 400, { body: { error: 'invalidRequest', fields: { '(body)': 'invalid' } } })).code).toBe('serverError');
     expect(toRegistrationFailure(new ApiError('malformedResponse', null)).code).toBe('serverError');
     expect(toRegistrationFailure(new TypeError('boom')).code).toBe('serverError');
   });

@@ -14,6 +14,7 @@ import {
 import type { Language } from '@contracts/session';
 import { fromPromise, type MachineImplementationsFrom } from 'xstate';
 import { ApiError } from '@/lib/api/errors';
+import { fieldErrorsOf } from '@/lib/api/field-errors';
 import { activateAccount, registerAccount, resendActivation } from './registration-api';
 import { isDraftValid } from './registration-rules';
 
@@ -53,9 +54,10 @@ function rejectionOf(error: unknown): RegistrationRejection {
   // One answer whichever of client, account and invoice was wrong: it shows at the account number.
   if (error.code === 'invalidCredentials') return { code: 'refused', fields: { rosterAcct: 'accountNotFound' } };
   if (error.code === 'invalidRequest') {
+    const refused = fieldErrorsOf(error);
     const fields: RegistrationFieldErrors = {};
     for (const field of registrationFields) {
-      const issue = error.fields?.[field];
+      const issue = refused[field];
       if (issue !== undefined) fields[field] = toFieldError(field, issue);
     }
     if (Object.keys(fields).length > 0) return { code: 'refused', fields };

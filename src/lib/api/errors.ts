@@ -7,14 +7,14 @@ export type ApiFailureCode = ApiErrorCode | 'network' | 'malformedResponse';
 export class ApiError extends Error {
   readonly code: ApiFailureCode;
   readonly status: number | null;
-  /** A refused request's reasons by field (`{ email: 'invalid' }`), as the server named them. */
-  readonly fields: Readonly<Record<string, string>> | undefined;
+  /** The error answer's JSON as sent (a refused request's `fields`, say: see field-errors.ts), or undefined. */
+  readonly body: unknown;
 
-  constructor(code: ApiFailureCode, status: number | null, options?: { cause?: unknown; fields?: Record<string, string> | undefined }) {
+  constructor(code: ApiFailureCode, status: number | null, options?: { cause?: unknown; body?: unknown }) {
     super(`API call failed: ${code}${status === null ? '' : ` (${status})`}`, options);
     this.name = 'ApiError';
     this.code = code;
     this.status = status;
-    this.fields = options?.fields;
+    this.body = options?.body;
   }
 }

@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { extendAuthenticationSchema, loggedInStatusSchema } from '@contracts/session';
 import { ApiError } from './errors';
+import { fieldErrorsOf } from './field-errors';
 import { call, http, observeCalls, observed, readCookie } from './http';
 
 interface Seen {
@@ -78,11 +79,13 @@ describe('the api client', () => {
   });
 
   it("keeps a refused request's reasons by field, so a form can show each at its field", async () => {
-    const { client } = clientAnswering(() => json({ error: 'invalidRequest', fields: { password: 'common', email: 'invalid' } }, 400));
-    await expect(call(() => client.post('x'), loggedInStatusSchema)).rejects.toMatchObject({
-      code: 'invalidRequest',
-      fields: { password: 'common', email: 'invalid' },
-    });
+    const { client } = clientAnswering(() => json({ error: 'invalidRequest', fields: { password: 'common', email: 'invalid', odd: 3 } }, 400));
+    const failure = await call(() => client.post('x'), loggedInStatusSchema).catch((error: unknown) => error);
+    if (!(failure instanceof ApiError)) throw new Error('A refused call rejects with an ApiError');
+    expect(failure.code).toBe('invalidRequest');
+    expect(fieldErrorsOf(failure)).toEqual({ password: 'common', email: 'invalid' });
+    expect(fieldErrorsOf(new ApiError('invalidRequest', 400, { body: { error: 'invalidRequest' } }))).toEqual({});
+    expect(fieldErrorsOf(new ApiError('network', null))).toEqual({});
   });
 
   it('observes a call whose answer is text, and turns its failure into an ApiError', async () => {

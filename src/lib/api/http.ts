@@ -41,9 +41,7 @@ export async function toApiError(error: unknown): Promise<ApiError> {
   if (error instanceof HTTPError) {
     const body: unknown = await error.response.json().catch(() => null);
     const parsed = v.safeParse(apiErrorSchema, body);
-    return parsed.success
-      ? new ApiError(parsed.output.error, error.response.status, { cause: error, fields: parsed.output.fields })
-      : new ApiError('serverError', error.response.status, { cause: error });
+    return new ApiError(parsed.success ? parsed.output.error : 'serverError', error.response.status, { cause: error, body });
   }
   if (error instanceof SyntaxError) return new ApiError('malformedResponse', null, { cause: error });
   // fetch rejects with a TypeError when the network is down.
