@@ -64,6 +64,14 @@ export const fixtureAccounts = {
   guestEs: { clientCode: 'SUN', accountNumber: 'A-920200', holderName: 'Gray Guest', invoices: patLikeInvoices('SUN-9202') },
   /** Has nothing left to pay. */
   nothingDue: { clientCode: 'SUN', accountNumber: 'A-930100', holderName: 'Harley Doe', userEmail: 'e2e.paid.up@example.com', invoices: [] },
+  /** Registered in English, activated from the email, then signs in. */
+  registerEn: { clientCode: 'SUN', accountNumber: 'A-940100', holderName: 'Quinn Doe', invoices: patLikeInvoices('SUN-9401') },
+  /** Registered, then signs in before activating and asks for the link again. */
+  registerEarly: { clientCode: 'SUN', accountNumber: 'A-940200', holderName: 'Reese Doe', invoices: patLikeInvoices('SUN-9402') },
+  /** Typed wrong into the registration form. */
+  registerBadInput: { clientCode: 'SUN', accountNumber: 'A-940300', holderName: 'Sage Doe', invoices: patLikeInvoices('SUN-9403') },
+  /** Registered with an address that already has an account. */
+  registerKnownEmail: { clientCode: 'HBR', accountNumber: 'H-940400', holderName: 'Toby Doe', invoices: patLikeInvoices('HBR-9404') },
 } satisfies Record<string, FixtureAccount>;
 
 /** Inserts the fixture accounts, their invoices and users into a seeded database. */
