@@ -8,6 +8,8 @@ import { fixtureAccounts } from './fixture-data';
 import { chooseLanguage, demo, demoGuest, expect, expectAccessible, signIn, test } from './fixtures';
 
 const PASSWORD = 'Quiet meadow lantern 42';
+/** A new address on every run of a test, so repeated runs against one server register afresh. */
+const newAddress = (name: string) => `e2e.register.${name.toLowerCase()}.${crypto.randomUUID().slice(0, 8)}@example.com`;
 
 interface Email {
   to: string;
@@ -110,7 +112,6 @@ const journeys = [
       firstName: 'Quinn',
       lastName: 'Doe',
       company: 'Doe & Partners',
-      email: 'e2e.register.en@example.com',
       password: PASSWORD,
       account: fixtureAccounts.registerEn.accountNumber,
       invoice: fixtureAccounts.registerEn.invoices[1]?.invoiceNumber ?? '',
@@ -122,7 +123,6 @@ const journeys = [
     person: {
       firstName: 'Jordan',
       lastName: 'Invitado',
-      email: 'e2e.register.es@example.com',
       password: PASSWORD,
       account: demoGuest.accountNumber,
       invoice: demoGuest.invoiceNumber,
@@ -130,9 +130,10 @@ const journeys = [
   },
 ] as const;
 
-for (const { language, person } of journeys) {
+for (const { language, person: someone } of journeys) {
   test(`registers, activates from the emailed link and signs in (${language})`, async ({ page }) => {
     const l = labels[language];
+    const person: Person = { ...someone, email: newAddress(language) };
     await page.goto('/SUN/registration');
     if (language === 'es-ES') await chooseLanguage(page, 'es-ES');
     await expect(heading(page, l.registration)).toBeVisible();
@@ -172,7 +173,7 @@ test('signing in before activating says so and sends the link again; the newest 
   const person: Person = {
     firstName: 'Reese',
     lastName: 'Doe',
-    email: 'e2e.register.early@example.com',
+    email: newAddress('early'),
     password: PASSWORD,
     account: fixtureAccounts.registerEarly.accountNumber,
     invoice: fixtureAccounts.registerEarly.invoices[0]?.invoiceNumber ?? '',
@@ -209,6 +210,7 @@ test('signing in before activating says so and sends the link again; the newest 
 test('bad input shows the message at its field, keeps every other field, and moves the focus to the first field to fix', async ({ page }) => {
   const l = labels['en-US'];
   const account = fixtureAccounts.registerBadInput;
+  const badAddress = newAddress('bad');
   await page.goto('/SUN/registration');
 
   // Leaving a field with something wrong in it says so at once.
@@ -237,14 +239,14 @@ test('bad input shows the message at its field, keeps every other field, and mov
 
   // The server's rules: a common password passes the form's rules but not the server's.
   await field(page, l.firstName).fill('Sage');
-  await field(page, l.email).fill('e2e.register.bad@example.com');
+  await field(page, l.email).fill(badAddress);
   await field(page, l.password).fill('password1234');
   await field(page, l.confirmation).fill('password1234');
   await field(page, l.invoice).fill(account.invoices[0]?.invoiceNumber ?? '');
   await page.getByRole('button', { name: l.create }).click();
   await expect(page.getByText('This password is too common and easy to guess. Choose another one.')).toBeVisible();
   await expect(field(page, l.password)).toBeFocused();
-  await expect(field(page, l.email)).toHaveValue('e2e.register.bad@example.com');
+  await expect(field(page, l.email)).toHaveValue(badAddress);
   await expect(field(page, l.lastName)).toHaveValue('Doe');
 
   // An invoice of another account: one answer at the account number.
@@ -256,7 +258,7 @@ test('bad input shows the message at its field, keeps every other field, and mov
   await expect(field(page, l.account)).toBeFocused();
   await expect(field(page, l.firstName)).toHaveValue('Sage');
   await expectAccessible(page);
-  expect(await emailsTo(page.request, 'e2e.register.bad@example.com')).toEqual([]);
+  expect(await emailsTo(page.request, badAddress)).toEqual([]);
 });
 
 test('an address already registered gets the same page, and its owner an email instead of a link', async ({ page }) => {
