@@ -186,8 +186,12 @@ function RegistrationForm({ actor }: { actor: RegistrationActor }) {
             />
           );
         })}
-        {/* Never disabled: a disabled button drops the focus to the page; a second press while busy does nothing. */}
-        <button type="submit" className="button" aria-disabled={busy}>
+        {/*
+          Never disabled: a disabled button drops the focus to the page; a second press while busy does nothing.
+          Pressing it keeps the focus in the field: leaving the field would show its message first, move
+          the button down under the pointer, and lose the click (the submit checks every field anyway).
+        */}
+        <button type="submit" className="button" aria-disabled={busy} onMouseDown={(event) => event.preventDefault()}>
           {busy ? <Trans>Creating your account…</Trans> : <Trans>Create account</Trans>}
         </button>
       </form>

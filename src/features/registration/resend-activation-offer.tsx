@@ -28,23 +28,17 @@ export function ResendActivationOffer({ email }: { email: string }) {
         <Trans>Open the link in the email we sent when you registered. It works for 24 hours.</Trans>
       </p>
       {/* Polite: the outcome of the press, read without moving the focus off the button. */}
-      <div role="status">
+      <p role="status" className={status === 'failed' ? 'form-error' : undefined}>
         {status === 'sent' ? (
-          <p>
-            <Trans>A new link is on its way to {email}. The earlier link no longer works.</Trans>
-          </p>
-        ) : status === 'failed' ? (
-          <p className="form-error">
-            {failure === 'tooManyRequests' ? (
-              <Trans>We have sent several links already. Please wait a few minutes before asking again.</Trans>
-            ) : failure === 'network' ? (
-              <Trans>We could not reach the server. Please check your connection and try again.</Trans>
-            ) : (
-              <Trans>Something went wrong on our side. Please try again.</Trans>
-            )}
-          </p>
-        ) : null}
-      </div>
+          <Trans>A new link is on its way to {email}. The earlier link no longer works.</Trans>
+        ) : status !== 'failed' ? null : failure === 'tooManyRequests' ? (
+          <Trans>We have sent several links already. Please wait a few minutes before asking again.</Trans>
+        ) : failure === 'network' ? (
+          <Trans>We could not reach the server. Please check your connection and try again.</Trans>
+        ) : (
+          <Trans>Something went wrong on our side. Please try again.</Trans>
+        )}
+      </p>
       {/* Never disabled: a disabled button drops the focus to the page; a second press while busy does nothing. */}
       <button
         type="button"
