@@ -21,7 +21,7 @@ export const activationMachine = setup({
     tags: {} as ActivationTag,
   },
   actors: {
-    /** POST api/userregistration/Activate with the token; rejects with an `ActivationRejection`. */
+    /** POST api/userregistration/Activate with the token; rejects with an error whose `code` is notFound for an unusable link. */
     activate: fromPromise<unknown, string>(() => Promise.reject(new Error('activate not provided'))),
   },
   actions: {

@@ -3,11 +3,6 @@
 /** Why activating did not finish, when the link itself may still be good: try again. */
 export type ActivationFailureCode = 'network' | 'serverError';
 
-/** What the `activate` actor rejects with; `notFound`: the link is unknown, used or expired. */
-export interface ActivationRejection {
-  code: ActivationFailureCode | 'notFound';
-}
-
 export interface ActivationInput {
   /** The link's token from the page's address, or null when it has none. */
   token: string | null;
