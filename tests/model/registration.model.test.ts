@@ -46,7 +46,7 @@ describe('registration machine model paths', () => {
     invoice: 'SUN-100042',
   };
 
-  /** The form is filled one field at a time, in order: any order would multiply the graph without a new behaviour. */
+  /** The form is filled one field at a time, in order; other orders would multiply the graph without a new behaviour. */
   function nextField(snapshot: Snapshot): ModelEvent[] {
     const [field] = Object.keys(registrationErrors(snapshot.context.draft)) as RegistrationField[];
     return field === undefined ? [] : [{ type: 'registration.update', field, value: complete[field] }];
