@@ -1,5 +1,6 @@
 /** Every error answer of the API: a stable code in `{ error }` that the SPA translates. */
 import * as v from 'valibot';
+import type { PasswordRuleProblem } from './passwords';
 import type { TextIssue } from './text';
 
 export const apiErrorCodes = [
@@ -22,12 +23,17 @@ export const apiErrorCodes = [
   'invoiceNotOpen',
   'cardTokenInvalid',
   'onlinePaymentsNotAccepted',
+  /** The email and password are right, but the account waits for its activation link (403). */
+  'accountNotActivated',
 ] as const;
 export const apiErrorSchema = v.object({ error: v.picklist(apiErrorCodes) });
 export type ApiErrorCode = v.InferOutput<typeof apiErrorSchema>['error'];
+
+/** Why a field was refused: its text (text.ts), or a new password's rules ('common': a well-known password). */
+export type FieldIssue = TextIssue | PasswordRuleProblem | 'common';
 
 /**
  * A 400 invalidRequest may say what is wrong with each field, by its path (`billing.email`,
  * `lines.0.invoiceNumber`): `{ error: 'invalidRequest', fields: { 'billing.email': 'invalid' } }`.
  */
-export type FieldErrors = Record<string, TextIssue>;
+export type FieldErrors = Record<string, FieldIssue>;

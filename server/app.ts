@@ -36,6 +36,8 @@ import { createPaymentsRoutes } from './modules/payments/payments.routes';
 import { createPaymentsService } from './modules/payments/payments.service';
 import { CARD_FIELDS_PATH, createProcessorRoutes } from './modules/processor/processor.routes';
 import { createSandboxProcessor } from './modules/processor/sandbox-processor';
+import { createRegistrationRoutes } from './modules/registration/registration.routes';
+import { createRegistrationService } from './modules/registration/registration.service';
 import { createSessionRoutes } from './modules/sessions/session.routes';
 import { createSessionService } from './modules/sessions/session.service';
 import { createSwitchClientsRoutes } from './modules/switch-clients/switch-clients.routes';
@@ -110,6 +112,7 @@ export function createApp({
   const cookies = createSessionCookies({ cookieSecure });
   const processor = createSandboxProcessor({ db, now });
   const switchClients = createSwitchClientsService({ db, clients });
+  const registration = createRegistrationService({ db, clients, accounts, throttle, now });
   const payments = createPaymentsService({
     db,
     processorFor: processor.processorFor,
@@ -204,6 +207,7 @@ export function createApp({
   api.route('/', createDocumentsRoutes({ documents, clients }));
   api.route('/', createSwitchClientsRoutes({ switchClients }));
   api.route('/', createMemberRoutes({ member: createMemberService({ db, throttle, now }), cookies, portalOrigin: config.portalOrigin }));
+  api.route('/', createRegistrationRoutes({ registration, portalOrigin: config.portalOrigin }));
   api.all('*', (c) => c.json({ error: 'notFound' }, 404));
   app.route('/api', api);
   app.route('/processor', createProcessorRoutes({ processor, portalOrigin: config.portalOrigin }));

@@ -65,6 +65,14 @@ describe('session', () => {
     expect(selectLoginError(snapshot)).toBe('invalidCredentials');
   });
 
+  it('keeps the visitor signed out and says so when the account waits for its activation link', async () => {
+    const { actor } = arrange({ logIn: () => Promise.reject(Object.assign(new Error('403'), { code: 'accountNotActivated' })) });
+    await waitFor(actor, (s) => s.matches('anonymous'));
+    actor.send({ type: 'session.login', ...credentials });
+    const snapshot = await waitFor(actor, (s) => s.matches({ anonymous: 'roleChosen' }) && selectLoginError(s) !== null);
+    expect(selectLoginError(snapshot)).toBe('accountNotActivated');
+  });
+
   it('treats an unexpected failure as a server error, never as a crash', async () => {
     const { actor } = arrange({ logIn: () => Promise.reject(new TypeError('boom')) });
     await waitFor(actor, (s) => s.matches('anonymous'));

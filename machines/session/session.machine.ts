@@ -9,7 +9,7 @@ import type {
   SessionTag,
 } from './session.types';
 
-const sessionErrorCodes: readonly SessionErrorCode[] = ['invalidCredentials', 'invalidRequest', 'tooManyRequests', 'network', 'serverError'];
+const sessionErrorCodes: readonly SessionErrorCode[] = ['invalidCredentials', 'invalidRequest', 'accountNotActivated', 'tooManyRequests', 'network', 'serverError'];
 
 /** Reads the error code an effect rejected with; anything unknown counts as a server error. */
 export function toSessionErrorCode(error: unknown): SessionErrorCode {

@@ -19,7 +19,8 @@ export interface SessionCheckResult {
 
 /** Error codes a view turns into translated messages. */
 /** `invalidRequest`: the server refused what was typed as unusable (too long, characters it does not take). */
-export type SessionErrorCode = 'invalidCredentials' | 'invalidRequest' | 'tooManyRequests' | 'network' | 'serverError';
+/** `accountNotActivated`: the right password of a registration whose activation link was not opened yet. */
+export type SessionErrorCode = 'invalidCredentials' | 'invalidRequest' | 'accountNotActivated' | 'tooManyRequests' | 'network' | 'serverError';
 
 
 /** Which way of signing in the visitor chose: as a billing user, or as a guest with an invoice. */

@@ -1,8 +1,10 @@
 import { useId, type InputHTMLAttributes, type ReactNode, type Ref } from 'react';
 
 interface TextFieldProps
-  extends Pick<InputHTMLAttributes<HTMLInputElement>, 'type' | 'autoComplete' | 'autoCapitalize' | 'spellCheck' | 'maxLength' | 'inputMode'> {
+  extends Pick<InputHTMLAttributes<HTMLInputElement>, 'type' | 'autoComplete' | 'autoCapitalize' | 'spellCheck' | 'maxLength' | 'inputMode' | 'onBlur'> {
   label: ReactNode;
+  /** What the value must be like, read with the field (a password's rules). */
+  hint?: ReactNode;
   name: string;
   value: string;
   onChange: (value: string) => void;
@@ -12,12 +14,19 @@ interface TextFieldProps
 }
 
 /** A labelled text input whose error message is tied to it for screen readers. */
-export function TextField({ label, name, value, onChange, error, inputRef, type = 'text', ...inputProps }: TextFieldProps) {
+export function TextField({ label, hint, name, value, onChange, error, inputRef, type = 'text', ...inputProps }: TextFieldProps) {
   const id = useId();
   const errorId = `${id}-error`;
+  const hintId = `${id}-hint`;
+  const describedBy = [hint ? hintId : null, error ? errorId : null].filter((part) => part !== null).join(' ');
   return (
     <div className="field">
       <label htmlFor={id}>{label}</label>
+      {hint ? (
+        <p className="field-hint" id={hintId}>
+          {hint}
+        </p>
+      ) : null}
       <input
         {...inputProps}
         ref={inputRef}
@@ -27,7 +36,7 @@ export function TextField({ label, name, value, onChange, error, inputRef, type 
         value={value}
         onChange={(event) => onChange(event.target.value)}
         aria-invalid={error ? true : undefined}
-        aria-describedby={error ? errorId : undefined}
+        aria-describedby={describedBy === '' ? undefined : describedBy}
       />
       {error ? (
         <p className="field-error" id={errorId}>

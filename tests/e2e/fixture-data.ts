@@ -137,6 +137,14 @@ export const fixtureAccounts = {
   emailTaken: { clientCode: 'SUN', accountNumber: 'A-960500', holderName: 'Uma Doe', userEmail: 'e2e.email.taken@example.com', invoices: [] },
   /** Signs out on every device while signed in in two browsers. */
   signOutEverywhere: { clientCode: 'SUN', accountNumber: 'A-960600', holderName: 'Val Doe', userEmail: 'e2e.signout.everywhere@example.com', invoices: [] },
+  /** Registered in English, activated from the email, then signs in. */
+  registerEn: { clientCode: 'SUN', accountNumber: 'A-970100', holderName: 'Quinn Doe', invoices: patLikeInvoices('SUN-9701') },
+  /** Registered, then signs in before activating and asks for the link again. */
+  registerEarly: { clientCode: 'SUN', accountNumber: 'A-970200', holderName: 'Reese Doe', invoices: patLikeInvoices('SUN-9702') },
+  /** Typed wrong into the registration form. */
+  registerBadInput: { clientCode: 'SUN', accountNumber: 'A-970300', holderName: 'Sage Doe', invoices: patLikeInvoices('SUN-9703') },
+  /** Registered with an address that already has an account. */
+  registerKnownEmail: { clientCode: 'HBR', accountNumber: 'H-970400', holderName: 'Toby Doe', invoices: patLikeInvoices('HBR-9704') },
 } satisfies Record<string, FixtureAccount>;
 
 /** Inserts the fixture accounts, their invoices, past payments and users into a seeded database. */
@@ -211,7 +219,7 @@ export async function insertFixtureData(db: Database): Promise<void> {
         const [holderFirst = '', holderLast = ''] = account.holderName.split(' ');
         const [user] = await tx
           .insert(users)
-          .values({ email: account.userEmail, passwordHash, firstName: holderFirst, lastName: holderLast, isActive: true })
+          .values({ email: account.userEmail, passwordHash, firstName: holderFirst, lastName: holderLast, isActive: true, activatedAt: new Date() })
           .returning({ id: users.id });
         if (!user) throw new Error(`Could not insert ${account.userEmail}`);
         await tx.insert(userClients).values({

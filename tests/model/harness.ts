@@ -158,7 +158,11 @@ export function runModelPath<M extends AnyStateMachine>(spec: ModelSpec<M>, path
     ...(spec.input === undefined ? {} : { input: spec.input }),
     inspect: (inspection) => {
       if (inspection.type === '@xstate.microstep') {
-        for (const transition of inspection._transitions) coverage.transitions.add(transitionKey(transition));
+        for (const transition of inspection._transitions) {
+          coverage.transitions.add(transitionKey(transition));
+          // A state left by an eventless transition at once (also the initial one) shows in no snapshot.
+          coverage.states.add(transition.source.id);
+        }
         // Transient states (left at once by an eventless transition) show only in microsteps.
         coverage.record(inspection.snapshot as { _nodes?: readonly { id: string }[] });
       }

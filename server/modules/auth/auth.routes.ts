@@ -78,6 +78,7 @@ export function createAuthRoutes({
     const outcome = await auth.login(request, sourceAddress(c));
     if (outcome.kind === 'throttled') return tooManyRequests(c, outcome.retryAfterSeconds);
     if (outcome.kind === 'invalidCredentials') return errorResponse(c, 401, 'invalidCredentials');
+    if (outcome.kind === 'notActivated') return errorResponse(c, 403, 'accountNotActivated');
 
     await startSignedInSession(c, {
       userId: outcome.userId,

@@ -1,7 +1,8 @@
 /**
  * Signing in with email and password. Every failure a caller could learn from (unknown email,
  * wrong password, inactive user, not a member of the requested client) is the same outcome,
- * reached after the same password-hashing work.
+ * reached after the same password-hashing work. Only the right password of a registration not yet
+ * activated gets an answer of its own, so that its owner learns to open the activation link.
  */
 import * as v from 'valibot';
 import { and, asc, eq, isNull } from 'drizzle-orm';
@@ -16,6 +17,8 @@ import { ACCOUNT_POLICY, ADDRESS_POLICY, addressKey, type ThrottleService } from
 export type LoginOutcome =
   | { kind: 'signedIn'; userId: number; clientId: number; role: UserRole; isAccountDisabled: boolean }
   | { kind: 'invalidCredentials' }
+  /** The right password for a registration whose activation link was not opened yet. */
+  | { kind: 'notActivated' }
   | { kind: 'throttled'; retryAfterSeconds: number };
 
 export interface AuthServiceDeps {
@@ -66,7 +69,7 @@ export function createAuthService({ db, clients, throttle }: AuthServiceDeps) {
       if (reservation.kind === 'throttled') return { kind: 'throttled', retryAfterSeconds: reservation.retryAfterSeconds };
 
       const [user] = await db
-        .select({ id: users.id, passwordHash: users.passwordHash, isActive: users.isActive })
+        .select({ id: users.id, passwordHash: users.passwordHash, isActive: users.isActive, activatedAt: users.activatedAt })
         .from(users)
         .where(eq(users.email, email))
         .limit(1);
@@ -74,6 +77,11 @@ export function createAuthService({ db, clients, throttle }: AuthServiceDeps) {
         ? await verifyPassword(request.password, user.passwordHash)
         : await verifyAgainstDummy(request.password);
 
+      // Only the one who knows the password learns that the account waits for activation.
+      if (user && passwordOk && user.isActive && user.activatedAt === null) {
+        await throttle.succeeded(reservation, email);
+        return { kind: 'notActivated' };
+      }
       const membership = user && passwordOk && user.isActive ? await findMembership(user.id, request) : null;
       const role = v.safeParse(userRoleSchema, membership?.role);
       // The reserved attempt stays, as a failure.

@@ -95,6 +95,7 @@ describe('the session implementations', () => {
     expect(toSessionError(new ApiError('network', null)).code).toBe('network');
     // A 400 is about what was typed, not a failure on our side.
     expect(toSessionError(new ApiError('invalidRequest', 400)).code).toBe('invalidRequest');
+    expect(toSessionError(new ApiError('accountNotActivated', 403)).code).toBe('accountNotActivated');
     expect(toSessionError(new ApiError('xsrf', 403)).code).toBe('serverError');
     expect(toSessionError(new Error('anything')).code).toBe('serverError');
   });

@@ -29,7 +29,7 @@ export interface SessionDeps {
   reportError(message: string, error: unknown): void;
 }
 
-const sessionCodes: ReadonlySet<ApiFailureCode> = new Set<SessionErrorCode>(['invalidCredentials', 'invalidRequest', 'tooManyRequests', 'network']);
+const sessionCodes: ReadonlySet<ApiFailureCode> = new Set<SessionErrorCode>(['invalidCredentials', 'invalidRequest', 'accountNotActivated', 'tooManyRequests', 'network']);
 
 /** What a failed call means to the session: its own codes pass, anything else is a server error. */
 export function toSessionError(error: unknown): ApiError {

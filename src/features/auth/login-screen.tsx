@@ -2,7 +2,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import type { SessionErrorCode } from '@machines/session/session.types';
 import { selectIsAuthenticating, selectUserSignInError } from '@machines/session/session.selectors';
 import { useSelector } from '@xstate/react';
-import { useRef, useState, type SyntheticEvent } from 'react';
+import { useRef, useState, type ComponentType, type SyntheticEvent } from 'react';
 import { TextField } from '@/components/text-field';
 import { useMachines } from '@/lib/machines';
 import { useLanguage } from '@/lib/use-language';
@@ -14,8 +14,12 @@ import { Link, useSearch } from '@tanstack/react-router';
 import { Screen } from '@/components/screen';
 import { useFocusOnRefusal } from '@/lib/use-focus-on-refusal';
 
-/** The sign-in form. The session machine does the signing in; the route guard moves on. */
-export function LoginScreen() {
+/**
+ * The sign-in form. The session machine does the signing in; the route guard moves on. When the
+ * account still waits for its activation link, `NotActivatedHelp` (composed by the route) offers
+ * to send it again to the address of that attempt.
+ */
+export function LoginScreen({ NotActivatedHelp }: { NotActivatedHelp?: ComponentType<{ email: string }> }) {
   const { t } = useLingui();
   const { session } = useMachines();
   const { logIn } = useSessionEvents();
@@ -27,6 +31,7 @@ export function LoginScreen() {
   const { redirect } = useSearch({ from: '/{-$client}/login' });
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
+  const [attemptedEmail, setAttemptedEmail] = useState('');
   const [fieldErrors, setFieldErrors] = useState<LoginFieldErrors>({});
   const emailInput = useRef<HTMLInputElement>(null);
   const passwordInput = useRef<HTMLInputElement>(null);
@@ -35,6 +40,7 @@ export function LoginScreen() {
   const messages: Record<SessionErrorCode, string> = {
     invalidCredentials: t`The email or password is incorrect.`,
     invalidRequest: t`The email or password cannot be used as typed. Please check them.`,
+    accountNotActivated: t`Your account is not activated yet.`,
     tooManyRequests: t`Too many sign-in attempts. Please wait a few minutes and try again.`,
     network: t`We could not reach the server. Please check your connection and try again.`,
     serverError: t`Something went wrong on our side. Please try again.`,
@@ -55,6 +61,7 @@ export function LoginScreen() {
       refused();
       return;
     }
+    setAttemptedEmail(email.trim());
     logIn({
       email: email.trim(),
       password,
@@ -72,6 +79,7 @@ export function LoginScreen() {
           {messages[serverError]}
         </p>
       ) : null}
+      {serverError === 'accountNotActivated' && NotActivatedHelp ? <NotActivatedHelp key={attemptedEmail} email={attemptedEmail} /> : null}
       <form className="form" noValidate onSubmit={submit} aria-busy={busy}>
         <TextField
           label={<Trans>Email</Trans>}

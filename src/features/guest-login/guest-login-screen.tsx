@@ -39,6 +39,8 @@ export function GuestLoginScreen() {
     // One message whichever number was wrong: it must not help anyone guess account numbers.
     invalidCredentials: t`We could not find an invoice with that account number and invoice number.`,
     invalidRequest: t`The account number or invoice number cannot be used as typed. Please check them.`,
+    // Only a user's sign-in gets this answer.
+    accountNotActivated: t`Something went wrong on our side. Please try again.`,
     tooManyRequests: t`Too many sign-in attempts. Please wait a few minutes and try again.`,
     network: t`We could not reach the server. Please check your connection and try again.`,
     serverError: t`Something went wrong on our side. Please try again.`,

@@ -8,7 +8,7 @@ import type { EmailChangeCallFailure, EmailChangeFieldProblems } from '@machines
 import type { emailConfirmationMachine } from '@machines/email-change/email-confirmation.machine';
 import type { memberMachine } from '@machines/member/member.machine';
 import { memberFields, type MemberCallFailure, type MemberFieldProblems } from '@machines/member/member.types';
-import type { FieldErrors } from '@contracts/errors';
+import type { FieldErrors, FieldIssue } from '@contracts/errors';
 import { fromPromise, type MachineImplementationsFrom } from 'xstate';
 import { ApiError } from '@/lib/api/errors';
 import type { SessionActor } from '@/lib/machines';
@@ -56,12 +56,23 @@ async function mapped<T>(call: () => Promise<T>, toError: (error: unknown) => Me
   }
 }
 
+const textProblems = ['required', 'tooLong', 'invalidCharacters'] as const;
+
+/**
+ * A field reason these forms have words for; any other (a password rule of another call's, say)
+ * reads as `invalid`, so that a reason new to the SPA still lands at its field.
+ */
+function formProblem(issue: FieldIssue): (typeof textProblems)[number] | 'invalid' {
+  const known: readonly string[] = textProblems;
+  return known.includes(issue) ? (issue as (typeof textProblems)[number]) : 'invalid';
+}
+
 /** The server's field errors for the name and company, by field. */
 export function memberFieldProblems(fields: FieldErrors): MemberFieldProblems {
   const problems: MemberFieldProblems = {};
   for (const field of memberFields) {
     const problem = fields[field];
-    if (problem) problems[field] = problem;
+    if (problem) problems[field] = formProblem(problem);
   }
   // A refusal of something the form does not show still has to be said somewhere.
   if (Object.keys(problems).length === 0) problems.firstName = 'invalid';
@@ -74,8 +85,8 @@ export function memberFieldProblems(fields: FieldErrors): MemberFieldProblems {
  */
 export function emailChangeFieldProblems(fields: FieldErrors): EmailChangeFieldProblems {
   const problems: EmailChangeFieldProblems = {};
-  if (fields.newEmail) problems.newEmail = fields.newEmail;
-  if (fields.password) problems.password = fields.password === 'invalid' ? 'wrongPassword' : fields.password;
+  if (fields.newEmail) problems.newEmail = formProblem(fields.newEmail);
+  if (fields.password) problems.password = fields.password === 'invalid' ? 'wrongPassword' : formProblem(fields.password);
   if (Object.keys(problems).length === 0) problems.newEmail = 'invalid';
   return problems;
 }

@@ -7,11 +7,14 @@ export type ApiFailureCode = ApiErrorCode | 'network' | 'malformedResponse';
 export class ApiError extends Error {
   readonly code: ApiFailureCode;
   readonly status: number | null;
+  /** The error answer's JSON as sent (a refused request's `fields`, say: see field-errors.ts), or undefined. */
+  readonly body: unknown;
 
-  constructor(code: ApiFailureCode, status: number | null, options?: { cause?: unknown }) {
+  constructor(code: ApiFailureCode, status: number | null, options?: { cause?: unknown; body?: unknown }) {
     super(`API call failed: ${code}${status === null ? '' : ` (${status})`}`, options);
     this.name = 'ApiError';
     this.code = code;
     this.status = status;
+    this.body = options?.body;
   }
 }

@@ -1,7 +1,8 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { extendAuthenticationSchema, loggedInStatusSchema } from '@contracts/session';
 import { ApiError } from './errors';
-import { call, http, observeCalls, readCookie } from './http';
+import { fieldErrorsOf } from './field-errors';
+import { call, http, observeCalls, observed, readCookie } from './http';
 
 interface Seen {
   method: string;
@@ -75,6 +76,28 @@ describe('the api client', () => {
       code: 'invalidCredentials',
       status: 401,
     });
+  });
+
+  it("keeps a refused request's reasons by field, so a form can show each at its field", async () => {
+    const { client } = clientAnswering(() => json({ error: 'invalidRequest', fields: { password: 'common', email: 'invalid', odd: 3 } }, 400));
+    const failure = await call(() => client.post('x'), loggedInStatusSchema).catch((error: unknown) => error);
+    if (!(failure instanceof ApiError)) throw new Error('A refused call rejects with an ApiError');
+    expect(failure.code).toBe('invalidRequest');
+    expect(fieldErrorsOf(failure)).toEqual({ password: 'common', email: 'invalid' });
+    expect(fieldErrorsOf(new ApiError('invalidRequest', 400, { body: { error: 'invalidRequest' } }))).toEqual({});
+    expect(fieldErrorsOf(new ApiError('network', null))).toEqual({});
+  });
+
+  it('observes a call whose answer is text, and turns its failure into an ApiError', async () => {
+    const events: string[] = [];
+    const stop = observeCalls({ started: () => events.push('start'), finished: () => events.push('end') });
+    const { client } = clientAnswering((request) =>
+      request.method === 'POST' ? new Response('registered', { status: 200 }) : json({ error: 'tooManyRequests' }, 429),
+    );
+    await expect(observed(() => client.post('x').text())).resolves.toBe('registered');
+    await expect(observed(() => client.get('x').text())).rejects.toMatchObject({ code: 'tooManyRequests', status: 429 });
+    stop();
+    expect(events).toEqual(['start', 'end', 'start', 'end']);
   });
 
   it('calls an unexplained failure a server error', async () => {

@@ -41,7 +41,7 @@ export async function toApiError(error: unknown): Promise<ApiError> {
   if (error instanceof HTTPError) {
     const body: unknown = await error.response.json().catch(() => null);
     const parsed = v.safeParse(apiErrorSchema, body);
-    return new ApiError(parsed.success ? parsed.output.error : 'serverError', error.response.status, { cause: error });
+    return new ApiError(parsed.success ? parsed.output.error : 'serverError', error.response.status, { cause: error, body });
   }
   if (error instanceof SyntaxError) return new ApiError('malformedResponse', null, { cause: error });
   // fetch rejects with a TypeError when the network is down.
@@ -74,20 +74,27 @@ export const http: KyInstance = ky.create({
   },
 });
 
-/**
- * Runs one call and checks its JSON answer against the contract: observers see it start and
- * end, and any failure (HTTP, network, or a malformed answer) becomes an ApiError.
- */
-export async function call<S extends v.GenericSchema>(request: () => ResponsePromise, schema: S): Promise<v.InferOutput<S>> {
+/** Runs one call so that observers see it start and end; any failure becomes an ApiError. */
+export async function observed<T>(run: () => Promise<T>): Promise<T> {
   for (const observer of observers) observer.started();
   try {
-    const body: unknown = await request().json();
-    const parsed = v.safeParse(schema, body);
-    if (!parsed.success) throw new ApiError('malformedResponse', null, { cause: parsed.issues });
-    return parsed.output;
+    return await run();
   } catch (error) {
     throw await toApiError(error);
   } finally {
     for (const observer of observers) observer.finished();
   }
+}
+
+/**
+ * Runs one call and checks its JSON answer against the contract: observers see it start and
+ * end, and any failure (HTTP, network, or a malformed answer) becomes an ApiError.
+ */
+export function call<S extends v.GenericSchema>(request: () => ResponsePromise, schema: S): Promise<v.InferOutput<S>> {
+  return observed(async () => {
+    const body: unknown = await request().json();
+    const parsed = v.safeParse(schema, body);
+    if (!parsed.success) throw new ApiError('malformedResponse', null, { cause: parsed.issues });
+    return parsed.output;
+  });
 }

@@ -2,6 +2,7 @@ import { msg } from '@lingui/core/macro';
 import { createFileRoute } from '@tanstack/react-router';
 import { leaveLoginWhenSignedIn, validateSignInSearch } from '@/app/guards';
 import { LoginScreen } from '@/features/auth/login-screen';
+import { ResendActivationOffer } from '@/features/registration/resend-activation-offer';
 
 export const Route = createFileRoute('/{-$client}/login')({
   validateSearch: validateSignInSearch,
@@ -10,5 +11,9 @@ export const Route = createFileRoute('/{-$client}/login')({
     title: msg`Sign in`,
     breadcrumbs: [],
   },
-  component: LoginScreen,
+  component: LoginRoute,
 });
+
+function LoginRoute() {
+  return <LoginScreen NotActivatedHelp={ResendActivationOffer} />;
+}

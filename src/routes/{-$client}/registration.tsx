@@ -7,5 +7,11 @@ export const Route = createFileRoute('/{-$client}/registration')({
     title: msg`Create an account`,
     breadcrumbs: [],
   },
-  component: RegistrationScreen,
+  component: RegistrationRoute,
 });
+
+function RegistrationRoute() {
+  const { client } = Route.useParams();
+  // The client code in the address is prefilled, sent upper-cased.
+  return <RegistrationScreen clientCode={client?.toUpperCase() ?? ''} />;
+}

@@ -1,0 +1,150 @@
+import type { RegistrationRequest } from '@contracts/registration';
+import { assign, fromPromise, setup } from 'xstate';
+import { serverErrorsAfterChange, toRegistrationRequest } from './registration.rules';
+import {
+  registrationFields,
+  type RegistrationContext,
+  type RegistrationEvent,
+  type RegistrationFailureCode,
+  type RegistrationField,
+  type RegistrationInput,
+  type RegistrationRejection,
+  type RegistrationTag,
+} from './registration.types';
+
+const failureCodes: readonly RegistrationFailureCode[] = ['tooManyRequests', 'network', 'serverError'];
+
+/** What the `register` actor rejected with, as the machine reads it: anything unknown is a server error. */
+export function toRegistrationRejection(error: unknown): RegistrationRejection {
+  if (typeof error !== 'object' || error === null || !('code' in error)) return { code: 'serverError' };
+  if (error.code === 'refused' && 'fields' in error && typeof error.fields === 'object' && error.fields !== null) {
+    return { code: 'refused', fields: error.fields };
+  }
+  return { code: failureCodes.find((code) => code === error.code) ?? 'serverError' };
+}
+
+/**
+ * Registering for a billing account: the form (each field's error shows once the person has left
+ * it, and every one after a refused submit), the register call, and the "email on its way" page.
+ * The field rules are the app's (`isDraftValid`), the same the server checks; every effect is
+ * provided with `registrationMachine.provide(createRegistrationImplementations(deps))`.
+ */
+export const registrationMachine = setup({
+  types: {
+    context: {} as RegistrationContext,
+    events: {} as RegistrationEvent,
+    input: {} as RegistrationInput,
+    tags: {} as RegistrationTag,
+  },
+  actors: {
+    /** POST api/userregistration/Register; rejects with a `RegistrationRejection`. */
+    register: fromPromise<unknown, RegistrationRequest>(() => Promise.reject(new Error('register not provided'))),
+  },
+  actions: {
+    updateField: assign(({ context }, { field, value }: { field: RegistrationField; value: string }) => ({
+      draft: { ...context.draft, [field]: value },
+      serverErrors: serverErrorsAfterChange(context.serverErrors, field),
+    })),
+    checkField: assign(({ context }, { field }: { field: RegistrationField }) => ({
+      checked: context.checked.includes(field) ? context.checked : [...context.checked, field],
+    })),
+    refuseSubmit: assign(({ context }) => ({ checked: [...registrationFields], refusals: context.refusals + 1 })),
+    keepServerErrors: assign(({ context }, rejection: RegistrationRejection) => ({
+      serverErrors: rejection.code === 'refused' ? rejection.fields : {},
+      checked: [...registrationFields],
+      refusals: context.refusals + 1,
+    })),
+    keepFailure: assign((_, rejection: RegistrationRejection) => ({ failure: rejection.code === 'refused' ? 'serverError' : rejection.code })),
+    clearFailure: assign({ failure: null }),
+    keepSentTo: assign(({ context }) => ({ sentTo: context.draft.email.trim() })),
+  },
+  guards: {
+    /** Every field keeps its rules (provided by the app: the rules it shares with the server). */
+    isDraftValid: () => false,
+    isTypedIn: ({ context }, { field }: { field: RegistrationField }) => context.draft[field] !== '' || context.checked.includes(field),
+    isRefusedByServer: (_, rejection: RegistrationRejection) => rejection.code === 'refused',
+  },
+}).createMachine({
+  id: 'registration',
+  context: ({ input }) => ({
+    draft: {
+      firstName: '',
+      lastName: '',
+      company: '',
+      email: '',
+      password: '',
+      passwordConfirmation: '',
+      clientCode: input.clientCode,
+      rosterAcct: '',
+      invoice: '',
+    },
+    checked: [],
+    serverErrors: {},
+    failure: null,
+    refusals: 0,
+    sentTo: null,
+  }),
+  initial: 'editing',
+  states: {
+    editing: {
+      description:
+        'The person fills in the form. What was typed is always kept, also after a refusal; a field shows its error once the person has left it (or after a refused submit), and a server error stays at its field until that field changes.',
+      on: {
+        'registration.update': {
+          description: "Keeps the typed text; the server's error at that field (and any it settles) goes.",
+          actions: { type: 'updateField', params: ({ event }) => event },
+        },
+        'registration.leave': {
+          description: 'Leaving a field typed in shows its error from now on; tabbing past an empty field does not.',
+          guard: { type: 'isTypedIn', params: ({ event }) => event },
+          actions: { type: 'checkField', params: ({ event }) => event },
+        },
+        'registration.submit': [
+          {
+            description: 'Every field keeps its rules: the registration is sent.',
+            guard: 'isDraftValid',
+            target: 'submitting',
+            actions: 'clearFailure',
+          },
+          {
+            description: 'Some field breaks its rules: every error shows and the focus goes to the first field to fix.',
+            actions: 'refuseSubmit',
+          },
+        ],
+      },
+    },
+    submitting: {
+      description: 'The registration is being sent (Register). Another submit is ignored, so a double click registers once.',
+      tags: ['busy'],
+      invoke: {
+        id: 'register',
+        src: 'register',
+        input: ({ context }) => toRegistrationRequest(context.draft),
+        onDone: {
+          description: 'Registered, or the address was already registered: the page says an email is on its way either way.',
+          target: 'sent',
+          actions: 'keepSentTo',
+        },
+        onError: [
+          {
+            description: "The server refused fields (the password's rules, an account and invoice that do not belong together): each shows at its field.",
+            guard: { type: 'isRefusedByServer', params: ({ event }) => toRegistrationRejection(event.error) },
+            target: 'editing',
+            actions: { type: 'keepServerErrors', params: ({ event }) => toRegistrationRejection(event.error) },
+          },
+          {
+            description: 'Asked too often, or the network or the server failed: the form is kept to send again.',
+            target: 'editing',
+            actions: { type: 'keepFailure', params: ({ event }) => toRegistrationRejection(event.error) },
+          },
+        ],
+      },
+    },
+    sent: {
+      description: 'Registered: an email is on its way to the address (the activation link, or to a known address a notice instead).',
+      type: 'final',
+    },
+  },
+});
+
+export type RegistrationMachine = typeof registrationMachine;

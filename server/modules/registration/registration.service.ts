@@ -1,0 +1,199 @@
+/**
+ * Registering for a billing account and activating it.
+ *
+ * - **Register**: the account number and one of its invoice numbers prove the account is the
+ *   person's, as for a guest (and under the same throttle keys, so the form is no way around the
+ *   guest sign-in's limits). A billing account may have several users, each with a sign-in of
+ *   their own. A new address gets a user that waits for activation and the activation link; an
+ *   address already registered gets a "someone tried to register with your address" email instead
+ *   (with a fresh link if that account still waits). The answer is the same either way, after the
+ *   same password-hashing work.
+ * - **Activate**: the emailed link's token, single-use and good for 24 hours, activates the user.
+ * - **Resend**: a new link for an account that still waits; the same answer for any address.
+ *
+ * Every email about registering is throttled per address and per source address, so the form
+ * cannot be used to flood someone's inbox.
+ */
+import { and, asc, eq, isNull } from 'drizzle-orm';
+import { isLanguage, type Language } from '@contracts/session';
+import type { RegistrationRequest } from '@contracts/registration';
+import type { Database } from '../../db/client';
+import { clients as clientsTable, userClients, users } from '../../db/schema';
+import { hashPassword } from '../../security/password';
+import type { AccountsService } from '../accounts/accounts.service';
+import { normaliseEmail } from '../auth/auth.service';
+import { guestThrottleKey } from '../auth/guest-login.service';
+import { ACCOUNT_POLICY, ADDRESS_POLICY, addressKey, type ThrottlePolicy, type ThrottleService } from '../auth/throttle.service';
+import type { ClientsService } from '../clients/clients.service';
+import { queueEmail } from '../mail/outbox';
+import { passwordProblem, type PasswordProblem } from '../passwords/passwords.service';
+import { consumeToken, issueToken } from '../tokens/tokens.service';
+import { activationEmail, registrationAttemptEmail, registrationLinks } from './registration-emails';
+
+// Windows no longer than the sign-in throttle's: the housekeeping sweep forgets attempts older than that.
+/** Registration emails to one address (the form and "send the link again" together): 3 in 15 minutes. */
+export const EMAIL_SEND_POLICY: ThrottlePolicy = { freeFailures: 3, windowSeconds: 15 * 60, mode: 'limit' };
+/** Registration emails asked for from one source address, to any addresses: 20 in 15 minutes. */
+export const SOURCE_SEND_POLICY: ThrottlePolicy = { freeFailures: 20, windowSeconds: 15 * 60, mode: 'limit' };
+
+export type RegisterOutcome =
+  | { kind: 'emailSent' }
+  | { kind: 'passwordRefused'; problem: PasswordProblem }
+  | { kind: 'accountNotFound' }
+  | { kind: 'throttled'; retryAfterSeconds: number };
+
+export type ResendOutcome = { kind: 'accepted' } | { kind: 'throttled'; retryAfterSeconds: number };
+
+/** Where a request came from and what its emails are written for. */
+export interface RequestOrigin {
+  /** The peer address, for throttling. */
+  sourceAddress: string;
+  /** The portal's origin, for the emails' links. */
+  portalOrigin: string;
+  /** The language of the person asking (a new user's, and the fallback for a known one). */
+  language: Language;
+}
+
+export interface RegistrationServiceDeps {
+  db: Database;
+  clients: ClientsService;
+  accounts: AccountsService;
+  throttle: ThrottleService;
+  now: () => Date;
+}
+
+/** A user's stored language, or `fallback` when none is stored. */
+const languageOr = (value: string | null, fallback: Language): Language => (isLanguage(value) ? value : fallback);
+
+/** Creates the registration rules over the database. */
+export function createRegistrationService({ db, clients, accounts, throttle, now }: RegistrationServiceDeps) {
+  /** Reserves one registration email to `email` from `sourceAddress`, or says how long to wait. */
+  async function reserveEmail(email: string, sourceAddress: string) {
+    return throttle.reserve([
+      { key: `registration-email:${email}`, policy: EMAIL_SEND_POLICY },
+      { key: `registration-address:${sourceAddress}`, policy: SOURCE_SEND_POLICY },
+    ]);
+  }
+
+  return {
+    /** Registers the person for the account, or says why not; see the module's comment. */
+    async register(request: RegistrationRequest, origin: RequestOrigin): Promise<RegisterOutcome> {
+      const email = normaliseEmail(request.email);
+      const problem = passwordProblem(request.password, email);
+      if (problem) return { kind: 'passwordRefused', problem };
+
+      const accountKey = guestThrottleKey(request.clientCode, request.rosterAcct);
+      const proof = await throttle.reserve([
+        { key: accountKey, policy: ACCOUNT_POLICY },
+        { key: addressKey(origin.sourceAddress), policy: ADDRESS_POLICY },
+      ]);
+      if (proof.kind === 'throttled') return proof;
+      const client = await clients.resolve({ clientCode: request.clientCode, billingGroup: request.billingGroup });
+      const account = client
+        ? await accounts.findGuestAccount({ clientId: client.id }, { accountNumber: request.rosterAcct, invoiceNumber: request.invoice })
+        : null;
+      // The reserved attempt stays, as a failure.
+      if (!client || !account) return { kind: 'accountNotFound' };
+      await throttle.succeeded(proof, accountKey);
+
+      const sending = await reserveEmail(email, origin.sourceAddress);
+      if (sending.kind === 'throttled') return sending;
+
+      // Hashed whether or not the address is new, so the answer's timing does not tell which.
+      const passwordHash = await hashPassword(request.password);
+      const time = now();
+      const clientName = client.name || client.code;
+      const links = registrationLinks(origin.portalOrigin, client.code);
+      await db.transaction(async (tx) => {
+        const [created] = await tx
+          .insert(users)
+          .values({
+            email,
+            passwordHash,
+            firstName: request.firstName,
+            lastName: request.lastName,
+            company: request.company,
+            language: origin.language,
+            activatedAt: null,
+            passwordChangedAt: time,
+          })
+          .onConflictDoNothing({ target: users.email })
+          .returning({ id: users.id });
+        if (created) {
+          await tx.insert(userClients).values({ userId: created.id, clientId: client.id, accountNumber: account.accountNumber, createdAt: time });
+          const token = await issueToken(tx, { userId: created.id, purpose: 'activateAccount', now: time });
+          const text = activationEmail({ clientName, firstName: request.firstName, link: links.activation(token) }, origin.language);
+          await queueEmail(tx, { clientId: client.id, to: email, ...text });
+          return;
+        }
+        const [existing] = await tx
+          .select({ id: users.id, language: users.language, activatedAt: users.activatedAt })
+          .from(users)
+          .where(eq(users.email, email))
+          .limit(1);
+        if (!existing) throw new Error('A registered address could not be read back');
+        const token = existing.activatedAt === null ? await issueToken(tx, { userId: existing.id, purpose: 'activateAccount', now: time }) : null;
+        const text = registrationAttemptEmail(
+          { clientName, links, activationLink: token === null ? null : links.activation(token) },
+          languageOr(existing.language, origin.language),
+        );
+        await queueEmail(tx, { clientId: client.id, to: email, ...text });
+      });
+      return { kind: 'emailSent' };
+    },
+
+    /** Activates the user of an unused, unexpired activation link; false for any other link. */
+    async activate(token: string): Promise<boolean> {
+      const time = now();
+      return db.transaction(async (tx) => {
+        const used = await consumeToken(tx, 'activateAccount', token, time);
+        if (!used) return false;
+        await tx
+          .update(users)
+          .set({ activatedAt: time })
+          .where(and(eq(users.id, used.userId), isNull(users.activatedAt)));
+        return true;
+      });
+    },
+
+    /**
+     * Sends a new activation link when an active user with this address still waits for
+     * activation (the older link stops working); otherwise nothing, with the same answer.
+     */
+    async resendActivation(rawEmail: string, origin: RequestOrigin): Promise<ResendOutcome> {
+      const email = normaliseEmail(rawEmail);
+      const sending = await reserveEmail(email, origin.sourceAddress);
+      if (sending.kind === 'throttled') return sending;
+      // The client the user joined first names the email and its links.
+      const [pending] = await db
+        .select({
+          id: users.id,
+          firstName: users.firstName,
+          language: users.language,
+          clientId: clientsTable.id,
+          clientCode: clientsTable.code,
+          clientName: clientsTable.name,
+        })
+        .from(users)
+        .innerJoin(userClients, eq(userClients.userId, users.id))
+        .innerJoin(clientsTable, eq(clientsTable.id, userClients.clientId))
+        .where(and(eq(users.email, email), isNull(users.activatedAt), eq(users.isActive, true)))
+        .orderBy(asc(userClients.createdAt), asc(userClients.clientId))
+        .limit(1);
+      if (!pending) return { kind: 'accepted' };
+      const time = now();
+      const links = registrationLinks(origin.portalOrigin, pending.clientCode);
+      await db.transaction(async (tx) => {
+        const token = await issueToken(tx, { userId: pending.id, purpose: 'activateAccount', now: time });
+        const text = activationEmail(
+          { clientName: pending.clientName || pending.clientCode, firstName: pending.firstName, link: links.activation(token) },
+          languageOr(pending.language, origin.language),
+        );
+        await queueEmail(tx, { clientId: pending.clientId, to: email, ...text });
+      });
+      return { kind: 'accepted' };
+    },
+  };
+}
+
+export type RegistrationService = ReturnType<typeof createRegistrationService>;

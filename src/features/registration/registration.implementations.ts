@@ -1,0 +1,117 @@
+/**
+ * The effects of registering and activating: the calls (with the actor's abort signal), what
+ * their failures mean to the machines, the form's rules, and where activation leads.
+ */
+import type { activationMachine } from '@machines/registration/activation.machine';
+import type { registrationMachine } from '@machines/registration/registration.machine';
+import type { resendActivationMachine } from '@machines/registration/resend-activation.machine';
+import {
+  registrationFields,
+  type RegistrationFieldError,
+  type RegistrationFieldErrors,
+  type RegistrationRejection,
+} from '@machines/registration/registration.types';
+import type { Language } from '@contracts/session';
+import { fromPromise, type MachineImplementationsFrom } from 'xstate';
+import { ApiError } from '@/lib/api/errors';
+import { fieldErrorsOf } from '@/lib/api/field-errors';
+import { activateAccount, registerAccount, resendActivation } from './registration-api';
+import { isDraftValid } from './registration-rules';
+
+/** A server's reason at a field, as the form names it (an unknown reason reads as "cannot be used"). */
+function toFieldError(field: string, issue: string): RegistrationFieldError {
+  switch (issue) {
+    case 'required':
+    case 'tooLong':
+    case 'invalidCharacters':
+    case 'tooShort':
+    case 'sameAsEmail':
+    case 'common':
+      return issue;
+    case 'invalid':
+      return field === 'email' ? 'invalidEmail' : field === 'clientCode' ? 'invalidClientCode' : 'invalid';
+    default:
+      return 'invalid';
+  }
+}
+
+/** A failed Register as the form knows it: an Error carrying the rejection the machine reads. */
+export class RegistrationCallError extends Error {
+  readonly code: RegistrationRejection['code'];
+  readonly fields: RegistrationFieldErrors | undefined;
+
+  constructor(rejection: RegistrationRejection, options?: { cause?: unknown }) {
+    super(`Register failed: ${rejection.code}`, options);
+    this.name = 'RegistrationCallError';
+    this.code = rejection.code;
+    this.fields = rejection.code === 'refused' ? rejection.fields : undefined;
+  }
+}
+
+/** What a failed Register means to the form: the fields refused, or a failure of the whole form. */
+function rejectionOf(error: unknown): RegistrationRejection {
+  if (!(error instanceof ApiError)) return { code: 'serverError' };
+  // One answer whichever of client, account and invoice was wrong: it shows at the account number.
+  if (error.code === 'invalidCredentials') return { code: 'refused', fields: { rosterAcct: 'accountNotFound' } };
+  if (error.code === 'invalidRequest') {
+    const refused = fieldErrorsOf(error);
+    const fields: RegistrationFieldErrors = {};
+    for (const field of registrationFields) {
+      const issue = refused[field];
+      if (issue !== undefined) fields[field] = toFieldError(field, issue);
+    }
+    if (Object.keys(fields).length > 0) return { code: 'refused', fields };
+  }
+  if (error.code === 'tooManyRequests' || error.code === 'network') return { code: error.code };
+  return { code: 'serverError' };
+}
+
+/** A failed Register as the machine reads it. */
+export function toRegistrationFailure(error: unknown): RegistrationCallError {
+  return new RegistrationCallError(rejectionOf(error), { cause: error });
+}
+
+export interface RegistrationDeps {
+  /** The language the person reads the portal in now: the emails are written in it. */
+  language(): Language;
+}
+
+/** Creates the registration machine's implementations. */
+export function createRegistrationImplementations(deps: RegistrationDeps): MachineImplementationsFrom<typeof registrationMachine> {
+  return {
+    actors: {
+      register: fromPromise(async ({ input, signal }) => {
+        try {
+          return await registerAccount(input, deps.language(), { signal });
+        } catch (error) {
+          throw toRegistrationFailure(error);
+        }
+      }),
+    },
+    guards: {
+      isDraftValid: ({ context }) => isDraftValid(context.draft),
+    },
+  };
+}
+
+/** Creates the activation machine's implementations; `showActivated` goes to the success screen. */
+export function createActivationImplementations(deps: { showActivated(): void }): MachineImplementationsFrom<typeof activationMachine> {
+  return {
+    actors: {
+      // The machine reads the ApiError's code: notFound for an unusable link.
+      activate: fromPromise(({ input, signal }) => activateAccount(input, { signal })),
+    },
+    actions: {
+      showActivated: () => deps.showActivated(),
+    },
+  };
+}
+
+/** Creates the "send the link again" machine's implementations. */
+export function createResendImplementations(deps: RegistrationDeps): MachineImplementationsFrom<typeof resendActivationMachine> {
+  return {
+    actors: {
+      resendActivation: fromPromise(({ input, signal }) => resendActivation(input, deps.language(), { signal })),
+    },
+  };
+}

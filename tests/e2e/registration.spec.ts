@@ -1,0 +1,291 @@
+/**
+ * Registering and activating, in real Chromium over the real server: register → the emailed link
+ * (read from the development outbox) → activate → sign in, in both languages; signing in before
+ * activating; bad input at the fields with the rest kept; an address already registered.
+ */
+import type { APIRequestContext, Page } from '@playwright/test';
+import { fixtureAccounts } from './fixture-data';
+import { chooseLanguage, demo, demoGuest, expect, expectAccessible, signIn, test } from './fixtures';
+
+const PASSWORD = 'Quiet meadow lantern 42';
+/** A new address on every run of a test, so repeated runs against one server register afresh. */
+const newAddress = (name: string) => `e2e.register.${name.toLowerCase()}.${crypto.randomUUID().slice(0, 8)}@example.com`;
+
+interface Email {
+  to: string;
+  subject: string;
+  body: string;
+}
+
+const unescape = (html: string) =>
+  html.replace(/&#(\d+);/g, (_, code: string) => String.fromCodePoint(Number(code))).replace(/&amp;/g, '&');
+
+/** The emails waiting in the development outbox for `address`, newest first. */
+async function emailsTo(request: APIRequestContext, address: string): Promise<Email[]> {
+  const page = await (await request.get('/dev/outbox')).text();
+  return [...page.matchAll(/<article><h2>(.*?)<\/h2><p>To: (.*?) · .*?<\/p><pre>([\s\S]*?)<\/pre><\/article>/g)]
+    .map(([, subject = '', to = '', body = '']) => ({ subject: unescape(subject), to: unescape(to), body: unescape(body) }))
+    .filter((email) => email.to === address);
+}
+
+/** The activation link of the newest email to `address`, waiting for it to arrive. */
+async function activationLink(request: APIRequestContext, address: string): Promise<string> {
+  let link: string | undefined;
+  await expect
+    .poll(async () => {
+      const [newest] = await emailsTo(request, address);
+      link = /https?:\/\/\S+\/confirmation\/activate\?token=[A-Za-z0-9_-]{43}/.exec(newest?.body ?? '')?.[0];
+      return link;
+    })
+    .toBeDefined();
+  return link ?? '';
+}
+
+const labels = {
+  'en-US': {
+    firstName: 'First name',
+    lastName: 'Last name',
+    company: 'Company (optional)',
+    email: 'Email',
+    password: 'Password',
+    confirmation: 'Confirm the password',
+    clientCode: 'Client code',
+    account: 'Account number',
+    invoice: 'Invoice number',
+    create: 'Create account',
+    registration: 'Create an account',
+    checkEmail: 'Check your email',
+    activated: 'Your account is active',
+    goOn: 'Go to the next page now',
+    invoices: 'Your invoices',
+    subject: 'Sunrise Laboratories: activate your account',
+  },
+  'es-ES': {
+    firstName: 'Nombre',
+    lastName: 'Apellidos',
+    company: 'Empresa (opcional)',
+    email: 'Correo electrónico',
+    password: 'Contraseña',
+    confirmation: 'Confirme la contraseña',
+    clientCode: 'Código de cliente',
+    account: 'Número de cuenta',
+    invoice: 'Número de factura',
+    create: 'Crear cuenta',
+    registration: 'Cree una cuenta',
+    checkEmail: 'Revise su correo electrónico',
+    activated: 'Su cuenta está activada',
+    goOn: 'Ir ahora a la página siguiente',
+    invoices: 'Sus facturas',
+    subject: 'Sunrise Laboratories: active su cuenta',
+  },
+} as const;
+type Labels = (typeof labels)[keyof typeof labels];
+
+const heading = (page: Page, name: string) => page.getByRole('heading', { level: 1, name });
+const field = (page: Page, label: string) => page.getByLabel(label, { exact: true });
+
+interface Person {
+  firstName: string;
+  lastName: string;
+  company?: string;
+  email: string;
+  password: string;
+  account: string;
+  invoice: string;
+}
+
+async function fillIn(page: Page, l: Labels, person: Person): Promise<void> {
+  await field(page, l.firstName).fill(person.firstName);
+  await field(page, l.lastName).fill(person.lastName);
+  await field(page, l.company).fill(person.company ?? '');
+  await field(page, l.email).fill(person.email);
+  await field(page, l.password).fill(person.password);
+  await field(page, l.confirmation).fill(person.password);
+  await field(page, l.account).fill(person.account);
+  await field(page, l.invoice).fill(person.invoice);
+}
+
+const journeys = [
+  {
+    language: 'en-US',
+    person: {
+      firstName: 'Quinn',
+      lastName: 'Doe',
+      company: 'Doe & Partners',
+      password: PASSWORD,
+      account: fixtureAccounts.registerEn.accountNumber,
+      invoice: fixtureAccounts.registerEn.invoices[1]?.invoiceNumber ?? '',
+    },
+  },
+  {
+    // The demo guest's own account, as the README's demo says.
+    language: 'es-ES',
+    person: {
+      firstName: 'Jordan',
+      lastName: 'Invitado',
+      password: PASSWORD,
+      account: demoGuest.accountNumber,
+      invoice: demoGuest.invoiceNumber,
+    },
+  },
+] as const;
+
+for (const { language, person: someone } of journeys) {
+  test(`registers, activates from the emailed link and signs in (${language})`, async ({ page }) => {
+    const l = labels[language];
+    const person: Person = { ...someone, email: newAddress(language) };
+    await page.goto('/SUN/registration');
+    if (language === 'es-ES') await chooseLanguage(page, 'es-ES');
+    await expect(heading(page, l.registration)).toBeVisible();
+    // The client code of the address is prefilled.
+    await expect(field(page, l.clientCode)).toHaveValue('SUN');
+    await expectAccessible(page);
+
+    await fillIn(page, l, person);
+    await page.getByRole('button', { name: l.create }).click();
+    await expect(heading(page, l.checkEmail)).toBeVisible();
+    await expect(page.getByText(person.email)).toBeVisible();
+    await expectAccessible(page);
+
+    const [email] = await emailsTo(page.request, person.email);
+    expect(email?.subject).toBe(l.subject);
+    const link = await activationLink(page.request, person.email);
+    expect(new URL(link).pathname).toBe('/SUN/confirmation/activate');
+
+    await page.goto(link);
+    await expect(heading(page, l.activated)).toBeVisible();
+    await expect(page).toHaveURL(/\/SUN\/success\?/);
+    await expectAccessible(page);
+
+    await page.getByRole('link', { name: l.goOn }).click();
+    await expect(page).toHaveURL(/\/SUN\/login/);
+    await signIn(page, person.email, person.password);
+    await expect(heading(page, l.invoices)).toBeVisible();
+
+    // The link worked once.
+    await page.goto(link);
+    await expect(page.getByRole('alert')).toContainText(language === 'en-US' ? 'cannot be used' : 'no se puede usar');
+  });
+}
+
+test('signing in before activating says so and sends the link again; the newest link activates, the older one no longer does', async ({ page }) => {
+  const l = labels['en-US'];
+  const person: Person = {
+    firstName: 'Reese',
+    lastName: 'Doe',
+    email: newAddress('early'),
+    password: PASSWORD,
+    account: fixtureAccounts.registerEarly.accountNumber,
+    invoice: fixtureAccounts.registerEarly.invoices[0]?.invoiceNumber ?? '',
+  };
+  await page.goto('/SUN/registration');
+  await fillIn(page, l, person);
+  await page.getByRole('button', { name: l.create }).click();
+  await expect(heading(page, l.checkEmail)).toBeVisible();
+  const firstLink = await activationLink(page.request, person.email);
+
+  await page.getByRole('link', { name: 'Go to sign in' }).click();
+  await signIn(page, person.email, person.password);
+  await expect(page.getByRole('alert')).toHaveText('Your account is not activated yet.');
+  await expect(page.getByText('The email or password is incorrect.')).toHaveCount(0);
+  await expectAccessible(page);
+
+  await page.getByRole('button', { name: 'Send the link again' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'A new link is on its way' })).toContainText(person.email);
+  await expectAccessible(page);
+  await expect.poll(async () => (await emailsTo(page.request, person.email)).length).toBe(2);
+  const secondLink = await activationLink(page.request, person.email);
+  expect(secondLink).not.toBe(firstLink);
+
+  await page.goto(firstLink);
+  await expect(page.getByRole('alert')).toContainText('cannot be used');
+  await expectAccessible(page);
+  await page.goto(secondLink);
+  await expect(heading(page, l.activated)).toBeVisible();
+  await page.goto('/SUN/login');
+  await signIn(page, person.email, person.password);
+  await expect(heading(page, l.invoices)).toBeVisible();
+});
+
+test('bad input shows the message at its field, keeps every other field, and moves the focus to the first field to fix', async ({ page }) => {
+  const l = labels['en-US'];
+  const account = fixtureAccounts.registerBadInput;
+  const badAddress = newAddress('bad');
+  await page.goto('/SUN/registration');
+
+  // Leaving a field with something wrong in it says so at once.
+  await field(page, l.email).fill('sage@');
+  await field(page, l.email).blur();
+  await expect(page.getByText('Enter an email address like name@example.com.')).toBeVisible();
+  // Tabbing past an empty field says nothing yet.
+  await field(page, l.firstName).focus();
+  await field(page, l.firstName).blur();
+  await expect(page.getByText('Enter your first name.')).toHaveCount(0);
+
+  await field(page, l.lastName).fill('Doe');
+  await field(page, l.account).fill(account.accountNumber);
+  await field(page, l.password).fill('too short');
+  await field(page, l.confirmation).fill('too shor');
+  // Pressed straight from a wrong field: the press is not lost to the message that leaving it shows.
+  await page.getByRole('button', { name: l.create }).click();
+  await expect(page.getByText('Enter your first name.')).toBeVisible();
+  await expect(page.getByText('Use at least 12 characters.')).toBeVisible();
+  await expect(page.getByText('The two passwords are not the same.')).toBeVisible();
+  await expect(page.getByText('Enter your invoice number.')).toBeVisible();
+  await expect(field(page, l.firstName)).toBeFocused();
+  await expect(field(page, l.firstName)).toHaveAttribute('aria-invalid', 'true');
+  await expect(field(page, l.lastName)).toHaveValue('Doe');
+  await expect(field(page, l.account)).toHaveValue(account.accountNumber);
+  await expectAccessible(page);
+
+  // The server's rules: a common password passes the form's rules but not the server's.
+  await field(page, l.firstName).fill('Sage');
+  await field(page, l.email).fill(badAddress);
+  await field(page, l.password).fill('password1234');
+  await field(page, l.confirmation).fill('password1234');
+  await field(page, l.invoice).fill(account.invoices[0]?.invoiceNumber ?? '');
+  await page.getByRole('button', { name: l.create }).click();
+  await expect(page.getByText('This password is too common and easy to guess. Choose another one.')).toBeVisible();
+  await expect(field(page, l.password)).toBeFocused();
+  await expect(field(page, l.email)).toHaveValue(badAddress);
+  await expect(field(page, l.lastName)).toHaveValue('Doe');
+
+  // An invoice of another account: one answer at the account number.
+  await field(page, l.password).fill(PASSWORD);
+  await field(page, l.confirmation).fill(PASSWORD);
+  await field(page, l.invoice).fill('SUN-970131');
+  await page.getByRole('button', { name: l.create }).click();
+  await expect(page.getByText('We could not find an invoice with that account number and invoice number for this client code.')).toBeVisible();
+  await expect(field(page, l.account)).toBeFocused();
+  await expect(field(page, l.firstName)).toHaveValue('Sage');
+  await expectAccessible(page);
+  expect(await emailsTo(page.request, badAddress)).toEqual([]);
+});
+
+test('an address already registered gets the same page, and its owner an email instead of a link', async ({ page }) => {
+  const l = labels['en-US'];
+  const account = fixtureAccounts.registerKnownEmail;
+  const before = (await emailsTo(page.request, demo.pat)).length;
+  await page.goto('/HBR/registration');
+  await fillIn(page, l, {
+    firstName: 'Toby',
+    lastName: 'Doe',
+    email: demo.pat,
+    password: PASSWORD,
+    account: account.accountNumber,
+    invoice: account.invoices[2]?.invoiceNumber ?? '',
+  });
+  await field(page, l.clientCode).fill('hbr');
+  await page.getByRole('button', { name: l.create }).click();
+  await expect(heading(page, l.checkEmail)).toBeVisible();
+  await expect(page.getByText(demo.pat)).toBeVisible();
+
+  await expect.poll(async () => (await emailsTo(page.request, demo.pat)).length).toBe(before + 1);
+  const [newest] = await emailsTo(page.request, demo.pat);
+  expect(newest?.subject).toBe('Harbor Imaging: someone tried to register with your email address');
+  expect(newest?.body).not.toContain('confirmation/activate');
+  // Pat's own password still signs pat in.
+  await page.goto('/SUN/login');
+  await signIn(page, demo.pat, demo.password);
+  await expect(heading(page, l.invoices)).toBeVisible();
+});
