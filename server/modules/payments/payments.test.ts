@@ -640,6 +640,8 @@ describe('the receipt email', () => {
     expect(email?.body).toContain('SUN-100031  Complete blood count (CBC) with differential');
     expect(email?.body).toContain('Total paid: $48.50');
     expect(email?.body).toContain('Visa ending in 4242');
+    // Said to the sender, which labels the message (Content-Language) and its HTML part with it.
+    expect(email?.language).toBe('en-US');
   });
 
   it('is listed on the development page, which production does not have', async () => {
