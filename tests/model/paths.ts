@@ -26,7 +26,7 @@ export function stateInWords(value: StateValue): string {
 
 /** Where a snapshot is, in words. */
 export function whereIs(snapshot: AnyMachineSnapshot): string {
-  return stateInWords(snapshot.value).replace(/\.\(/g, ' (');
+  return stateInWords(snapshot.value as StateValue).replace(/\.\(/g, ' (');
 }
 
 /** Every generated path of the model, named in words, without exact duplicates. */
