@@ -4,7 +4,7 @@ import { writeFiles } from './files';
 import { planFiles, planOf } from './plans';
 
 const started = Date.now();
-const plans = models.map(planOf);
+const plans = models.map((model) => planOf(model));
 writeFiles(planFiles(plans));
 for (const plan of plans) {
   const steps = plan.paths.reduce((count, path) => count + path.steps.length - 1, 0);
