@@ -3,6 +3,8 @@
  * covers every state, transition, guard outcome and requirement the full set covers, each step in
  * words, written as Markdown, JSON and CSV under `docs/model/`.
  */
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import type { AnyMachineModel, StepFacts } from '../../tests/model/harness';
 import { compareIds, Coverage, transitionKey } from '../../tests/model/harness';
 import { explore, whereIs, type ExploredPath } from '../../tests/model/paths';
@@ -186,3 +188,9 @@ export function planFiles(plans: readonly Plan[]): Map<string, string> {
   return files;
 }
 
+
+/** The plan `npm run model:plans` last wrote for a machine, or null when there is none. */
+export function committedPlan(root: string, machine: string): Plan | null {
+  const path = join(root, `docs/model/${machine}.plan.json`);
+  return existsSync(path) ? (JSON.parse(readFileSync(path, 'utf8')) as Plan) : null;
+}
