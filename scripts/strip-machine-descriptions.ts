@@ -1,7 +1,8 @@
-// A Babel plugin for the production build: removes the `description` texts from the state
-// machines. They are written for analysts, who read them in the visualizer from the source;
-// patients' browsers need not download them.
+// A Babel plugin for the production build: removes the `description` texts and the `meta` objects
+// (the requirement ids) from the state machines. They are written for analysts and QA, who read
+// them in the charts and plans generated from the source; patients' browsers need not download them.
 const machineFile = /[\\/]machines[\\/].+\.machine\.ts$/;
+const analystsOnly = new Set(['description', 'meta']);
 
 /** The little of Babel's AST this plugin touches. */
 interface PropertyPath {
@@ -17,7 +18,7 @@ export default function stripMachineDescriptions() {
         if (!machineFile.test(state.filename ?? '')) return;
         const { key, computed } = path.node;
         const named = key.type === 'Identifier' ? key.name : key.type === 'StringLiteral' ? key.value : null;
-        if (!computed && named === 'description') path.remove();
+        if (!computed && typeof named === 'string' && analystsOnly.has(named)) path.remove();
       },
     },
   };
