@@ -15,12 +15,18 @@ describe('stripping what is for analysts from the production build', () => {
     expect(code).not.toContain('description');
     expect(code).not.toContain('meta');
     expect(code).not.toContain('SES-');
-    expect(code).toContain("target: 'b'");
+  });
+
+  it("turns a transition left with only its target into XState's shorthand", async () => {
+    const code = await strip('/repo/machines/session/session.machine.ts');
+    expect(code).toContain("x: 'b'");
+    expect(code).not.toContain('target');
   });
 
   it('leaves other files alone', async () => {
     const code = await strip('/repo/src/features/x.ts');
     expect(code).toContain('For analysts');
     expect(code).toContain('SES-1');
+    expect(code).toContain("target: 'b'");
   });
 });

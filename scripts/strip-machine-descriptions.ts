@@ -5,10 +5,22 @@ const machineFile = /[\\/]machines[\\/].+\.machine\.ts$/;
 const analystsOnly = new Set(['description', 'meta']);
 
 /** The little of Babel's AST this plugin touches. */
+interface Key {
+  type: string;
+  name?: string;
+  value?: unknown;
+}
 interface PropertyPath {
-  node: { computed: boolean; key: { type: string; name?: string; value?: unknown } };
+  node: { computed: boolean; key: Key };
   remove(): void;
 }
+interface ObjectPath {
+  node: { properties: { type: string; computed?: boolean; key?: Key; value?: { type: string; value?: unknown } }[] };
+  parent: { type: string };
+  replaceWith(node: unknown): void;
+}
+
+const keyName = (key: Key | undefined) => (key?.type === 'Identifier' ? key.name : key?.type === 'StringLiteral' ? key.value : null);
 
 export default function stripMachineDescriptions() {
   return {
@@ -16,9 +28,19 @@ export default function stripMachineDescriptions() {
     visitor: {
       ObjectProperty(path: PropertyPath, state: { filename?: string | null }) {
         if (!machineFile.test(state.filename ?? '')) return;
-        const { key, computed } = path.node;
-        const named = key.type === 'Identifier' ? key.name : key.type === 'StringLiteral' ? key.value : null;
-        if (!computed && typeof named === 'string' && analystsOnly.has(named)) path.remove();
+        const named = keyName(path.node.key);
+        if (!path.node.computed && typeof named === 'string' && analystsOnly.has(named)) path.remove();
+      },
+      ObjectExpression: {
+        // What is left of a transition written as an object only to carry those, `{ target: 'x' }`,
+        // is XState's shorthand `'x'` again: the build stays as small as before they were added.
+        exit(path: ObjectPath, state: { filename?: string | null }) {
+          if (!machineFile.test(state.filename ?? '')) return;
+          const [only, ...rest] = path.node.properties;
+          if (rest.length > 0 || !only || only.type !== 'ObjectProperty' || only.computed || keyName(only.key) !== 'target') return;
+          if (only.value?.type !== 'StringLiteral' || (path.parent.type !== 'ObjectProperty' && path.parent.type !== 'ArrayExpression')) return;
+          path.replaceWith(only.value);
+        },
       },
     },
   };
