@@ -85,7 +85,10 @@ function happens(facts: StepFacts): string {
   const said = facts.transitions.map((transition) => transition.description).filter((text): text is string => Boolean(text));
   if (said.length > 0) return [...new Set(said)].join(' ');
   const entered = facts.entered.map((node) => node.description).filter((text): text is string => Boolean(text));
-  return entered.at(-1) ?? 'Nothing changes.';
+  if (entered.length > 0) return entered.at(-1) ?? '';
+  // Turned away by a guard: say which, from its outcome key (`<state> <event> #<n> <guard>: no`).
+  const refused = facts.guards.map((key) => /#\d+ (.+): no$/.exec(key)?.[1]).filter((guard): guard is string => guard !== undefined);
+  return refused.length > 0 ? `Nothing changes (${[...new Set(refused)].join(', ')}: no).` : 'Nothing changes.';
 }
 
 /** The model's plan: its reduced paths in words (from its explored paths, when they are at hand). */

@@ -232,24 +232,30 @@ export function compareIds(a: string, b: string): number {
   return groupA === groupB ? Number(numberA) - Number(numberB) : groupA < groupB ? -1 : 1;
 }
 
+/** A guard's answer, and the transition it guards. */
+interface Outcome {
+  key: string;
+  transition: AnyTransitionDefinition;
+}
+
 /**
  * Which guards an event met: walking up from each active leaf, as XState chooses, every guarded
  * transition before the one chosen said no, and the chosen one's guard said yes; when none was
  * chosen, every guard on the way said no.
  */
-function eventGuardOutcomes(snapshot: AnyMachineSnapshot, type: string, chosen: readonly AnyTransitionDefinition[]): string[] {
-  const outcomes: string[] = [];
+function eventGuardOutcomes(snapshot: AnyMachineSnapshot, type: string, chosen: readonly AnyTransitionDefinition[]): Outcome[] {
+  const outcomes: Outcome[] = [];
   const leaves = snapshot._nodes.filter((node) => node.type === 'atomic' || node.type === 'final');
   for (const leaf of leaves) {
     let decided = false;
     for (let node: AnyStateNode | undefined = leaf; node && !decided; node = node.parent) {
       for (const transition of node.transitions.get(type) ?? []) {
         if (chosen.includes(transition)) {
-          if (transition.guard !== undefined) outcomes.push(guardOutcomeKey(transition, true));
+          if (transition.guard !== undefined) outcomes.push({ key: guardOutcomeKey(transition, true), transition });
           decided = true;
           break;
         }
-        if (transition.guard !== undefined) outcomes.push(guardOutcomeKey(transition, false));
+        if (transition.guard !== undefined) outcomes.push({ key: guardOutcomeKey(transition, false), transition });
       }
     }
   }
@@ -257,15 +263,15 @@ function eventGuardOutcomes(snapshot: AnyMachineSnapshot, type: string, chosen: 
 }
 
 /** An eventless transition taken: the ones before it in its state said no. */
-function alwaysGuardOutcomes(transition: AnyTransitionDefinition): string[] {
+function alwaysGuardOutcomes(transition: AnyTransitionDefinition): Outcome[] {
   const list = transition.source.always ?? [];
   const index = list.indexOf(transition);
   return [
     ...list
       .slice(0, index)
       .filter((each) => each.guard !== undefined)
-      .map((each) => guardOutcomeKey(each, false)),
-    ...(transition.guard === undefined ? [] : [guardOutcomeKey(transition, true)]),
+      .map((each) => ({ key: guardOutcomeKey(each, false), transition: each })),
+    ...(transition.guard === undefined ? [] : [{ key: guardOutcomeKey(transition, true), transition }]),
   ];
 }
 
@@ -273,6 +279,8 @@ function alwaysGuardOutcomes(transition: AnyTransitionDefinition): string[] {
 class StepRecorder {
   private readonly transitions: AnyTransitionDefinition[] = [];
   private readonly guards: string[] = [];
+  /** Transitions whose guard was asked, yes or no: a refusal exercises their requirements too. */
+  private readonly judged: AnyTransitionDefinition[] = [];
   private readonly entered: AnyStateNode[] = [];
   private readonly visited: string[] = [];
   private active: Set<AnyStateNode>;
@@ -282,7 +290,9 @@ class StepRecorder {
     this.active = new Set(before?._nodes ?? []);
     if (!before || !event) return;
     const chosen = machine.getTransitionData(before, event);
-    this.guards.push(...eventGuardOutcomes(before, event.type, chosen));
+    const outcomes = eventGuardOutcomes(before, event.type, chosen);
+    this.guards.push(...outcomes.map(({ key }) => key));
+    this.judged.push(...outcomes.map(({ transition }) => transition));
     // A targetless transition without actions makes no microstep: it counts as taken all the same.
     for (const transition of chosen) if (!transition.target && transition.actions.length === 0) this.transitions.push(transition);
   }
@@ -291,7 +301,11 @@ class StepRecorder {
   microstep(transitions: readonly AnyTransitionDefinition[], snapshot: AnyMachineSnapshot): void {
     for (const transition of transitions) {
       this.transitions.push(transition);
-      if (transition.eventType === '') this.guards.push(...alwaysGuardOutcomes(transition));
+      if (transition.eventType === '') {
+        const outcomes = alwaysGuardOutcomes(transition);
+        this.guards.push(...outcomes.map(({ key }) => key));
+        this.judged.push(...outcomes.map(({ transition: judged }) => judged));
+      }
       // A re-entered target is entered again, though it was active before.
       for (const target of transition.target ?? []) if (transition.reenter || !this.active.has(target)) this.entered.push(target);
     }
@@ -308,7 +322,7 @@ class StepRecorder {
   }
 
   finish(snapshot: AnyMachineSnapshot): StepFacts {
-    const requirements = [...this.transitions, ...this.entered].flatMap(requirementsOf);
+    const requirements = [...this.transitions, ...this.judged, ...this.entered].flatMap(requirementsOf);
     return {
       transitions: this.transitions,
       guards: [...new Set(this.guards)],
