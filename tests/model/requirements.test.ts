@@ -8,7 +8,8 @@ import { getStateNodes } from 'xstate/graph';
 import { allTransitions, Coverage, requirementsOf, transitionKey } from './harness';
 import { models } from './models';
 import { explore } from './paths';
-import { parseRequirements, readRequirements, scriptsOf, testTitles, titlesOf } from './requirements';
+import { parseRequirements, readRequirements, scriptsOf } from './requirements';
+import { testTitles, titlesOf } from './test-titles';
 
 const root = process.cwd();
 const page = readRequirements(root);
