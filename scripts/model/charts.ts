@@ -213,7 +213,11 @@ export async function renderSvg(dots: readonly string[]): Promise<string[]> {
   return dots.map((dot) => viz.renderString(dot, { format: 'svg' }));
 }
 
-/** The chart in Mermaid (`stateDiagram-v2`), which renders in merge requests. */
+/**
+ * The chart in Mermaid (`stateDiagram-v2`), which renders in merge requests. Mermaid cannot join
+ * states inside two different composite states, so each arrow is written in the innermost state
+ * holding both ends, between the ends' outermost states there (the SVG is exact).
+ */
 export function chartMermaid(chart: Chart): string {
   const byId = new Map(chart.states.map((state) => [state.id, state]));
   const keys = chart.states.map((state) => state.key);
@@ -222,6 +226,39 @@ export function chartMermaid(chart: Chart): string {
     return plain.replace(/[^A-Za-z0-9_]/g, '_');
   };
   const text = (value: string) => value.replace(/[:;#{}]/g, ' ').replace(/\s+/g, ' ').trim();
+  const chain = (id: string): ChartState[] => {
+    const states: ChartState[] = [];
+    for (let current = byId.get(id); current; current = current.parent === null ? undefined : byId.get(current.parent)) states.push(current);
+    return states;
+  };
+  // The arrows to write inside each composite state (the machine's own are written at the top).
+  const arrows = new Map<string, string[]>();
+  const add = (holder: string, line: string) => arrows.set(holder, [...(arrows.get(holder) ?? []), line]);
+  const root = chart.states.find((state) => state.parent === null);
+  for (const transition of chart.transitions) {
+    const source = byId.get(transition.source);
+    if (!source || !root) continue;
+    const label = text(transitionText(transition));
+    if (source.id === root.id) {
+      // The machine's own transitions apply in every state: drawn from each top-level one.
+      const targets = transition.internal ? [] : transition.targets.map((id) => chain(id).at(-2)).filter((state): state is ChartState => state !== undefined);
+      for (const from of chart.states.filter((state) => state.parent === root.id)) {
+        for (const to of targets.length > 0 ? targets : [from]) add(root.id, `${name(from)} --> ${name(to)} : ${label}`);
+      }
+      continue;
+    }
+    const targets = transition.internal ? [source.id] : transition.targets;
+    for (const targetId of targets) {
+      const sourceChain = chain(source.id);
+      const targetChain = chain(targetId);
+      const holder = sourceChain.find((state) => state.id !== source.id && targetChain.includes(state)) ?? root;
+      const from = sourceChain[sourceChain.indexOf(holder) - 1] ?? source;
+      const to = targetChain[targetChain.indexOf(holder) - 1] ?? source;
+      // An arrow from a composite state into its own inside keeps its target in the label.
+      const inner = from.id === to.id && targetId !== source.id ? ` to ${byId.get(targetId)?.key ?? ''}` : '';
+      add(holder.id, `${name(from)} --> ${name(to)} : ${label}${inner}`);
+    }
+  }
   const lines = ['stateDiagram-v2', '  direction LR'];
   const draw = (state: ChartState, indent: string): void => {
     const children = chart.states.filter((child) => child.parent === state.id);
@@ -242,20 +279,10 @@ export function chartMermaid(chart: Chart): string {
       if (initial) lines.push(`${inner}[*] --> ${name(initial)}`);
       for (const child of children) draw(child, inner);
     }
+    for (const arrow of arrows.get(state.id) ?? []) lines.push(`${inner}${arrow}`);
     if (!isRoot) lines.push(`${indent}}`);
   };
-  const root = chart.states.find((state) => state.parent === null);
   if (root) draw(root, '  ');
-  for (const transition of chart.transitions) {
-    const source = byId.get(transition.source);
-    if (!source) continue;
-    // Transitions of the machine itself start from every top-level state.
-    const sources = source.parent === null ? chart.states.filter((state) => state.parent === source.id) : [source];
-    const targets = transition.internal ? null : transition.targets.map((id) => byId.get(id)).filter((state): state is ChartState => state !== undefined);
-    for (const from of sources) {
-      for (const to of targets ?? [from]) lines.push(`  ${name(from)} --> ${name(to)} : ${text(transitionText(transition))}`);
-    }
-  }
   return `${lines.join('\n')}\n`;
 }
 
