@@ -22,7 +22,7 @@ console.log(line(header));
 for (const row of rows) console.log(line(row));
 console.log(
   record === null
-    ? `browser run: no record at ${browserRecordPath} (the browser run of the model paths writes it)`
+    ? `browser run: no record at ${browserRecordPath} (written by a browser run of the model paths, once there is one)`
     : `browser run: read ${browserRecordPath} (states, transitions, guard outcomes, requirements)`,
 );
 
