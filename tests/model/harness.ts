@@ -79,6 +79,8 @@ export function defineModel<M extends AnyStateMachine>(model: MachineModel<M>): 
 }
 
 export interface ModelPath<M extends AnyStateMachine> {
+  /** The state the machine starts in. */
+  start: AnyMachineSnapshot;
   /** Each event and the state the model predicts after it. */
   steps: { event: Event<M>; state: AnyMachineSnapshot }[];
 }
@@ -92,6 +94,11 @@ export function errorCode(error: unknown): string {
   if (typeof error === 'object' && error !== null && 'code' in error && typeof error.code === 'string') return error.code;
   if (error instanceof Error) return error.message;
   return String(error);
+}
+
+/** Whether an error payload carries a code of ours (else the machines read it as a server failure). */
+export function hasCode(error: unknown): boolean {
+  return typeof error === 'object' && error !== null && 'code' in error && typeof error.code === 'string';
 }
 
 /** An event as code, for messages: its type and payload, an error payload by its code. */
@@ -110,7 +117,8 @@ function hasGuardedCandidate(snapshot: AnyMachineSnapshot, type: string): boolea
  * One path per transition of the machine's graph: the shortest way to the transition's source,
  * then the transition itself. Together they reach every reachable state, transition and guard
  * outcome. An event the state ignores is left out, unless a guard turned it down (that "no" is
- * an outcome to cover too).
+ * an outcome to cover too). A start that ends at once (a final state, reached eventlessly) is a
+ * path of no steps: what it covers happens while starting.
  */
 export function generateModelPaths<M extends AnyStateMachine>(spec: ModelSpec<M>): ModelPath<M>[] {
   const events = (snapshot: Snapshot<M>): readonly Event<M>[] =>
@@ -127,16 +135,19 @@ export function generateModelPaths<M extends AnyStateMachine>(spec: ModelSpec<M>
   const pathTo = new Map(shortest.map((path) => [serialize(path.state), path]));
   const adjacency: AdjacencyMap<AnyMachineSnapshot, Event<M>> = getAdjacencyMap(spec.machine as AnyStateMachine, options as never);
 
+  const initial = shortest.find((path) => path.steps.every((step) => (step.event as EventObject).type === 'xstate.init'));
+  if (!initial) throw new Error(`No path to the start of ${spec.machine.id}`);
+  const start = initial.state as AnyMachineSnapshot;
   const paths: ModelPath<M>[] = [];
   for (const [stateKey, { transitions }] of Object.entries(adjacency)) {
     const prefix = pathTo.get(stateKey);
     if (!prefix) continue;
     const edges: { event: Event<M>; state: AnyMachineSnapshot }[] = Object.values(transitions);
     for (const { event, state: next } of edges) {
-      paths.push({ steps: [...prefix.steps.filter((step) => (step.event as EventObject).type !== 'xstate.init'), { event, state: next }] });
+      paths.push({ start, steps: [...prefix.steps.filter((step) => (step.event as EventObject).type !== 'xstate.init'), { event, state: next }] });
     }
   }
-  return paths;
+  return paths.length > 0 ? paths : [{ start, steps: [] }];
 }
 
 /** Every transition the machine defines, by a stable key. */

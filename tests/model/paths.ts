@@ -40,8 +40,10 @@ export function namedPaths(model: AnyMachineModel): NamedPath[] {
       if (seen.has(key)) continue;
       seen.add(key);
       const labels = path.steps.map((step) => model.describeEvent(step.event));
-      const end = path.steps.at(-1)?.state;
-      const words = `${model.variants.length > 1 ? `${variant}: ` : ''}${labels.join(' → ')}${end ? ` ⇒ ${whereIs(end)}` : ''}`;
+      const end = path.steps.at(-1)?.state ?? path.start;
+      // A start that ends at once has no step to name: its title is the start itself.
+      const does = labels.length > 0 ? labels.join(' → ') : 'Starts';
+      const words = `${model.variants.length > 1 ? `${variant}: ` : ''}${does} ⇒ ${whereIs(end)}`;
       // Two events may read alike (their payloads differ in what the model ignores): number them.
       const count = (titles.get(words) ?? 0) + 1;
       titles.set(words, count);
