@@ -434,6 +434,7 @@ export const sessionMachine = setup({
           description: 'The server ended every session of the user, this one included: the sign-in page says so.',
           target: 'loggingOut',
           actions: assign({ logoutReason: 'everywhere', logoutDestination: 'login' }),
+          meta: { requirements: ['SES-13', 'ACC-25'] },
         },
       },
     },

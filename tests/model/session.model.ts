@@ -207,6 +207,8 @@ export const sessionModel = defineModel({
         return 'The server ends the session';
       case 'xstate.error.actor.logOut':
         return `Signing out fails on the server (${errorCode(event.error)})`;
+      case 'session.signedOutEverywhere':
+        return 'Signs out on every device from the member information page';
       case 'session.recheck':
         return 'Asks for the session to be checked again';
       default:
