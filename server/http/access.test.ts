@@ -20,7 +20,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Hono } from 'hono';
 import { publicDocumentKinds } from '@contracts/documents';
 import { latestEmails } from '../modules/mail/outbox';
-import { readPdf } from '../modules/documents/pdf-text';
+import { readPdf } from '../test/pdf-text';
 import { demoInvoices, demoUsers } from '../seed/demo-data';
 import { DEMO_BILLING, DEMO_GUEST, DEMO_PASSWORD, TestBrowser, createTestApp, recordingLogger, resetSessions, useSeededDatabase } from '../test/harness';
 import { SESSION_COOKIE } from './session';
