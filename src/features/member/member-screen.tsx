@@ -25,7 +25,7 @@ import { Screen } from '@/components/screen';
 import { TextField } from '@/components/text-field';
 import { createAppActor } from '@/lib/create-app-actor';
 import { useMachines } from '@/lib/machines';
-import { useFocusOnRefusal } from '@/lib/use-focus-on-refusal';
+import { useFocusOnRefusals } from '@/lib/use-focus-on-refusal';
 import { useLanguage } from '@/lib/use-language';
 import { asMemberField, useMemberEvents, type MemberActor } from './member-events';
 import { createMemberImplementations } from './member.implementations';
@@ -106,15 +106,10 @@ function DetailsSection({ actor }: { actor: MemberActor }) {
   const fieldMessage = useMemberFieldMessage();
   const { edit, leaveField, save } = useMemberEvents(actor);
   const inputs = useRef<Partial<Record<MemberField, HTMLInputElement | null>>>({});
-  const refused = useFocusOnRefusal(() => {
+  useFocusOnRefusals(useSelector(actor, selectRefusals), () => {
     const first = selectFirstProblemField(actor.getSnapshot());
     return first ? inputs.current[first] : null;
   });
-  // A refusal comes from the rules at once or from the server later; each moves the focus.
-  const refusals = useSelector(actor, selectRefusals);
-  useEffect(() => {
-    if (refusals > 0) refused();
-  }, [refusals, refused]);
 
   function submit(event: SyntheticEvent<HTMLFormElement>) {
     event.preventDefault();

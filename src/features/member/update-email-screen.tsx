@@ -19,7 +19,7 @@ import { Screen } from '@/components/screen';
 import { TextField } from '@/components/text-field';
 import { createAppActor } from '@/lib/create-app-actor';
 import { useMachines } from '@/lib/machines';
-import { useFocusOnRefusal } from '@/lib/use-focus-on-refusal';
+import { useFocusOnRefusals } from '@/lib/use-focus-on-refusal';
 import { asEmailChangeField, useEmailChangeEvents, type EmailChangeActor } from './member-events';
 import { createEmailChangeImplementations } from './member.implementations';
 import { useEmailChangeFieldMessage, useFailureMessages } from './messages';
@@ -68,15 +68,10 @@ function EmailChangeForm({ actor, currentEmail }: { actor: EmailChangeActor; cur
   const fieldMessage = useEmailChangeFieldMessage();
   const { edit, leaveField, submit } = useEmailChangeEvents(actor);
   const inputs = useRef<Partial<Record<EmailChangeField, HTMLInputElement | null>>>({});
-  const refused = useFocusOnRefusal(() => {
+  useFocusOnRefusals(useSelector(actor, selectRefusals), () => {
     const first = selectFirstProblemField(actor.getSnapshot());
     return first ? inputs.current[first] : null;
   });
-  // A refusal comes from the rules at once or from the server later; each moves the focus.
-  const refusals = useSelector(actor, selectRefusals);
-  useEffect(() => {
-    if (refusals > 0) refused();
-  }, [refusals, refused]);
 
   function send(event: SyntheticEvent<HTMLFormElement>) {
     event.preventDefault();
