@@ -192,6 +192,14 @@ export const modelPathAccounts = {
     holderName: 'Gale Model',
     invoices: [{ invoiceNumber: `SUN-9803${twoDigits(path)}1`, description: 'Lipid panel', amountCents: 6320, balanceCents: 6320 }],
   }),
+  /** A billing user of the loading paths (signed in, on a quiet page). */
+  loadingUser: (path: number) => ({
+    clientCode: 'SUN',
+    accountNumber: `A-9804${twoDigits(path)}`,
+    holderName: 'Lou Model',
+    userEmail: `e2e.model.loading.${twoDigits(path)}@example.com`,
+    invoices: [],
+  }),
   /** The payer of a payment path: a billing user with the payment model's invoices (SUN-98<nn>41, 42 and the paid 07). */
   payer: (path: number) => ({
     clientCode: 'SUN',
