@@ -86,7 +86,7 @@ export function modelNamed(name: string): AnyMachineModel {
 
 /** The machine's reduced paths, as its plan prints them (the same order, so path N is the plan's N). */
 export function planPaths(model: AnyMachineModel): ExploredPath[] {
-  return reducePaths(explore(model));
+  return reducePaths(explore(model), model.isRoundabout);
 }
 
 function activeNodes(snapshot: AnyMachineSnapshot): AnyStateNode[] {
