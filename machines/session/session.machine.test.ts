@@ -250,14 +250,6 @@ describe('keeping the session alive', () => {
     await waitFor(actor, (s) => s.matches('anonymous'));
   });
 
-  it('the second logout variant always goes to the login page', async () => {
-    const { actor, navigateAfterLogout } = arrangeSignedIn(() => Promise.resolve({ display: false, secondsLeft: 800 }));
-    await waitFor(actor, selectIsSignedIn);
-    actor.send({ type: 'session.logoutToLogin' });
-    await waitFor(actor, (s) => s.matches('anonymous'));
-    expect(navigateAfterLogout).toHaveBeenCalledWith('', 'login');
-  });
-
   it('after signing out on every device, goes to the login page, which says so', async () => {
     const { actor, navigateAfterLogout } = arrangeSignedIn(() => Promise.resolve({ display: false, secondsLeft: 800 }));
     await waitFor(actor, selectIsSignedIn);

@@ -168,7 +168,7 @@ export const sessionMachine = setup({
               meta: { requirements: ['SES-3'] },
             },
             'session.clearRole': {
-              description: 'Back to choosing how to sign in.',
+              description: 'The visitor leaves the sign-in form for the home page: back to choosing how to sign in.',
               target: 'roleNotChosen',
               actions: assign({ chosenRole: null }),
               meta: { requirements: ['SES-3'] },
@@ -290,11 +290,28 @@ export const sessionMachine = setup({
             user: {
               description: 'A billing user (ClientBillingUser): every account and payment page.',
               meta: { requirements: ['SES-6'] },
+              // Signing out on every device is a billing user's: the member information page, which a guest never sees.
+              on: {
+                'session.signedOutEverywhere': {
+                  description: 'The server ended every session of the user, this one included: the sign-in page says so.',
+                  target: '#session.loggingOut',
+                  actions: assign({ logoutReason: 'everywhere', logoutDestination: 'login' }),
+                  meta: { requirements: ['SES-13', 'ACC-25'] },
+                },
+              },
             },
             accountDisabled: {
               description: 'A billing user whose account is disabled: invoices, the email change and payments are hidden.',
               meta: { requirements: ['SES-7'] },
               entry: { type: 'rememberAccountDisabled', params: { disabled: true } },
+              on: {
+                'session.signedOutEverywhere': {
+                  description: 'The server ended every session of the user, this one included: the sign-in page says so.',
+                  target: '#session.loggingOut',
+                  actions: assign({ logoutReason: 'everywhere', logoutDestination: 'login' }),
+                  meta: { requirements: ['SES-13', 'ACC-25'] },
+                },
+              },
             },
             guest: {
               description: 'A guest (ClientBillingGuest) who signed in with an invoice: invoices and payment only.',
@@ -424,18 +441,6 @@ export const sessionMachine = setup({
           actions: assign({ logoutReason: 'user', logoutDestination: 'serverUrl' }),
           meta: { requirements: ['SES-12', 'SES-13'] },
         },
-        'session.logoutToLogin': {
-          description: 'The second way of signing out: always back to the login page.',
-          target: 'loggingOut',
-          actions: assign({ logoutReason: 'user', logoutDestination: 'login' }),
-          meta: { requirements: ['SES-12', 'SES-13'] },
-        },
-        'session.signedOutEverywhere': {
-          description: 'The server ended every session of the user, this one included: the sign-in page says so.',
-          target: 'loggingOut',
-          actions: assign({ logoutReason: 'everywhere', logoutDestination: 'login' }),
-          meta: { requirements: ['SES-13', 'ACC-25'] },
-        },
       },
     },
     loggingOut: {
@@ -474,7 +479,8 @@ export const sessionMachine = setup({
   },
   on: {
     'session.recheck': {
-      description: 'Asks the server again: Try again after a failed check, or another tab signed in or out.',
+      description:
+        'Asks the server again: Try again after a failed check, another tab signing in, or another tab signing out while the check here had failed.',
       target: '.checking',
       meta: { requirements: ['SES-16'] },
     },

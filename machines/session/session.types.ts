@@ -61,7 +61,6 @@ export type SessionEvent =
   | ({ type: 'session.login' } & LoginRequest)
   | ({ type: 'session.guestLogin' } & GuestLoginRequest)
   | { type: 'session.logout' }
-  | { type: 'session.logoutToLogin' }
   | { type: 'session.signedOutEverywhere' }
   | { type: 'session.extend' }
   | { type: 'session.decline' }

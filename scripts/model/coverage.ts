@@ -35,8 +35,13 @@ export interface MachineCoverage {
   /** The requirement ids the generated paths reach. */
   reached: string[];
   model: globalThis.Record<Kind, Share>;
-  /** Null when no browser run left a record for this machine. */
+  /**
+   * Null when no browser run left a record at all. When there is one and the machine is not in it
+   * (no browser mapping yet, or none of its paths passed), nothing of it counts as covered.
+   */
   browser: globalThis.Record<Kind, Share> | null;
+  /** Whether the browser run's record has this machine. */
+  inBrowserRun: boolean;
 }
 
 function everything(model: AnyMachineModel): globalThis.Record<Kind, Set<string>> {
@@ -78,9 +83,11 @@ export function coverageOf(model: AnyMachineModel, record: Record | null): Machi
     paths: explored.length,
     reached: [...coverage.requirements].sort(),
     model: Object.fromEntries(kinds.map((kind) => [kind, share(all[kind], hit[kind])])) as globalThis.Record<Kind, Share>,
-    browser: recorded
-      ? (Object.fromEntries(kinds.map((kind) => [kind, share(all[kind], recorded[kind] ?? [])])) as globalThis.Record<Kind, Share>)
-      : null,
+    browser:
+      record === null
+        ? null
+        : (Object.fromEntries(kinds.map((kind) => [kind, share(all[kind], recorded?.[kind] ?? [])])) as globalThis.Record<Kind, Share>),
+    inBrowserRun: recorded !== undefined,
   };
 }
 

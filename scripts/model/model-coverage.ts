@@ -14,7 +14,7 @@ const rows = results.map((result) => [
   result.machine,
   String(result.paths),
   ...kinds.map((kind) => shareText(result.model[kind])),
-  result.browser === null ? 'no record' : kinds.map((kind) => shareText(result.browser?.[kind] ?? { hit: 0, all: 0, missed: [] })).join(', '),
+  result.browser === null ? 'no record' : !result.inBrowserRun ? 'not in the run (0%)' : kinds.map((kind) => shareText(result.browser?.[kind] ?? { hit: 0, all: 0, missed: [] })).join(', '),
 ]);
 const widths = header.map((title, column) => Math.max(title.length, ...rows.map((row) => (row[column] ?? '').length)));
 const line = (cells: string[]) => cells.map((text, column) => text.padEnd(widths[column] ?? 0)).join('  ').trimEnd();
@@ -34,6 +34,10 @@ for (const result of results) {
   ] as const) {
     if (shares === null || isComplete(shares)) continue;
     failed = true;
+    if (source === 'browser run' && !result.inBrowserRun) {
+      console.log(`not in the browser run: ${result.machine} (none of its paths ran and passed in the browser)`);
+      continue;
+    }
     for (const kind of kinds) for (const missed of shares[kind].missed) console.log(`missed by the ${source} of ${result.machine}: ${kind} ${missed}`);
   }
 }

@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import type { AnyMachineModel, StepFacts } from '../../tests/model/harness';
 import { compareIds, Coverage, transitionKey } from '../../tests/model/harness';
 import { explore, whereIs, type ExploredPath } from '../../tests/model/paths';
+import type { EventObject } from 'xstate';
 
 /** One step of a plan, as a person reads it. */
 export interface PlanStep {
@@ -55,28 +56,33 @@ function itemsOf(path: ExploredPath): Set<string> {
 
 /**
  * Greedy set cover: repeatedly takes the path that adds the most uncovered items (the shorter on a
- * tie, then the earlier), until the chosen paths cover all that the generated ones cover.
+ * tie, then the earlier), until the chosen paths cover all that the generated ones cover. Paths
+ * with a roundabout event (`isRoundabout`) are taken only for what the others leave uncovered.
  */
-export function reducePaths(paths: readonly ExploredPath[]): ExploredPath[] {
+export function reducePaths(paths: readonly ExploredPath[], isRoundabout?: (event: EventObject) => boolean): ExploredPath[] {
   const items = paths.map(itemsOf);
   const uncovered = new Set(items.flatMap((set) => [...set]));
+  const roundabout = paths.map((path) => isRoundabout !== undefined && path.path.steps.some((step) => isRoundabout(step.event as EventObject)));
   const chosen: ExploredPath[] = [];
-  while (uncovered.size > 0) {
-    let best = -1;
-    let bestGain = 0;
-    paths.forEach((path, index) => {
-      let gain = 0;
-      for (const item of items[index] ?? []) if (uncovered.has(item)) gain++;
-      const shorter = best >= 0 && gain === bestGain && path.path.steps.length < (paths[best]?.path.steps.length ?? 0);
-      if (gain > bestGain || shorter) {
-        best = index;
-        bestGain = gain;
-      }
-    });
-    const path = paths[best];
-    if (!path) break;
-    chosen.push(path);
-    for (const item of items[best] ?? []) uncovered.delete(item);
+  for (const allowRoundabout of [false, true]) {
+    while (uncovered.size > 0) {
+      let best = -1;
+      let bestGain = 0;
+      paths.forEach((path, index) => {
+        if (!allowRoundabout && roundabout[index]) return;
+        let gain = 0;
+        for (const item of items[index] ?? []) if (uncovered.has(item)) gain++;
+        const shorter = best >= 0 && gain === bestGain && path.path.steps.length < (paths[best]?.path.steps.length ?? 0);
+        if (gain > bestGain || shorter) {
+          best = index;
+          bestGain = gain;
+        }
+      });
+      const path = paths[best];
+      if (!path) break;
+      chosen.push(path);
+      for (const item of items[best] ?? []) uncovered.delete(item);
+    }
   }
   return chosen;
 }
@@ -96,7 +102,7 @@ export function planOf(model: AnyMachineModel, explored: readonly ExploredPath[]
   const coverage = new Coverage(model.machine);
   for (const path of explored) coverage.add(path.facts);
   const report = coverage.report();
-  const reduced = reducePaths(explored);
+  const reduced = reducePaths(explored, model.isRoundabout);
   const startOf = (variant: string) => (model.variants.length > 1 ? variant : 'start');
   return {
     machine: model.name,

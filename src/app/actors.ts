@@ -19,6 +19,7 @@ import { createLanguageImplementations } from './implementations/language.implem
 import { createLoadingImplementations } from './implementations/loading.implementations';
 import { createSessionImplementations } from './implementations/session.implementations';
 import type { AppNavigation } from './navigation';
+import { shareSessionAcrossTabs } from './session-tabs';
 
 /** Starts every machine of the app with its real effects. */
 export function startMachines(navigation: AppNavigation): Machines {
@@ -41,6 +42,7 @@ export function startMachines(navigation: AppNavigation): Machines {
       }),
     ),
   ).start();
+  shareSessionAcrossTabs(session);
   const cookieConsent = createActor(cookieConsentMachine.provide(createCookieConsentImplementations({ storage: localItem }))).start();
   const language = createActor(
     languageMachine.provide(createLanguageImplementations()),

@@ -10,6 +10,8 @@ function safely<T>(read: () => T, fallback: T): T {
 
 export const localItem = {
   get: (key: string): string | null => safely(() => localStorage.getItem(key), null),
+  /** Reads without hiding a failure: throws when local storage cannot be read (blocked by the browser's settings). */
+  read: (key: string): string | null => localStorage.getItem(key),
   set: (key: string, value: string): void => safely(() => localStorage.setItem(key, value), undefined),
 };
 

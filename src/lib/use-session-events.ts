@@ -13,7 +13,6 @@ export function useSessionEvents() {
       logIn: (credentials: LoginRequest) => session.send({ type: 'session.login', ...credentials }),
       guestLogIn: (credentials: GuestLoginRequest) => session.send({ type: 'session.guestLogin', ...credentials }),
       logOut: () => session.send({ type: 'session.logout' }),
-      logOutToLogin: () => session.send({ type: 'session.logoutToLogin' }),
       extend: () => session.send({ type: 'session.extend' }),
       decline: () => session.send({ type: 'session.decline' }),
       acknowledgeExpiry: () => session.send({ type: 'session.acknowledgeExpiry' }),

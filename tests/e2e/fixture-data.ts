@@ -40,6 +40,8 @@ interface FixtureAccount {
   holderName: string;
   /** Signs in with the demo password; none for an account only guests use. */
   userEmail?: string;
+  /** The user's account under this client is disabled (invoices and payments hidden). */
+  accountDisabled?: boolean;
   invoices: FixtureInvoice[];
   payments?: FixturePayment[];
   /** The user's account at another client too (switch clients). */
@@ -149,12 +151,79 @@ export const fixtureAccounts = {
   registerKnownOwner: { clientCode: 'SUN', accountNumber: 'A-970500', holderName: 'Ula Doe', userEmail: 'e2e.register.owner@example.com', invoices: [] },
 } satisfies Record<string, FixtureAccount>;
 
+/** How many model paths of one machine can have accounts of their own (more fails loudly). */
+export const modelPathAccountCount = 40;
+
+const twoDigits = (number: number) => String(number).padStart(2, '0');
+
+/** Like the payment model's account (machines/payment/payment.fixtures.ts): two open invoices, one partly paid, and a paid one. */
+function modelInvoices(prefix: string): FixtureInvoice[] {
+  return [
+    { invoiceNumber: `${prefix}41`, description: 'Blood panel', amountCents: 15000, balanceCents: 12000 },
+    { invoiceNumber: `${prefix}42`, description: 'Lipid profile', amountCents: 4550, balanceCents: 4550 },
+    { invoiceNumber: `${prefix}07`, description: 'Paid long ago', amountCents: 2000, balanceCents: 0 },
+  ];
+}
+
+/**
+ * The accounts of the model paths run in the browser (tests/e2e/model-paths): one set per path
+ * number, so paths running side by side never sign in to, sign out of or pay from the same one.
+ */
+export const modelPathAccounts = {
+  /** A billing user of the session paths. */
+  sessionUser: (path: number) => ({
+    clientCode: 'SUN',
+    accountNumber: `A-9801${twoDigits(path)}`,
+    holderName: 'Morgan Model',
+    userEmail: `e2e.model.session.${twoDigits(path)}@example.com`,
+    invoices: [],
+  }),
+  /** A billing user of the session paths whose account is disabled. */
+  sessionDisabledUser: (path: number) => ({
+    clientCode: 'SUN',
+    accountNumber: `A-9802${twoDigits(path)}`,
+    holderName: 'Dale Model',
+    userEmail: `e2e.model.disabled.${twoDigits(path)}@example.com`,
+    accountDisabled: true,
+    invoices: [],
+  }),
+  /** An account a guest of the session paths signs in to, with one open invoice. */
+  sessionGuest: (path: number) => ({
+    clientCode: 'SUN',
+    accountNumber: `A-9803${twoDigits(path)}`,
+    holderName: 'Gale Model',
+    invoices: [{ invoiceNumber: `SUN-9803${twoDigits(path)}1`, description: 'Lipid panel', amountCents: 6320, balanceCents: 6320 }],
+  }),
+  /** A billing user of the loading paths (signed in, on a quiet page). */
+  loadingUser: (path: number) => ({
+    clientCode: 'SUN',
+    accountNumber: `A-9804${twoDigits(path)}`,
+    holderName: 'Lou Model',
+    userEmail: `e2e.model.loading.${twoDigits(path)}@example.com`,
+    invoices: [],
+  }),
+  /** The payer of a payment path: a billing user with the payment model's invoices (SUN-98<nn>41, 42 and the paid 07). */
+  payer: (path: number) => ({
+    clientCode: 'SUN',
+    accountNumber: `A-9810${twoDigits(path)}`,
+    holderName: 'Pat Model',
+    userEmail: `e2e.model.payer.${twoDigits(path)}@example.com`,
+    invoices: modelInvoices(`SUN-98${twoDigits(path)}`),
+  }),
+} satisfies Record<string, (path: number) => FixtureAccount>;
+
+function allFixtureAccounts(): FixtureAccount[] {
+  const perPath = Array.from({ length: modelPathAccountCount }, (_, index) =>
+    Object.values(modelPathAccounts).map((account) => account(index + 1)),
+  ).flat();
+  return [...Object.values(fixtureAccounts), ...perPath];
+}
+
 /** Inserts the fixture accounts, their invoices, past payments and users into a seeded database. */
 export async function insertFixtureData(db: Database): Promise<void> {
   const passwordHash = await hashPassword(DEMO_PASSWORD);
   await db.transaction(async (tx) => {
-    for (const [position, fixture] of Object.values(fixtureAccounts).entries()) {
-      const account: FixtureAccount = fixture;
+    for (const [position, account] of allFixtureAccounts().entries()) {
       const [client] = await tx
         .select({ id: clients.id })
         .from(clients)
@@ -229,6 +298,7 @@ export async function insertFixtureData(db: Database): Promise<void> {
           clientId: client.id,
           role: 'ClientBillingUser',
           accountNumber: account.accountNumber,
+          accountDisabled: account.accountDisabled ?? false,
         });
         if (account.alsoAt) {
           const other = account.alsoAt;

@@ -5,6 +5,7 @@ import { openDatabase } from '../../server/db/client';
 import { seedDemoData } from '../../server/seed/seed';
 import { startServer } from '../../server/start';
 import { insertFixtureData } from './fixture-data';
+import { writeBrowserRecord } from './model-paths/record';
 
 /** Starts the real server, over a fresh database with the demo and fixture data, on a free port for the whole run. */
 export default async function globalSetup(): Promise<() => Promise<void>> {
@@ -25,6 +26,8 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   // Workers start after this and inherit the variable.
   process.env.E2E_BASE_URL = server.url;
   return async () => {
+    // What the model paths that passed covered, for `npm run model:coverage`.
+    writeBrowserRecord();
     await server.close();
     rmSync(dataDir, { recursive: true, force: true });
   };

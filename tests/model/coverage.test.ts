@@ -24,4 +24,11 @@ describe('the coverage report', () => {
     expect(result.browser?.states.missed).toEqual(['cookieConsent.accepted']);
     expect(result.browser?.requirements.missed).toEqual([]);
   });
+
+  it('counts a machine the browser run left out as not covered there, never as complete', () => {
+    const result = coverageOf(cookieConsentModel, { session: { states: [], transitions: [], guards: [], requirements: [] } });
+    expect(result.inBrowserRun).toBe(false);
+    expect(result.browser && isComplete(result.browser)).toBe(false);
+    expect(result.browser && shareText(result.browser.states)).toBe('0/3 (0%)');
+  });
 });

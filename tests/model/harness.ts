@@ -68,6 +68,12 @@ export interface MachineModel<M extends AnyStateMachine> {
   describeEvent: (event: Event<M>) => string;
   /** Clears what the test's effects recorded, before each path. */
   reset?: () => void;
+  /**
+   * Events a person causes only by a roundabout way (the browser's history, a crafted address), or
+   * that no screen offers: the plan prefers paths without them, and keeps one only for what no
+   * other path covers.
+   */
+  isRoundabout?: (event: Event<M>) => boolean;
 }
 
 /** A machine model with its types erased, as the registry holds it. */
@@ -118,9 +124,10 @@ function hasGuardedCandidate(snapshot: AnyMachineSnapshot, type: string): boolea
  * then the transition itself. Together they reach every reachable state, transition and guard
  * outcome. An event the state ignores is left out, unless a guard turned it down (that "no" is
  * an outcome to cover too). A start that ends at once (a final state, reached eventlessly) is a
- * path of no steps: what it covers happens while starting.
+ * path of no steps: what it covers happens while starting. With `isRoundabout`, the way to a source
+ * avoids roundabout events wherever another way exists.
  */
-export function generateModelPaths<M extends AnyStateMachine>(spec: ModelSpec<M>): ModelPath<M>[] {
+export function generateModelPaths<M extends AnyStateMachine>(spec: ModelSpec<M>, isRoundabout?: (event: Event<M>) => boolean): ModelPath<M>[] {
   const events = (snapshot: Snapshot<M>): readonly Event<M>[] =>
     (typeof spec.events === 'function' ? spec.events(snapshot) : spec.events).filter(
       (event) => spec.machine.getTransitionData(snapshot, event).length > 0 || hasGuardedCandidate(snapshot, (event as EventObject).type),
@@ -133,6 +140,13 @@ export function generateModelPaths<M extends AnyStateMachine>(spec: ModelSpec<M>
   } as Parameters<typeof getShortestPaths<M>>[1];
   const shortest: StatePath<Snapshot<M>, Event<M>>[] = getShortestPaths(spec.machine, options);
   const pathTo = new Map(shortest.map((path) => [serialize(path.state), path]));
+  if (isRoundabout) {
+    const direct: StatePath<Snapshot<M>, Event<M>>[] = getShortestPaths(spec.machine, {
+      ...options,
+      events: (snapshot: Snapshot<M>) => events(snapshot).filter((event) => !isRoundabout(event)),
+    } as typeof options);
+    for (const path of direct) pathTo.set(serialize(path.state), path);
+  }
   const adjacency: AdjacencyMap<AnyMachineSnapshot, Event<M>> = getAdjacencyMap(spec.machine as AnyStateMachine, options as never);
 
   const initial = shortest.find((path) => path.steps.every((step) => (step.event as EventObject).type === 'xstate.init'));

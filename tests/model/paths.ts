@@ -35,7 +35,7 @@ export function namedPaths(model: AnyMachineModel): NamedPath[] {
   const titles = new Map<string, number>();
   const named: NamedPath[] = [];
   for (const { name: variant, spec } of model.variants) {
-    for (const path of generateModelPaths(spec)) {
+    for (const path of generateModelPaths(spec, model.isRoundabout)) {
       const key = `${variant} ${path.steps.map((step) => eventAsCode(step.event as EventObject)).join(' > ')}`;
       if (seen.has(key)) continue;
       seen.add(key);

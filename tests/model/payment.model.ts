@@ -44,6 +44,8 @@ type Snapshot = Parameters<Spec['assertSnapshot']>[0];
 type ModelEvent = Exclude<Spec['events'], (snapshot: Snapshot) => unknown>[number];
 
 const externalLink = 'https://payments.example.org/harbor';
+/** The account's invoice that is paid already: the amounts page does not list it. */
+const paidInvoiceNumber = 'SUN-100007';
 const paidUp = { ...account, invoices: account.invoices.filter((invoice) => invoice.balanceCents === 0), totalDueCents: 0 };
 /** The account after another tab paid 90.00 of SUN-100041 and all of SUN-100042. */
 const paidElsewhere: PaymentStart = {
@@ -267,6 +269,9 @@ export const paymentModel = defineModel({
     tokenRequests = 0;
     signInRequests = 0;
   },
+  // A step opened by its address (the browser's history), and choices on an invoice the amounts page
+  // does not list, are not what a person does on the way: the plan prefers Continue and open invoices.
+  isRoundabout: (event) => event.type === 'payment.show' || ('invoiceNumber' in event && event.invoiceNumber === paidInvoiceNumber),
   describeEvent: (event) => {
     switch (event.type) {
       case 'xstate.done.actor.loadAccount':

@@ -84,7 +84,6 @@ const spec: ModelSpec<typeof machine> = {
     { type: 'session.acknowledgeExpiry' },
     { type: 'xstate.after.inactivityNoticeTimeout.session.signedIn.expiry.expiring' },
     { type: 'session.logout' },
-    { type: 'session.logoutToLogin' },
     { type: 'session.signedOutEverywhere' },
     { type: 'xstate.done.actor.logOut', output: { url: '' } },
     { type: 'xstate.error.actor.logOut', error: new Error('offline') },
@@ -166,7 +165,7 @@ export const sessionModel = defineModel({
       case 'session.chooseRole':
         return event.role === 'ClientBillingGuest' ? 'Chooses to sign in as a guest' : 'Chooses to sign in as a billing user';
       case 'session.clearRole':
-        return 'Goes back to choosing how to sign in';
+        return 'Goes to the home page, back to choosing how to sign in';
       case 'session.login':
         return `Signs in as ${event.email} with a password`;
       case 'xstate.done.actor.logIn':
@@ -201,8 +200,6 @@ export const sessionModel = defineModel({
         return 'Nobody acknowledges the inactivity notice in time';
       case 'session.logout':
         return 'Signs out';
-      case 'session.logoutToLogin':
-        return 'Signs out to the login page';
       case 'xstate.done.actor.logOut':
         return 'The server ends the session';
       case 'xstate.error.actor.logOut':
@@ -210,7 +207,7 @@ export const sessionModel = defineModel({
       case 'session.signedOutEverywhere':
         return 'Signs out on every device from the member information page';
       case 'session.recheck':
-        return 'Asks for the session to be checked again';
+        return 'Asks for the session to be checked again (Try again, or another tab signs in)';
       default:
         return event.type;
     }

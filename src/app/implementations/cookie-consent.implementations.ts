@@ -8,11 +8,12 @@ import { storageKeys, type localItem } from '@/lib/storage';
 export function createCookieConsentImplementations({
   storage,
 }: {
-  storage: Pick<typeof localItem, 'get' | 'set'>;
+  storage: Pick<typeof localItem, 'read' | 'set'>;
 }): MachineImplementationsFrom<typeof cookieConsentMachine> {
   return {
     actors: {
-      readConsent: fromPromise(() => Promise.resolve(storage.get(storageKeys.cookieConsent) === acceptedValue)),
+      // Storage that cannot be read rejects, so the notice shows again rather than reading as no answer.
+      readConsent: fromPromise(() => new Promise<boolean>((resolve) => resolve(storage.read(storageKeys.cookieConsent) === acceptedValue))),
     },
     actions: {
       storeConsent: () => storage.set(storageKeys.cookieConsent, acceptedValue),

@@ -70,7 +70,7 @@ function sessionDeps(overrides: Partial<{ [K in keyof Api]: Api[K] }> = {}, extr
   return { deps, calls, signals, stored };
 }
 
-async function signedInThenLogOut(deps: SessionDeps, variant: 'session.logout' | 'session.logoutToLogin' = 'session.logout') {
+async function signedInThenLogOut(deps: SessionDeps, variant: 'session.logout' | 'session.signedOutEverywhere' = 'session.logout') {
   const actor = createActor(sessionMachine.provide(createSessionImplementations(deps))).start();
   await waitFor(actor, (s) => s.hasTag('signedIn'));
   actor.send({ type: variant });
@@ -135,9 +135,9 @@ describe('the session implementations', () => {
     expect(protocolRelative.calls).toEqual(['goTo /SUN/ (replace)']);
   });
 
-  it('after the second logout variant, or a failed logout call, go where the rule says', async () => {
+  it('after signing out on every device (to the login page whatever the server says), or a failed logout call, go where the rule says', async () => {
     const toLogin = sessionDeps({ logOut: () => Promise.resolve({ url: 'https://sunrise.example/bye' }) });
-    await signedInThenLogOut(toLogin.deps, 'session.logoutToLogin');
+    await signedInThenLogOut(toLogin.deps, 'session.signedOutEverywhere');
     expect(toLogin.calls).toEqual(['goTo /SUN/login (replace)']);
 
     const failed = sessionDeps({ logOut: () => Promise.reject(new ApiError('network', null)) });

@@ -29,11 +29,12 @@ export function Sidebar({ open }: { open: boolean }) {
 }
 
 function SignedOutMenu() {
-  const { chooseRole } = useSessionEvents();
+  const { chooseRole, clearRole } = useSessionEvents();
   return (
     <ul className="menu" data-testid="menu-signed-out">
       <li>
-        <Link to="/{-$client}" activeOptions={{ exact: true }}>
+        {/* Home leaves the sign-in form for the landing page: back to choosing how to sign in. */}
+        <Link to="/{-$client}" activeOptions={{ exact: true }} onClick={clearRole}>
           <Trans>Home</Trans>
         </Link>
       </li>

@@ -1,0 +1,165 @@
+/**
+ * The machines' QA plans run in the browser: each reduced path of a machine's plan (the ones
+ * `npm run model:plans` prints in docs/model/<machine>.plan.md) becomes a Playwright test titled by
+ * the path in words. Each model event is mapped to what a person does or to a server answer the
+ * test arranges (a held call answered, failed or passed on to the real server), or to the page's
+ * clock; after each step the screen must show the state the model predicts. A passing path records
+ * what it covered, for `npm run model:coverage`.
+ */
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { BrowserContext, Page } from '@playwright/test';
+import type { AnyMachineSnapshot, AnyStateNode, EventObject } from 'xstate';
+import { reducePaths } from '../../../scripts/model/plans';
+import { eventAsCode, transitionKey, type AnyMachineModel, type PathFacts } from '../../model/harness';
+import { models } from '../../model/models';
+import { explore, whereIs, type ExploredPath } from '../../model/paths';
+import { test } from '../fixtures';
+import { CallGate } from './call-gate';
+import { browserRecordParts } from './record';
+
+/** One model event as the machine saw it, with its payload. */
+export type ModelEvent = EventObject & Record<string, unknown>;
+
+/** A path being run in the browser, as a step's mapping sees it. */
+export interface PathRun {
+  page: Page;
+  context: BrowserContext;
+  /** The calls the test holds, to answer them as the path says. */
+  gate: CallGate;
+  /** The path's number in its plan (1 for the first), which picks its own accounts. */
+  number: number;
+  /** The path's events, for a step that must look ahead (whom to sign in as, which answer follows). */
+  events: readonly ModelEvent[];
+  /** The index of the current step in `events` (-1 before the first). */
+  index: number;
+  /** The snapshot the model predicts before the current step, and after it. */
+  before: AnyMachineSnapshot;
+  after: AnyMachineSnapshot;
+}
+
+/** The events after the current step, nearest first. */
+export function ahead(run: PathRun): readonly ModelEvent[] {
+  return run.events.slice(run.index + 1);
+}
+
+/** What a person does (or how the test arranges a server answer or the clock) for one model event. */
+export type StepAction = (run: PathRun, event: ModelEvent) => Promise<void>;
+
+/** What a person sees in one state: assertions on the screen, which wait for it. */
+export type ScreenCheck = (run: PathRun) => Promise<void>;
+
+/**
+ * Thrown by a step's mapping for an event no screen of the product lets a person cause (from this
+ * state): the path stops there and is reported as not runnable in the browser, with the reason,
+ * instead of passing. Its coverage is left out of the record.
+ */
+export class NoWayInTheProduct extends Error {
+  constructor(reason: string) {
+    super(`no way in the product: ${reason}`);
+    this.name = 'NoWayInTheProduct';
+  }
+}
+
+/** How one machine's plan runs in the browser. */
+export interface BrowserPaths {
+  /** The registered model's name (tests/model/registry.ts). */
+  machine: string;
+  /** Arranges what the path needs before its start (accounts, held calls, the clock), then opens the page. */
+  start: (run: PathRun) => Promise<void>;
+  /** Per event type, what a person does. An event missing here fails its path. */
+  steps: Readonly<Record<string, StepAction>>;
+  /**
+   * Per state node id (`session.signedIn.expiry.warning`), what a person sees there. Every active
+   * leaf state must have one (a missing one fails the path); a compound or parallel state may add
+   * what all its children share.
+   */
+  screens: Readonly<Record<string, ScreenCheck>>;
+}
+
+/** The registered model of a machine, by name. */
+export function modelNamed(name: string): AnyMachineModel {
+  const model = models.find((each) => each.name === name);
+  if (!model) throw new Error(`No registered model named ${name} (tests/model/registry.ts)`);
+  return model;
+}
+
+/** The machine's reduced paths, as its plan prints them (the same order, so path N is the plan's N). */
+export function planPaths(model: AnyMachineModel): ExploredPath[] {
+  return reducePaths(explore(model), model.isRoundabout);
+}
+
+function activeNodes(snapshot: AnyMachineSnapshot): AnyStateNode[] {
+  return snapshot._nodes.filter((node) => node.parent !== undefined);
+}
+
+async function checkScreen(browser: BrowserPaths, run: PathRun, snapshot: AnyMachineSnapshot): Promise<void> {
+  for (const node of activeNodes(snapshot)) {
+    const check = browser.screens[node.id];
+    if (check) await check(run);
+    else if (node.type === 'atomic' || node.type === 'final') {
+      throw new Error(`No screen check for the state ${node.id}: add what a person sees there to the ${browser.machine} browser paths`);
+    }
+  }
+}
+
+/** The keys a passing path covered, as `npm run model:coverage` reads them. */
+function coveredKeys(facts: PathFacts): Record<'states' | 'transitions' | 'guards' | 'requirements', string[]> {
+  const steps = [facts.start, ...facts.steps];
+  return {
+    states: [...new Set(steps.flatMap((step) => step.visited))],
+    transitions: [...new Set(steps.flatMap((step) => step.transitions.map(transitionKey)))],
+    guards: [...new Set(steps.flatMap((step) => step.guards))],
+    requirements: [...new Set(steps.flatMap((step) => step.requirements))],
+  };
+}
+
+function recordPassed(machine: string, number: number, facts: PathFacts): void {
+  const folder = join(browserRecordParts, machine);
+  mkdirSync(folder, { recursive: true });
+  writeFileSync(join(folder, `${String(number)}.json`), JSON.stringify({ machine, ...coveredKeys(facts) }));
+}
+
+/** Declares one test per path of the machine's plan. */
+export function describeBrowserPaths(browser: BrowserPaths): void {
+  const model = modelNamed(browser.machine);
+  const paths = planPaths(model);
+  test.describe(`${model.title} plan in the browser (docs/model/${model.name}.plan.md)`, () => {
+    paths.forEach((path, index) => {
+      const number = index + 1;
+      test(path.title, async ({ page, context }) => {
+        const events = path.path.steps.map((step) => step.event as ModelEvent);
+        const start = path.facts.start.snapshot;
+        const run: PathRun = { page, context, gate: new CallGate(page), number, events, index: -1, before: start, after: start };
+        await run.gate.install();
+        let label = `Starts (${path.variant})`;
+        try {
+          await test.step(`0. ${label} ⇒ ${whereIs(start)}`, async () => {
+            await browser.start(run);
+            await checkScreen(browser, run, start);
+          });
+          for (const [stepIndex, step] of path.path.steps.entries()) {
+            const event = step.event as ModelEvent;
+            run.index = stepIndex;
+            run.before = run.after;
+            run.after = step.state;
+            label = `${String(stepIndex + 1)}. ${path.labels[stepIndex] ?? event.type}`;
+            await test.step(`${label} ⇒ ${whereIs(step.state)}`, async () => {
+              const action = browser.steps[event.type];
+              if (!action) throw new Error(`No browser mapping for the event ${eventAsCode(event)}: add it to the ${browser.machine} browser paths`);
+              await action(run, event);
+              await checkScreen(browser, run, step.state);
+            });
+          }
+        } catch (error) {
+          if (!(error instanceof NoWayInTheProduct)) throw error;
+          // Not a pass: listed as to be fixed, with the step and the reason, and left out of the record.
+          test.info().annotations.push({ type: 'not runnable in the browser', description: `${label}: ${error.message}` });
+          test.fixme(true, `${label}: ${error.message}`);
+        }
+        await run.gate.stop();
+        recordPassed(model.name, number, path.facts);
+      });
+    });
+  });
+}
