@@ -8,7 +8,7 @@ import { cookieConsentMachine } from '@machines/cookie-consent/cookie-consent.ma
 import { languageMachine } from '@machines/language/language.machine';
 import { loadingMachine } from '@machines/loading/loading.machine';
 import { sessionMachine } from '@machines/session/session.machine';
-import { createActor } from 'xstate';
+import { createAppActor as createActor } from '@/lib/create-app-actor';
 import { observeCalls } from '@/lib/api/http';
 import { storedLanguage } from '@/lib/i18n';
 import type { Machines } from '@/lib/machines';

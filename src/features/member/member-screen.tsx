@@ -21,9 +21,9 @@ import { selectIsAccountDisabled } from '@machines/session/session.selectors';
 import { Link } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
 import { useEffect, useId, useRef, useState, type FocusEvent, type ReactNode, type SyntheticEvent } from 'react';
-import { createActor } from 'xstate';
 import { Screen } from '@/components/screen';
 import { TextField } from '@/components/text-field';
+import { createAppActor } from '@/lib/create-app-actor';
 import { useMachines } from '@/lib/machines';
 import { useFocusOnRefusal } from '@/lib/use-focus-on-refusal';
 import { useLanguage } from '@/lib/use-language';
@@ -40,7 +40,7 @@ const languageNames: Record<Language, string> = { 'en-US': 'English (US)', 'es-E
  */
 export function MemberScreen() {
   const { session } = useMachines();
-  const [actor] = useState(() => createActor(memberMachine.provide(createMemberImplementations({ session }))));
+  const [actor] = useState(() => createAppActor(memberMachine.provide(createMemberImplementations({ session }))));
   // Started once and never stopped, as the payment wizard: React may mount twice, and a stopped actor cannot start again.
   useEffect(() => {
     actor.start();

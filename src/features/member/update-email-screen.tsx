@@ -15,9 +15,9 @@ import { selectAccount, selectIsAccountDisabled } from '@machines/session/sessio
 import { Link } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
 import { useEffect, useRef, useState, type FocusEvent, type SyntheticEvent } from 'react';
-import { createActor } from 'xstate';
 import { Screen } from '@/components/screen';
 import { TextField } from '@/components/text-field';
+import { createAppActor } from '@/lib/create-app-actor';
 import { useMachines } from '@/lib/machines';
 import { useFocusOnRefusal } from '@/lib/use-focus-on-refusal';
 import { asEmailChangeField, useEmailChangeEvents, type EmailChangeActor } from './member-events';
@@ -50,7 +50,7 @@ export function UpdateEmailScreen() {
 }
 
 function EmailChange({ currentEmail }: { currentEmail: string }) {
-  const [actor] = useState(() => createActor(emailChangeMachine.provide(createEmailChangeImplementations()), { input: { currentEmail } }));
+  const [actor] = useState(() => createAppActor(emailChangeMachine.provide(createEmailChangeImplementations()), { input: { currentEmail } }));
   // Started once and never stopped, as the payment wizard: React may mount twice, and a stopped actor cannot start again.
   useEffect(() => {
     actor.start();

@@ -21,9 +21,10 @@ import { COMPANY_MAX_LENGTH, EMAIL_MAX_LENGTH, NAME_MAX_LENGTH, REFERENCE_MAX_LE
 import { Link } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
 import { useEffect, useEffectEvent, useMemo, useRef, type InputHTMLAttributes, type ReactNode, type SyntheticEvent } from 'react';
-import { createActor, type ActorRefFrom, type SnapshotFrom } from 'xstate';
+import type { ActorRefFrom, SnapshotFrom } from 'xstate';
 import { Screen } from '@/components/screen';
 import { TextField } from '@/components/text-field';
+import { createAppActor } from '@/lib/create-app-actor';
 import { useMachines } from '@/lib/machines';
 import { registrationEvents } from './registration-events';
 import { registrationErrors } from './registration-rules';
@@ -53,7 +54,7 @@ const selectErrorsToShow = (snapshot: RegistrationSnapshot) => selectShownErrors
 export function RegistrationScreen({ clientCode }: { clientCode: string }) {
   const { language } = useMachines();
   const actor = useScreenActor(() =>
-    createActor(
+    createAppActor(
       registrationMachine.provide(createRegistrationImplementations({ language: () => selectLanguage(language.getSnapshot()) })),
       { input: { clientCode } },
     ),
