@@ -6,8 +6,9 @@
 import * as v from 'valibot';
 import type { PasswordRuleProblem } from './passwords';
 import { clientCodeSchema } from './clients';
+import { emailAddressSchema } from './registration';
 import { languageSchema } from './session';
-import { billingGroupSchema, requiredText, secretText } from './text';
+import { billingGroupSchema, secretText } from './text';
 
 /**
  * A password as typed, for the transport only: 128 characters counted as a person does can take
@@ -25,7 +26,7 @@ const linkToken = v.pipe(v.string('invalid'), v.regex(/^[A-Za-z0-9_-]{43}$/, 'in
  * the page's, for a user who has none saved.
  */
 export const forgotPasswordRequestSchema = v.object({
-  email: requiredText(254),
+  email: emailAddressSchema,
   language: v.optional(languageSchema),
   clientCode: v.optional(clientCodeSchema),
   billingGroup: billingGroupSchema,
