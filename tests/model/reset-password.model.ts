@@ -86,7 +86,7 @@ const fieldNames: Record<ResetPasswordField, string> = { password: 'new password
 
 function failed(what: string, error: unknown): string {
   const rejection = toResetPasswordRejection(error);
-  if (rejection.code === 'refused') return `The server refuses the ${Object.entries(rejection.fields).map(([field, problem]) => `${fieldNames[field as ResetPasswordField]} (${String(problem)})`).join(', ')}`;
+  if (rejection.code === 'refused') return `The server refuses the ${Object.entries(rejection.fields).map(([field, problem]) => `${fieldNames[field as ResetPasswordField]} (${problem})`).join(', ')}`;
   if (rejection.code === 'linkInvalid') return `${what}: the link is used, expired or unknown (linkInvalid)`;
   return `${what} fails: ${hasCode(error) ? failures[rejection.code] : 'an unexpected error, read as the server failing'} (${rejection.code})`;
 }

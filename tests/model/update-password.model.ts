@@ -107,7 +107,7 @@ export const updatePasswordModel = defineModel({
       case 'xstate.error.actor.updatePassword': {
         const rejection = toUpdatePasswordRejection(event.error);
         if (rejection.code === 'refused') {
-          return `The server refuses the ${Object.entries(rejection.fields).map(([field, problem]) => `${fieldNames[field as UpdatePasswordField]} (${String(problem)})`).join(', ')}`;
+          return `The server refuses the ${Object.entries(rejection.fields).map(([field, problem]) => `${fieldNames[field as UpdatePasswordField]} (${problem})`).join(', ')}`;
         }
         const code = rejection.code === 'linkInvalid' ? 'serverError' : rejection.code;
         return `Sending fails: ${hasCode(event.error) ? failures[code] : 'an unexpected error, read as the server failing'} (${code})`;
