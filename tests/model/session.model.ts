@@ -106,8 +106,10 @@ const spec: ModelSpec<typeof machine> = {
       chosen: snapshot.context.chosenRole,
       error: snapshot.context.loginError !== null,
       destination: snapshot.context.logoutDestination,
-      // A known end (after a poll) lets an ended session be told apart from one ended elsewhere.
-      knowsEnd: snapshot.context.sessionEndsAt !== null,
+      // A known end (after a poll) lets an ended session be told apart from one ended elsewhere,
+      // when that end was still well ahead (hasEndedEarly): the two must not share a state.
+      knowsEnd:
+        snapshot.context.sessionEndsAt === null ? 'no' : snapshot.context.sessionEndsAt - Date.now() > 15000 ? 'ahead' : 'near',
     }),
   assertSnapshot: (snapshot) => {
     // A failed check resolves nothing: guarded pages wait for the visitor to try again.
