@@ -25,6 +25,8 @@ export const apiErrorCodes = [
   'onlinePaymentsNotAccepted',
   /** The email and password are right, but the account waits for its activation link (403). */
   'accountNotActivated',
+  /** An emailed link that is used, expired or unknown (410). */
+  'linkInvalid',
 ] as const;
 export const apiErrorSchema = v.object({ error: v.picklist(apiErrorCodes) });
 export type ApiErrorCode = v.InferOutput<typeof apiErrorSchema>['error'];
@@ -35,5 +37,6 @@ export type FieldIssue = TextIssue | PasswordRuleProblem | 'common';
 /**
  * A 400 invalidRequest may say what is wrong with each field, by its path (`billing.email`,
  * `lines.0.invoiceNumber`): `{ error: 'invalidRequest', fields: { 'billing.email': 'invalid' } }`.
+ * A call with rules of its own may give its own reasons (a new password's: password-requests.ts).
  */
 export type FieldErrors = Record<string, FieldIssue>;

@@ -32,6 +32,8 @@ import { createLanguageService } from './modules/language/language.service';
 import { createOutboxRoutes } from './modules/mail/outbox.routes';
 import { createMemberRoutes } from './modules/member/member.routes';
 import { createMemberService } from './modules/member/member.service';
+import { createPasswordRoutes } from './modules/password/password.routes';
+import { createPasswordService } from './modules/password/password.service';
 import { createPaymentsRoutes } from './modules/payments/payments.routes';
 import { createPaymentsService } from './modules/payments/payments.service';
 import { CARD_FIELDS_PATH, createProcessorRoutes } from './modules/processor/processor.routes';
@@ -109,6 +111,7 @@ export function createApp({
   const auth = createAuthService({ db, clients, throttle });
   const guestLogin = createGuestLoginService({ clients, accounts, throttle });
   const language = createLanguageService({ db, sessions });
+  const passwords = createPasswordService({ db, clients, throttle, now });
   const cookies = createSessionCookies({ cookieSecure });
   // Where emailed links point: the public address, else the card frame's portal origin, else (one
   // machine, development) the request's own.
@@ -211,6 +214,7 @@ export function createApp({
   api.route('/', createSwitchClientsRoutes({ switchClients }));
   api.route('/', createMemberRoutes({ member: createMemberService({ db, throttle, now }), cookies, portalOrigin: linkOrigin }));
   api.route('/', createRegistrationRoutes({ registration, portalOrigin: linkOrigin }));
+  api.route('/', createPasswordRoutes({ passwords, portalOrigin: linkOrigin }));
   api.all('*', (c) => c.json({ error: 'notFound' }, 404));
   app.route('/api', api);
   app.route('/processor', createProcessorRoutes({ processor, portalOrigin: config.portalOrigin }));

@@ -5,6 +5,7 @@ import {
   selectAccount,
   selectIsExpiring,
   selectIsCheckFailed,
+  selectIsPasswordExpired,
   selectIsSignedIn,
   selectIsWarning,
   selectLoginError,
@@ -47,6 +48,34 @@ function arrange(overrides: {
 }
 
 describe('session', () => {
+  it('starts with the password expiry unknown (-1), as the specification says', () => {
+    const { actor } = arrange({ check: () => new Promise<SessionCheckResult>(() => {}) });
+    expect(actor.getSnapshot().context.passwordExpiryDays).toBe(-1);
+  });
+
+  it('holds a user whose password expired to the password change, and lets go once it is changed', async () => {
+    const { actor } = arrange({ logIn: () => Promise.resolve({ ...signedInUser, passwordExpiryDays: 0 }) });
+    await waitFor(actor, (s) => s.matches('anonymous'));
+    actor.send({ type: 'session.login', ...credentials });
+    const held = await waitFor(actor, selectIsSignedIn);
+    expect(selectIsPasswordExpired(held)).toBe(true);
+    expect(held.context.passwordExpiryDays).toBe(0);
+
+    actor.send({ type: 'session.passwordChanged', passwordExpiryDays: -1 });
+    expect(selectIsPasswordExpired(actor.getSnapshot())).toBe(false);
+    expect(actor.getSnapshot().matches({ signedIn: { access: 'user' } })).toBe(true);
+    expect(actor.getSnapshot().context.passwordExpiryDays).toBe(-1);
+  });
+
+  it('learns the days left of a password that has not expired, and forgets them on signing out', async () => {
+    const { actor } = arrange({ check: () => Promise.resolve({ ...signedInUser, passwordExpiryDays: 12 }) });
+    const snapshot = await waitFor(actor, selectIsSignedIn);
+    expect([selectIsPasswordExpired(snapshot), snapshot.context.passwordExpiryDays]).toEqual([false, 12]);
+    actor.send({ type: 'session.logout' });
+    await waitFor(actor, (s) => s.matches('anonymous'));
+    expect(actor.getSnapshot().context.passwordExpiryDays).toBe(-1);
+  });
+
   it('signs in with the credentials, language and client the view sent', async () => {
     const { actor, logInCalls } = arrange({});
     await waitFor(actor, (s) => s.matches('anonymous'));

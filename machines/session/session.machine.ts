@@ -38,6 +38,7 @@ const signedInUser = (result: SessionCheckResult) => ({
   hasLoggedInBefore: true,
   loginError: null,
   logoutReason: null,
+  passwordExpiryDays: result.passwordExpiryDays ?? -1,
 });
 
 /**
@@ -62,7 +63,7 @@ export const sessionMachine = setup({
     logOut: fromPromise<LogoutResponse>(() => Promise.reject(new Error('logOut not provided'))),
   },
   actions: {
-    forgetUser: assign({ role: null, account: null, isAccountDisabled: false, secondsLeft: 0, sessionEndsAt: null }),
+    forgetUser: assign({ role: null, account: null, isAccountDisabled: false, secondsLeft: 0, sessionEndsAt: null, passwordExpiryDays: -1 }),
     /** Keeps the server's answer and the instant it means, which the warning counts down to. */
     rememberTimeLeft: assign((_, { secondsLeft }: { secondsLeft: number }) => ({ secondsLeft, sessionEndsAt: endsIn(secondsLeft) })),
     rememberAccountDisabled: (_, _params: { disabled: boolean }) => {},
@@ -77,6 +78,7 @@ export const sessionMachine = setup({
       result.status.isUserActive && result.status.userRole === 'ClientBillingGuest',
     isGuestRole: ({ context }) => context.role === 'ClientBillingGuest',
     isAccountDisabled: ({ context }) => context.isAccountDisabled,
+    isPasswordExpired: ({ context }) => context.passwordExpiryDays === 0,
     hasSessionEnded: (_, check: AuthenticationMessage) => check.secondsLeft <= 0,
     /** Ended more than a poll and a margin before the time the last answer gave: not inactivity. */
     hasEndedEarly: ({ context }, check: AuthenticationMessage) =>
@@ -102,6 +104,7 @@ export const sessionMachine = setup({
     sessionEndsAt: null,
     logoutReason: null,
     logoutDestination: 'serverUrl',
+    passwordExpiryDays: -1,
   },
   initial: 'checking',
   states: {
@@ -279,6 +282,12 @@ export const sessionMachine = setup({
               always: [
                 { description: 'A guest.', guard: 'isGuestRole', target: 'guest', meta: { requirements: ['SES-6'] } },
                 {
+                  description: 'A billing user whose password has expired (GetIsPasswordExpired), before anything else.',
+                  guard: 'isPasswordExpired',
+                  target: 'passwordExpired',
+                  meta: { requirements: ['ACC-5'] },
+                },
+                {
                   description: 'A billing user whose account is disabled.',
                   guard: 'isAccountDisabled',
                   target: 'accountDisabled',
@@ -316,6 +325,19 @@ export const sessionMachine = setup({
             guest: {
               description: 'A guest (ClientBillingGuest) who signed in with an invoice: invoices and payment only.',
               meta: { requirements: ['SES-6'] },
+            },
+            passwordExpired: {
+              description:
+                'A billing user whose password expired or was marked for change: every page leads to update password, which is left only by changing it (or signing out).',
+              meta: { requirements: ['ACC-5'] },
+            },
+          },
+          on: {
+            'session.passwordChanged': {
+              description: 'The password was changed: its new expiry is kept, and an expired one no longer holds the pages back.',
+              target: '.choosing',
+              actions: assign({ passwordExpiryDays: ({ event }) => event.passwordExpiryDays }),
+              meta: { requirements: ['ACC-5', 'ACC-8'] },
             },
           },
         },

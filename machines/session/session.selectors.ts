@@ -18,6 +18,9 @@ export const selectIsGuest = (snapshot: SessionSnapshot): boolean =>
 /** The signed-in user's account is disabled: invoice and payment items are hidden. */
 export const selectIsAccountDisabled = (snapshot: SessionSnapshot): boolean =>
   snapshot.matches({ signedIn: { access: 'accountDisabled' } });
+/** A billing user must change the password before anything else: every page leads to update password. */
+export const selectIsPasswordExpired = (snapshot: SessionSnapshot): boolean =>
+  snapshot.matches({ signedIn: { access: 'passwordExpired' } });
 /** The sidebar shows the role chooser: nobody is signed in and no way of signing in was picked. */
 export const selectShowsRoleChooser = (snapshot: SessionSnapshot): boolean =>
   snapshot.matches({ anonymous: 'roleNotChosen' });

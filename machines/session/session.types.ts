@@ -14,6 +14,8 @@ export interface AccountSummary {
 export interface SessionCheckResult {
   status: LoggedInStatus;
   account: AccountSummary | null;
+  /** A billing user's days until the password expires (GetIsPasswordExpired): 0 expired, -1 never; absent for a guest. */
+  passwordExpiryDays?: number;
 }
 
 
@@ -53,6 +55,8 @@ export interface SessionContext {
   sessionEndsAt: number | null;
   logoutReason: LogoutReason | null;
   logoutDestination: LogoutDestination;
+  /** Days until the password expires: 0 once expired (it must be changed first), -1 when it never does. */
+  passwordExpiryDays: number;
 }
 
 export type SessionEvent =
@@ -62,6 +66,7 @@ export type SessionEvent =
   | ({ type: 'session.guestLogin' } & GuestLoginRequest)
   | { type: 'session.logout' }
   | { type: 'session.signedOutEverywhere' }
+  | { type: 'session.passwordChanged'; passwordExpiryDays: number }
   | { type: 'session.extend' }
   | { type: 'session.decline' }
   | { type: 'session.acknowledgeExpiry' }

@@ -1,5 +1,6 @@
 import {
   selectIsBillingUser,
+  selectIsPasswordExpired,
   selectIsResolving,
   selectIsSignedIn,
   selectSessionClientCode,
@@ -31,10 +32,25 @@ function keepSessionClient(snapshot: SessionSnapshot, { location, params }: Omit
   throw redirect({ href: `${underClient(location.pathname, sessionClient)}${location.searchStr ?? ''}`, replace: true });
 }
 
+/**
+ * A user whose password expired changes it before anything else: every other page leads to
+ * update password, under the session's client.
+ */
+function keepToPasswordChange(snapshot: SessionSnapshot, { location }: Omit<GuardArgs, 'context'>): void {
+  if (!selectIsPasswordExpired(snapshot) || /\/password\/?$/.test(location.pathname)) return;
+  throw redirect({ to: '/{-$client}/password', params: { client: selectSessionClientCode(snapshot) ?? undefined }, replace: true });
+}
+
+/** What every page asks of a settled session: its client, and a password that has not expired. */
+function keepSessionRules(snapshot: SessionSnapshot, args: Omit<GuardArgs, 'context'>): void {
+  keepSessionClient(snapshot, args);
+  keepToPasswordChange(snapshot, args);
+}
+
 /** Every page: under the session's client, once the session is known (never waits for it). */
 export function followSessionClient({ context, ...args }: GuardArgs): void {
   const snapshot = context.session.getSnapshot();
-  if (!selectIsResolving(snapshot)) keepSessionClient(snapshot, args);
+  if (!selectIsResolving(snapshot)) keepSessionRules(snapshot, args);
 }
 
 /** Waits until the session knows who is signed in, then returns its snapshot. */
@@ -58,14 +74,14 @@ function toLogin({ location, params }: GuardArgs) {
 export async function requireUserOrGuest(args: GuardArgs): Promise<void> {
   const snapshot = await settledSession(args.context);
   if (!selectIsSignedIn(snapshot)) throw toLogin(args);
-  keepSessionClient(snapshot, args);
+  keepSessionRules(snapshot, args);
 }
 
 /** Guard of the routes for a signed-in ClientBillingUser only (member, password, email, …). */
 export async function requireBillingUser(args: GuardArgs): Promise<void> {
   const snapshot = await settledSession(args.context);
   if (!selectIsBillingUser(snapshot)) throw toLogin(args);
-  keepSessionClient(snapshot, args);
+  keepSessionRules(snapshot, args);
 }
 
 /** The search of the sign-in pages: the page to return to, if it is an internal path. */

@@ -46,6 +46,8 @@ interface FixtureAccount {
   payments?: FixturePayment[];
   /** The user's account at another client too (switch clients). */
   alsoAt?: FixtureMembership;
+  /** The billing office marked the password for change: it has expired. */
+  passwordChangeRequired?: true;
 }
 
 /** Invoices like pat.doe's SUN ones: two open in full and one partly paid. */
@@ -149,6 +151,24 @@ export const fixtureAccounts = {
   registerKnownEmail: { clientCode: 'HBR', accountNumber: 'H-970400', holderName: 'Toby Doe', invoices: patLikeInvoices('HBR-9704') },
   /** Already has an account: someone registers with this address (no other test signs in as them). */
   registerKnownOwner: { clientCode: 'SUN', accountNumber: 'A-970500', holderName: 'Ula Doe', userEmail: 'e2e.register.owner@example.com', invoices: [] },
+  /** Forgets the password: a reset link, then the new password (an older session ends). */
+  passwordReset: { clientCode: 'SUN', accountNumber: 'A-980100', holderName: 'Wren Doe', userEmail: 'e2e.password.reset@example.com', invoices: [] },
+  /** Asks for reset links in Spanish. */
+  passwordResetEs: { clientCode: 'SUN', accountNumber: 'A-980200', holderName: 'Xan Doe', userEmail: 'e2e.password.reset.es@example.com', invoices: [] },
+  /** Whose password the office marked for change: sent to update password first, then changes it. */
+  passwordExpired: {
+    clientCode: 'SUN',
+    accountNumber: 'A-980300',
+    holderName: 'Yael Doe',
+    userEmail: 'e2e.password.expired@example.com',
+    invoices: [],
+    passwordChangeRequired: true,
+  },
+  /** Changes the password while signed in on two browsers. */
+  passwordUpdate: { clientCode: 'SUN', accountNumber: 'A-980400', holderName: 'Zane Doe', userEmail: 'e2e.password.update@example.com', invoices: [] },
+  /** Types what the update password form refuses, in English and in Spanish (and never changes it). */
+  passwordBadInput: { clientCode: 'SUN', accountNumber: 'A-980500', holderName: 'Ari Doe', userEmail: 'e2e.password.bad@example.com', invoices: [] },
+  passwordBadInputEs: { clientCode: 'SUN', accountNumber: 'A-980600', holderName: 'Bo Doe', userEmail: 'e2e.password.bad.es@example.com', invoices: [] },
 } satisfies Record<string, FixtureAccount>;
 
 /** How many model paths of one machine can have accounts of their own (more fails loudly). */
@@ -290,7 +310,15 @@ export async function insertFixtureData(db: Database): Promise<void> {
         const [holderFirst = '', holderLast = ''] = account.holderName.split(' ');
         const [user] = await tx
           .insert(users)
-          .values({ email: account.userEmail, passwordHash, firstName: holderFirst, lastName: holderLast, isActive: true, activatedAt: new Date() })
+          .values({
+            email: account.userEmail,
+            passwordHash,
+            firstName: holderFirst,
+            lastName: holderLast,
+            isActive: true,
+            activatedAt: new Date(),
+            passwordChangeRequired: account.passwordChangeRequired ?? false,
+          })
           .returning({ id: users.id });
         if (!user) throw new Error(`Could not insert ${account.userEmail}`);
         await tx.insert(userClients).values({

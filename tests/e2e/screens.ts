@@ -36,8 +36,8 @@ export const openScreens: Screen[] = [
   },
   {
     path: 'forgot/password/email',
-    en: 'Password reset email',
-    es: 'Correo para restablecer la contraseña',
+    en: 'Check your email',
+    es: 'Revise su correo electrónico',
   },
   { path: 'documents', en: 'Documents', es: 'Documentos' },
   { path: 'notfound', en: 'Page not found', es: 'Página no encontrada' },

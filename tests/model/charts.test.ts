@@ -21,7 +21,7 @@ describe('the state charts', () => {
     }
     const session = chartOf(sessionModel.name, sessionModel.title, sessionModel.machine);
     const always = session.transitions.filter((transition) => transition.event === 'always').map((transition) => transition.guard);
-    expect(always).toEqual(['isGuestRole', 'isAccountDisabled', null]);
+    expect(always).toEqual(['isGuestRole', 'isPasswordExpired', 'isAccountDisabled', null]);
     expect(chartDot(session)).toContain('label="always [isGuestRole]"');
     expect(chartMermaid(session)).toContain('choosing --> guest : always [isGuestRole]');
   });

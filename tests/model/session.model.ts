@@ -28,6 +28,8 @@ const activeGuest: SessionCheckResult = {
   status: { userRole: 'ClientBillingGuest', isUserActive: true },
   account: { email: '', accountNumber: 'A-778899', clientCode: 'SUN' },
 };
+/** A billing user whose password the office marked for change. */
+const expiredUser: SessionCheckResult = { ...activeUser, passwordExpiryDays: 0 };
 const inactiveUser: SessionCheckResult = { status: { userRole: 'ClientBillingUser', isUserActive: false }, account: null };
 const nobody: SessionCheckResult = { status: { userRole: null, isUserActive: false }, account: null };
 const plentyLeft: AuthenticationMessage = { display: false, secondsLeft: 600 };
@@ -65,6 +67,8 @@ const spec: ModelSpec<typeof machine> = {
     { type: 'session.login', ...credentials },
     { type: 'xstate.done.actor.logIn', output: activeUser },
     { type: 'xstate.done.actor.logIn', output: disabledUser },
+    { type: 'xstate.done.actor.logIn', output: expiredUser },
+    { type: 'session.passwordChanged', passwordExpiryDays: -1 },
     { type: 'xstate.done.actor.logIn', output: inactiveUser },
     { type: 'xstate.error.actor.logIn', error: { code: 'invalidCredentials' } },
     { type: 'session.guestLogin', ...guestCredentials },
@@ -101,8 +105,10 @@ const spec: ModelSpec<typeof machine> = {
       chosen: snapshot.context.chosenRole,
       error: snapshot.context.loginError !== null,
       destination: snapshot.context.logoutDestination,
-      // A known end (after a poll) lets an ended session be told apart from one ended elsewhere.
-      knowsEnd: snapshot.context.sessionEndsAt !== null,
+      // A known end (after a poll) lets an ended session be told apart from one ended elsewhere,
+      // when that end was still well ahead (hasEndedEarly): the two must not share a state.
+      knowsEnd:
+        snapshot.context.sessionEndsAt === null ? 'no' : snapshot.context.sessionEndsAt - Date.now() > 15000 ? 'ahead' : 'near',
     }),
   assertSnapshot: (snapshot) => {
     // A failed check resolves nothing: guarded pages wait for the visitor to try again.
@@ -137,10 +143,11 @@ const spec: ModelSpec<typeof machine> = {
 };
 
 /** Who a check or sign-in answer says is signed in, in words. */
-function who({ status }: SessionCheckResult): string {
+function who({ status, passwordExpiryDays }: SessionCheckResult): string {
   if (status.userRole === null) return 'nobody is signed in';
   const role = status.userRole === 'ClientBillingGuest' ? 'guest' : 'billing user';
   if (!status.isUserActive) return `an inactive ${role}`;
+  if (passwordExpiryDays === 0) return `an active ${role} whose password has expired`;
   return status.isAccountDisabled === true ? `a ${role} whose account is disabled` : `an active ${role}`;
 }
 
@@ -166,6 +173,8 @@ export const sessionModel = defineModel({
         return event.role === 'ClientBillingGuest' ? 'Chooses to sign in as a guest' : 'Chooses to sign in as a billing user';
       case 'session.clearRole':
         return 'Goes to the home page, back to choosing how to sign in';
+      case 'session.passwordChanged':
+        return 'Changes the password (it no longer expires)';
       case 'session.login':
         return `Signs in as ${event.email} with a password`;
       case 'xstate.done.actor.logIn':

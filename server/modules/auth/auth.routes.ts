@@ -2,10 +2,10 @@
 import { Hono, type Context } from 'hono';
 import * as v from 'valibot';
 import { guestLoginRequestSchema, loginRequestSchema } from '@contracts/session-requests';
-import { type AccountNumberResponse, type LoggedInStatus, type LogoutResponse, type UserEmailResponse, type passwordExpiredSchema, type sessionClientSchema } from '@contracts/session';
+import { type AccountNumberResponse, type LoggedInStatus, type LogoutResponse, type UserEmailResponse, type sessionClientSchema } from '@contracts/session';
 import { sourceAddress } from '../../http/client-address';
 import { errorResponse } from '../../http/errors';
-import { USERS_AND_GUESTS, USERS_ONLY, requireSession } from '../../http/require-session';
+import { USERS_AND_GUESTS, requireSession } from '../../http/require-session';
 import type { SessionCookies } from '../../http/session';
 import type { AppEnv } from '../../http/types';
 import { readJsonBody } from '../../http/validation';
@@ -22,7 +22,6 @@ function tooManyRequests(c: Context<AppEnv>, retryAfterSeconds: number): Respons
 }
 
 type SessionClientResponse = v.InferOutput<typeof sessionClientSchema>;
-type PasswordExpiredResponse = v.InferOutput<typeof passwordExpiredSchema>;
 
 export function createAuthRoutes({
   auth,
@@ -65,11 +64,6 @@ export function createAuthRoutes({
     const client = await clients.byId(c.var.caller.clientId);
     if (!client) return errorResponse(c, 401, 'notSignedIn');
     const response: SessionClientResponse = { clientCode: client.code, billingGroup: client.billingGroup };
-    return c.json(response);
-  });
-
-  routes.get('/User/GetIsPasswordExpired', requireSession({ roles: USERS_ONLY }), (c) => {
-    const response: PasswordExpiredResponse = auth.passwordExpiry();
     return c.json(response);
   });
 

@@ -102,14 +102,6 @@ export function createAuthService({ db, clients, throttle }: AuthServiceDeps) {
         isAccountDisabled: membership.accountDisabled,
       };
     },
-
-    /**
-     * Whether a user's password has expired. Passwords do not expire yet (no change date is
-     * kept), so never, and -1 days: the contract's "does not expire".
-     */
-    passwordExpiry(): { isPasswordExpired: boolean; daysUntilExpiry: number } {
-      return { isPasswordExpired: false, daysUntilExpiry: -1 };
-    },
   };
 }
 

@@ -1,6 +1,7 @@
 /**
  * The running server with SMTP configured: a guest pays over HTTP and the receipt reaches a real
- * SMTP server on loopback, in the guest's language; the server stops its sender when it closes.
+ * SMTP server on loopback, in the guest's language; an account is registered, activated and its
+ * password reset through the links that server received; the server stops its sender when it closes.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_MAIL_FROM } from '../../config';
@@ -72,5 +73,40 @@ describe('the server with SMTP_URL set', () => {
     // The development page still lists it, now as sent.
     const page = await fetch(`${server.url.replace('localhost', '127.0.0.1')}/dev/outbox`);
     expect(await page.text()).toMatch(new RegExp(`${confirmationNumber}</h2><p>To: pat.doe@example.com · [^<]* · Sent `));
+  });
+
+  it('delivers the account links: activation, then a password reset, each used from the email received', async () => {
+    const browse = browserOf(server.url.replace('localhost', '127.0.0.1'));
+    await browse('/api/User/GetIsUserLoggedIn');
+    const email = `smtp.${String(Date.now())}@example.com`;
+    const registered = await browse('/api/userregistration/Register', {
+      method: 'POST',
+      body: {
+        firstName: 'Sam',
+        lastName: 'Mailer',
+        company: '',
+        email,
+        password: 'Quiet harbour lantern 42',
+        clientCode: 'SUN',
+        rosterAcct: DEMO_GUEST.accountNumber,
+        invoice: DEMO_GUEST.invoiceNumber,
+        billingGroup: '',
+      },
+    });
+    expect(registered.status).toBe(200);
+    const activation = await smtp.waitForEmail((received) => received.to === email && received.text.includes('confirmation/activate'), 15000);
+    const activationToken = /confirmation\/activate\?token=([A-Za-z0-9_-]{43})/.exec(activation.text)?.[1] ?? '';
+    expect(activation.html).toContain(activationToken);
+    expect((await browse('/api/userregistration/Activate', { method: 'POST', body: { token: activationToken } })).status).toBe(200);
+
+    expect((await browse('/api/ForgotPassword/CheckEmail', { method: 'POST', body: { email, clientCode: 'SUN', billingGroup: '' } })).status).toBe(200);
+    const reset = await smtp.waitForEmail((received) => received.to === email && received.text.includes('resetpassword#token='), 15000);
+    const resetToken = /resetpassword#token=([A-Za-z0-9_-]{43})/.exec(reset.text)?.[1] ?? '';
+    const newPassword = 'Amber kettle orchard 77';
+    expect(
+      (await browse('/api/ForgotPassword/ResetPassword', { method: 'POST', body: { token: resetToken, password: newPassword, clientCode: 'SUN', billingGroup: '' } })).status,
+    ).toBe(200);
+    const signIn = await browse('/api/userlogin/Login', { method: 'POST', body: { email, password: newPassword, language: 'en-US' } });
+    expect(signIn.status).toBe(200);
   });
 });

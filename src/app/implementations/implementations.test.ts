@@ -89,6 +89,22 @@ describe('the session implementations', () => {
     actor.stop();
   });
 
+  it('learn whether a billing user’s password has expired, and never ask for a guest', async () => {
+    const { deps } = sessionDeps({ getPasswordExpiryDays: () => Promise.resolve(0) });
+    const user = createActor(sessionMachine.provide(createSessionImplementations(deps))).start();
+    const held = await waitFor(user, (s) => s.hasTag('signedIn'));
+    expect(held.matches({ signedIn: { access: 'passwordExpired' } })).toBe(true);
+    user.stop();
+
+    api.getPasswordExpiryDays.mockClear();
+    const guestDeps = sessionDeps({ getLoggedInStatus: () => Promise.resolve({ userRole: 'ClientBillingGuest', isUserActive: true }) });
+    const guest = createActor(sessionMachine.provide(createSessionImplementations(guestDeps.deps))).start();
+    const snapshot = await waitFor(guest, (s) => s.hasTag('signedIn'));
+    expect(snapshot.context.passwordExpiryDays).toBe(-1);
+    expect(api.getPasswordExpiryDays).not.toHaveBeenCalled();
+    guest.stop();
+  });
+
   it("turn the api's failures into the session's codes", () => {
     expect(toSessionError(new ApiError('invalidCredentials', 401)).code).toBe('invalidCredentials');
     expect(toSessionError(new ApiError('tooManyRequests', 429)).code).toBe('tooManyRequests');

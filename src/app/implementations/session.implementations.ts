@@ -8,6 +8,7 @@ import {
   getAccountNumber,
   getAuthenticationMessage,
   getLoggedInStatus,
+  getPasswordExpiryDays,
   getSessionClientCode,
   getUserEmail,
   logIn,
@@ -48,15 +49,19 @@ async function mapped<T>(call: () => Promise<T>): Promise<T> {
 export function createSessionImplementations(deps: SessionDeps): MachineImplementationsFrom<typeof sessionMachine> {
   const { navigation } = deps;
 
-  /** A signed-in status with the account it shows: the email (empty for a guest) and account number. */
+  /**
+   * A signed-in status with the account it shows (the email, empty for a guest, and the account
+   * number) and, for a billing user, the password's expiry.
+   */
   async function withAccount(status: LoggedInStatus, signal: AbortSignal): Promise<SessionCheckResult> {
     if (!status.isUserActive || status.userRole === null) return { status, account: null };
-    const [email, accountNumber, clientCode] = await Promise.all([
+    const [email, accountNumber, clientCode, passwordExpiryDays] = await Promise.all([
       getUserEmail({ signal }),
       getAccountNumber({ signal }),
       getSessionClientCode({ signal }),
+      status.userRole === 'ClientBillingUser' ? getPasswordExpiryDays({ signal }) : -1,
     ]);
-    return { status, account: { email, accountNumber, clientCode } };
+    return { status, account: { email, accountNumber, clientCode }, passwordExpiryDays };
   }
 
   return {

@@ -1,13 +1,159 @@
 import { Trans } from '@lingui/react/macro';
+import { updatePasswordMachine } from '@machines/password-update/update-password.machine';
+import {
+  firstProblemField,
+  selectDraft,
+  selectEmail,
+  selectFailure,
+  selectIsSubmitting,
+  selectProblems,
+  selectRefusals,
+} from '@machines/password-update/update-password.selectors';
+import type { UpdatePasswordField } from '@machines/password-update/update-password.types';
+import { selectAccount, selectIsPasswordExpired } from '@machines/session/session.selectors';
+import { useNavigate } from '@tanstack/react-router';
+import { useSelector } from '@xstate/react';
+import { useEffect, useEffectEvent, useMemo, useRef, useState, type ReactNode, type SyntheticEvent } from 'react';
+import type { ActorRefFrom, SnapshotFrom } from 'xstate';
 import { Screen } from '@/components/screen';
+import { TextField } from '@/components/text-field';
+import { withClientPrefix } from '@/lib/client-path';
+import { createAppActor } from '@/lib/create-app-actor';
+import { useMachines } from '@/lib/machines';
+import { useNewPasswordHint, usePasswordFieldMessage, usePasswordFormFailureMessage, type PasswordFieldRole } from '@/lib/password-form-messages';
+import { createUpdatePasswordImplementations, updatePasswordProblems } from './update-password.implementations';
 
-/** Changing the password. */
+type UpdatePasswordActor = ActorRefFrom<typeof updatePasswordMachine>;
+type UpdatePasswordSnapshot = SnapshotFrom<typeof updatePasswordMachine>;
+
+const selectShownProblems = (snapshot: UpdatePasswordSnapshot) =>
+  selectProblems(snapshot, updatePasswordProblems(snapshot.context.draft, snapshot.context.email));
+
+const roles: Record<UpdatePasswordField, PasswordFieldRole> = { currentPassword: 'current', newPassword: 'new', passwordConfirmation: 'confirmation' };
+
+/** The update password page's events. */
+function useUpdatePasswordEvents(actor: UpdatePasswordActor) {
+  return useMemo(
+    () => ({
+      edit: (field: UpdatePasswordField, value: string) => actor.send({ type: 'updatePassword.edit', field, value }),
+      leave: (field: UpdatePasswordField) => actor.send({ type: 'updatePassword.leave', field }),
+      submit: () => actor.send({ type: 'updatePassword.submit' }),
+    }),
+    [actor],
+  );
+}
+
+/**
+ * Changing the password: the current one, the new one twice. This session stays, every other one
+ * ends. A user whose password expired is brought here first and can leave only by changing it.
+ */
 export function UpdatePasswordScreen() {
+  const { session } = useMachines();
+  const account = useSelector(session, selectAccount);
+  const expired = useSelector(session, selectIsPasswordExpired);
   return (
-    <Screen title={<Trans>Update password</Trans>}>
-      <p>
-        <Trans>Here you change the password you sign in with.</Trans>
-      </p>
+    <Screen title={<Trans>Update password</Trans>} narrow>
+      {expired ? (
+        <p className="notice" data-testid="password-expired">
+          <Trans>Your password has expired. Please choose a new one to continue.</Trans>
+        </p>
+      ) : null}
+      {account ? <UpdatePasswordForm email={account.email} /> : null}
     </Screen>
+  );
+}
+
+function UpdatePasswordForm({ email }: { email: string }) {
+  const { session } = useMachines();
+  const navigate = useNavigate();
+  const [actor] = useState(() =>
+    createAppActor(
+      updatePasswordMachine.provide(
+        createUpdatePasswordImplementations({
+          session,
+          showSuccess: () =>
+            void navigate({
+              to: '/{-$client}/success',
+              params: (current) => current,
+              search: { message: 'passwordUpdated', redirect: withClientPrefix('/member', window.location.pathname) },
+              replace: true,
+            }),
+        }),
+      ),
+      { input: { email } },
+    ),
+  );
+  // Started once and never stopped: the change is sent once, even when React mounts twice.
+  useEffect(() => {
+    actor.start();
+  }, [actor]);
+  const draft = useSelector(actor, selectDraft);
+  const accountEmail = useSelector(actor, selectEmail);
+  const problems = useSelector(actor, selectShownProblems);
+  const submitting = useSelector(actor, selectIsSubmitting);
+  const failure = useSelector(actor, selectFailure);
+  const refusals = useSelector(actor, selectRefusals);
+  const fieldMessage = usePasswordFieldMessage();
+  const failureMessage = usePasswordFormFailureMessage();
+  const hint = useNewPasswordHint();
+  const { edit, leave, submit } = useUpdatePasswordEvents(actor);
+  const inputs = useRef<Partial<Record<UpdatePasswordField, HTMLInputElement | null>>>({});
+
+  // After a refused submit (by the rules or the server) the first field to fix takes the focus,
+  // once the render that attaches its message has happened.
+  const focusFirstProblem = useEffectEvent(() => {
+    const first = firstProblemField(problems);
+    if (first) inputs.current[first]?.focus();
+  });
+  useEffect(() => {
+    if (refusals > 0) focusFirstProblem();
+  }, [refusals]);
+
+  function onSubmit(event: SyntheticEvent<HTMLFormElement>) {
+    event.preventDefault();
+    submit();
+  }
+  const field = (name: UpdatePasswordField, label: ReactNode, autoComplete: string, fieldHint?: string) => {
+    const problem = problems[name];
+    return (
+      <TextField
+        label={label}
+        hint={fieldHint}
+        name={name}
+        type="password"
+        autoComplete={autoComplete}
+        value={draft[name]}
+        onChange={(value) => edit(name, value)}
+        onBlur={() => leave(name)}
+        error={problem ? fieldMessage(roles[name], problem) : undefined}
+        inputRef={(element) => {
+          inputs.current[name] = element;
+        }}
+      />
+    );
+  };
+
+  return (
+    <>
+      <p>
+        <Trans>You stay signed in here; on your other devices you will be signed out. We also let your email address know.</Trans>
+      </p>
+      {failure ? (
+        <p className="form-error" role="alert">
+          {failureMessage(failure)}
+        </p>
+      ) : null}
+      <form className="form" noValidate onSubmit={onSubmit} aria-busy={submitting}>
+        {/* The account's address, for password managers to file the new password under. */}
+        <input type="email" name="username" autoComplete="username" value={accountEmail} readOnly hidden />
+        {field('currentPassword', <Trans>Current password</Trans>, 'current-password')}
+        {field('newPassword', <Trans>New password</Trans>, 'new-password', hint)}
+        {field('passwordConfirmation', <Trans>Confirm the new password</Trans>, 'new-password')}
+        {/* Never disabled (a disabled button drops the focus); pressing it keeps the focus in the field, so a message cannot move the button away from the pointer. */}
+        <button type="submit" className="button" aria-disabled={submitting} onMouseDown={(event) => event.preventDefault()}>
+          {submitting ? <Trans>Saving…</Trans> : <Trans>Change the password</Trans>}
+        </button>
+      </form>
+    </>
   );
 }

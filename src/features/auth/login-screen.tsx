@@ -79,6 +79,14 @@ export function LoginScreen({ NotActivatedHelp }: { NotActivatedHelp?: Component
           {messages[serverError]}
         </p>
       ) : null}
+      {/* Waiting is not the only way in: a reset link works whatever the sign-in limits say. */}
+      {serverError === 'tooManyRequests' ? (
+        <p data-testid="reset-offer">
+          <Trans>
+            Or <Link to="/{-$client}/forgotpassword">reset your password by email</Link> and sign in with the new one.
+          </Trans>
+        </p>
+      ) : null}
       {serverError === 'accountNotActivated' && NotActivatedHelp ? <NotActivatedHelp key={attemptedEmail} email={attemptedEmail} /> : null}
       <form className="form" noValidate onSubmit={submit} aria-busy={busy}>
         <TextField
@@ -106,6 +114,17 @@ export function LoginScreen({ NotActivatedHelp }: { NotActivatedHelp?: Component
           {busy ? <Trans>Signing in…</Trans> : <Trans>Sign in</Trans>}
         </button>
       </form>
+      <p className="alternative">
+        <Link to="/{-$client}/forgotpassword">
+          <Trans>Forgot your password?</Trans>
+        </Link>
+      </p>
+      <p className="alternative">
+        <Trans>No account yet?</Trans>{' '}
+        <Link to="/{-$client}/registration">
+          <Trans>Register</Trans>
+        </Link>
+      </p>
       <p className="alternative">
         <Trans>Have an invoice but no account?</Trans>{' '}
         <Link to="/{-$client}/guestLogin" search={{ redirect }}>

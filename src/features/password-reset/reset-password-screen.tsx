@@ -1,13 +1,201 @@
 import { Trans } from '@lingui/react/macro';
+import { selectLanguage } from '@machines/language/language.selectors';
+import {
+  firstProblemField,
+  selectFailure,
+  selectIsSubmitting,
+  selectRefusals,
+  selectResetDraft,
+  selectResetEmail,
+  selectResetProblems,
+  selectResetStatus,
+} from '@machines/password-reset/password-reset.selectors';
+import type { ResetPasswordField } from '@machines/password-reset/password-reset.types';
+import { resetPasswordMachine } from '@machines/password-reset/reset-password.machine';
+import { Link, useNavigate } from '@tanstack/react-router';
+import { useSelector } from '@xstate/react';
+import { useEffect, useEffectEvent, useRef, useState, type SyntheticEvent } from 'react';
+import type { SnapshotFrom } from 'xstate';
 import { Screen } from '@/components/screen';
+import { TextField } from '@/components/text-field';
+import { withClientPrefix } from '@/lib/client-path';
+import { createAppActor } from '@/lib/create-app-actor';
+import { useMachines } from '@/lib/machines';
+import { useNewPasswordHint, usePasswordFieldMessage, usePasswordFormFailureMessage } from '@/lib/password-form-messages';
+import { forgetResetToken, readResetToken } from './pending-reset-token';
+import { useResetPasswordEvents, type ResetPasswordActor } from './password-reset-events';
+import { createResetPasswordImplementations, resetPasswordProblems } from './password-reset.implementations';
 
-/** Choosing a new password from the reset link. */
-export function ResetPasswordScreen() {
+type ResetPasswordSnapshot = SnapshotFrom<typeof resetPasswordMachine>;
+
+const selectShownProblems = (snapshot: ResetPasswordSnapshot) =>
+  selectResetProblems(snapshot, resetPasswordProblems(snapshot.context.draft, snapshot.context.email));
+
+const title = <Trans>Reset your password</Trans>;
+
+/**
+ * The reset link's page: the link is checked, then the new password typed twice; every session of
+ * the user ends and the success screen leads to signing in. `clientCode` is the page's, whose
+ * name signs the notice email.
+ */
+export function ResetPasswordScreen({ clientCode }: { clientCode: string | undefined }) {
+  const { language } = useMachines();
+  const navigate = useNavigate();
+  const [actor] = useState(() =>
+    createAppActor(
+      resetPasswordMachine.provide(
+        createResetPasswordImplementations({
+          language: () => selectLanguage(language.getSnapshot()),
+          clientCode,
+          forgetToken: forgetResetToken,
+          // Replacing the history entry: the spent link is no page to come back to.
+          showSignIn: () =>
+            void navigate({
+              to: '/{-$client}/success',
+              params: (current) => current,
+              search: { message: 'passwordReset', redirect: withClientPrefix('/login', window.location.pathname) },
+              replace: true,
+            }),
+        }),
+      ),
+      { input: { token: readResetToken() } },
+    ),
+  );
+  // Started once and never stopped: the link is spent once, even when React mounts twice.
+  useEffect(() => {
+    actor.start();
+  }, [actor]);
+  const status = useSelector(actor, selectResetStatus);
+  if (status === 'linkInvalid') return <LinkInvalid />;
   return (
-    <Screen title={<Trans>Reset your password</Trans>}>
-      <p>
-        <Trans>Here you choose a new password after following the link we sent to your email address.</Trans>
+    <Screen title={title} narrow>
+      {status === 'form' ? <ResetForm actor={actor} /> : status === 'checkFailed' ? <CheckFailed actor={actor} /> : <p role="status"><Trans>Checking your link…</Trans></p>}
+    </Screen>
+  );
+}
+
+function CheckFailed({ actor }: { actor: ResetPasswordActor }) {
+  const failure = useSelector(actor, selectFailure);
+  const failureMessage = usePasswordFormFailureMessage();
+  const { retry } = useResetPasswordEvents(actor);
+  return (
+    <>
+      <p className="form-error" role="alert">
+        {failureMessage(failure ?? 'serverError')}
       </p>
+      <div className="actions">
+        <button type="button" className="button" onClick={retry}>
+          <Trans>Try again</Trans>
+        </button>
+      </div>
+    </>
+  );
+}
+
+function ResetForm({ actor }: { actor: ResetPasswordActor }) {
+  const draft = useSelector(actor, selectResetDraft);
+  const email = useSelector(actor, selectResetEmail);
+  const problems = useSelector(actor, selectShownProblems);
+  const submitting = useSelector(actor, selectIsSubmitting);
+  const failure = useSelector(actor, selectFailure);
+  const refusals = useSelector(actor, selectRefusals);
+  const fieldMessage = usePasswordFieldMessage();
+  const failureMessage = usePasswordFormFailureMessage();
+  const hint = useNewPasswordHint();
+  const { edit, leave, submit } = useResetPasswordEvents(actor);
+  const inputs = useRef<Partial<Record<ResetPasswordField, HTMLInputElement | null>>>({});
+
+  // After a refused submit (by the rules or the server) the first field to fix takes the focus,
+  // once the render that attaches its message has happened.
+  const focusFirstProblem = useEffectEvent(() => {
+    const first = firstProblemField(problems);
+    if (first) inputs.current[first]?.focus();
+  });
+  useEffect(() => {
+    if (refusals > 0) focusFirstProblem();
+  }, [refusals]);
+
+  function onSubmit(event: SyntheticEvent<HTMLFormElement>) {
+    event.preventDefault();
+    submit();
+  }
+  const errorOf = (field: ResetPasswordField) => {
+    const problem = problems[field];
+    return problem ? fieldMessage(field === 'password' ? 'new' : 'confirmation', problem) : undefined;
+  };
+
+  return (
+    <>
+      <p>
+        <Trans>
+          Choose a new password for <strong data-testid="reset-account">{email}</strong>. You will be signed out on every device, and then
+          sign in with the new password.
+        </Trans>
+      </p>
+      {failure ? (
+        <p className="form-error" role="alert">
+          {failureMessage(failure)}
+        </p>
+      ) : null}
+      <form className="form" noValidate onSubmit={onSubmit} aria-busy={submitting}>
+        {/* The account's address, for password managers to file the new password under. */}
+        <input type="email" name="username" autoComplete="username" value={email} readOnly hidden />
+        <TextField
+          label={<Trans>New password</Trans>}
+          hint={hint}
+          name="password"
+          type="password"
+          autoComplete="new-password"
+          value={draft.password}
+          onChange={(value) => edit('password', value)}
+          onBlur={() => leave('password')}
+          error={errorOf('password')}
+          inputRef={(element) => {
+            inputs.current.password = element;
+          }}
+        />
+        <TextField
+          label={<Trans>Confirm the new password</Trans>}
+          name="passwordConfirmation"
+          type="password"
+          autoComplete="new-password"
+          value={draft.passwordConfirmation}
+          onChange={(value) => edit('passwordConfirmation', value)}
+          onBlur={() => leave('passwordConfirmation')}
+          error={errorOf('passwordConfirmation')}
+          inputRef={(element) => {
+            inputs.current.passwordConfirmation = element;
+          }}
+        />
+        {/* Never disabled (a disabled button drops the focus); pressing it keeps the focus in the field, so a message cannot move the button away from the pointer. */}
+        <button type="submit" className="button" aria-disabled={submitting} onMouseDown={(event) => event.preventDefault()}>
+          {submitting ? <Trans>Saving…</Trans> : <Trans>Set the new password</Trans>}
+        </button>
+      </form>
+    </>
+  );
+}
+
+/** A link that does not work, calmly: nothing changed, and a new one is a page away. */
+function LinkInvalid() {
+  return (
+    <Screen title={title} narrow>
+      <div className="notice" role="status" data-testid="reset-link-invalid">
+        <p>
+          <Trans>This link cannot be used to reset your password. It may have expired (a link works for one hour) or been used already.</Trans>
+        </p>
+        <p>
+          <Trans>Your password has not changed. You can ask for a new link.</Trans>
+        </p>
+      </div>
+      <div className="actions">
+        <Link to="/{-$client}/forgotpassword" className="button">
+          <Trans>Ask for a new link</Trans>
+        </Link>
+        <Link to="/{-$client}/login" className="button button-secondary">
+          <Trans>Go to sign in</Trans>
+        </Link>
+      </div>
     </Screen>
   );
 }

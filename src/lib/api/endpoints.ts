@@ -6,6 +6,7 @@ import {
   extendAuthenticationSchema,
   loggedInStatusSchema,
   logoutResponseSchema,
+  passwordExpiredSchema,
   sessionClientSchema,
   translationLanguageSchema,
   userEmailResponseSchema,
@@ -49,6 +50,10 @@ export const getAccountNumber = ({ signal }: CallOptions = {}): Promise<string> 
 /** GET /api/User/GetClientCode: the code of the client the session is signed in under. */
 export const getSessionClientCode = ({ signal }: CallOptions = {}): Promise<string> =>
   call(() => http.get('User/GetClientCode', { signal }), sessionClientSchema).then((r) => r.clientCode);
+
+/** GET /api/User/GetIsPasswordExpired: days until the password expires, 0 once it has, -1 when it never does. */
+export const getPasswordExpiryDays = ({ signal }: CallOptions = {}): Promise<number> =>
+  call(() => http.get('User/GetIsPasswordExpired', { signal }), passwordExpiredSchema).then((r) => (r.isPasswordExpired ? 0 : r.daysUntilExpiry));
 
 /** GET /api/user/GetShouldDisplayAuthenticationMessage (polled; never extends the session) */
 export const getAuthenticationMessage = ({ signal }: CallOptions = {}): Promise<AuthenticationMessage> =>

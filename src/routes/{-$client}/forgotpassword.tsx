@@ -7,5 +7,11 @@ export const Route = createFileRoute('/{-$client}/forgotpassword')({
     title: msg`Forgot your password?`,
     breadcrumbs: [{ label: msg`Sign in`, to: '/{-$client}/login' }],
   },
-  component: ForgotPasswordScreen,
+  component: ForgotPasswordRoute,
 });
+
+function ForgotPasswordRoute() {
+  const { client } = Route.useParams();
+  // The page's client signs the email.
+  return <ForgotPasswordScreen clientCode={client?.toUpperCase()} />;
+}

@@ -4,7 +4,7 @@ import { ResetEmailSentScreen } from '@/features/password-reset/reset-email-sent
 
 export const Route = createFileRoute('/{-$client}/forgot/password/email')({
   staticData: {
-    title: msg`Password reset email`,
+    title: msg`Check your email`,
     breadcrumbs: [
       { label: msg`Sign in`, to: '/{-$client}/login' },
       { label: msg`Forgot your password?`, to: '/{-$client}/forgotpassword' },

@@ -1,0 +1,277 @@
+/**
+ * Getting back in and changing the password: a reset link by email (single-use, one hour), the
+ * new password it sets, the expiry the session asks about, and the change a signed-in user makes.
+ * Every change ends the user's other sessions and tells the address it happened.
+ */
+import * as v from 'valibot';
+import { and, asc, eq, gt, isNull } from 'drizzle-orm';
+import type { ForgotPasswordRequest, NewPasswordProblem, ResetPasswordRequest } from '@contracts/password-requests';
+import { defaultLanguage, languageSchema, type Language } from '@contracts/session';
+import type { Database } from '../../db/client';
+import { userClients, userTokens, users } from '../../db/schema';
+import { verifyPassword } from '../../security/password';
+import { normaliseEmail } from '../auth/auth.service';
+import { ACCOUNT_POLICY, ADDRESS_POLICY, addressKey, type ThrottlePolicy, type ThrottleService } from '../auth/throttle.service';
+import type { ClientRow, ClientsService } from '../clients/clients.service';
+import { queueEmail } from '../mail/outbox';
+import { passwordExpiryOf, passwordProblem, setNewPassword, type PasswordExpiry } from '../passwords/passwords.service';
+import { endUserSessions } from '../sessions/session.service';
+import { consumeToken, issueToken, peekToken, TOKEN_LIFETIMES_MS } from '../tokens/tokens.service';
+import { passwordChangedEmail, resetLinkEmail, type PasswordChangeKind } from './password-emails';
+
+/**
+ * A new reset email for the same user waits this long after the last: asking twice in a row
+ * (the first email is slow) sends nothing new, and nobody can fill an inbox with them. The link
+ * already sent keeps working.
+ */
+export const RESET_EMAIL_COOLDOWN_MS = 2 * 60 * 1000;
+
+/**
+ * Reset requests naming one email address, whether or not it has an account (so the 429 tells
+ * nothing either): 5 in 15 minutes.
+ */
+export const RESET_EMAIL_POLICY: ThrottlePolicy = { freeFailures: 5, windowSeconds: 15 * 60, mode: 'limit' };
+/** Reset requests per source address, across all addresses asked about: 20 in 15 minutes. */
+export const RESET_ADDRESS_POLICY: ThrottlePolicy = { freeFailures: 20, windowSeconds: 15 * 60, mode: 'limit' };
+
+/** Where a request came from and where the portal's pages are, for the links in the emails. */
+export interface RequestOrigin {
+  /** The socket's address (throttling). */
+  sourceAddress: string;
+  /** The portal's origin, e.g. `https://portal.example.org`. */
+  portalOrigin: string;
+}
+
+/** The client a request names (the page it came from), for the email's name and links. */
+export interface RequestedClient {
+  clientCode?: string | undefined;
+  billingGroup?: string | undefined;
+}
+
+export type ResetRequestOutcome = { kind: 'sent' } | { kind: 'throttled'; retryAfterSeconds: number };
+
+export type ResetOutcome = { kind: 'reset' } | { kind: 'linkInvalid' } | { kind: 'refused'; problem: NewPasswordProblem };
+
+export type UpdateOutcome =
+  | { kind: 'changed'; expiry: PasswordExpiry }
+  | { kind: 'throttled'; retryAfterSeconds: number }
+  | { kind: 'refused'; currentPassword?: 'incorrect'; newPassword?: NewPasswordProblem };
+
+/** What a password change needs to know about the user. */
+interface UserRow {
+  id: number;
+  email: string;
+  firstName: string;
+  language: string | null;
+  isActive: boolean;
+  activatedAt: Date | null;
+}
+
+/** The signed-in user changing their password, as the session says. */
+export interface PasswordCaller {
+  userId: number;
+  clientId: number;
+  email: string;
+  /** The session asking: it stays signed in. */
+  sessionId: string;
+  /** The session's language, for a user with none saved. */
+  sessionLanguage: string | null;
+}
+
+export interface PasswordServiceDeps {
+  db: Database;
+  clients: ClientsService;
+  throttle: ThrottleService;
+  now: () => Date;
+}
+
+const userColumns = {
+  id: users.id,
+  email: users.email,
+  firstName: users.firstName,
+  language: users.language,
+  isActive: users.isActive,
+  activatedAt: users.activatedAt,
+};
+
+/** The first of the languages that the portal speaks, else the default. */
+function languageOf(...candidates: (string | null | undefined)[]): Language {
+  for (const candidate of candidates) {
+    const parsed = v.safeParse(languageSchema, candidate);
+    if (parsed.success) return parsed.output;
+  }
+  return defaultLanguage;
+}
+
+/** A page of the portal under a client's code (or bare), as a link an email can carry. */
+function pageLink(origin: string, client: ClientRow | null, page: string): string {
+  return `${origin}${client ? `/${client.code}` : ''}/${page}`;
+}
+
+/** Two passwords that the sign-in would take as the same (it hashes them after NFKC). */
+function samePassword(a: string, b: string): boolean {
+  return a.normalize('NFKC') === b.normalize('NFKC');
+}
+
+/** Creates the password rules over the database. */
+export function createPasswordService({ db, clients, throttle, now }: PasswordServiceDeps) {
+  async function userById(userId: number): Promise<UserRow | null> {
+    const [row] = await db.select(userColumns).from(users).where(eq(users.id, userId)).limit(1);
+    return row ?? null;
+  }
+
+  /**
+   * The client an email speaks for: the one the request names when the user belongs to it, else
+   * the one the user joined first; null for a user of no client.
+   */
+  async function emailClient(userId: number, requested: RequestedClient): Promise<ClientRow | null> {
+    const named = requested.clientCode ? await clients.resolve({ clientCode: requested.clientCode, billingGroup: requested.billingGroup }) : null;
+    const [membership] = await db
+      .select({ clientId: userClients.clientId })
+      .from(userClients)
+      .where(named ? and(eq(userClients.userId, userId), eq(userClients.clientId, named.id)) : eq(userClients.userId, userId))
+      .orderBy(asc(userClients.createdAt), asc(userClients.clientId))
+      .limit(1);
+    if (membership) return clients.byId(membership.clientId);
+    return named ? emailClient(userId, {}) : null;
+  }
+
+  /** Whether a reset email went to the user so recently that another would only crowd the inbox. */
+  async function hasRecentResetEmail(userId: number, time: Date): Promise<boolean> {
+    const [recent] = await db
+      .select({ id: userTokens.id })
+      .from(userTokens)
+      .where(
+        and(
+          eq(userTokens.userId, userId),
+          eq(userTokens.purpose, 'resetPassword'),
+          isNull(userTokens.usedAt),
+          gt(userTokens.createdAt, new Date(time.getTime() - RESET_EMAIL_COOLDOWN_MS)),
+        ),
+      )
+      .limit(1);
+    return recent !== undefined;
+  }
+
+  /**
+   * What every password change does, in one transaction with the change itself (`tx`): the user's
+   * sessions end (all of them after a reset; all but the asking one after an update) and the
+   * notice is queued. If any of it fails, none of it happened.
+   */
+  async function afterPasswordChange(tx: Database, user: UserRow, kind: PasswordChangeKind, client: ClientRow | null, language: Language, origin: string, keepSession?: string) {
+    const time = now();
+    await endUserSessions(tx, user.id, keepSession === undefined ? {} : { except: keepSession });
+    // Opening the link proved the address is theirs, which is all that activation asks.
+    if (kind === 'reset' && user.activatedAt === null) await tx.update(users).set({ activatedAt: time }).where(eq(users.id, user.id));
+    const clientName = client ? client.name || client.code : '';
+    const email = passwordChangedEmail({ email: user.email, firstName: user.firstName, clientName, language }, kind, time, pageLink(origin, client, 'forgotpassword'));
+    await queueEmail(tx, { clientId: client?.id ?? null, to: user.email, language, ...email });
+  }
+
+  return {
+    /**
+     * Sends a reset link to the address when an active user has it, and nothing otherwise; the
+     * outcome is the same either way, so nobody learns which addresses have accounts. Throttled
+     * per address asked about and per source address, counting every request alike.
+     */
+    async requestReset(request: ForgotPasswordRequest, origin: RequestOrigin, sessionLanguage: string | null): Promise<ResetRequestOutcome> {
+      const email = normaliseEmail(request.email);
+      const reservation = await throttle.reserve([
+        { key: `reset-email:${email}`, policy: RESET_EMAIL_POLICY },
+        { key: `reset:${addressKey(origin.sourceAddress)}`, policy: RESET_ADDRESS_POLICY },
+      ]);
+      if (reservation.kind === 'throttled') return reservation;
+      const [user] = await db.select(userColumns).from(users).where(eq(users.email, email)).limit(1);
+      const time = now();
+      if (!user?.isActive || (await hasRecentResetEmail(user.id, time))) return { kind: 'sent' };
+
+      const client = await emailClient(user.id, request);
+      const language = languageOf(user.language, request.language, sessionLanguage);
+      await db.transaction(async (tx) => {
+        const token = await issueToken(tx, { userId: user.id, purpose: 'resetPassword', now: time });
+        // In the fragment, which browsers never send to a server: no log, proxy or Referer sees it.
+        const link = `${pageLink(origin.portalOrigin, client, 'resetpassword')}#token=${token}`;
+        const email = resetLinkEmail(
+          { email: user.email, firstName: user.firstName, clientName: client ? client.name || client.code : '', language },
+          link,
+          TOKEN_LIFETIMES_MS.resetPassword,
+        );
+        await queueEmail(tx, { clientId: client?.id ?? null, to: user.email, language, ...email });
+      });
+      return { kind: 'sent' };
+    },
+
+    /** The address a reset link is for while it still works (not spending it); null otherwise. */
+    async checkResetLink(token: string): Promise<{ email: string } | null> {
+      const found = await peekToken(db, 'resetPassword', token, now());
+      const user = found ? await userById(found.userId) : null;
+      return user?.isActive ? { email: user.email } : null;
+    },
+
+    /**
+     * Spends a reset link on a new password. A password against the rules leaves the link
+     * working, so the person can try another; a good one ends every session of the user and
+     * sends the notice.
+     */
+    async resetPassword(request: ResetPasswordRequest, portalOrigin: string, sessionLanguage: string | null): Promise<ResetOutcome> {
+      const found = await peekToken(db, 'resetPassword', request.token, now());
+      const user = found ? await userById(found.userId) : null;
+      if (!user?.isActive) return { kind: 'linkInvalid' };
+      const problem = passwordProblem(request.password, user.email);
+      if (problem) return { kind: 'refused', problem };
+      const client = await emailClient(user.id, request);
+      const language = languageOf(user.language, request.language, sessionLanguage);
+      return db.transaction(async (tx): Promise<ResetOutcome> => {
+        // Of two requests with the same link, only one gets past this.
+        if (!(await consumeToken(tx, 'resetPassword', request.token, now()))) return { kind: 'linkInvalid' };
+        await setNewPassword(tx, user.id, request.password, now());
+        await afterPasswordChange(tx, user, 'reset', client, language, portalOrigin);
+        return { kind: 'reset' };
+      });
+    },
+
+    /** The expiry of the caller's password under the session's client (GET /api/User/GetIsPasswordExpired). */
+    async passwordExpiry(userId: number, clientId: number): Promise<PasswordExpiry> {
+      // A membership gone since the session loaded is refused before here; "never" is the safe answer.
+      return (await passwordExpiryOf(db, userId, clientId, now())) ?? { isPasswordExpired: false, daysUntilExpiry: -1 };
+    },
+
+    /**
+     * A signed-in user changes the password: the current one must be right (a wrong one counts as
+     * a failed sign-in, so the session cannot be used to guess it), the new one must keep the
+     * rules and differ from it. The asking session stays; the others end.
+     */
+    async updatePassword(
+      caller: PasswordCaller,
+      request: { currentPassword: string; newPassword: string },
+      origin: RequestOrigin,
+    ): Promise<UpdateOutcome> {
+      const accountKey = normaliseEmail(caller.email);
+      const reservation = await throttle.reserve([
+        { key: accountKey, policy: ACCOUNT_POLICY },
+        { key: addressKey(origin.sourceAddress), policy: ADDRESS_POLICY },
+      ]);
+      if (reservation.kind === 'throttled') return reservation;
+      const [row] = await db.select({ ...userColumns, passwordHash: users.passwordHash }).from(users).where(eq(users.id, caller.userId)).limit(1);
+      if (!row) return { kind: 'refused', currentPassword: 'incorrect' };
+      const currentOk = await verifyPassword(request.currentPassword, row.passwordHash);
+      // The reserved attempt stays, as a failure, when the current password is wrong.
+      if (currentOk) await throttle.succeeded(reservation, accountKey);
+      const newProblem: NewPasswordProblem | null =
+        passwordProblem(request.newPassword, row.email) ?? (currentOk && samePassword(request.newPassword, request.currentPassword) ? 'sameAsCurrent' : null);
+      if (!currentOk || newProblem) {
+        return { kind: 'refused', ...(currentOk ? {} : { currentPassword: 'incorrect' as const }), ...(newProblem ? { newPassword: newProblem } : {}) };
+      }
+
+      const client = await clients.byId(caller.clientId);
+      const language = languageOf(row.language, caller.sessionLanguage);
+      await db.transaction(async (tx) => {
+        await setNewPassword(tx, row.id, request.newPassword, now());
+        await afterPasswordChange(tx, row, 'update', client, language, origin.portalOrigin, caller.sessionId);
+      });
+      return { kind: 'changed', expiry: await this.passwordExpiry(row.id, caller.clientId) };
+    },
+  };
+}
+
+export type PasswordService = ReturnType<typeof createPasswordService>;

@@ -1,0 +1,84 @@
+/**
+ * The effects of the update password machine: the call (with the actor's abort signal), what its
+ * failures mean to the form, the form's rules, and what a change tells the session.
+ */
+import { updatePasswordFields, type UpdatePasswordDraft, type UpdatePasswordProblems } from '@machines/password-update/update-password.types';
+import type { updatePasswordMachine } from '@machines/password-update/update-password.machine';
+import { fromPromise, type MachineImplementationsFrom } from 'xstate';
+import { ApiError } from '@/lib/api/errors';
+import { fieldErrorsOf } from '@/lib/api/field-errors';
+import type { SessionActor } from '@/lib/machines';
+import { confirmationProblem, newPasswordProblem, toPasswordFieldProblem, typedPasswordProblem } from '@/lib/password-form-rules';
+import { updatePassword } from './update-password-api';
+
+/** A failed call as the machine reads it: an Error with the code (and fields) it knows. */
+export class UpdatePasswordError extends Error {
+  constructor(
+    readonly code: string,
+    readonly fields?: object,
+    options?: { cause?: unknown },
+  ) {
+    super(`UpdatePassword failed: ${code}`, options);
+    this.name = 'UpdatePasswordError';
+  }
+}
+
+/** What a failed UpdatePassword means to the form: the fields refused, or a failure of the whole form. */
+export function toUpdatePasswordError(error: unknown): UpdatePasswordError {
+  if (!(error instanceof ApiError)) return new UpdatePasswordError('serverError', undefined, { cause: error });
+  if (error.code === 'invalidRequest') {
+    const refused = fieldErrorsOf(error);
+    const fields: UpdatePasswordProblems = {};
+    if (refused.currentPassword !== undefined) fields.currentPassword = toPasswordFieldProblem(refused.currentPassword);
+    if (refused.newPassword !== undefined) fields.newPassword = toPasswordFieldProblem(refused.newPassword);
+    if (Object.keys(fields).length > 0) return new UpdatePasswordError('refused', fields, { cause: error });
+  }
+  const passes: readonly string[] = ['tooManyRequests', 'notSignedIn', 'network'];
+  return new UpdatePasswordError(passes.includes(error.code) ? error.code : 'serverError', undefined, { cause: error });
+}
+
+/** The form's problems by the rules, for the account of `email`. */
+export function updatePasswordProblems(draft: UpdatePasswordDraft, email: string): UpdatePasswordProblems {
+  const found = {
+    currentPassword: typedPasswordProblem(draft.currentPassword),
+    newPassword: newPasswordProblem(draft.newPassword, email),
+    passwordConfirmation: confirmationProblem(draft.passwordConfirmation, draft.newPassword),
+  };
+  const problems: UpdatePasswordProblems = {};
+  for (const field of updatePasswordFields) {
+    const problem = found[field];
+    if (problem) problems[field] = problem;
+  }
+  return problems;
+}
+
+export interface UpdatePasswordDeps {
+  session: SessionActor;
+  /** Opens the success screen. */
+  showSuccess(): void;
+}
+
+/** Creates the update password machine's implementations. */
+export function createUpdatePasswordImplementations(deps: UpdatePasswordDeps): MachineImplementationsFrom<typeof updatePasswordMachine> {
+  return {
+    actors: {
+      updatePassword: fromPromise(async ({ input, signal }) => {
+        try {
+          return await updatePassword(input, { signal });
+        } catch (error) {
+          throw toUpdatePasswordError(error);
+        }
+      }),
+    },
+    actions: {
+      showChanged: (_, { passwordExpiryDays }) => {
+        // First the session: an expired password stops holding the pages back before the next page opens.
+        deps.session.send({ type: 'session.passwordChanged', passwordExpiryDays });
+        deps.showSuccess();
+      },
+    },
+    guards: {
+      isDraftValid: ({ context }) => Object.keys(updatePasswordProblems(context.draft, context.email)).length === 0,
+    },
+  };
+}
