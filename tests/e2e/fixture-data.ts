@@ -193,7 +193,7 @@ export const modelPathAccounts = {
   /** A billing user of the session paths. */
   sessionUser: (path: number) => ({
     clientCode: 'SUN',
-    accountNumber: `A-9801${twoDigits(path)}`,
+    accountNumber: `A-9901${twoDigits(path)}`,
     holderName: 'Morgan Model',
     userEmail: `e2e.model.session.${twoDigits(path)}@example.com`,
     invoices: [],
@@ -201,34 +201,43 @@ export const modelPathAccounts = {
   /** A billing user of the session paths whose account is disabled. */
   sessionDisabledUser: (path: number) => ({
     clientCode: 'SUN',
-    accountNumber: `A-9802${twoDigits(path)}`,
+    accountNumber: `A-9902${twoDigits(path)}`,
     holderName: 'Dale Model',
     userEmail: `e2e.model.disabled.${twoDigits(path)}@example.com`,
     accountDisabled: true,
     invoices: [],
   }),
+  /** A billing user of the session paths whose password the billing office marked for change. */
+  sessionExpiredUser: (path: number) => ({
+    clientCode: 'SUN',
+    accountNumber: `A-9905${twoDigits(path)}`,
+    holderName: 'Max Model',
+    userEmail: `e2e.model.expired.${twoDigits(path)}@example.com`,
+    passwordChangeRequired: true as const,
+    invoices: [],
+  }),
   /** An account a guest of the session paths signs in to, with one open invoice. */
   sessionGuest: (path: number) => ({
     clientCode: 'SUN',
-    accountNumber: `A-9803${twoDigits(path)}`,
+    accountNumber: `A-9903${twoDigits(path)}`,
     holderName: 'Gale Model',
-    invoices: [{ invoiceNumber: `SUN-9803${twoDigits(path)}1`, description: 'Lipid panel', amountCents: 6320, balanceCents: 6320 }],
+    invoices: [{ invoiceNumber: `SUN-9903${twoDigits(path)}1`, description: 'Lipid panel', amountCents: 6320, balanceCents: 6320 }],
   }),
   /** A billing user of the loading paths (signed in, on a quiet page). */
   loadingUser: (path: number) => ({
     clientCode: 'SUN',
-    accountNumber: `A-9804${twoDigits(path)}`,
+    accountNumber: `A-9904${twoDigits(path)}`,
     holderName: 'Lou Model',
     userEmail: `e2e.model.loading.${twoDigits(path)}@example.com`,
     invoices: [],
   }),
-  /** The payer of a payment path: a billing user with the payment model's invoices (SUN-98<nn>41, 42 and the paid 07). */
+  /** The payer of a payment path: a billing user with the payment model's invoices (SUN-99<nn>41, 42 and the paid 07). */
   payer: (path: number) => ({
     clientCode: 'SUN',
-    accountNumber: `A-9810${twoDigits(path)}`,
+    accountNumber: `A-9910${twoDigits(path)}`,
     holderName: 'Pat Model',
     userEmail: `e2e.model.payer.${twoDigits(path)}@example.com`,
-    invoices: modelInvoices(`SUN-98${twoDigits(path)}`),
+    invoices: modelInvoices(`SUN-99${twoDigits(path)}`),
   }),
 } satisfies Record<string, (path: number) => FixtureAccount>;
 

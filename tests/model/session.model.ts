@@ -15,7 +15,7 @@ import type { AuthenticationMessage } from '@contracts/session';
 import type { SessionCheckResult } from '@machines/session/session.types';
 import { expect } from 'vitest';
 import { fromPromise } from 'xstate';
-import { defineModel, errorCode, type ModelSpec } from './harness';
+import { defineModel, errorCode, type Event, type ModelSpec } from './harness';
 
 const never = <T>() => new Promise<T>(() => {});
 const account = { email: 'pat.doe@example.com', accountNumber: 'A-100200', clientCode: 'SUN' };
@@ -52,9 +52,10 @@ const machine = sessionMachine.provide({
 const credentials = { email: account.email, password: 'Sunrise#Demo2026', language: 'en-US', clientCode: 'SUN' } as const;
 const guestCredentials = { accountNumber: 'A-778899', invoiceNumber: 'SUN-100042', language: 'es-ES', clientCode: 'SUN' } as const;
 
-const spec: ModelSpec<typeof machine> = {
-  machine,
-  events: [
+/** Done on a page or in the menu: not while a session dialog (modal) holds the page, and never by a guest. */
+const pageActions = new Set(['session.logout', 'session.signedOutEverywhere', 'session.passwordChanged']);
+
+const events: Event<typeof machine>[] = [
     { type: 'xstate.done.actor.checkSession', output: activeUser },
     { type: 'xstate.done.actor.checkSession', output: disabledUser },
     { type: 'xstate.done.actor.checkSession', output: activeGuest },
@@ -92,7 +93,19 @@ const spec: ModelSpec<typeof machine> = {
     { type: 'xstate.done.actor.logOut', output: { url: '' } },
     { type: 'xstate.error.actor.logOut', error: new Error('offline') },
     { type: 'session.recheck' },
-  ],
+];
+
+const spec: ModelSpec<typeof machine> = {
+  machine,
+  events: (snapshot) => {
+    const dialogOpen = snapshot.matches({ signedIn: { expiry: 'warning' } }) || snapshot.matches({ signedIn: { expiry: 'expiring' } });
+    const guest = snapshot.matches({ signedIn: { access: 'guest' } });
+    return events.filter((event) => {
+      if (!pageActions.has(event.type)) return true;
+      if (dialogOpen) return false;
+      return !guest || event.type === 'session.logout';
+    });
+  },
   delays: {
     ...sessionDelays,
     sessionEnd: (snapshot) => snapshot.context.secondsLeft * 1000,

@@ -30,13 +30,14 @@ const refusalStatus: Record<string, number> = {
   serverError: 500,
 };
 
-type Who = 'user' | 'disabledUser' | 'guest' | 'nobody' | 'inactive';
+type Who = 'user' | 'disabledUser' | 'expiredUser' | 'guest' | 'nobody' | 'inactive';
 
 function who(result: SessionCheckResult): Who {
   const { userRole, isUserActive, isAccountDisabled } = result.status;
   if (userRole === null) return 'nobody';
   if (!isUserActive) return 'inactive';
   if (userRole === 'ClientBillingGuest') return 'guest';
+  if (result.passwordExpiryDays === 0) return 'expiredUser';
   return isAccountDisabled === true ? 'disabledUser' : 'user';
 }
 
@@ -59,8 +60,13 @@ function statusAnswer(event: ModelEvent): Answer {
 }
 
 function userOf(run: PathRun, kind: Who): string {
-  return (kind === 'disabledUser' ? modelPathAccounts.sessionDisabledUser(run.number) : modelPathAccounts.sessionUser(run.number)).userEmail;
+  if (kind === 'disabledUser') return modelPathAccounts.sessionDisabledUser(run.number).userEmail;
+  if (kind === 'expiredUser') return modelPathAccounts.sessionExpiredUser(run.number).userEmail;
+  return modelPathAccounts.sessionUser(run.number).userEmail;
 }
+
+/** A new password under the rules, for the path's own user. */
+const newPassword = (run: PathRun) => `Model path ${String(run.number)} quiet lantern`;
 
 function guestOf(run: PathRun): { accountNumber: string; invoiceNumber: string } {
   const guest = modelPathAccounts.sessionGuest(run.number);
@@ -123,7 +129,7 @@ export const sessionPaths: BrowserPaths = {
   start: async (run) => {
     const first = run.events[0];
     const kind = first?.type === 'xstate.done.actor.checkSession' ? who(outputOf(first)) : 'nobody';
-    if (kind === 'user' || kind === 'disabledUser' || kind === 'guest') await signInEarlier(run, kind);
+    if (kind === 'user' || kind === 'disabledUser' || kind === 'expiredUser' || kind === 'guest') await signInEarlier(run, kind);
     run.gate.hold(...Object.values(endpoints));
     await installClock(run.page);
     // The page the path's first sign-in happens on (the guest form, or the login form); a signed-in visitor reads About.
@@ -205,6 +211,21 @@ export const sessionPaths: BrowserPaths = {
       await page.getByRole('button', { name: 'Yes, sign out everywhere' }).click();
       await run.gate.arrived(endpoints.logOut);
     },
+    // On the update password page (through the menu, by keyboard: a held call's overlay may cover the page).
+    'session.passwordChanged': async (run) => {
+      const { page } = run;
+      if (!page.url().endsWith('/password')) {
+        await signedInMenu(page).getByRole('link', { name: 'Update password' }).focus();
+        await page.keyboard.press('Enter');
+      }
+      await expect(page.getByRole('heading', { level: 1, name: 'Update password' })).toBeVisible();
+      await page.getByLabel('Current password').fill(demo.password);
+      await page.getByLabel('New password', { exact: true }).fill(newPassword(run));
+      await page.getByLabel('Confirm the new password').fill(newPassword(run));
+      await page.getByRole('button', { name: 'Change the password' }).focus();
+      await page.keyboard.press('Enter');
+      await expect(page).not.toHaveURL(/\/password$/);
+    },
     'xstate.done.actor.logOut': (run) => run.gate.answer(endpoints.logOut, fromServer),
     'xstate.error.actor.logOut': (run) => run.gate.answer(endpoints.logOut, offline),
   },
@@ -247,6 +268,11 @@ export const sessionPaths: BrowserPaths = {
     'session.signedIn.access.accountDisabled': async ({ page }) => {
       await expect(signedInMenu(page).getByRole('link', { name: 'Member information' })).toBeVisible();
       await expect(signedInMenu(page).getByRole('link', { name: 'View invoices' })).toHaveCount(0);
+    },
+    // Held on update password, told why, whatever page was asked for.
+    'session.signedIn.access.passwordExpired': async ({ page }) => {
+      await expect(page.getByRole('heading', { level: 1, name: 'Update password' })).toBeVisible();
+      await expect(page.getByTestId('password-expired')).toBeVisible();
     },
     'session.signedIn.access.guest': async ({ page }) => {
       await expect(signedInMenu(page).getByRole('link', { name: 'View invoices' })).toBeVisible();
