@@ -254,6 +254,14 @@ export const sessionMachine = setup({
           states: {
             waiting: {
               after: { pollInterval: 'polling' },
+              on: {
+                'session.resume': {
+                  description:
+                    'The page resumed this session from a snapshot (the server rendered the first screen): timers do not travel with a snapshot, so the wait for the next poll starts again.',
+                  target: 'waiting',
+                  reenter: true,
+                },
+              },
             },
             polling: {
               invoke: {

@@ -89,6 +89,7 @@ const spec: ModelSpec<typeof machine> = {
     { type: 'xstate.done.actor.logOut', output: { url: '' } },
     { type: 'xstate.error.actor.logOut', error: new Error('offline') },
     { type: 'session.recheck' },
+    { type: 'session.resume' },
   ],
   delays: {
     ...sessionDelays,
