@@ -4,6 +4,7 @@ import babel from '@rolldown/plugin-babel';
 import { tanstackRouter } from '@tanstack/router-plugin/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { bareDynamicImports } from './scripts/bare-dynamic-imports.ts';
 import { linguiJsonCatalogs } from './scripts/lingui-json-catalogs.ts';
 import stripMachineDescriptions from './scripts/strip-machine-descriptions.ts';
 
@@ -25,6 +26,7 @@ export default defineConfig(({ command }) => ({
     lingui({ failOnMissing: true }),
     // The translations the SPA fetches: one JSON catalog per language at /assets/locale/{lang}.json.
     linguiJsonCatalogs(),
+    bareDynamicImports(),
   ],
   resolve: {
     alias: {
