@@ -154,7 +154,13 @@ export function createPageRenderer({ template, manifest, catalogs }: PageRendere
               image: selectClient(machines.client.getSnapshot())?.logoUrl,
             }),
             appHtml,
-            state: { snapshots: persistMachines(machines), storage },
+            state: {
+              snapshots: persistMachines(machines),
+              storage,
+              loaderData: Object.fromEntries(
+                router.state.matches.filter((match) => match.status === 'success' && match.loaderData !== undefined).map((match) => [match.routeId, match.loaderData]),
+              ),
+            },
           }),
         };
         return new Response(null);

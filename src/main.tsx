@@ -10,6 +10,7 @@ import { createAppNavigation } from '@/app/navigation';
 import { createAppRouter } from '@/app/router';
 import { connectMachines } from '@/app/wiring';
 import { activateLanguage, storedLanguage } from '@/lib/i18n';
+import { keepRenderedLoaderData } from '@/lib/rendered-loader-data';
 import './styles/app.css';
 
 const container = document.getElementById('root');
@@ -30,6 +31,7 @@ const replay = (writes: StorageWrites, storage: Storage) => {
 if (firstScreen) {
   replay(firstScreen.storage.local, localStorage);
   replay(firstScreen.storage.session, sessionStorage);
+  keepRenderedLoaderData(firstScreen.loaderData);
 }
 
 const navigation = createAppNavigation();

@@ -15,6 +15,8 @@ export type StorageWrites = Record<string, string | null>;
 export interface FirstScreenState {
   snapshots: FirstScreenSnapshots;
   storage: { local: StorageWrites; session: StorageWrites };
+  /** What the screen's route loaders returned on the server, by route id. */
+  loaderData: Record<string, unknown>;
 }
 
 function isRecord(value: unknown): value is Record<string, unknown> {
@@ -39,10 +41,10 @@ export function readFirstScreen(page: { getElementById(id: string): { textConten
   } catch {
     return null;
   }
-  if (!isRecord(parsed) || !isRecord(parsed.snapshots) || !isRecord(parsed.storage)) return null;
+  if (!isRecord(parsed) || !isRecord(parsed.snapshots) || !isRecord(parsed.storage) || !isRecord(parsed.loaderData)) return null;
   const { session, client, language, cookieConsent } = parsed.snapshots;
   const { local, session: sessionWrites } = parsed.storage;
   if (!isSnapshot(session) || !isSnapshot(client) || !isSnapshot(language) || !isSnapshot(cookieConsent)) return null;
   if (!isStorageWrites(local) || !isStorageWrites(sessionWrites)) return null;
-  return { snapshots: { session, client, language, cookieConsent }, storage: { local, session: sessionWrites } };
+  return { snapshots: { session, client, language, cookieConsent }, storage: { local, session: sessionWrites }, loaderData: parsed.loaderData };
 }

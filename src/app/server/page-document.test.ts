@@ -14,6 +14,7 @@ function state(text: string): FirstScreenState {
   return {
     snapshots: { session: snapshot, client: withText(text), language: snapshot, cookieConsent: snapshot },
     storage: { local: { clientLinks: '{"externalCCLink":""}' }, session: { activeAccountDisabled: null } },
+    loaderData: { '/{-$client}/invoices': { status: 'ok', balance: 1250 } },
   };
 }
 
