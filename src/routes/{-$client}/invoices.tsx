@@ -11,7 +11,7 @@ export const Route = createFileRoute('/{-$client}/invoices')({
   // The loader travels with the screen: its calls and their schemas stay out of the first page's code.
   codeSplitGroupings: [['loader', 'component'], ['errorComponent']],
   // Balances change with every payment: always ask again, never show a cached summary.
-  loader: ({ route }) => loadOnce(route.id, () => unlessAccountDisabled(getAccountInformation)),
+  loader: () => loadOnce('/{-$client}/invoices', () => unlessAccountDisabled(getAccountInformation)),
   staleTime: 0,
   gcTime: 0,
   staticData: {

@@ -10,7 +10,7 @@ export const Route = createFileRoute('/{-$client}/payment/other')({
   beforeLoad: requireUserOrGuest,
   // The loader travels with the screen: its calls and their schemas stay out of the first page's code.
   codeSplitGroupings: [['loader', 'component'], ['errorComponent']],
-  loader: ({ route }) => loadOnce(route.id, () => unlessAccountDisabled(getPaymentOptions)),
+  loader: () => loadOnce('/{-$client}/payment/other', () => unlessAccountDisabled(getPaymentOptions)),
   staticData: {
     title: msg`Other payment methods`,
     breadcrumbs: [{ label: msg`Your invoices`, to: '/{-$client}/invoices' }],
