@@ -116,6 +116,8 @@ export function createPageRenderer({ template, manifest, catalogs }: PageRendere
     try {
       const session = await waitFor(machines.session, (snapshot) => idle(snapshot) && (!selectIsResolving(snapshot) || selectIsCheckFailed(snapshot)), settling);
       if (selectIsCheckFailed(session)) return { type: 'spa' };
+      const [matched] = createAppRouter(machines, { onServer: true }).getMatchedRoutes(url.pathname);
+      if (matched.some((route) => route.options.staticData?.rendersInBrowser)) return { type: 'spa' };
       const handler = createRequestHandler({
         request,
         createRouter: () => {

@@ -6,6 +6,16 @@
 import type { Snapshot } from 'xstate';
 import type { FirstScreenSnapshots } from './actors';
 
+declare module '@tanstack/react-router' {
+  interface StaticDataRouteOption {
+    /**
+     * The screen needs what only the browser has (the address's #fragment, which never reaches
+     * the server): the server serves the plain SPA page and the browser renders it all.
+     */
+    rendersInBrowser?: true;
+  }
+}
+
 /** The id of the element that carries the first screen's state. */
 export const firstScreenElementId = 'pbp-first-screen';
 
