@@ -38,6 +38,17 @@ export default tseslint.config(
     rules: reactHooks.configs.recommended.rules,
   },
   {
+    // Every actor the app starts goes through createAppActor, so that `npm run dev:inspect` sees it.
+    files: ['src/**/*.{ts,tsx}'],
+    ignores: ['src/**/*.test.{ts,tsx}', 'src/lib/create-app-actor.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { paths: [{ name: 'xstate', importNames: ['createActor', 'interpret'], message: "Start actors with createAppActor from '@/lib/create-app-actor'." }] },
+      ],
+    },
+  },
+  {
     // xstate/graph hands back xstate's Any* types (any inside); the harness checks values at run time.
     files: ['tests/model/harness.ts'],
     rules: {

@@ -5,6 +5,7 @@ import { tanstackRouter } from '@tanstack/router-plugin/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { bareDynamicImports } from './scripts/bare-dynamic-imports.ts';
+import { inspectorPage } from './scripts/inspect/inspector-plugin.ts';
 import { linguiJsonCatalogs } from './scripts/lingui-json-catalogs.ts';
 import stripMachineDescriptions from './scripts/strip-machine-descriptions.ts';
 
@@ -27,6 +28,8 @@ export default defineConfig(({ command }) => ({
     // The translations the SPA fetches: one JSON catalog per language at /assets/locale/{lang}.json.
     linguiJsonCatalogs(),
     bareDynamicImports(),
+    // `npm run dev:inspect` only: the page at /__inspect/ that shows the live app's states on the charts.
+    inspectorPage(),
   ],
   resolve: {
     alias: {

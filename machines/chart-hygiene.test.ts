@@ -1,18 +1,13 @@
 /**
- * What analysts see in the visualizer: every action has a name (an inline `assign` shows as a
- * bare "xstate.assign"), and no transition is drawn twice (same state, event, guard and target).
+ * What analysts see in the charts and QA read in the plans: every action has a name (an inline
+ * `assign` shows as a bare "xstate.assign"), no transition is drawn twice (same state, event, guard
+ * and target), and the descriptions speak the business's language: every state and every
+ * transition that is not obvious is described, API names only in parentheses, no setting quoted by
+ * its value (it would go stale when the setting changes).
  */
-import type { AnyStateMachine, AnyStateNode } from 'xstate';
+import type { AnyStateMachine, AnyStateNode, AnyTransitionDefinition } from 'xstate';
 import { describe, expect, it } from 'vitest';
-import { clientMachine } from './client/client.machine';
-import { cookieConsentMachine } from './cookie-consent/cookie-consent.machine';
-import { emailChangeMachine } from './email-change/email-change.machine';
-import { emailConfirmationMachine } from './email-change/email-confirmation.machine';
-import { languageMachine } from './language/language.machine';
-import { loadingMachine } from './loading/loading.machine';
-import { memberMachine } from './member/member.machine';
 import { paymentMachine } from './payment/payment.machine';
-import { sessionMachine } from './session/session.machine';
 
 function stateNodes(node: AnyStateNode): AnyStateNode[] {
   return [node, ...Object.values(node.states).flatMap(stateNodes)];
@@ -54,17 +49,48 @@ function drawn(machine: AnyStateMachine): Drawn[] {
   return result;
 }
 
-const machines: [string, AnyStateMachine][] = [
-  ['payment', paymentMachine],
-  ['session', sessionMachine],
-  ['client', clientMachine],
-  ['language', languageMachine],
-  ['loading', loadingMachine],
-  ['cookie consent', cookieConsentMachine],
-  ['member', memberMachine],
-  ['email change', emailChangeMachine],
-  ['email confirmation', emailConfirmationMachine],
-];
+/** Every machine of the folder, found by its file name: a new machine is checked without a line here. */
+const machines: [string, AnyStateMachine][] = Object.entries(import.meta.glob<Record<string, unknown>>('./*/*.machine.ts', { eager: true }))
+  .flatMap(([file, exports]) =>
+    Object.values(exports)
+      .filter((value): value is AnyStateMachine => typeof value === 'object' && value !== null && 'root' in value && 'config' in value)
+      .map((machine): [string, AnyStateMachine] => [`${machine.id} (${file})`, machine]),
+  )
+  .sort(([a], [b]) => (a < b ? -1 : 1));
+
+function transitionsOf(machine: AnyStateMachine): AnyTransitionDefinition[] {
+  return stateNodes(machine.root).flatMap((node) => [...[...node.transitions.values()].flat(), ...(node.always ?? [])]);
+}
+
+/** Not obvious from its name: a guarded choice (or its fallback), an eventless or delayed one, an actor's answer. */
+function needsDescription(transition: AnyTransitionDefinition): boolean {
+  const type = String(transition.eventType);
+  const siblings = type === '' ? (transition.source.always ?? []) : (transition.source.transitions.get(type) ?? []);
+  return type === '' || type.startsWith('xstate.') || siblings.some((each) => each.guard !== undefined);
+}
+
+/** Every description of the machine, with where it is. */
+function descriptions(machine: AnyStateMachine): { where: string; text: string }[] {
+  return [
+    ...stateNodes(machine.root).map((node) => ({ where: node.id, text: node.description ?? '' })),
+    ...transitionsOf(machine).map((transition) => ({
+      where: `${transition.source.id} on ${String(transition.eventType) || '(always)'}`,
+      text: transition.description ?? '',
+    })),
+  ].filter(({ text }) => text !== '');
+}
+
+/** The text outside parentheses (nested ones too). */
+function outsideParentheses(text: string): string {
+  let outside = '';
+  let depth = 0;
+  for (const character of text) {
+    if (character === '(') depth++;
+    else if (character === ')') depth = Math.max(0, depth - 1);
+    else if (depth === 0) outside += character;
+  }
+  return outside;
+}
 
 describe('the charts analysts read', () => {
   it('name every action of the payment machine', () => {
@@ -87,5 +113,29 @@ describe('the charts analysts read', () => {
       .map(({ key }) => key);
     const repeated = keys.filter((key, index) => keys.indexOf(key) !== index);
     expect(repeated).toEqual([]);
+  });
+
+  it.each(machines)('describe every state and every transition that is not obvious of %s', (_, machine) => {
+    const bare = [
+      ...stateNodes(machine.root)
+        .filter((node) => !node.description)
+        .map((node) => `state ${node.id}`),
+      ...transitionsOf(machine)
+        .filter((transition) => needsDescription(transition) && !transition.description)
+        .map((transition) => `${transition.source.id} on ${String(transition.eventType) || '(always)'}`),
+    ];
+    expect(bare).toEqual([]);
+  });
+
+  it.each(machines)('quote no setting by its value in the descriptions of %s', (_, machine) => {
+    const valued = descriptions(machine).filter(({ text }) => /\d+(\.\d+)?\s*(ms|s|sec|seconds?|min|minutes?|h|hours?|days?)\b/i.test(text));
+    expect(valued).toEqual([]);
+  });
+
+  it.each(machines)('put API names only in parentheses in the descriptions of %s', (_, machine) => {
+    // An identifier with an inner capital (GetIsUserLoggedIn, sessionEndsAt) or a dotted name (payment.show).
+    const code = /\b([a-z]+[A-Z]\w*|[A-Z][a-z]+[A-Z]\w*|[a-z]+\.[a-z][\w.]*)\b/;
+    const technical = descriptions(machine).filter(({ text }) => code.test(outsideParentheses(text).replace(/\/[\w/]+/g, '')));
+    expect(technical).toEqual([]);
   });
 });

@@ -10,50 +10,17 @@
  *
  * Options (environment): BENCH_SECONDS (default 10), BENCH_CONNECTIONS (default 20).
  */
-import { spawn, execFileSync, type ChildProcess } from 'node:child_process';
+import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import autocannon from 'autocannon';
+import { signIn, startProcess, stopProcesses } from './bench/processes';
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 10);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 20);
 const root = resolve(import.meta.dirname, '..');
-const children: ChildProcess[] = [];
 const cleanups: (() => void)[] = [];
-
-/** Starts a Node process and resolves with the URL it prints once it listens. */
-function startProcess(args: string[], env: Record<string, string>): Promise<string> {
-  const child = spawn(process.execPath, ['--import', 'tsx', ...args], {
-    cwd: root,
-    env: { ...process.env, ...env, NODE_ENV: 'development' },
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  children.push(child);
-  return new Promise((resolveUrl, reject) => {
-    let output = '';
-    child.stdout.on('data', (chunk: Buffer) => {
-      output += chunk.toString();
-      const found = /(http:\/\/[\w.]+:\d+)/.exec(output);
-      if (found?.[1]) resolveUrl(found[1].replace('localhost', '127.0.0.1'));
-    });
-    child.once('exit', (code) => reject(new Error(`${args.join(' ')} exited with ${String(code)} before listening`)));
-  });
-}
-
-/** Signs pat.doe in as the SPA does and returns the cookies to send. */
-async function signIn(base: string): Promise<string> {
-  const first = await fetch(`${base}/api/User/GetIsUserLoggedIn`);
-  const xsrf = /XSRF-TOKEN=([^;]+)/.exec(first.headers.getSetCookie().join(';'))?.[1] ?? '';
-  const login = await fetch(`${base}/api/userlogin/Login`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json', 'X-XSRF-TOKEN': xsrf, Cookie: `XSRF-TOKEN=${xsrf}` },
-    body: JSON.stringify({ email: 'pat.doe@example.com', password: 'Sunrise#Demo2026', language: 'en-US', clientCode: 'SUN' }),
-  });
-  if (login.status !== 200) throw new Error(`Signing in for the benchmark failed: ${String(login.status)}`);
-  const session = /pbp_session=([^;]+)/.exec(login.headers.getSetCookie().join(';'))?.[1] ?? '';
-  return `XSRF-TOKEN=${xsrf}; pbp_session=${session}`;
-}
 
 interface Measure {
   requestsPerSecond: number;
@@ -138,7 +105,7 @@ async function main(): Promise<void> {
 try {
   await main();
 } finally {
-  for (const child of children) child.kill('SIGTERM');
+  await stopProcesses();
   for (const cleanup of cleanups.reverse()) {
     try {
       cleanup();

@@ -1,13 +1,26 @@
-// A Babel plugin for the production build: removes the `description` texts from the state
-// machines. They are written for analysts, who read them in the visualizer from the source;
-// patients' browsers need not download them.
+// A Babel plugin for the production build: removes the `description` texts and the `meta` objects
+// (the requirement ids) from the state machines. They are written for analysts and QA, who read
+// them in the charts and plans generated from the source; patients' browsers need not download them.
 const machineFile = /[\\/]machines[\\/].+\.machine\.ts$/;
+const analystsOnly = new Set(['description', 'meta']);
 
 /** The little of Babel's AST this plugin touches. */
+interface Key {
+  type: string;
+  name?: string;
+  value?: unknown;
+}
 interface PropertyPath {
-  node: { computed: boolean; key: { type: string; name?: string; value?: unknown } };
+  node: { computed: boolean; key: Key };
   remove(): void;
 }
+interface ObjectPath {
+  node: { properties: { type: string; computed?: boolean; key?: Key; value?: { type: string; value?: unknown } }[] };
+  parent: { type: string };
+  replaceWith(node: unknown): void;
+}
+
+const keyName = (key: Key | undefined) => (key?.type === 'Identifier' ? key.name : key?.type === 'StringLiteral' ? key.value : null);
 
 export default function stripMachineDescriptions() {
   return {
@@ -15,9 +28,19 @@ export default function stripMachineDescriptions() {
     visitor: {
       ObjectProperty(path: PropertyPath, state: { filename?: string | null }) {
         if (!machineFile.test(state.filename ?? '')) return;
-        const { key, computed } = path.node;
-        const named = key.type === 'Identifier' ? key.name : key.type === 'StringLiteral' ? key.value : null;
-        if (!computed && named === 'description') path.remove();
+        const named = keyName(path.node.key);
+        if (!path.node.computed && typeof named === 'string' && analystsOnly.has(named)) path.remove();
+      },
+      ObjectExpression: {
+        // What is left of a transition written as an object only to carry those, `{ target: 'x' }`,
+        // is XState's shorthand `'x'` again: the build stays as small as before they were added.
+        exit(path: ObjectPath, state: { filename?: string | null }) {
+          if (!machineFile.test(state.filename ?? '')) return;
+          const [only, ...rest] = path.node.properties;
+          if (rest.length > 0 || !only || only.type !== 'ObjectProperty' || only.computed || keyName(only.key) !== 'target') return;
+          if (only.value?.type !== 'StringLiteral' || (path.parent.type !== 'ObjectProperty' && path.parent.type !== 'ArrayExpression')) return;
+          path.replaceWith(only.value);
+        },
       },
     },
   };

@@ -110,6 +110,9 @@ export function createApp({
   const guestLogin = createGuestLoginService({ clients, accounts, throttle });
   const language = createLanguageService({ db, sessions });
   const cookies = createSessionCookies({ cookieSecure });
+  // Where emailed links point: the public address, else the card frame's portal origin, else (one
+  // machine, development) the request's own.
+  const linkOrigin = config.publicUrl ?? config.portalOrigin;
   const processor = createSandboxProcessor({ db, now });
   const switchClients = createSwitchClientsService({ db, clients });
   const registration = createRegistrationService({ db, clients, accounts, throttle, now });
@@ -206,8 +209,8 @@ export function createApp({
   api.route('/', createPaymentsRoutes({ payments }));
   api.route('/', createDocumentsRoutes({ documents, clients }));
   api.route('/', createSwitchClientsRoutes({ switchClients }));
-  api.route('/', createMemberRoutes({ member: createMemberService({ db, throttle, now }), cookies, portalOrigin: config.portalOrigin }));
-  api.route('/', createRegistrationRoutes({ registration, portalOrigin: config.portalOrigin }));
+  api.route('/', createMemberRoutes({ member: createMemberService({ db, throttle, now }), cookies, portalOrigin: linkOrigin }));
+  api.route('/', createRegistrationRoutes({ registration, portalOrigin: linkOrigin }));
   api.all('*', (c) => c.json({ error: 'notFound' }, 404));
   app.route('/api', api);
   app.route('/processor', createProcessorRoutes({ processor, portalOrigin: config.portalOrigin }));

@@ -17,6 +17,13 @@ export interface AppConfig {
    * the portal's server).
    */
   portalOrigin?: string | undefined;
+  /**
+   * The portal's public address (an origin such as `https://billing.example.org`), which emailed
+   * links (activation, password reset, email change) point at. Unset, a link takes the address the
+   * request came in on: fine on one machine, but a request's Host header is the sender's to choose,
+   * so production requires it (PUBLIC_URL).
+   */
+  publicUrl?: string | undefined;
   /** Serve the development pages (the email outbox). Default: unless NODE_ENV is production. */
   developmentPages?: boolean | undefined;
 }
@@ -37,6 +44,24 @@ export function positiveInteger(text: string | undefined, fallback: number): num
 export function flag(text: string | undefined, fallback: boolean): boolean {
   if (text === undefined || text.trim() === '') return fallback;
   return ['true', '1', 'yes', 'on'].includes(text.trim().toLowerCase());
+}
+
+/**
+ * Reads PUBLIC_URL: an http(s) origin without path, query or credentials; undefined when unset.
+ * The error names the setting but never repeats its value.
+ */
+export function publicUrlSetting(text: string | undefined): string | undefined {
+  if (text === undefined || text.trim() === '') return undefined;
+  const problem = 'PUBLIC_URL must be the portal\'s address alone, such as https://billing.example.org';
+  let url: URL;
+  try {
+    url = new URL(text.trim());
+  } catch {
+    throw new Error(problem);
+  }
+  const bare = url.pathname === '/' && url.search === '' && url.hash === '' && url.username === '' && url.password === '';
+  if (!['http:', 'https:'].includes(url.protocol) || !bare) throw new Error(problem);
+  return url.origin;
 }
 
 /** Where and as whom email goes out; without it emails wait in the development outbox. */

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { loginAttempts, processorTokens, sessions, userTokens, users } from './db/schema';
+import { loginAttempts, outboxEmails, processorTokens, sessions, userTokens, users } from './db/schema';
 import { sweepExpired } from './housekeeping';
 import { consumeToken, issueToken } from './modules/tokens/tokens.service';
 import { sha256Hex } from './security/tokens';
@@ -9,7 +9,7 @@ import { useSeededDatabase } from './test/harness';
 describe('the sweep of expired rows', () => {
   const database = useSeededDatabase();
 
-  it('removes ended sessions, old sign-in attempts, long-expired card tokens and dead emailed links, and keeps the rest', async () => {
+  it('removes ended sessions, old sign-in attempts, long-expired card tokens and dead emailed links and emails sent a week ago, and keeps the rest (unsent emails too, however old)', async () => {
     const now = new Date('2026-11-23T12:00:00Z');
     const ago = (minutes: number) => new Date(now.getTime() - minutes * 60 * 1000);
     const { db } = database;
@@ -37,7 +37,11 @@ describe('the sweep of expired rows', () => {
     await consumeToken(db, 'resetPassword', used, ago(4));
     const live = await issueToken(db, { userId: third, purpose: 'activateAccount', now: ago(5) });
 
-    expect(await sweepExpired(db, now)).toEqual({ sessions: 1, attempts: 1, tokens: 1, userTokens: 2 });
+    const email = (subject: string, sentAt: Date | null) => ({ toAddress: 'pat.doe@example.com', subject, body: 'Hello', createdAt: ago(30 * 24 * 60), sentAt });
+    await db.insert(outboxEmails).values([email('sent long ago', ago(8 * 24 * 60)), email('sent this week', ago(6 * 24 * 60)), email('never sent', null)]);
+
+    expect(await sweepExpired(db, now)).toEqual({ sessions: 1, attempts: 1, tokens: 1, userTokens: 2, emails: 1 });
+    expect((await db.select({ subject: outboxEmails.subject }).from(outboxEmails)).map((row) => row.subject).sort()).toEqual(['never sent', 'sent this week']);
     expect((await db.select({ id: sessions.id }).from(sessions)).map((row) => row.id)).toEqual(['live']);
     expect(await db.select().from(loginAttempts).where(eq(loginAttempts.email, 'old@example.com'))).toEqual([]);
     expect(await db.select().from(loginAttempts).where(eq(loginAttempts.email, 'recent@example.com'))).toHaveLength(1);

@@ -1,15 +1,20 @@
 /**
  * Sweeps what has expired, on a timer, so tables do not grow without bound between sign-ins:
  * ended sessions, sign-in attempts older than every throttling window, card tokens a day past
- * their expiry, and emailed links (user tokens) that are used or expired. Payments (idempotency
- * keys included) are records and stay.
+ * their expiry, emailed links (user tokens) that are used or expired, and emails sent a week ago
+ * (their links are dead by then, and an address book of patients is not worth keeping). Emails not
+ * sent yet stay, whatever their age: the development outbox shows them, and SMTP may still take
+ * them. Payments (idempotency keys included) are records and stay.
  */
-import { lt } from 'drizzle-orm';
+import { and, isNotNull, lt } from 'drizzle-orm';
 import type { Database } from './db/client';
-import { loginAttempts, processorTokens, sessions } from './db/schema';
+import { loginAttempts, outboxEmails, processorTokens, sessions } from './db/schema';
 import { ACCOUNT_POLICY, ADDRESS_POLICY } from './modules/auth/throttle.service';
 import { TOKEN_RETENTION_MS } from './modules/processor/sandbox-processor';
 import { sweepTokens } from './modules/tokens/tokens.service';
+
+/** How long a sent email stays in the outbox table. */
+export const SENT_EMAIL_RETENTION_MS = 7 * 24 * 60 * 60 * 1000;
 
 /** How often the sweep runs. */
 export const SWEEP_INTERVAL_MS = 5 * 60 * 1000;
@@ -18,7 +23,7 @@ export const SWEEP_INTERVAL_MS = 5 * 60 * 1000;
 export async function sweepExpired(
   db: Database,
   now: Date,
-): Promise<{ sessions: number; attempts: number; tokens: number; userTokens: number }> {
+): Promise<{ sessions: number; attempts: number; tokens: number; userTokens: number; emails: number }> {
   const longestWindow = Math.max(ACCOUNT_POLICY.windowSeconds, ADDRESS_POLICY.windowSeconds) * 1000;
   const ended = await db.delete(sessions).where(lt(sessions.expiresAt, now)).returning({ id: sessions.id });
   const attempts = await db
@@ -30,7 +35,11 @@ export async function sweepExpired(
     .where(lt(processorTokens.expiresAt, new Date(now.getTime() - TOKEN_RETENTION_MS)))
     .returning({ token: processorTokens.token });
   const userTokens = await sweepTokens(db, now);
-  return { sessions: ended.length, attempts: attempts.length, tokens: tokens.length, userTokens };
+  const emails = await db
+    .delete(outboxEmails)
+    .where(and(isNotNull(outboxEmails.sentAt), lt(outboxEmails.sentAt, new Date(now.getTime() - SENT_EMAIL_RETENTION_MS))))
+    .returning({ id: outboxEmails.id });
+  return { sessions: ended.length, attempts: attempts.length, tokens: tokens.length, userTokens, emails: emails.length };
 }
 
 /** Runs the sweep every `intervalMs` until stopped; a failed sweep is reported and tried next time. */

@@ -7,6 +7,7 @@ import {
   flag,
   mailSettings,
   positiveInteger,
+  publicUrlSetting,
 } from './config';
 import { shortReason } from './db/availability';
 import { startServer, type RunningServer } from './start';
@@ -20,8 +21,12 @@ if (!Number.isInteger(port) || port < 0 || port > 65535)
 
 let server: RunningServer;
 let mail: ReturnType<typeof mailSettings>;
+let publicUrl: string | undefined;
 try {
   mail = mailSettings(env.SMTP_URL, env.MAIL_FROM);
+  publicUrl = publicUrlSetting(env.PUBLIC_URL);
+  if (publicUrl === undefined && env.NODE_ENV === 'production')
+    throw new Error("PUBLIC_URL is not set: emailed links would take their address from the request's Host header");
   server = await startServer({
     port,
     dataDir: env.DATA_DIR || `${repoRoot}.data/pglite`,
@@ -31,6 +36,7 @@ try {
     sessionAbsoluteSeconds: positiveInteger(env.SESSION_ABSOLUTE_SECONDS, DEFAULT_SESSION_ABSOLUTE_SECONDS),
     sessionWarningSeconds: positiveInteger(env.SESSION_WARNING_SECONDS, DEFAULT_SESSION_WARNING_SECONDS),
     cookieSecure: flag(env.COOKIE_SECURE, false),
+    publicUrl,
     ...(mail ? { mail } : {}),
   });
 } catch (error) {

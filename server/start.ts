@@ -32,6 +32,8 @@ export interface StartServerOptions {
   connectAttempts?: number;
   /** On close, how long in-flight requests may take before their connections are cut. Default 10 s. */
   drainTimeoutMs?: number;
+  /** The portal's public address, for emailed links (see AppConfig.publicUrl). */
+  publicUrl?: string | undefined;
   /** Send the outbox's emails over SMTP; without it they wait in the outbox (the development page lists them). */
   mail?: MailSettings;
 }
@@ -62,6 +64,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
         sessionWarningSeconds: options.sessionWarningSeconds ?? DEFAULT_SESSION_WARNING_SECONDS,
         cookieSecure: options.cookieSecure ?? false,
         distDir: options.distDir,
+        publicUrl: options.publicUrl,
       },
       logger,
       isDraining: () => draining,

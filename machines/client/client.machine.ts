@@ -62,36 +62,44 @@ export const clientMachine = setup({
   },
 }).createMachine({
   id: 'client',
+  description: "The client (tenant) whose logo and theme the portal wears, picked by the code in the address's first segment.",
   context: { requested: null, client: null, clientUrl: null, externalCCLink: '', acceptsOnlinePayments: true, error: null },
   initial: 'none',
   states: {
     none: {
       description: 'No client chosen yet: the default theme and the product title.',
+      meta: { requirements: ['CLI-2', 'CLI-3'] },
       entry: { type: 'applyTheme', params: { theme: defaultTheme } },
     },
     resolving: {
-      description: 'Looks up the client by its code (case-insensitive, with the billing group when there is one).',
+      description: 'Looks up the client by its code (whatever its case, with the billing group when there is one).',
+      meta: { requirements: ['CLI-1'] },
       tags: ['resolving'],
       invoke: {
         id: 'lookUpClient',
         src: 'lookUpClient',
         input: ({ context }) => context.requested ?? { code: '', billingGroup: null },
         onDone: {
+          description: 'The client is found.',
           target: 'selected',
           actions: assign({
             client: ({ event }) => event.output,
             acceptsOnlinePayments: ({ event }) => event.output.acceptsOnlinePayments,
             error: null,
           }),
+          meta: { requirements: ['CLI-1'] },
         },
         onError: {
+          description: 'No client has this code, or the lookup failed: the error code is kept for the notice.',
           target: 'unknown',
           actions: assign({ client: null, error: ({ event }) => toClientErrorCode(event.error) }),
+          meta: { requirements: ['CLI-5'] },
         },
       },
     },
     selected: {
-      description: "The client is known: its theme class is on the body, and its url and links are fetched.",
+      description: "The client is known: its theme class is on the page body, its logo and name in the header, and its own address and card page link are being fetched.",
+      meta: { requirements: ['CLI-2', 'CLI-3', 'CLI-4'] },
       tags: ['selected'],
       entry: { type: 'applyTheme', params: ({ context }) => ({ theme: context.client?.theme ?? defaultTheme }) },
       invoke: [
@@ -99,10 +107,15 @@ export const clientMachine = setup({
           id: 'fetchClientUrl',
           src: 'fetchClientUrl',
           input: ({ context }) => selectedLookup(context),
-          onDone: { actions: assign({ clientUrl: ({ event }) => event.output }) },
+          onDone: {
+            description: "The client's own address is kept, for the link to its site.",
+            actions: assign({ clientUrl: ({ event }) => event.output }),
+            meta: { requirements: ['CLI-4'] },
+          },
           onError: {
-            description: "Without the client's url the portal still works; the link is simply not offered.",
+            description: "Without the client's address the portal still works; the link is simply not offered.",
             actions: assign({ clientUrl: null }),
+            meta: { requirements: ['CLI-4'] },
           },
         },
         {
@@ -110,7 +123,7 @@ export const clientMachine = setup({
           src: 'fetchClientLinks',
           input: ({ context }) => selectedLookup(context),
           onDone: {
-            description: 'The external card link (or none) is kept, also in local storage.',
+            description: 'The external card page link (or none) is kept, also in local storage.',
             actions: [
               assign({ externalCCLink: ({ event }) => event.output }),
               {
@@ -118,29 +131,34 @@ export const clientMachine = setup({
                 params: ({ context, event }) => ({ ...selectedLookupStored(context), externalCCLink: event.output }),
               },
             ],
+            meta: { requirements: ['CLI-4'] },
           },
           onError: {
-            description: 'Without the links the built-in card page is used.',
+            description: "Without the links the portal's own card page is used.",
             actions: assign({ externalCCLink: '' }),
+            meta: { requirements: ['CLI-4'] },
           },
         },
       ],
     },
     unknown: {
       description: 'No client has this code (or the lookup failed): the default theme and title, and a notice.',
+      meta: { requirements: ['CLI-5'] },
       entry: { type: 'applyTheme', params: { theme: defaultTheme } },
     },
   },
   on: {
     'client.select': [
       {
-        description: 'The same client again (e.g. another page under the same prefix): nothing changes.',
+        description: 'The same client again (another page under the same code): nothing changes.',
         guard: {
           type: 'isSameClient',
           params: ({ context, event }) => ({ code: event.code, billingGroup: currentBillingGroup(context, event) }),
         },
+        meta: { requirements: ['CLI-6'] },
       },
       {
+        description: 'Another client code: the earlier client is forgotten and the new one looked up.',
         target: '.resolving',
         actions: assign({
           requested: ({ context, event }) => {
@@ -153,10 +171,11 @@ export const clientMachine = setup({
           acceptsOnlinePayments: true,
           error: null,
         }),
+        meta: { requirements: ['CLI-1'] },
       },
     ],
     'client.setBillingGroup': {
-      description: "The current billing group changed (e.g. the session's client): the entry is looked up again.",
+      description: "The billing group in use changed (the session's client): the entry is looked up again.",
       guard: 'hasRequestedClient',
       target: '.resolving',
       actions: assign({
@@ -167,10 +186,13 @@ export const clientMachine = setup({
         acceptsOnlinePayments: true,
         error: null,
       }),
+      meta: { requirements: ['CLI-1', 'CLI-6'] },
     },
     'client.clear': {
+      description: 'A page without a client code: back to the default look.',
       target: '.none',
       actions: assign({ requested: null, client: null, clientUrl: null, externalCCLink: '', acceptsOnlinePayments: true, error: null }),
+      meta: { requirements: ['CLI-2', 'CLI-3'] },
     },
   },
 });

@@ -63,6 +63,8 @@ export const emailChangeMachine = setup({
   },
 }).createMachine({
   id: 'emailChange',
+  description:
+    'Asking to change the email address: the new address and the current password; a link goes to the new address, and the address changes only when it is opened.',
   context: ({ input }) => ({
     currentEmail: input.currentEmail,
     draft: { newEmail: '', password: '' },
@@ -76,51 +78,75 @@ export const emailChangeMachine = setup({
   states: {
     editing: {
       description: 'The form: the new address and the current password.',
+      meta: { requirements: ['ACC-7', 'ACC-11'] },
       on: {
-        'emailChange.edit': { actions: { type: 'updateDraft', params: ({ event }) => event } },
+        'emailChange.edit': {
+          description: "Keeps the typed text; the server's problem at that field goes.",
+          actions: { type: 'updateDraft', params: ({ event }) => event },
+          meta: { requirements: ['ACC-11', 'ACC-14'] },
+        },
         'emailChange.leaveField': {
           description: 'The user left a field: from now on its problem shows (typing never shows one before).',
           actions: { type: 'checkField', params: ({ event }) => event },
+          meta: { requirements: ['ACC-11'] },
         },
         'emailChange.submit': [
-          { guard: 'isDraftValid', target: 'submitting', actions: ['checkAllFields', 'clearFailure'] },
           {
-            description: "A field breaks its rules: every field's problem shows, and the focus goes to the first one.",
+            description: 'Both fields keep their rules (an address other than the current one, a password): the request is sent.',
+            guard: 'isDraftValid',
+            target: 'submitting',
+            actions: ['checkAllFields', 'clearFailure'],
+            meta: { requirements: ['ACC-7'] },
+          },
+          {
+            description: "A field breaks its rules: nothing is sent, every field's problem shows, and the focus goes to the first one.",
             actions: ['checkAllFields', 'countRefusal'],
+            meta: { requirements: ['ACC-12'] },
           },
         ],
       },
     },
     submitting: {
-      description: 'RequestEmailChange checks the password and sends the link; the same answer whether or not the address is taken.',
+      description:
+        'The server checks the password and sends the link (RequestEmailChange); its answer is the same whether or not the address is taken. Another submit is ignored meanwhile.',
+      meta: { requirements: ['ACC-7', 'ACC-13'] },
       tags: ['busy'],
       invoke: {
         id: 'requestEmailChange',
         src: 'requestEmailChange',
         input: ({ context }) => ({ newEmail: context.draft.newEmail.normalize('NFC').trim(), password: context.draft.password }),
-        onDone: { target: 'linkSent', actions: { type: 'keepSentTo', params: ({ event }) => event.output } },
+        onDone: {
+          description: 'The link is on its way: the page names the address, and the password typed is forgotten.',
+          target: 'linkSent',
+          actions: { type: 'keepSentTo', params: ({ event }) => event.output },
+          meta: { requirements: ['ACC-26'] },
+        },
         onError: [
           {
             description: 'The server refused fields (a wrong password, say): their problems show at them, the typed text stays.',
             guard: { type: 'isRefusal', params: ({ event }) => ({ failure: toEmailChangeFailure(event.error) }) },
             target: 'editing',
             actions: [{ type: 'keepFailure', params: ({ event }) => ({ failure: toEmailChangeFailure(event.error) }) }, 'countRefusal'],
+            meta: { requirements: ['ACC-14'] },
           },
           {
             description: 'Too many attempts, the network or the server: said above the form, the typed text stays.',
             target: 'editing',
             actions: { type: 'keepFailure', params: ({ event }) => ({ failure: toEmailChangeFailure(event.error) }) },
+            meta: { requirements: ['ACC-15'] },
           },
         ],
       },
     },
     linkSent: {
       description: 'The link went to the new address and a notice to the current one; nothing changes until the link is opened.',
+      meta: { requirements: ['ACC-7', 'ACC-26'] },
       on: {
         'emailChange.startOver': {
           description: 'Another address (a typo): the form again, with the address typed; the newest link is the only one that works.',
           target: 'editing',
           actions: 'startAgain',
+          meta: { requirements: ['ACC-26'] },
         },
       },
     },

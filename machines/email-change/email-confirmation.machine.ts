@@ -43,42 +43,55 @@ export const emailConfirmationMachine = setup({
   },
 }).createMachine({
   id: 'emailConfirmation',
+  description:
+    "Opening the email change's link, signed in: the address changes and the success screen follows; a link that does not work is calmly said to, and nothing changes.",
   context: ({ input }) => ({ token: input.token, failure: null, changedTo: null }),
   initial: 'confirming',
   states: {
     confirming: {
-      description: 'ConfirmEmailChange spends the link: the address changes now.',
+      description: 'The link is being spent (ConfirmEmailChange): the address changes now.',
+      meta: { requirements: ['ACC-7', 'ACC-28'] },
       tags: ['busy'],
       invoke: {
         id: 'confirmEmailChange',
         src: 'confirmEmailChange',
         input: ({ context }) => context.token,
-        onDone: { target: 'confirmed', actions: { type: 'keepChangedTo', params: ({ event }) => event.output } },
+        onDone: {
+          description: 'The address changed.',
+          target: 'confirmed',
+          actions: { type: 'keepChangedTo', params: ({ event }) => event.output },
+          meta: { requirements: ['ACC-28'] },
+        },
         onError: [
           {
             description: 'The link does not work (used, expired, another user’s, or its address taken): nothing changed.',
             guard: { type: 'isLinkInvalid', params: ({ event }) => ({ failure: toEmailChangeFailure(event.error) }) },
             target: 'linkFailed',
+            meta: { requirements: ['ACC-29'] },
           },
           {
             description: 'The network or the server failed: the link may still work; the user may try again.',
             target: 'confirmFailed',
             actions: { type: 'keepFailure', params: ({ event }) => ({ failure: toEmailChangeFailure(event.error) }) },
+            meta: { requirements: ['ACC-15'] },
           },
         ],
       },
     },
     confirmFailed: {
-      description: 'Confirming failed for a reason of the network or the server; the failure code says which.',
-      on: { 'emailConfirmation.retry': { target: 'confirming', actions: 'clearFailure' } },
+      description: 'Confirming failed for a reason of the network or the server; the failure code says which, and the user may try again.',
+      meta: { requirements: ['ACC-15'] },
+      on: { 'emailConfirmation.retry': { target: 'confirming', actions: 'clearFailure', meta: { requirements: ['ACC-15'] } } },
     },
     confirmed: {
-      description: 'The address changed: the session learns it, and the success screen follows.',
+      description: 'The address changed: the link is forgotten, the session learns the new address, and the success screen follows.',
+      meta: { requirements: ['ACC-7', 'ACC-28'] },
       type: 'final',
       entry: ['forgetToken', 'refreshSession', 'showSuccess'],
     },
     linkFailed: {
       description: 'The link does not work, calmly said: the address has not changed, and a new link can be asked for.',
+      meta: { requirements: ['ACC-29'] },
       type: 'final',
       entry: 'forgetToken',
     },

@@ -32,6 +32,7 @@ export const languageMachine = setup({
   },
 }).createMachine({
   id: 'language',
+  description: "The portal's language: English by default, Spanish on request; a signed-in user's choice is kept on the server.",
   context: ({ input }) => ({
     language: defaultLanguage,
     requested: input.stored ?? defaultLanguage,
@@ -41,7 +42,8 @@ export const languageMachine = setup({
   initial: 'starting',
   states: {
     starting: {
-      description: 'Applies the stored language (or en-US) before the first screen shows.',
+      description: 'Applies the language chosen on this device (or English) before the first screen shows.',
+      meta: { requirements: ['LANG-1', 'LANG-2'] },
       tags: ['switching'],
       invoke: {
         id: 'applyStoredLanguage',
@@ -53,34 +55,48 @@ export const languageMachine = setup({
             guard: and(['isUserSignedIn', 'isChosenHere']),
             target: 'savingUserLanguage',
             actions: assign({ language: ({ context }) => context.requested }),
+            meta: { requirements: ['LANG-2', 'LANG-3'] },
           },
           {
             description: "Signed in meanwhile, nothing chosen here: the user's language from the server applies.",
             guard: 'isUserSignedIn',
             target: 'fetchingUserLanguage',
             actions: assign({ language: ({ context }) => context.requested }),
+            meta: { requirements: ['LANG-2', 'LANG-3'] },
           },
-          { target: 'ready', actions: assign({ language: ({ context }) => context.requested }) },
+          {
+            description: 'Nobody signed in meanwhile: the first language is in place.',
+            target: 'ready',
+            actions: assign({ language: ({ context }) => context.requested }),
+            meta: { requirements: ['LANG-2'] },
+          },
         ],
         onError: {
-          description: 'The stored language could not be loaded: fall back to en-US.',
+          description: 'The first language could not be loaded: English is loaded instead.',
           target: 'switching',
           actions: assign({ requested: defaultLanguage }),
+          meta: { requirements: ['LANG-5'] },
         },
       },
     },
     ready: {
+      description: 'The language is in place; the visitor may choose the other one in the header.',
+      meta: { requirements: ['LANG-1'] },
       on: {
         'language.change': [
           {
+            description: 'The language already in place: nothing to do.',
             guard: { type: 'isSameLanguage', params: ({ event }) => event.language },
+            meta: { requirements: ['LANG-1'] },
           },
           {
+            description: 'Another language: it is remembered on this device and loaded.',
             target: 'switching',
             actions: [
               { type: 'recordChoice', params: ({ event }) => ({ language: event.language }) },
               { type: 'rememberLanguage', params: ({ event }) => ({ language: event.language }) },
             ],
+            meta: { requirements: ['LANG-1', 'LANG-2'] },
           },
         ],
         'language.userSignedIn': [
@@ -89,21 +105,28 @@ export const languageMachine = setup({
             guard: 'isChosenHere',
             target: 'savingUserLanguage',
             actions: assign({ isUserSignedIn: true }),
+            meta: { requirements: ['LANG-3'] },
           },
           {
             description: "Nothing chosen here: the user's language from the server applies.",
             target: 'fetchingUserLanguage',
             actions: assign({ isUserSignedIn: true }),
+            meta: { requirements: ['LANG-3'] },
           },
         ],
       },
     },
     switching: {
       description: 'Loads and applies the chosen language.',
+      meta: { requirements: ['LANG-1', 'LANG-2'] },
       tags: ['switching'],
       on: {
         'language.change': [
-          { guard: { type: 'isRequested', params: ({ event }) => event.language } },
+          {
+            description: 'The language being loaded already: nothing more to do.',
+            guard: { type: 'isRequested', params: ({ event }) => event.language },
+            meta: { requirements: ['LANG-6'] },
+          },
           {
             description: 'Another choice before this one is applied: the latest choice wins.',
             target: 'switching',
@@ -112,6 +135,7 @@ export const languageMachine = setup({
               { type: 'recordChoice', params: ({ event }) => ({ language: event.language }) },
               { type: 'rememberLanguage', params: ({ event }) => ({ language: event.language }) },
             ],
+            meta: { requirements: ['LANG-6'] },
           },
         ],
       },
@@ -121,70 +145,114 @@ export const languageMachine = setup({
         input: ({ context }) => context.requested,
         onDone: [
           {
-            description: 'A signed-in user: the choice is posted to the server (UpdateTranslationLanguage).',
+            description: 'A signed-in user: the choice is saved on the server (UpdateTranslationLanguage).',
             guard: and(['isUserSignedIn', 'isChosenHere']),
             target: 'savingUserLanguage',
             actions: assign({ language: ({ context }) => context.requested }),
+            meta: { requirements: ['LANG-3'] },
           },
           {
-            description: "Signed in while falling back to en-US, nothing chosen here: the user's language from the server applies.",
+            description: "Signed in while falling back to English, nothing chosen here: the user's language from the server applies.",
             guard: 'isUserSignedIn',
             target: 'fetchingUserLanguage',
             actions: assign({ language: ({ context }) => context.requested }),
+            meta: { requirements: ['LANG-3', 'LANG-5'] },
           },
-          { target: 'ready', actions: assign({ language: ({ context }) => context.requested }) },
+          {
+            description: 'Nobody is signed in: the language is in place.',
+            target: 'ready',
+            actions: assign({ language: ({ context }) => context.requested }),
+            meta: { requirements: ['LANG-1'] },
+          },
         ],
-        onError: { target: 'ready', description: 'The language could not be loaded: the current one stays.' },
+        onError: { target: 'ready', description: 'The language could not be loaded: the current one stays.', meta: { requirements: ['LANG-5'] } },
       },
     },
     fetchingUserLanguage: {
       description: "Reads the signed-in user's language from the server (GetTranslationLanguage).",
+      meta: { requirements: ['LANG-3'] },
       invoke: {
         id: 'fetchUserLanguage',
         src: 'fetchUserLanguage',
         onDone: [
-          { guard: { type: 'isSameLanguage', params: ({ event }) => event.output }, target: 'ready' },
-          { target: 'applyingUserLanguage', actions: assign({ requested: ({ event }) => event.output }) },
+          {
+            description: "The user's language is the one in place already.",
+            guard: { type: 'isSameLanguage', params: ({ event }) => event.output },
+            target: 'ready',
+            meta: { requirements: ['LANG-3'] },
+          },
+          {
+            description: "The user's language differs: it is applied.",
+            target: 'applyingUserLanguage',
+            actions: assign({ requested: ({ event }) => event.output }),
+            meta: { requirements: ['LANG-3'] },
+          },
         ],
-        onError: 'ready',
+        onError: {
+          description: "The user's language could not be read: the current one stays.",
+          target: 'ready',
+          meta: { requirements: ['LANG-5'] },
+        },
       },
     },
     applyingUserLanguage: {
-      description: "Applies the user's language from the server (not posted back).",
+      description: "Applies the user's language from the server (not saved back).",
+      meta: { requirements: ['LANG-3'] },
       tags: ['switching'],
       on: {
         'language.change': {
-          description: "The visitor's own choice wins over the server's, and is posted back.",
+          description: "The visitor's own choice wins over the server's, and is saved back.",
           target: 'switching',
           actions: [
-              { type: 'recordChoice', params: ({ event }) => ({ language: event.language }) },
-              { type: 'rememberLanguage', params: ({ event }) => ({ language: event.language }) },
-            ],
+            { type: 'recordChoice', params: ({ event }) => ({ language: event.language }) },
+            { type: 'rememberLanguage', params: ({ event }) => ({ language: event.language }) },
+          ],
+          meta: { requirements: ['LANG-3', 'LANG-6'] },
         },
       },
       invoke: {
         id: 'applyUserLanguage',
         src: 'applyLanguage',
         input: ({ context }) => context.requested,
-        onDone: { target: 'ready', actions: assign({ language: ({ context }) => context.requested }) },
-        onError: 'ready',
+        onDone: {
+          description: "The user's language is in place.",
+          target: 'ready',
+          actions: assign({ language: ({ context }) => context.requested }),
+          meta: { requirements: ['LANG-3'] },
+        },
+        onError: {
+          description: "The user's language could not be loaded: the current one stays.",
+          target: 'ready',
+          meta: { requirements: ['LANG-5'] },
+        },
       },
     },
     savingUserLanguage: {
+      description: "Saves the language chosen on this device as the signed-in user's (UpdateTranslationLanguage).",
+      meta: { requirements: ['LANG-3'] },
       invoke: {
         id: 'saveUserLanguage',
         src: 'saveUserLanguage',
         input: ({ context }) => context.language,
-        onDone: 'ready',
-        onError: { target: 'ready', description: 'Not saved on the server: the choice still holds in this browser.' },
+        onDone: { description: 'Saved: the next sign-in, on any device, speaks it.', target: 'ready', meta: { requirements: ['LANG-3'] } },
+        onError: {
+          target: 'ready',
+          description: 'Not saved on the server: the choice still holds in this browser.',
+          meta: { requirements: ['LANG-3'] },
+        },
       },
     },
   },
   on: {
-    'language.userSignedOut': { actions: assign({ isUserSignedIn: false }) },
+    'language.userSignedOut': {
+      description: 'Signed out: later choices stay on this device only.',
+      actions: assign({ isUserSignedIn: false }),
+      meta: { requirements: ['LANG-3'] },
+    },
     'language.userSignedIn': {
       description: 'Signed in while a language is being applied or read: noted, and acted on when that ends (never lost).',
       actions: assign({ isUserSignedIn: true }),
+      meta: { requirements: ['LANG-3'] },
     },
   },
 });

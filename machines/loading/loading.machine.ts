@@ -28,35 +28,63 @@ export const loadingMachine = setup({
   delays: loadingDelays,
 }).createMachine({
   id: 'loading',
+  description: 'The loading overlay: shown while any call to the server is in flight, with a time-out that sends the user to the time-out screen.',
   context: { inFlight: 0 },
   initial: 'idle',
   states: {
     idle: {
       description: 'No call is in flight: no overlay.',
-      on: { 'loading.start': { target: 'loading', actions: 'countStart' } },
+      meta: { requirements: ['LOAD-1'] },
+      on: {
+        'loading.start': {
+          description: 'A first call starts: the overlay shows and the time-out starts.',
+          target: 'loading',
+          actions: 'countStart',
+          meta: { requirements: ['LOAD-1', 'LOAD-2'] },
+        },
+      },
     },
     loading: {
-      description: `At least one call is in flight: the overlay shows and the time-out (loadingTimeout, ${String(loadingDelays.loadingTimeout / 60000)} minutes) runs.`,
+      description: 'At least one call is in flight: the overlay shows, and the time-out (loadingTimeout) runs.',
+      meta: { requirements: ['LOAD-1', 'LOAD-2'] },
       tags: ['overlay'],
       after: {
-        loadingTimeout: { target: 'timedOut', description: 'Loading took longer than the time-out.' },
+        loadingTimeout: { target: 'timedOut', description: 'Loading took longer than the time-out.', meta: { requirements: ['LOAD-3'] } },
       },
       on: {
-        'loading.start': { actions: 'countStart' },
+        'loading.start': { description: 'Another call starts: it is counted.', actions: 'countStart', meta: { requirements: ['LOAD-1'] } },
         'loading.end': [
-          { description: 'The last call finished: the overlay hides and the timer is cleared.', guard: 'isLastCall', target: 'idle', actions: 'countEnd' },
-          { actions: 'countEnd' },
+          {
+            description: 'The last call finished: the overlay hides and the time-out is dropped.',
+            guard: 'isLastCall',
+            target: 'idle',
+            actions: 'countEnd',
+            meta: { requirements: ['LOAD-1', 'LOAD-2'] },
+          },
+          { description: 'Other calls are still in flight: the overlay stays.', actions: 'countEnd', meta: { requirements: ['LOAD-1'] } },
         ],
       },
     },
     timedOut: {
-      description: 'The user was sent to /error/timeout; the overlay is hidden while the late calls finish.',
+      description: 'The user was sent to the time-out screen (/error/timeout); the overlay stays hidden while the late calls finish.',
+      meta: { requirements: ['LOAD-3'] },
       entry: 'navigateToTimeout',
       on: {
-        'loading.start': { target: 'loading', actions: 'countStart', description: 'A new call shows the overlay again, with a new timer.' },
+        'loading.start': {
+          target: 'loading',
+          actions: 'countStart',
+          description: 'A new call shows the overlay again, with a new time-out.',
+          meta: { requirements: ['LOAD-4'] },
+        },
         'loading.end': [
-          { guard: 'isLastCall', target: 'idle', actions: 'countEnd' },
-          { actions: 'countEnd' },
+          {
+            description: 'The last late call finished.',
+            guard: 'isLastCall',
+            target: 'idle',
+            actions: 'countEnd',
+            meta: { requirements: ['LOAD-3'] },
+          },
+          { description: 'Late calls are still in flight.', actions: 'countEnd', meta: { requirements: ['LOAD-3'] } },
         ],
       },
     },

@@ -96,6 +96,8 @@ export const memberMachine = setup({
   },
 }).createMachine({
   id: 'member',
+  description:
+    "The member information page: the user's name, company, email, accounts per client and language; the name and company can be changed, and the user can sign out on every device.",
   context: {
     profile: null,
     draft: emptyDraft,
@@ -110,28 +112,40 @@ export const memberMachine = setup({
   initial: 'loading',
   states: {
     loading: {
-      description: 'Loads the member information: GetUserEmail, GetAccountNumber, GetClientCode and GetMemberInformation.',
+      description:
+        "Loads the member information: the email, the account numbers per client, the session's client, the name, company and language (GetUserEmail, GetAccountNumber, GetClientCode, GetMemberInformation).",
+      meta: { requirements: ['ACC-6'] },
       tags: ['busy'],
       invoke: {
         id: 'loadMember',
         src: 'loadMember',
-        onDone: { target: 'ready', actions: { type: 'keepProfile', params: ({ event }) => ({ profile: event.output }) } },
+        onDone: {
+          description: 'Loaded: the information shows, and the form holds what is stored.',
+          target: 'ready',
+          actions: { type: 'keepProfile', params: ({ event }) => ({ profile: event.output }) },
+          meta: { requirements: ['ACC-6'] },
+        },
         onError: {
           description: 'The information could not be loaded: the failure code says why; the member may try again.',
           target: 'loadFailed',
           actions: { type: 'keepFailure', params: ({ event }) => ({ failure: toMemberFailure(event.error) }) },
+          meta: { requirements: ['ACC-15'] },
         },
       },
     },
     loadFailed: {
       description: 'The information could not be loaded; the failure code says why, and the member may try again.',
-      on: { 'member.retry': { target: 'loading', actions: 'clearFailures' } },
+      meta: { requirements: ['ACC-15'] },
+      on: { 'member.retry': { target: 'loading', actions: 'clearFailures', meta: { requirements: ['ACC-15'] } } },
     },
     ready: {
       description: 'The information shows; the name and company are a form, prefilled with what is stored.',
+      meta: { requirements: ['ACC-6'] },
       initial: 'editing',
       states: {
         editing: {
+          description: 'The name and company can be changed; nothing is on its way to the server.',
+          meta: { requirements: ['ACC-6', 'ACC-11'] },
           on: {
             'member.save': [
               {
@@ -139,21 +153,25 @@ export const memberMachine = setup({
                 guard: 'isDraftValid',
                 target: 'saving',
                 actions: ['checkAllFields', 'clearFailures', 'rememberSubmitted'],
+                meta: { requirements: ['ACC-6'] },
               },
               {
-                description: "A field breaks its rules: every field's problem shows, and the focus goes to the first one.",
+                description: "A field breaks its rules: nothing is sent, every field's problem shows, and the focus goes to the first one.",
                 actions: ['checkAllFields', 'countRefusal'],
+                meta: { requirements: ['ACC-12'] },
               },
             ],
             'member.signOutEverywhere': {
               description: 'Asks first: signing out everywhere ends this session too.',
               target: 'confirmingSignOut',
               actions: 'clearFailures',
+              meta: { requirements: ['ACC-25'] },
             },
           },
         },
         saving: {
-          description: 'UpdateMemberInformation stores the name and company; the server checks the same rules.',
+          description: 'The name and company are being stored (UpdateMemberInformation); the server checks the same rules. Another save is ignored meanwhile.',
+          meta: { requirements: ['ACC-13', 'ACC-24'] },
           tags: ['busy'],
           invoke: {
             id: 'saveDetails',
@@ -163,6 +181,7 @@ export const memberMachine = setup({
               description: 'Stored: the form shows what the server stored, and says so (unless the member typed on meanwhile).',
               target: 'editing',
               actions: { type: 'keepSavedDetails', params: ({ event }) => ({ details: event.output }) },
+              meta: { requirements: ['ACC-24'] },
             },
             onError: [
               {
@@ -170,47 +189,58 @@ export const memberMachine = setup({
                 guard: { type: 'isRefusal', params: ({ event }) => ({ failure: toMemberFailure(event.error) }) },
                 target: 'editing',
                 actions: [{ type: 'keepFailure', params: ({ event }) => ({ failure: toMemberFailure(event.error) }) }, 'countRefusal'],
+                meta: { requirements: ['ACC-14'] },
               },
               {
-                description: 'The network or the server failed: the typed text stays, to save again.',
+                description: 'The network or the server failed: the page says why, and the typed text stays, to save again.',
                 target: 'editing',
                 actions: { type: 'keepFailure', params: ({ event }) => ({ failure: toMemberFailure(event.error) }) },
+                meta: { requirements: ['ACC-15'] },
               },
             ],
           },
         },
         confirmingSignOut: {
           description: 'Asks whether to sign out on every device, this one included.',
+          meta: { requirements: ['ACC-25'] },
           on: {
-            'member.confirmSignOut': { target: 'signingOut', actions: 'clearFailures' },
-            'member.cancelSignOut': { target: 'editing', actions: 'clearFailures' },
+            'member.confirmSignOut': { target: 'signingOut', actions: 'clearFailures', meta: { requirements: ['ACC-25'] } },
+            'member.cancelSignOut': { target: 'editing', actions: 'clearFailures', meta: { requirements: ['ACC-25'] } },
           },
         },
         signingOut: {
-          description: 'SignOutEverywhere ends every session of the user on the server, this one included.',
+          description: 'Every session of the user is being ended on the server, this one included (SignOutEverywhere).',
+          meta: { requirements: ['ACC-13', 'ACC-25'] },
           tags: ['busy'],
           invoke: {
             id: 'signOutEverywhere',
             src: 'signOutEverywhere',
-            onDone: { target: '#member.signedOut' },
+            onDone: { description: 'The server ended every session of the user.', target: '#member.signedOut', meta: { requirements: ['ACC-25'] } },
             onError: {
               description: 'Nothing was ended: the question stays, with what went wrong.',
               target: 'confirmingSignOut',
               actions: { type: 'keepSignOutFailure', params: ({ event }) => ({ failure: toMemberFailure(event.error) }) },
+              meta: { requirements: ['ACC-15', 'ACC-25'] },
             },
           },
         },
       },
       on: {
-        'member.edit': { actions: { type: 'updateDraft', params: ({ event }) => event } },
+        'member.edit': {
+          description: "Keeps the typed text; the server's problem at that field goes, and the form is no longer called saved.",
+          actions: { type: 'updateDraft', params: ({ event }) => event },
+          meta: { requirements: ['ACC-11', 'ACC-14', 'ACC-24'] },
+        },
         'member.leaveField': {
           description: "The member left a field: from now on its problem shows (typing never shows one before).",
           actions: { type: 'checkField', params: ({ event }) => event },
+          meta: { requirements: ['ACC-11'] },
         },
       },
     },
     signedOut: {
       description: 'Every session ended: the session signs out here too, and the sign-in page says it happened on every device.',
+      meta: { requirements: ['ACC-25'] },
       type: 'final',
       entry: 'endSession',
     },

@@ -154,6 +154,8 @@ export const paymentMachine = setup({
   },
 }).createMachine({
   id: 'payment',
+  description:
+    'The online payment wizard: choose the amounts, confirm them, give the billing information, pay by card, see the receipt; or, where the client takes payment elsewhere, send the payer there.',
   context: ({ input }) => ({
     ...clearedProgress,
     requestedStep: input.requestedStep,
@@ -167,6 +169,7 @@ export const paymentMachine = setup({
     loadingAccount: {
       description:
         "Loads the account's open invoices and whether (and where) the client takes card payments. Stored progress waits until it can be checked against the account; so does a payment the server refused because a balance changed.",
+      meta: { requirements: ['PAY-2', 'PAY-17'] },
       tags: ['busy'],
       invoke: {
         id: 'loadAccount',
@@ -176,105 +179,146 @@ export const paymentMachine = setup({
             'Keeps the account; stored progress of another account is dropped, choices for invoices no longer open are dropped, the rest (typed text included) is kept. Without progress every open invoice is chosen in full. After a payment refused because a balance changed, the balances the payer saw are compared with the new ones, to tell which invoices changed or closed.',
           target: 'routing',
           actions: { type: 'keepLoadedAccount', params: ({ event }) => ({ start: event.output }) },
+          meta: { requirements: ['PAY-5', 'PAY-17', 'PAY-24'] },
         },
         onError: {
-          description: 'The account could not be loaded (the server, the network, or the session): the failure code is kept.',
+          description: 'The account could not be loaded (the server, the network, the session, or a disabled account): the failure code is kept.',
           target: 'loadFailed',
           actions: { type: 'keepFailure', params: ({ event }) => ({ code: toPaymentFailureCode(event.error) }) },
+          meta: { requirements: ['PAY-21'] },
         },
       },
       on: {
         'payment.show': {
           description: 'The route changed while loading: the wizard opens on the newly requested step.',
           actions: { type: 'rememberRequestedStep', params: ({ event }) => event },
+          meta: { requirements: ['PAY-3'] },
         },
       },
     },
     loadFailed: {
-      description: 'The account could not be loaded; the failure code says why, and the payer may try again.',
+      description: 'The account could not be loaded; the failure code says why, and the payer may try again where that can help.',
+      meta: { requirements: ['PAY-21'] },
       on: {
-        'payment.retry': { target: 'loadingAccount', actions: 'clearFailure' },
+        'payment.retry': {
+          description: 'The payer tries again: the account loads again.',
+          target: 'loadingAccount',
+          actions: 'clearFailure',
+          meta: { requirements: ['PAY-21'] },
+        },
         'payment.show': {
           description: 'The route changed: that step opens once the account loads.',
           actions: { type: 'rememberRequestedStep', params: ({ event }) => event },
+          meta: { requirements: ['PAY-3'] },
         },
       },
     },
     routing: {
       description: 'Decides, once the account is known, which page the payer sees: where the client takes payment, as everywhere in the portal (pay target).',
+      meta: { requirements: ['PAY-2'] },
       always: [
         {
           description: 'The client does not accept online payments.',
           guard: { type: 'isPayTarget', params: { kind: 'otherWays' } },
           target: 'noOnlinePayments',
+          meta: { requirements: ['PAY-2', 'PAY-19'] },
         },
         {
-          description: "The client takes card payments on its own external page: the browser goes there.",
+          description: 'The client takes card payments on its own external page: the browser goes there.',
           guard: { type: 'isPayTarget', params: { kind: 'externalCardPage' } },
           target: 'externalCardPage',
+          meta: { requirements: ['PAY-2', 'PAY-18'] },
         },
         {
           description: 'The receipt page was reloaded and the receipt is in the stored progress.',
           guard: 'hasRequestedReceipt',
           target: '#payment.afterSubmitting.receipt',
+          meta: { requirements: ['PAY-17'] },
         },
-        { description: 'The account has no open invoice.', guard: 'hasNothingDue', target: 'nothingDue' },
+        { description: 'The account has no open invoice.', guard: 'hasNothingDue', target: 'nothingDue', meta: { requirements: ['PAY-20'] } },
         {
           description: 'Into the wizard at the requested step when every earlier step is complete, else at the first incomplete step.',
           target: 'paying',
           actions: persist,
+          meta: { requirements: ['PAY-2', 'PAY-4'] },
         },
       ],
     },
     externalCardPage: {
       description: "The client's external card page takes the payment: the browser is sent there.",
+      meta: { requirements: ['PAY-18'] },
       entry: { type: 'openExternalCardPage', params: ({ context }) => ({ url: context.externalCardLink }) },
     },
     noOnlinePayments: {
       description: "The client does not accept online payments: the page offers the client's other ways to pay.",
+      meta: { requirements: ['PAY-19'] },
     },
     nothingDue: {
       description: 'The account has no open invoice: nothing to pay.',
+      meta: { requirements: ['PAY-20'] },
     },
     paying: {
       description:
         'The wizard pages before paying. A route change (payment.show) to another page goes to the requested step when every earlier step is complete, otherwise to the first incomplete step.',
+      meta: { requirements: ['PAY-3'] },
       initial: 'resuming',
       states: {
         resuming: {
           description: 'Picks the page: the requested step if every earlier step is complete, else the first incomplete step.',
+          meta: { requirements: ['PAY-4'] },
           always: [
             {
               description: 'After a payment refused because a balance changed, the amounts show first, whatever page was asked for: the payer checks them against the new balances.',
               guard: 'hasBalanceChange',
               target: 'choosingAmounts',
+              meta: { requirements: ['PAY-24'] },
             },
-            { guard: { type: 'isResumeStep', params: { step: 'card' } }, target: 'card' },
-            { guard: { type: 'isResumeStep', params: { step: 'information' } }, target: 'enteringBillingInformation' },
-            { guard: { type: 'isResumeStep', params: { step: 'confirmation' } }, target: 'confirming' },
-            { target: 'choosingAmounts' },
+            {
+              description: 'The card step, asked for with every earlier step complete.',
+              guard: { type: 'isResumeStep', params: { step: 'card' } },
+              target: 'card',
+              meta: { requirements: ['PAY-4'] },
+            },
+            {
+              description: 'The billing information, asked for (or the first incomplete step).',
+              guard: { type: 'isResumeStep', params: { step: 'information' } },
+              target: 'enteringBillingInformation',
+              meta: { requirements: ['PAY-4'] },
+            },
+            {
+              description: 'The confirmation, asked for (or the first incomplete step).',
+              guard: { type: 'isResumeStep', params: { step: 'confirmation' } },
+              target: 'confirming',
+              meta: { requirements: ['PAY-4'] },
+            },
+            { description: 'Otherwise the amounts.', target: 'choosingAmounts', meta: { requirements: ['PAY-4'] } },
           ],
         },
         choosingAmounts: {
           description:
             'Step "amounts": the payer picks the invoices to pay, each in full or in part. Any change means the amounts must be confirmed again. After a payment refused because a balance changed, the page says which invoices changed until the payer leaves it.',
+          meta: { requirements: ['PAY-5', 'PAY-6', 'PAY-7'] },
           entry: { type: 'rememberShownStep', params: { step: 'amounts' } },
           exit: 'forgetBalanceChange',
           on: {
             'payment.selectInvoice': {
-              description: 'Choosing an invoice pays it in full; unchoosing it removes it from the payment.',
+              description: 'Choosing an open invoice pays it in full; unchoosing it removes it from the payment. An invoice that is not open cannot be chosen.',
               guard: 'isOpenInvoice',
               actions: [{ type: 'chooseInvoice', params: ({ event }) => event }, persist],
+              meta: { requirements: ['PAY-5', 'PAY-17'] },
             },
             'payment.payInFull': {
+              description: 'Pays the whole balance of an open invoice.',
               guard: 'isOpenInvoice',
               actions: [{ type: 'payInvoiceInFull', params: ({ event }) => event }, persist],
+              meta: { requirements: ['PAY-5', 'PAY-17'] },
             },
             'payment.payPart': {
               description:
-                "Pays part of the invoice: the text is kept exactly as typed, with what the view read from it in the payer's language (the cents, or that it is not an amount or is ambiguous).",
+                "Pays part of an open invoice: the text is kept exactly as typed, with what the view read from it in the payer's language (the cents, or that it is not an amount or is ambiguous).",
               guard: 'isOpenInvoice',
               actions: [{ type: 'payInvoicePart', params: ({ event }) => event }, persist],
+              meta: { requirements: ['PAY-6', 'PAY-17', 'DEC-3'] },
             },
             'payment.continue': [
               {
@@ -283,36 +327,44 @@ export const paymentMachine = setup({
                 guard: 'hasValidAmounts',
                 target: 'confirming',
                 actions: 'hideAmountErrors',
+                meta: { requirements: ['PAY-6', 'PAY-7'] },
               },
               {
                 description: 'Some amount cannot be paid (or nothing is chosen): the errors show and the payer stays.',
                 actions: 'showAmountErrors',
+                meta: { requirements: ['PAY-6', 'PAY-7'] },
               },
             ],
           },
         },
         confirming: {
           description: 'Step "confirmation": the payer checks the invoices and amounts before giving the billing information.',
+          meta: { requirements: ['PAY-8'] },
           entry: { type: 'rememberShownStep', params: { step: 'confirmation' } },
           on: {
-            'payment.back': 'choosingAmounts',
+            'payment.back': { description: 'Back to the amounts.', target: 'choosingAmounts', meta: { requirements: ['PAY-3'] } },
             'payment.continue': {
               description: 'The payer confirmed the amounts.',
               target: 'enteringBillingInformation',
               actions: ['confirmAmounts', persist],
+              meta: { requirements: ['PAY-8', 'PAY-17'] },
             },
           },
         },
         enteringBillingInformation: {
           description: 'Step "information": who pays, the billing address, and where the receipt goes.',
+          meta: { requirements: ['PAY-9'] },
           entry: { type: 'rememberShownStep', params: { step: 'information' } },
           on: {
             'payment.updateBilling': {
+              description: 'The payer types into a field; what is typed is kept.',
               actions: [{ type: 'updateBillingField', params: ({ event }) => event }, persist],
+              meta: { requirements: ['PAY-9', 'PAY-17'] },
             },
             'payment.useAccountDetails': {
               description: "Fills the payer's name with the account holder's, and the email with the signed-in user's when known.",
               actions: ['useAccountDetails', persist],
+              meta: { requirements: ['PAY-9'] },
             },
             'payment.continue': [
               {
@@ -320,79 +372,103 @@ export const paymentMachine = setup({
                 guard: 'hasValidBilling',
                 target: 'card',
                 actions: 'hideBillingErrors',
+                meta: { requirements: ['PAY-9'] },
               },
               {
                 description: 'Some field is missing or wrong: the errors show and the payer stays.',
                 actions: 'showBillingErrors',
+                meta: { requirements: ['PAY-9'] },
               },
             ],
-            'payment.back': 'confirming',
+            'payment.back': { description: 'Back to the confirmation.', target: 'confirming', meta: { requirements: ['PAY-3'] } },
           },
         },
         card: {
           description:
             "Step \"card\": the processor's page takes the card. Each time the payer arrives here a new idempotency key is made, as the request will carry a new card token.",
+          meta: { requirements: ['PAY-10', 'PAY-12'] },
           entry: ['assignIdempotencyKey', { type: 'rememberShownStep', params: { step: 'card' } }],
           invoke: { id: 'cardFields', src: 'cardFields' },
           initial: 'loadingFields',
           states: {
             loadingFields: {
               description: "The processor's card page is loading: Pay waits until it says it is ready.",
-              on: { 'payment.cardFieldsReady': 'editing' },
+              meta: { requirements: ['PAY-11'] },
+              on: {
+                'payment.cardFieldsReady': {
+                  description: "The processor's page is ready: Pay can be used.",
+                  target: 'editing',
+                  meta: { requirements: ['PAY-11'] },
+                },
+              },
             },
             editing: {
               description: "The payer types the card into the processor's page.",
+              meta: { requirements: ['PAY-10'] },
               on: {
                 'payment.pay': {
                   description: "Asks the processor's page for a token of the card.",
                   target: 'tokenizing',
                   actions: 'clearCardProblem',
+                  meta: { requirements: ['PAY-10', 'PAY-11'] },
                 },
               },
             },
             tokenizing: {
-              description: "Waiting for the processor's token. Another pay is ignored here, so a double click charges once.",
+              description: "Waiting for the processor's token. Another Pay is ignored here, so a double click charges once.",
+              meta: { requirements: ['PAY-11'] },
               tags: ['busy'],
               entry: 'askForCardToken',
               on: {
                 'payment.cardTokenized': {
-                  description: 'The processor gave a token: the payment is sent.',
+                  description: 'The processor gave a token (with the brand and the last four digits): the payment is sent.',
                   target: '#payment.submitting',
                   actions: { type: 'keepCard', params: ({ event }) => ({ card: event.card }) },
+                  meta: { requirements: ['PAY-10'] },
                 },
                 'payment.cardInvalid': {
                   description: "The card fields are not valid; the processor's page says which.",
                   target: 'editing',
+                  meta: { requirements: ['PAY-10'] },
                 },
               },
             },
           },
           on: {
-            'payment.back': { target: 'enteringBillingInformation', actions: 'clearCardProblem' },
+            'payment.back': {
+              description: 'Back to the billing information.',
+              target: 'enteringBillingInformation',
+              actions: 'clearCardProblem',
+              meta: { requirements: ['PAY-3'] },
+            },
             'payment.cardFieldsLoading': {
               description: "The processor's page loads again (another language): Pay waits for it.",
               target: '.loadingFields',
+              meta: { requirements: ['PAY-25'] },
             },
             'payment.cardFailed': {
               description: "The processor's page failed: the payer is told it is unavailable.",
               target: '.editing',
               actions: 'markProcessorUnavailable',
+              meta: { requirements: ['PAY-25'] },
             },
           },
         },
       },
       on: {
         'payment.show': {
-          description: 'Another page asked for: it opens when every earlier step is complete, else the first incomplete step.',
+          description: 'Another page asked for: it opens when every earlier step is complete, else the first incomplete step. The page on screen asked for again changes nothing.',
           guard: 'isAnotherStep',
           target: '.resuming',
           actions: { type: 'rememberRequestedStep', params: ({ event }) => event },
+          meta: { requirements: ['PAY-3', 'PAY-4'] },
         },
       },
     },
     submitting: {
       description:
-        'The payment is being made, with the idempotency key. It cannot be left: route changes and back are ignored until the answer comes.',
+        'The payment is being made, with the idempotency key. It cannot be left: route changes and Back are ignored until the answer comes.',
+      meta: { requirements: ['PAY-12', 'PAY-26'] },
       tags: ['busy'],
       invoke: {
         id: 'submitPayment',
@@ -402,6 +478,7 @@ export const paymentMachine = setup({
           description: 'Paid: the receipt is kept (also in session storage) and the choices, key and card are cleared.',
           target: '#payment.afterSubmitting.receipt',
           actions: [{ type: 'keepReceipt', params: ({ event }) => ({ receipt: event.output }) }, persist],
+          meta: { requirements: ['PAY-16', 'PAY-17'] },
         },
         onError: [
           {
@@ -409,12 +486,14 @@ export const paymentMachine = setup({
             guard: { type: 'isCardRefused', params: ({ event }) => ({ code: toPaymentFailureCode(event.error) }) },
             target: '#payment.paying.card',
             actions: { type: 'keepCardRefusal', params: ({ event }) => ({ code: toPaymentFailureCode(event.error) }) },
+            meta: { requirements: ['PAY-13'] },
           },
           {
             description: 'The session ended: the payer signs in again and finds the progress kept.',
             guard: { type: 'isSessionEnded', params: ({ event }) => ({ code: toPaymentFailureCode(event.error) }) },
             target: 'sessionEnded',
             actions: { type: 'keepFailure', params: { code: 'notSignedIn' } },
+            meta: { requirements: ['PAY-15'] },
           },
           {
             description:
@@ -422,42 +501,50 @@ export const paymentMachine = setup({
             guard: { type: 'isBalanceChanged', params: ({ event }) => ({ code: toPaymentFailureCode(event.error) }) },
             target: 'loadingAccount',
             actions: 'reloadAfterBalanceChange',
+            meta: { requirements: ['PAY-24'] },
           },
           {
             description: 'The server or the network failed, or the server refused the payment: the failure code says which.',
             target: '#payment.afterSubmitting.submitFailed',
             actions: { type: 'keepFailure', params: ({ event }) => ({ code: toPaymentFailureCode(event.error) }) },
+            meta: { requirements: ['PAY-14'] },
           },
         ],
       },
     },
     sessionEnded: {
       description: 'The session ended while paying: the payer is sent to sign in; the progress is already stored.',
+      meta: { requirements: ['PAY-15'] },
       entry: 'requestSignIn',
     },
     afterSubmitting: {
       description:
         'The payment was sent: it went through (receipt), or whether it did is not known (submit failed). Either way the payer may start a new payment.',
+      meta: { requirements: ['PAY-22'] },
       initial: 'receipt',
       states: {
         submitFailed: {
           description:
             'The payment failed for another reason than the card. Retrying sends the same request with the same key and token, so a payment that did go through is never charged twice.',
+          meta: { requirements: ['PAY-14'] },
           on: {
             'payment.retry': {
               description: 'Sends the same payment again: same key, same token, same amounts and billing.',
               target: '#payment.submitting',
               actions: 'clearFailure',
+              meta: { requirements: ['PAY-12', 'PAY-14'] },
             },
           },
         },
         receipt: {
           description: 'Step "receipt": the payment went through. A reload shows the stored receipt again.',
+          meta: { requirements: ['PAY-16', 'PAY-17'] },
           entry: { type: 'rememberShownStep', params: { step: 'receipt' } },
           on: {
             'payment.show': {
               description:
                 "A step of the payment just made (the browser's Back) shows the receipt again: a new payment is only ever the payer's explicit choice (Make another payment).",
+              meta: { requirements: ['PAY-22'] },
             },
           },
         },
@@ -467,6 +554,7 @@ export const paymentMachine = setup({
           description: 'Gives up this payment: the progress is cleared (also in session storage) and the account loaded again, as its balances may have changed.',
           target: 'loadingAccount',
           actions: [{ type: 'clearProgress', params: { requestedStep: 'amounts' } }, forgetProgress],
+          meta: { requirements: ['PAY-22'] },
         },
       },
     },

@@ -36,26 +36,34 @@ export const activationMachine = setup({
   },
 }).createMachine({
   id: 'activation',
+  description:
+    "The activation link's page: the link activates the new account once, and the success screen leads to sign-in; a link that cannot activate anything says so calmly.",
   context: ({ input }) => ({ token: input.token, failure: null }),
   initial: 'checkingLink',
   states: {
     checkingLink: {
       description: "Looks at the page's address: a link without a token cannot activate anything.",
-      always: [{ guard: 'hasToken', target: 'activating' }, { target: 'linkUnusable' }],
+      meta: { requirements: ['ACC-3', 'ACC-20'] },
+      always: [
+        { description: 'The link carries a token: it is spent at once.', guard: 'hasToken', target: 'activating', meta: { requirements: ['ACC-3'] } },
+        { description: 'The link carries no token: there is nothing to activate.', target: 'linkUnusable', meta: { requirements: ['ACC-20'] } },
+      ],
     },
     activating: {
-      description: "The link's token is being spent (Activate): it works once, within 24 hours.",
+      description: "The link's token is being spent (Activate): it works once, within the link's lifetime.",
+      meta: { requirements: ['ACC-3'] },
       tags: ['busy'],
       invoke: {
         id: 'activate',
         src: 'activate',
         input: ({ context }) => context.token ?? '',
-        onDone: { target: 'activated' },
+        onDone: { description: 'The server activated the account.', target: 'activated', meta: { requirements: ['ACC-3'] } },
         onError: [
           {
             description: 'The link is unknown, already used or expired.',
             guard: { type: 'isLinkUnusable', params: ({ event }) => ({ outcome: toActivationOutcome(event.error) }) },
             target: 'linkUnusable',
+            meta: { requirements: ['ACC-20'] },
           },
           {
             description: 'The network or the server failed: the link may still be good, so it can be tried again.',
@@ -67,22 +75,26 @@ export const activationMachine = setup({
                 return { code: outcome === 'linkUnusable' ? 'serverError' : outcome };
               },
             },
+            meta: { requirements: ['ACC-15'] },
           },
         ],
       },
     },
     failed: {
-      description: 'Activating failed for a reason other than the link; the person may try again.',
-      on: { 'activation.retry': { target: 'activating', actions: 'clearFailure' } },
+      description: 'Activating failed for a reason other than the link; the page says why, and the person may try again.',
+      meta: { requirements: ['ACC-15'] },
+      on: { 'activation.retry': { target: 'activating', actions: 'clearFailure', meta: { requirements: ['ACC-15'] } } },
     },
     activated: {
       description: 'The account is active: the success screen shows, leading to sign-in.',
+      meta: { requirements: ['ACC-3'] },
       entry: 'showActivated',
       type: 'final',
     },
     linkUnusable: {
       description:
-        'The link cannot activate anything (none, unknown, used or expired). An account already active signs in; one still waiting gets a new link from the sign-in page.',
+        'The link cannot activate anything (none, unknown, used or expired), calmly said. An account already active signs in; one still waiting gets a new link from the sign-in page.',
+      meta: { requirements: ['ACC-20'] },
       type: 'final',
     },
   },

@@ -66,6 +66,8 @@ export const registrationMachine = setup({
   },
 }).createMachine({
   id: 'registration',
+  description:
+    'Registering for a billing account: the form with its own rules, sending it, and the page that says an email is on its way.',
   context: ({ input }) => ({
     draft: {
       firstName: '',
@@ -88,16 +90,20 @@ export const registrationMachine = setup({
   states: {
     editing: {
       description:
-        'The person fills in the form. What was typed is always kept, also after a refusal; a field shows its error once the person has left it (or after a refused submit), and a server error stays at its field until that field changes.',
+        "The person fills in the form, the client code already filled in from the page's address. What was typed is always kept, also after a refusal; a field shows its error once the person has left it (or after a refused submit), and a server error stays at its field until that field changes.",
+      meta: { requirements: ['ACC-1', 'ACC-11', 'ACC-16'] },
       on: {
         'registration.update': {
-          description: "Keeps the typed text; the server's error at that field (and any it settles) goes.",
+          description:
+            "Keeps the typed text; the server's error at that field goes, and so does one it settles (a password refused as the email, when the email changes; an account that does not match, when the client, account or invoice changes).",
           actions: { type: 'updateField', params: ({ event }) => event },
+          meta: { requirements: ['ACC-11', 'ACC-14', 'ACC-17'] },
         },
         'registration.leave': {
           description: 'Leaving a field typed in shows its error from now on; tabbing past an empty field does not.',
           guard: { type: 'isTypedIn', params: ({ event }) => event },
           actions: { type: 'checkField', params: ({ event }) => event },
+          meta: { requirements: ['ACC-11'] },
         },
         'registration.submit': [
           {
@@ -105,16 +111,20 @@ export const registrationMachine = setup({
             guard: 'isDraftValid',
             target: 'submitting',
             actions: 'clearFailure',
+            meta: { requirements: ['ACC-1'] },
           },
           {
-            description: 'Some field breaks its rules: every error shows and the focus goes to the first field to fix.',
+            description: 'Some field breaks its rules: nothing is sent, every error shows and the focus goes to the first field to fix.',
             actions: 'refuseSubmit',
+            meta: { requirements: ['ACC-12'] },
           },
         ],
       },
     },
     submitting: {
-      description: 'The registration is being sent (Register). Another submit is ignored, so a double click registers once.',
+      description:
+        'The registration is being sent as the server takes it: trimmed, the client code in capitals, the billing group empty (Register). Another submit is ignored, so a double click registers once.',
+      meta: { requirements: ['ACC-1', 'ACC-13'] },
       tags: ['busy'],
       invoke: {
         id: 'register',
@@ -124,6 +134,7 @@ export const registrationMachine = setup({
           description: 'Registered, or the address was already registered: the page says an email is on its way either way.',
           target: 'sent',
           actions: 'keepSentTo',
+          meta: { requirements: ['ACC-18'] },
         },
         onError: [
           {
@@ -131,17 +142,21 @@ export const registrationMachine = setup({
             guard: { type: 'isRefusedByServer', params: ({ event }) => toRegistrationRejection(event.error) },
             target: 'editing',
             actions: { type: 'keepServerErrors', params: ({ event }) => toRegistrationRejection(event.error) },
+            meta: { requirements: ['ACC-14', 'ACC-17'] },
           },
           {
-            description: 'Asked too often, or the network or the server failed: the form is kept to send again.',
+            description: 'Asked too often, or the network or the server failed: the form says why and is kept to send again.',
             target: 'editing',
             actions: { type: 'keepFailure', params: ({ event }) => toRegistrationRejection(event.error) },
+            meta: { requirements: ['ACC-15'] },
           },
         ],
       },
     },
     sent: {
-      description: 'Registered: an email is on its way to the address (the activation link, or to a known address a notice instead).',
+      description:
+        'Registered: the page says an email is on its way to the address (the activation link, or to an address already registered a notice instead), the same page either way.',
+      meta: { requirements: ['ACC-18'] },
       type: 'final',
     },
   },

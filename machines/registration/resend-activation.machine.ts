@@ -29,6 +29,8 @@ export const resendActivationMachine = setup({
   },
 }).createMachine({
   id: 'resendActivation',
+  description:
+    'Sending the activation link again, offered where signing in found the account still waiting for its activation: the answer is the same for any address.',
   context: { email: null, failure: null },
   initial: 'idle',
   on: {
@@ -36,28 +38,34 @@ export const resendActivationMachine = setup({
       description: 'Asks for a new link for the address (also again after it was sent, or after a failure).',
       target: '.sending',
       actions: { type: 'keepEmail', params: ({ event }) => event },
+      meta: { requirements: ['ACC-22'] },
     },
   },
   states: {
-    idle: { description: 'The offer to send the link again shows.' },
+    idle: { description: 'The offer to send the link again shows.', meta: { requirements: ['ACC-21', 'ACC-22'] } },
     sending: {
-      description: 'A new link is being asked for. Another press is ignored meanwhile.',
+      description: 'A new link is being asked for (ResendActivation). Another press is ignored meanwhile.',
+      meta: { requirements: ['ACC-13', 'ACC-22'] },
       tags: ['busy'],
-      on: { 'activation.resend': {} },
+      on: { 'activation.resend': { description: 'Pressed again while asking: ignored.', meta: { requirements: ['ACC-13'] } } },
       invoke: {
         id: 'resendActivation',
         src: 'resendActivation',
         input: ({ context }) => context.email ?? '',
-        onDone: { target: 'sent' },
+        onDone: { description: 'The server took the request, with the same answer for any address.', target: 'sent', meta: { requirements: ['ACC-22'] } },
         onError: {
           description: 'Asked too often for this address, or the network or the server failed.',
           target: 'failed',
           actions: { type: 'keepFailure', params: ({ event }) => ({ code: toResendFailureCode(event.error) }) },
+          meta: { requirements: ['ACC-15'] },
         },
       },
     },
-    sent: { description: 'A new link is on its way, if the address waits for one; the older link no longer works.' },
-    failed: { description: 'The link could not be asked for; the failure says why.' },
+    sent: {
+      description: 'A new link is on its way, if the address waits for one; the older link no longer works.',
+      meta: { requirements: ['ACC-22'] },
+    },
+    failed: { description: 'The link could not be asked for; the failure says why, and it can be asked for again.', meta: { requirements: ['ACC-15'] } },
   },
 });
 

@@ -90,6 +90,7 @@ export const sessionMachine = setup({
   },
 }).createMachine({
   id: 'session',
+  description: 'Who is signed in, and keeping them signed in: the start-up check, signing in as a billing user or a guest, the expiry warning, signing out.',
   context: {
     role: null,
     account: null,
@@ -105,57 +106,78 @@ export const sessionMachine = setup({
   initial: 'checking',
   states: {
     checking: {
-      description: 'Asks the server whether this browser already has a signed-in, active user (GetIsUserLoggedIn).',
+      description: 'Asks the server whether this browser already has a signed-in, active user (GetIsUserLoggedIn). Guarded pages wait.',
+      meta: { requirements: ['SES-1'] },
       tags: ['resolving'],
       invoke: {
         id: 'checkSession',
         src: 'checkSession',
         onDone: [
           {
+            description: 'An active billing user or guest is signed in.',
             guard: { type: 'isActiveSignedIn', params: ({ event }) => event.output },
             target: 'signedIn',
             actions: assign(({ event }) => signedInUser(event.output)),
+            meta: { requirements: ['SES-1', 'SES-2'] },
           },
           {
             description: 'Nobody, or an inactive user, is signed in.',
             target: 'anonymous',
             actions: 'forgetUser',
+            meta: { requirements: ['SES-1', 'SES-2'] },
           },
         ],
         onError: {
           description: 'The check failed (the server or the network): logged, and said on the page; nobody is assumed signed out.',
           target: 'checkFailed',
           actions: ['forgetUser', { type: 'reportStartupFailure', params: ({ event }) => ({ error: event.error }) }],
+          meta: { requirements: ['SES-14'] },
         },
       },
     },
     checkFailed: {
       description:
         'Whether anyone is signed in is not known: the page says so and offers Try again (session.recheck). Guarded pages wait rather than sending the visitor to sign in.',
+      meta: { requirements: ['SES-14'] },
       tags: ['resolving', 'checkFailed'],
     },
     anonymous: {
-      description: 'Nobody is signed in: only open routes are allowed. The sidebar shows the role chooser.',
+      description: 'Nobody is signed in: only open pages are allowed, and the menu offers the ways to sign in.',
+      meta: { requirements: ['SES-3'] },
       initial: 'roleNotChosen',
       states: {
         roleNotChosen: {
           description: 'The visitor has not picked how to sign in (as a billing user, or as a guest with an invoice).',
+          meta: { requirements: ['SES-3'] },
           on: {
             'session.chooseRole': {
+              description: 'The visitor picks how to sign in.',
               target: 'roleChosen',
               actions: assign({ chosenRole: ({ event }) => event.role }),
+              meta: { requirements: ['SES-3'] },
             },
           },
         },
         roleChosen: {
-          description: 'The visitor picked how to sign in; the matching form is offered.',
+          description: 'The visitor picked how to sign in; the matching form is offered, with the last sign-in error if any.',
+          meta: { requirements: ['SES-3'] },
           on: {
-            'session.chooseRole': { actions: assign({ chosenRole: ({ event }) => event.role }) },
-            'session.clearRole': { target: 'roleNotChosen', actions: assign({ chosenRole: null }) },
+            'session.chooseRole': {
+              description: 'The visitor picks the other way of signing in.',
+              actions: assign({ chosenRole: ({ event }) => event.role }),
+              meta: { requirements: ['SES-3'] },
+            },
+            'session.clearRole': {
+              description: 'Back to choosing how to sign in.',
+              target: 'roleNotChosen',
+              actions: assign({ chosenRole: null }),
+              meta: { requirements: ['SES-3'] },
+            },
           },
         },
         authenticating: {
           description: 'The email and password are being checked by the server (Login).',
+          meta: { requirements: ['SES-4'] },
           tags: ['busy'],
           invoke: {
             id: 'logIn',
@@ -167,24 +189,30 @@ export const sessionMachine = setup({
             },
             onDone: [
               {
+                description: 'The server accepted the password and the billing user is active: signed in.',
                 guard: { type: 'isActiveUser', params: ({ event }) => event.output },
                 target: '#session.signedIn',
                 actions: assign(({ event }) => signedInUser(event.output)),
+                meta: { requirements: ['SES-2', 'SES-4'] },
               },
               {
                 description: 'The server accepted the password but the user is not active: treated as a failed sign-in.',
                 target: 'roleChosen',
                 actions: assign({ loginError: 'invalidCredentials' }),
+                meta: { requirements: ['SES-2', 'SES-4'] },
               },
             ],
             onError: {
+              description: 'The sign-in was refused (a wrong email or password alike, too many attempts, or a failure): its code is kept for the message.',
               target: 'roleChosen',
               actions: assign({ loginError: ({ event }) => toSessionErrorCode(event.error) }),
+              meta: { requirements: ['SES-4'] },
             },
           },
         },
         authenticatingGuest: {
           description: 'The account number and invoice number are being checked by the server (guest sign-in).',
+          meta: { requirements: ['SES-5'] },
           tags: ['busy'],
           invoke: {
             id: 'logInGuest',
@@ -196,74 +224,109 @@ export const sessionMachine = setup({
             },
             onDone: [
               {
+                description: 'An active guest session: signed in.',
                 guard: { type: 'isActiveGuest', params: ({ event }) => event.output },
                 target: '#session.signedIn',
                 actions: assign(({ event }) => signedInUser(event.output)),
+                meta: { requirements: ['SES-2', 'SES-5'] },
               },
               {
                 description: 'Anything but an active guest session is a failed guest sign-in.',
                 target: 'roleChosen',
                 actions: assign({ loginError: 'invalidCredentials' }),
+                meta: { requirements: ['SES-2', 'SES-5'] },
               },
             ],
             onError: {
+              description: 'The guest sign-in was refused (whichever number was wrong, too many attempts, or a failure): its code is kept for the message.',
               target: 'roleChosen',
               actions: assign({ loginError: ({ event }) => toSessionErrorCode(event.error) }),
+              meta: { requirements: ['SES-5'] },
             },
           },
         },
       },
       on: {
         'session.login': {
+          description: 'Signs in with email and password, in the current language, under the client of the address.',
           target: '.authenticating',
           actions: assign({ loginError: null, logoutReason: null, chosenRole: 'ClientBillingUser' }),
+          meta: { requirements: ['SES-4'] },
         },
         'session.guestLogin': {
+          description: 'Signs in as a guest with an account number and one of its invoice numbers.',
           target: '.authenticatingGuest',
           actions: assign({ loginError: null, logoutReason: null, chosenRole: 'ClientBillingGuest' }),
+          meta: { requirements: ['SES-5'] },
         },
       },
     },
     signedIn: {
-      description: 'An active ClientBillingUser or ClientBillingGuest is signed in. The session is kept alive while the user is there.',
+      description:
+        'An active billing user (ClientBillingUser) or guest (ClientBillingGuest) is signed in. What they may see, and keeping the session alive, run side by side.',
+      meta: { requirements: ['SES-2', 'SES-6'] },
       tags: ['signedIn'],
       type: 'parallel',
       states: {
         access: {
           description: 'What the signed-in person may see.',
+          meta: { requirements: ['SES-6'] },
           initial: 'choosing',
           states: {
             choosing: {
+              description: 'Picks what the signed-in person may see, from the role and the disabled-account flag.',
+              meta: { requirements: ['SES-6', 'SES-7'] },
               always: [
-                { guard: 'isGuestRole', target: 'guest' },
-                { guard: 'isAccountDisabled', target: 'accountDisabled' },
-                { target: 'user' },
+                { description: 'A guest.', guard: 'isGuestRole', target: 'guest', meta: { requirements: ['SES-6'] } },
+                {
+                  description: 'A billing user whose account is disabled.',
+                  guard: 'isAccountDisabled',
+                  target: 'accountDisabled',
+                  meta: { requirements: ['SES-7'] },
+                },
+                { description: 'A billing user whose account is enabled.', target: 'user', meta: { requirements: ['SES-6'] } },
               ],
             },
-            user: { description: 'A billing user (ClientBillingUser): every account and payment screen.' },
+            user: {
+              description: 'A billing user (ClientBillingUser): every account and payment page.',
+              meta: { requirements: ['SES-6'] },
+            },
             accountDisabled: {
-              description: "A billing user whose account is disabled: invoices, update email and payments are hidden.",
+              description: 'A billing user whose account is disabled: invoices, the email change and payments are hidden.',
+              meta: { requirements: ['SES-7'] },
               entry: { type: 'rememberAccountDisabled', params: { disabled: true } },
             },
-            guest: { description: 'A guest (ClientBillingGuest) who signed in with an invoice: invoices and payment only.' },
+            guest: {
+              description: 'A guest (ClientBillingGuest) who signed in with an invoice: invoices and payment only.',
+              meta: { requirements: ['SES-6'] },
+            },
           },
         },
         expiry: {
-          description: `Session-expiry polling: every ${String(sessionDelays.pollInterval / 1000)} s (pollInterval) the server is asked whether to warn (this never extends the session).`,
+          description:
+            'Keeps watch over the session: at each poll interval (pollInterval) the server is asked whether to warn; asking never extends the session.',
+          meta: { requirements: ['SES-8'] },
           initial: 'waiting',
           states: {
             waiting: {
-              after: { pollInterval: 'polling' },
+              description: 'Waits for the next poll.',
+              meta: { requirements: ['SES-8'] },
+              after: {
+                pollInterval: { description: 'Time for the next poll.', target: 'polling', meta: { requirements: ['SES-8'] } },
+              },
               on: {
                 'session.resume': {
                   description:
                     'The page resumed this session from a snapshot (the server rendered the first screen): timers do not travel with a snapshot, so the wait for the next poll starts again.',
                   target: 'waiting',
                   reenter: true,
+                  meta: { requirements: ['SES-8'] },
                 },
               },
             },
             polling: {
+              description: 'Asks the server whether to warn, and how long the session has left (GetShouldDisplayAuthenticationMessage).',
+              meta: { requirements: ['SES-8'] },
               invoke: {
                 id: 'checkExpiry',
                 src: 'checkExpiry',
@@ -277,64 +340,87 @@ export const sessionMachine = setup({
                       { type: 'rememberTimeLeft', params: { secondsLeft: 0 } },
                       assign({ logoutReason: 'elsewhere', logoutDestination: 'loginAndReturn' }),
                     ],
+                    meta: { requirements: ['SES-15'] },
                   },
                   {
                     description: 'The server session has already ended.',
                     guard: { type: 'hasSessionEnded', params: ({ event }) => event.output },
                     target: 'expiring',
                     actions: { type: 'rememberTimeLeft', params: { secondsLeft: 0 } },
+                    meta: { requirements: ['SES-11'] },
                   },
                   {
                     description: 'The server says the warning is due: the session is about to end.',
                     guard: { type: 'isWarningDue', params: ({ event }) => event.output },
                     target: 'warning',
                     actions: { type: 'rememberTimeLeft', params: ({ event }) => ({ secondsLeft: event.output.secondsLeft }) },
+                    meta: { requirements: ['SES-9'] },
                   },
                   {
+                    description: 'Time enough is left: wait for the next poll.',
                     target: 'waiting',
                     actions: { type: 'rememberTimeLeft', params: ({ event }) => ({ secondsLeft: event.output.secondsLeft }) },
+                    meta: { requirements: ['SES-8'] },
                   },
                 ],
                 onError: {
                   description: 'A failed poll is tried again at the next interval.',
                   target: 'waiting',
+                  meta: { requirements: ['SES-8'] },
                 },
               },
             },
             warning: {
               description:
-                "The dialog 'Your session ends in 1 minute 47 seconds. Do you wish to continue?' is open, counting down each second to sessionEndsAt (the last check's secondsLeft from when it answered); a polite live region says the time on opening, at each full minute, and at 30 s and 10 s. Polling has stopped.",
+                'An accessible dialog asks whether to continue, counting down each second to the end of the session (sessionEndsAt, from the last answer of the server); a polite live region reads the time when it opens, at each full minute and twice near the end, never every second. Polling has stopped.',
+              meta: { requirements: ['SES-9', 'DEC-2'] },
               tags: ['warning'],
               after: {
-                sessionEnd: { target: 'expiring', description: 'Nobody answered before the session ended.' },
+                sessionEnd: { target: 'expiring', description: 'Nobody answered before the session ended.', meta: { requirements: ['SES-11'] } },
               },
               on: {
-                'session.extend': 'extending',
-                'session.decline': 'expiring',
+                'session.extend': { description: 'The user chooses to continue.', target: 'extending', meta: { requirements: ['SES-10'] } },
+                'session.decline': { description: 'The user chooses not to continue.', target: 'expiring', meta: { requirements: ['SES-11'] } },
               },
             },
             extending: {
               description: 'The user chose to continue: the session is extended (ExtendAuthentication), then polling restarts.',
+              meta: { requirements: ['SES-10', 'DEC-1'] },
               tags: ['busy'],
               invoke: {
                 id: 'extendAuthentication',
                 src: 'extendAuthentication',
                 onDone: {
+                  description: 'Extended: polling starts again, counting from the new end.',
                   target: 'waiting',
                   actions: { type: 'rememberTimeLeft', params: ({ event }) => ({ secondsLeft: event.output.secondsLeft }) },
+                  meta: { requirements: ['SES-10'] },
                 },
-                onError: 'expiring',
+                onError: {
+                  description: 'The session could not be extended: the inactivity message, then signing out.',
+                  target: 'expiring',
+                  meta: { requirements: ['SES-10'] },
+                },
               },
             },
             expiring: {
               description: 'The inactivity message (Default.InactivityMessage) is shown as an alert; the user is then signed out.',
+              meta: { requirements: ['SES-10', 'SES-11', 'SES-13'] },
               tags: ['expiring'],
               entry: assign({ logoutReason: 'inactivity', logoutDestination: 'login' }),
               after: {
-                inactivityNoticeTimeout: { target: '#session.loggingOut', description: 'Nobody acknowledged the notice.' },
+                inactivityNoticeTimeout: {
+                  target: '#session.loggingOut',
+                  description: 'Nobody acknowledged the notice: the user is signed out all the same.',
+                  meta: { requirements: ['DEC-2'] },
+                },
               },
               on: {
-                'session.acknowledgeExpiry': '#session.loggingOut',
+                'session.acknowledgeExpiry': {
+                  description: 'The user acknowledges the notice.',
+                  target: '#session.loggingOut',
+                  meta: { requirements: ['SES-11'] },
+                },
               },
             },
           },
@@ -342,29 +428,35 @@ export const sessionMachine = setup({
       },
       on: {
         'session.logout': {
+          description: 'The user signs out: afterwards the browser follows the address the server gives.',
           target: 'loggingOut',
           actions: assign({ logoutReason: 'user', logoutDestination: 'serverUrl' }),
+          meta: { requirements: ['SES-12', 'SES-13'] },
         },
         'session.logoutToLogin': {
-          description: 'The second logout variant: always back to the login page.',
+          description: 'The second way of signing out: always back to the login page.',
           target: 'loggingOut',
           actions: assign({ logoutReason: 'user', logoutDestination: 'login' }),
+          meta: { requirements: ['SES-12', 'SES-13'] },
         },
         'session.signedOutEverywhere': {
           description: 'The server ended every session of the user, this one included: the sign-in page says so.',
           target: 'loggingOut',
           actions: assign({ logoutReason: 'everywhere', logoutDestination: 'login' }),
+          meta: { requirements: ['SES-13', 'ACC-25'] },
         },
       },
     },
     loggingOut: {
       description:
-        'Ends the server session (Logout). The role is cleared and the disabled-account flag reset whether or not the call succeeds; then the browser goes to the server\'s url (when non-empty and a client is set) or the landing page, or to /login.',
+        "Ends the server session (Logout). The role is forgotten and the disabled-account flag reset whether or not the call succeeds; then the browser goes to the server's address (when there is one, a client is set and the address is safe), else to the landing page, or to the login page.",
+      meta: { requirements: ['SES-12'] },
       tags: ['busy'],
       invoke: {
         id: 'logOut',
         src: 'logOut',
         onDone: {
+          description: "Signed out: the browser leaves for where the way of signing out says, with the server's address.",
           target: 'anonymous',
           actions: [
             'forgetUser',
@@ -374,22 +466,26 @@ export const sessionMachine = setup({
               params: ({ context, event }) => ({ url: event.output.url, destination: context.logoutDestination }),
             },
           ],
+          meta: { requirements: ['SES-12', 'SES-13'] },
         },
         onError: {
+          description: "The server did not answer: signed out here all the same, without the server's address.",
           target: 'anonymous',
           actions: [
             'forgetUser',
             { type: 'rememberAccountDisabled', params: { disabled: false } },
             { type: 'navigateAfterLogout', params: ({ context }) => ({ url: '', destination: context.logoutDestination }) },
           ],
+          meta: { requirements: ['SES-12', 'SES-13'] },
         },
       },
     },
   },
   on: {
     'session.recheck': {
-      description: 'Asks the server again, e.g. after another tab signed in or out.',
+      description: 'Asks the server again: Try again after a failed check, or another tab signed in or out.',
       target: '.checking',
+      meta: { requirements: ['SES-16'] },
     },
   },
 });

@@ -23,6 +23,7 @@ const none: SessionMenu = {
   documents: false,
   updateEmail: false,
   updatePassword: false,
+  switchClients: false,
   onlinePayment: false,
   otherPayment: false,
 };
@@ -38,12 +39,12 @@ describe('the signed-in menu rules', () => {
     expect(selectSessionMenu(snapshot)).toEqual({ ...none, viewInvoices: true, onlinePayment: true, otherPayment: true });
   });
 
-  it('hides invoices, documents, update email and payments from a disabled account', async () => {
+  it('hides invoices, documents, update email and payments from a disabled account, which may still switch provider', async () => {
     const snapshot = await snapshotFor({
       status: { userRole: 'ClientBillingUser', isUserActive: true, isAccountDisabled: true },
       account,
     });
-    expect(selectSessionMenu(snapshot)).toEqual({ ...none, memberInformation: true, updatePassword: true });
+    expect(selectSessionMenu(snapshot)).toEqual({ ...none, memberInformation: true, updatePassword: true, switchClients: true });
   });
 
   it('allows nothing when nobody is signed in', async () => {

@@ -59,6 +59,8 @@ export interface SessionMenu {
   documents: boolean;
   updateEmail: boolean;
   updatePassword: boolean;
+  /** Switching to another provider where the user has an account too. */
+  switchClients: boolean;
   /** Also needs the client to accept online payments. */
   onlinePayment: boolean;
   otherPayment: boolean;
@@ -78,6 +80,7 @@ export const selectSessionMenu = (snapshot: SessionSnapshot): SessionMenu => {
     documents: user && enabled,
     updateEmail: user && enabled,
     updatePassword: user,
+    switchClients: user,
     onlinePayment: enabled,
     otherPayment: enabled,
   };

@@ -50,59 +50,80 @@ export const switchClientsMachine = setup({
   },
 }).createMachine({
   id: 'switchClients',
+  description:
+    "Switching clients: the signed-in user's clients, where they have an account, and moving the session to another of them, after which the portal takes that client's look.",
   context: { clients: [], chosen: null, failure: null },
   initial: 'loading',
   states: {
     loading: {
       description: "Asks the server for the user's clients, with name, logo and account, the session's marked current (GetUserClients).",
+      meta: { requirements: ['ACC-30'] },
       tags: ['busy'],
       invoke: {
         id: 'loadClients',
         src: 'loadClients',
-        onDone: { target: 'choosing', actions: { type: 'rememberClients', params: ({ event }) => event.output } },
-        onError: { target: 'loadFailed', actions: { type: 'rememberFailure', params: ({ event }) => ({ error: event.error }) } },
+        onDone: {
+          description: 'The list arrived.',
+          target: 'choosing',
+          actions: { type: 'rememberClients', params: ({ event }) => event.output },
+          meta: { requirements: ['ACC-30'] },
+        },
+        onError: {
+          description: 'The list could not be loaded (the network, the server, or the session ended).',
+          target: 'loadFailed',
+          actions: { type: 'rememberFailure', params: ({ event }) => ({ error: event.error }) },
+          meta: { requirements: ['ACC-15'] },
+        },
       },
     },
     loadFailed: {
       description: 'The list could not be loaded: the page says why and offers Try again.',
-      on: { 'switchClients.retry': { target: 'loading', actions: 'forgetFailure' } },
+      meta: { requirements: ['ACC-15'] },
+      on: { 'switchClients.retry': { target: 'loading', actions: 'forgetFailure', meta: { requirements: ['ACC-15'] } } },
     },
     choosing: {
       description:
         "The user's clients are listed, the current one marked. A user with one client sees it marked current and nothing to switch to.",
+      meta: { requirements: ['ACC-30'] },
       on: {
         'switchClients.choose': {
           description: 'Only another of the listed clients: the current one, or one not listed, changes nothing.',
           guard: { type: 'isOtherClient', params: ({ event }) => ({ code: event.code, billingGroup: event.billingGroup }) },
           target: 'switching',
           actions: { type: 'rememberChoice', params: ({ event }) => ({ code: event.code, billingGroup: event.billingGroup }) },
+          meta: { requirements: ['ACC-9', 'ACC-31'] },
         },
       },
     },
     switching: {
-      description: "The server moves the session to the chosen client (SwitchClient), only where the user has an account.",
+      description: 'The server moves the session to the chosen client (SwitchClient), only where the user has an account. Choices wait meanwhile.',
+      meta: { requirements: ['ACC-9', 'ACC-13', 'ACC-31'] },
       tags: ['busy'],
       invoke: {
         id: 'switchClient',
         src: 'switchClient',
         input: ({ context }) => context.chosen ?? { code: '', billingGroup: null },
         onDone: {
+          description: 'The server moved the session: the app lands on the chosen client.',
           target: 'switched',
           actions: {
             type: 'landOnClient',
             params: ({ event }) => ({ code: event.output.clientCode, billingGroup: event.output.billingGroup }),
           },
+          meta: { requirements: ['ACC-9'] },
         },
         onError: {
           description: 'Refused, or it failed: the list stays, with the reason; the session is still under its client.',
           target: 'choosing',
           actions: { type: 'rememberFailure', params: ({ event }) => ({ error: event.error }) },
+          meta: { requirements: ['ACC-15', 'ACC-31'] },
         },
       },
     },
     switched: {
       description:
         "The session is under the chosen client: the app checks the session again and opens that client's invoices, in its theme, with its logo and menu.",
+      meta: { requirements: ['ACC-9'] },
       tags: ['busy'],
       type: 'final',
     },

@@ -13,3 +13,15 @@ export function useFocusOnRefusal(firstInvalid: () => HTMLElement | null | undef
   }, [refusals]);
   return useCallback(() => setRefusals((count) => count + 1), []);
 }
+
+/**
+ * The same for a form whose machine counts its refusals (by the rules at once, or by the server
+ * later): each new count moves the focus to the first field to fix, after the render that shows
+ * its message.
+ */
+export function useFocusOnRefusals(refusals: number, firstInvalid: () => HTMLElement | null | undefined): void {
+  const focusFirstInvalid = useEffectEvent(() => firstInvalid()?.focus());
+  useEffect(() => {
+    if (refusals > 0) focusFirstInvalid();
+  }, [refusals]);
+}

@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import type { Locator, Page } from '@playwright/test';
-import { readPdf } from '../../server/modules/documents/pdf-text';
+import { readPdf } from '../../server/test/pdf-text';
 import { fixtureAccounts } from './fixture-data';
 import { chooseLanguage, demo, demoDisabledUser, expect, expectAccessible, signIn, signInAsGuest, test } from './fixtures';
 

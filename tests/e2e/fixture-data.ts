@@ -145,6 +145,8 @@ export const fixtureAccounts = {
   registerBadInput: { clientCode: 'SUN', accountNumber: 'A-970300', holderName: 'Sage Doe', invoices: patLikeInvoices('SUN-9703') },
   /** Registered with an address that already has an account. */
   registerKnownEmail: { clientCode: 'HBR', accountNumber: 'H-970400', holderName: 'Toby Doe', invoices: patLikeInvoices('HBR-9704') },
+  /** Already has an account: someone registers with this address (no other test signs in as them). */
+  registerKnownOwner: { clientCode: 'SUN', accountNumber: 'A-970500', holderName: 'Ula Doe', userEmail: 'e2e.register.owner@example.com', invoices: [] },
 } satisfies Record<string, FixtureAccount>;
 
 /** Inserts the fixture accounts, their invoices, past payments and users into a seeded database. */

@@ -31,6 +31,7 @@ test.describe('sidebar', () => {
       'Documents',
       'Update email',
       'Update password',
+      'Switch provider',
       'Online payment',
       'Other payment methods',
       'Contact us',
@@ -49,7 +50,7 @@ test.describe('sidebar', () => {
 
   test('a user whose account is disabled sees no invoice, email or payment items', async ({ page }) => {
     await signInAs(page, 'SUN', 'disabled.doe@example.com');
-    await expect.poll(() => menuItems(page)).toEqual(['Home', 'Sign out', 'Member information', 'Update password', 'Contact us']);
+    await expect.poll(() => menuItems(page)).toEqual(['Home', 'Sign out', 'Member information', 'Update password', 'Switch provider', 'Contact us']);
   });
 
   test("a client that does not accept online payments has no online payment item", async ({ page }) => {

@@ -63,7 +63,9 @@ test.describe('switching clients', () => {
     await signInUnderSun(page, demo.pat, 'en-US');
     await expectUnder(page, 'en-US', sun, 'A-100200');
 
-    await page.goto('/SUN/switch/clients');
+    // The menu's Account section leads there.
+    await page.getByRole('link', { name: w.title }).click();
+    await expect(page).toHaveURL(/\/SUN\/switch\/clients$/);
     await expect(heading(page, w.title)).toBeVisible();
     await expect(page.locator('li.client-choice')).toHaveCount(2);
     await expect(choice(page, 'SUN')).toHaveAttribute('aria-current', 'true');

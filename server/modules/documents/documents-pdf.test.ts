@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { AccountInformation } from '@contracts/accounts';
 import { publicDocumentFileName, statementFileName } from './file-names';
-import { readPdf } from './pdf-text';
+import { readPdf } from '../../test/pdf-text';
 import { renderPublicDocumentPdf } from './public-document-pdf';
 import { renderStatementPdf, type StatementDocument } from './statement-pdf';
 

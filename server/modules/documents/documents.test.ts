@@ -15,7 +15,7 @@ import {
   resetSessions,
   useSeededDatabase,
 } from '../../test/harness';
-import { readPdf } from './pdf-text';
+import { readPdf } from '../../test/pdf-text';
 
 const database = useSeededDatabase();
 

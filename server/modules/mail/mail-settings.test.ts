@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_MAIL_FROM, mailSettings } from '../../config';
+import { DEFAULT_MAIL_FROM, mailSettings, publicUrlSetting } from '../../config';
 
 describe('the SMTP settings from the environment', () => {
   it('are absent without SMTP_URL: emails wait in the outbox', () => {
@@ -32,4 +32,22 @@ describe('the SMTP settings from the environment', () => {
       expect(() => mailSettings('smtp://mail.example', from)).toThrow(/^MAIL_FROM/);
     }
   });
+});
+
+describe('the public address (PUBLIC_URL) that emailed links point at', () => {
+  it('is unset when empty, and read as an origin', () => {
+    expect(publicUrlSetting(undefined)).toBeUndefined();
+    expect(publicUrlSetting(' ')).toBeUndefined();
+    expect(publicUrlSetting('https://billing.example.org')).toBe('https://billing.example.org');
+    expect(publicUrlSetting('https://billing.example.org/')).toBe('https://billing.example.org');
+    expect(publicUrlSetting('http://localhost:8080')).toBe('http://localhost:8080');
+  });
+
+  it.each(['billing.example.org', 'ftp://billing.example.org', 'https://billing.example.org/portal', 'https://billing.example.org/?a=1', 'https://user:secret@billing.example.org'])(
+    'refuses %s without repeating it',
+    (text) => {
+      expect(() => publicUrlSetting(text)).toThrow(/^PUBLIC_URL must be the portal's address alone/);
+      expect(() => publicUrlSetting(text)).not.toThrow(/secret/);
+    },
+  );
 });

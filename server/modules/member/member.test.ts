@@ -51,7 +51,7 @@ async function newUser(options: { language?: string; clientCode?: string } = {})
   await db.insert(accounts).values({ clientId: client.id, accountNumber, holderName: 'Morgan Member' });
   const [user] = await db
     .insert(users)
-    .values({ email, passwordHash: demoPasswordHash, firstName: 'Morgan', lastName: 'Member', language: options.language ?? null })
+    .values({ email, passwordHash: demoPasswordHash, firstName: 'Morgan', lastName: 'Member', language: options.language ?? null, activatedAt: new Date() })
     .returning({ id: users.id });
   if (!user) throw new Error('no user');
   await db.insert(userClients).values({ userId: user.id, clientId: client.id, accountNumber });

@@ -224,7 +224,7 @@ async function lowerBalances(tx: Database, scope: AccountScope, paymentId: numbe
 
 /** Queues the receipt email in the payment's transaction: only a payment that commits mails it. */
 async function queueReceiptEmail(tx: Database, scope: TenantScope, receipt: Receipt, clientName: string, language: Language): Promise<void> {
-  await queueEmail(tx, { clientId: scope.clientId, to: receipt.email, ...receiptEmail(receipt, clientName, language) });
+  await queueEmail(tx, { clientId: scope.clientId, to: receipt.email, language, ...receiptEmail(receipt, clientName, language) });
 }
 
 /** Creates the payments service; `processorFor` is the card processor adapter. */

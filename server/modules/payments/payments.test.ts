@@ -1,5 +1,4 @@
 import { and, asc, count, eq, sql } from 'drizzle-orm';
-import { PDFArray, PDFDict, PDFDocument, PDFName, PDFRawStream, decodePDFRawStream } from 'pdf-lib';
 import * as v from 'valibot';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { paymentOptionsSchema, receiptSchema } from '@contracts/payments';
@@ -18,6 +17,7 @@ import {
   useSeededDatabase,
   type TestAppOptions,
 } from '../../test/harness';
+import { readPdf } from '../../test/pdf-text';
 import { createSandboxProcessor } from '../processor/sandbox-processor';
 import { canonicalJson, createPaymentsService, newConfirmationNumber, parseOpeningHours } from './payments.service';
 
@@ -561,44 +561,9 @@ describe('payment helpers', () => {
   });
 });
 
-/**
- * The text a PDF shows, one line per text object (BT ... ET): standard-font text is WinAnsi bytes, and an
- * embedded font's glyph ids are read back through its ToUnicode map.
- */
+/** The text a PDF shows, one line per text object. */
 async function pdfText(bytes: Uint8Array): Promise<string> {
-  const pdf = await PDFDocument.load(bytes);
-  const decode = (stream: unknown) => (stream instanceof PDFRawStream ? Buffer.from(decodePDFRawStream(stream).decode()).toString('latin1') : '');
-  const shown: string[] = [];
-  for (const page of pdf.getPages()) {
-    const decoders = new Map<string, (hex: string) => string>();
-    const fonts = page.node.Resources()?.lookup(PDFName.of('Font'), PDFDict);
-    for (const [name, reference] of fonts?.entries() ?? []) {
-      const toUnicode = decode(pdf.context.lookup(reference, PDFDict).lookup(PDFName.of('ToUnicode')));
-      const glyphs = new Map<string, string>();
-      for (const [, glyph = '', unicode = ''] of toUnicode.matchAll(/<([0-9a-f]{4})> <([0-9a-f]+)>/gi)) {
-        glyphs.set(glyph.toLowerCase(), String.fromCharCode(...(unicode.match(/.{4}/g) ?? []).map((unit) => parseInt(unit, 16))));
-      }
-      decoders.set(
-        name.asString(),
-        toUnicode === ''
-          ? (hex) => Buffer.from(hex, 'hex').toString('latin1')
-          : (hex) => (hex.toLowerCase().match(/.{4}/g) ?? []).map((glyph) => glyphs.get(glyph) ?? '\uFFFD').join(''),
-      );
-    }
-    const contents = page.node.Contents();
-    const streams = contents instanceof PDFArray ? contents.asArray().map((each) => pdf.context.lookup(each)) : [contents];
-    let font = '';
-    let current = '';
-    for (const content of streams.map(decode)) {
-      for (const [, selected, hex, textObject] of content.matchAll(/(\/[^\s/]+)\s+[\d.]+\s+Tf|<([0-9A-Fa-f]*)>\s*Tj|(?<=^|\s)(BT|ET)(?=\s|$)/g)) {
-        if (selected !== undefined) font = selected;
-        else if (hex !== undefined) current += decoders.get(font)?.(hex) ?? '';
-        else if (textObject === 'ET') shown.push(current);
-        else current = '';
-      }
-    }
-  }
-  return shown.join('\n');
+  return (await readPdf(bytes)).text;
 }
 
 describe('opening hours of the phone line', () => {
@@ -640,6 +605,8 @@ describe('the receipt email', () => {
     expect(email?.body).toContain('SUN-100031  Complete blood count (CBC) with differential');
     expect(email?.body).toContain('Total paid: $48.50');
     expect(email?.body).toContain('Visa ending in 4242');
+    // Said to the sender, which labels the message (Content-Language) and its HTML part with it.
+    expect(email?.language).toBe('en-US');
   });
 
   it('is listed on the development page, which production does not have', async () => {

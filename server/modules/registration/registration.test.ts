@@ -104,6 +104,16 @@ describe('registering', () => {
     expect(JSON.stringify(tokens)).not.toContain(token);
   });
 
+  it("points the link at the public address when one is set, whatever Host the request names", async () => {
+    const configured = createTestApp(database.db, { now: clock.now, logger, publicUrl: 'https://billing.example.org' });
+    const forger = await new TestBrowser(configured).open();
+    const response = await forger.post('http://attacker.example/api/userregistration/Register', registration({ email: `forged@${domain}` }));
+    expect(response.status).toBe(200);
+    const [email] = await emailsTo(`forged@${domain}`);
+    expect(email?.body).toMatch(/https:\/\/billing\.example\.org\/SUN\/confirmation\/activate\?token=/);
+    expect(email?.body).not.toContain('attacker.example');
+  });
+
   it('writes the email in the language the form was read in, and keeps it as the new user\'s', async () => {
     expect((await register(registration(), { language: 'es-ES,es;q=0.9,en;q=0.8' })).status).toBe(200);
     const [email] = await emailsTo(`riley@${domain}`);

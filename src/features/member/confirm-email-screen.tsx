@@ -4,9 +4,9 @@ import { selectConfirmationFailure, selectConfirmationStatus } from '@machines/e
 import { Link, useNavigate } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
 import { useEffect, useState } from 'react';
-import { createActor } from 'xstate';
 import { Screen } from '@/components/screen';
 import { withClientPrefix } from '@/lib/client-path';
+import { createAppActor } from '@/lib/create-app-actor';
 import { useMachines } from '@/lib/machines';
 import { forgetEmailToken, readEmailToken } from './pending-email-token';
 import { useEmailConfirmationEvents, type EmailConfirmationActor } from './member-events';
@@ -25,7 +25,7 @@ function Confirmation({ token }: { token: string }) {
   const { session } = useMachines();
   const navigate = useNavigate();
   const [actor] = useState(() =>
-    createActor(
+    createAppActor(
       emailConfirmationMachine.provide(
         createEmailConfirmationImplementations({
           session,

@@ -21,11 +21,11 @@ import { selectIsAccountDisabled } from '@machines/session/session.selectors';
 import { Link } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
 import { useEffect, useId, useRef, useState, type FocusEvent, type ReactNode, type SyntheticEvent } from 'react';
-import { createActor } from 'xstate';
 import { Screen } from '@/components/screen';
 import { TextField } from '@/components/text-field';
+import { createAppActor } from '@/lib/create-app-actor';
 import { useMachines } from '@/lib/machines';
-import { useFocusOnRefusal } from '@/lib/use-focus-on-refusal';
+import { useFocusOnRefusals } from '@/lib/use-focus-on-refusal';
 import { useLanguage } from '@/lib/use-language';
 import { asMemberField, useMemberEvents, type MemberActor } from './member-events';
 import { createMemberImplementations } from './member.implementations';
@@ -40,7 +40,7 @@ const languageNames: Record<Language, string> = { 'en-US': 'English (US)', 'es-E
  */
 export function MemberScreen() {
   const { session } = useMachines();
-  const [actor] = useState(() => createActor(memberMachine.provide(createMemberImplementations({ session }))));
+  const [actor] = useState(() => createAppActor(memberMachine.provide(createMemberImplementations({ session }))));
   // Started once and never stopped, as the payment wizard: React may mount twice, and a stopped actor cannot start again.
   useEffect(() => {
     actor.start();
@@ -106,15 +106,10 @@ function DetailsSection({ actor }: { actor: MemberActor }) {
   const fieldMessage = useMemberFieldMessage();
   const { edit, leaveField, save } = useMemberEvents(actor);
   const inputs = useRef<Partial<Record<MemberField, HTMLInputElement | null>>>({});
-  const refused = useFocusOnRefusal(() => {
+  useFocusOnRefusals(useSelector(actor, selectRefusals), () => {
     const first = selectFirstProblemField(actor.getSnapshot());
     return first ? inputs.current[first] : null;
   });
-  // A refusal comes from the rules at once or from the server later; each moves the focus.
-  const refusals = useSelector(actor, selectRefusals);
-  useEffect(() => {
-    if (refusals > 0) refused();
-  }, [refusals, refused]);
 
   function submit(event: SyntheticEvent<HTMLFormElement>) {
     event.preventDefault();

@@ -15,11 +15,11 @@ import { selectAccount, selectIsAccountDisabled } from '@machines/session/sessio
 import { Link } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
 import { useEffect, useRef, useState, type FocusEvent, type SyntheticEvent } from 'react';
-import { createActor } from 'xstate';
 import { Screen } from '@/components/screen';
 import { TextField } from '@/components/text-field';
+import { createAppActor } from '@/lib/create-app-actor';
 import { useMachines } from '@/lib/machines';
-import { useFocusOnRefusal } from '@/lib/use-focus-on-refusal';
+import { useFocusOnRefusals } from '@/lib/use-focus-on-refusal';
 import { asEmailChangeField, useEmailChangeEvents, type EmailChangeActor } from './member-events';
 import { createEmailChangeImplementations } from './member.implementations';
 import { useEmailChangeFieldMessage, useFailureMessages } from './messages';
@@ -50,7 +50,7 @@ export function UpdateEmailScreen() {
 }
 
 function EmailChange({ currentEmail }: { currentEmail: string }) {
-  const [actor] = useState(() => createActor(emailChangeMachine.provide(createEmailChangeImplementations()), { input: { currentEmail } }));
+  const [actor] = useState(() => createAppActor(emailChangeMachine.provide(createEmailChangeImplementations()), { input: { currentEmail } }));
   // Started once and never stopped, as the payment wizard: React may mount twice, and a stopped actor cannot start again.
   useEffect(() => {
     actor.start();
@@ -68,15 +68,10 @@ function EmailChangeForm({ actor, currentEmail }: { actor: EmailChangeActor; cur
   const fieldMessage = useEmailChangeFieldMessage();
   const { edit, leaveField, submit } = useEmailChangeEvents(actor);
   const inputs = useRef<Partial<Record<EmailChangeField, HTMLInputElement | null>>>({});
-  const refused = useFocusOnRefusal(() => {
+  useFocusOnRefusals(useSelector(actor, selectRefusals), () => {
     const first = selectFirstProblemField(actor.getSnapshot());
     return first ? inputs.current[first] : null;
   });
-  // A refusal comes from the rules at once or from the server later; each moves the focus.
-  const refusals = useSelector(actor, selectRefusals);
-  useEffect(() => {
-    if (refusals > 0) refused();
-  }, [refusals, refused]);
 
   function send(event: SyntheticEvent<HTMLFormElement>) {
     event.preventDefault();

@@ -12,9 +12,9 @@ import { selectAccount, selectIsBillingUser } from '@machines/session/session.se
 import { Link, Outlet, useMatches, useNavigate } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
 import { useEffect, useRef, useState } from 'react';
-import { createActor } from 'xstate';
 import { Screen } from '@/components/screen';
 import { processorOrigin } from '@/lib/config';
+import { createAppActor } from '@/lib/create-app-actor';
 import { useMachines } from '@/lib/machines';
 import { BalanceChangeNotice } from './balance-change-notice';
 import { createCardFrame } from './card-frame';
@@ -50,7 +50,7 @@ export function PaymentWizard() {
       leaveTo: (url) => window.location.assign(url),
     });
     const snapshot = session.getSnapshot();
-    const actor = createActor(paymentMachine.provide(implementations), {
+    const actor = createAppActor(paymentMachine.provide(implementations), {
       systemId: paymentSystemId,
       input: {
         stored: readStoredPayment(),

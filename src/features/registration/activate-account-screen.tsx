@@ -3,9 +3,9 @@ import { activationMachine } from '@machines/registration/activation.machine';
 import { selectActivationFailure, selectActivationStatus } from '@machines/registration/activation.selectors';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
-import { createActor } from 'xstate';
 import { Screen } from '@/components/screen';
 import { withClientPrefix } from '@/lib/client-path';
+import { createAppActor } from '@/lib/create-app-actor';
 import { activationEvents } from './registration-events';
 import { createActivationImplementations } from './registration.implementations';
 import { useScreenActor } from './use-screen-actor';
@@ -17,7 +17,7 @@ import { useScreenActor } from './use-screen-actor';
 export function ActivateAccountScreen({ token }: { token: string | null }) {
   const navigate = useNavigate();
   const actor = useScreenActor(() =>
-    createActor(
+    createAppActor(
       activationMachine.provide(
         createActivationImplementations({
           // Replacing the history entry: the spent link is no page to come back to.

@@ -20,10 +20,12 @@ import { PASSWORD_MAX_LENGTH } from '@contracts/passwords';
 import { COMPANY_MAX_LENGTH, EMAIL_MAX_LENGTH, NAME_MAX_LENGTH, REFERENCE_MAX_LENGTH } from '@contracts/registration-limits';
 import { Link } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
-import { useEffect, useEffectEvent, useMemo, useRef, type InputHTMLAttributes, type ReactNode, type SyntheticEvent } from 'react';
-import { createActor, type ActorRefFrom, type SnapshotFrom } from 'xstate';
+import { useEffect, useMemo, useRef, type InputHTMLAttributes, type ReactNode, type SyntheticEvent } from 'react';
+import type { ActorRefFrom, SnapshotFrom } from 'xstate';
 import { Screen } from '@/components/screen';
 import { TextField } from '@/components/text-field';
+import { useFocusOnRefusals } from '@/lib/use-focus-on-refusal';
+import { createAppActor } from '@/lib/create-app-actor';
 import { useMachines } from '@/lib/machines';
 import { registrationEvents } from './registration-events';
 import { registrationErrors } from './registration-rules';
@@ -53,7 +55,7 @@ const selectErrorsToShow = (snapshot: RegistrationSnapshot) => selectShownErrors
 export function RegistrationScreen({ clientCode }: { clientCode: string }) {
   const { language } = useMachines();
   const actor = useScreenActor(() =>
-    createActor(
+    createAppActor(
       registrationMachine.provide(createRegistrationImplementations({ language: () => selectLanguage(language.getSnapshot()) })),
       { input: { clientCode } },
     ),
@@ -72,15 +74,11 @@ function RegistrationForm({ actor }: { actor: RegistrationActor }) {
   const refusals = useSelector(actor, selectRefusals);
   const inputs = useRef<Partial<Record<RegistrationField, HTMLInputElement | null>>>({});
 
-  // After a refused submit (by the rules or the server), the first field to fix takes the focus,
-  // once the render that attaches its message has happened.
-  const focusFirstError = useEffectEvent(() => {
+  // After a refused submit (by the rules or the server), the first field to fix takes the focus.
+  useFocusOnRefusals(refusals, () => {
     const first = registrationFields.find((field) => errors[field] !== undefined);
-    if (first) inputs.current[first]?.focus();
+    return first ? inputs.current[first] : null;
   });
-  useEffect(() => {
-    if (refusals > 0) focusFirstError();
-  }, [refusals]);
 
   const fields: Record<RegistrationField, FieldSpec> = {
     firstName: { label: <Trans>First name</Trans>, autoComplete: 'given-name', maxLength: NAME_MAX_LENGTH },

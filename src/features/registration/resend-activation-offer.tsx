@@ -3,7 +3,7 @@ import { selectLanguage } from '@machines/language/language.selectors';
 import { selectResendFailure, selectResendStatus } from '@machines/registration/activation.selectors';
 import { resendActivationMachine } from '@machines/registration/resend-activation.machine';
 import { useSelector } from '@xstate/react';
-import { createActor } from 'xstate';
+import { createAppActor } from '@/lib/create-app-actor';
 import { useMachines } from '@/lib/machines';
 import { resendEvents } from './registration-events';
 import { createResendImplementations } from './registration.implementations';
@@ -16,7 +16,7 @@ import { useScreenActor } from './use-screen-actor';
 export function ResendActivationOffer({ email }: { email: string }) {
   const { language } = useMachines();
   const actor = useScreenActor(() =>
-    createActor(resendActivationMachine.provide(createResendImplementations({ language: () => selectLanguage(language.getSnapshot()) }))),
+    createAppActor(resendActivationMachine.provide(createResendImplementations({ language: () => selectLanguage(language.getSnapshot()) }))),
   );
   const status = useSelector(actor, selectResendStatus);
   const failure = useSelector(actor, selectResendFailure);

@@ -71,6 +71,13 @@ export function SignedInMenu() {
             </Link>
           </li>
         )}
+        {allowed.switchClients && (
+          <li>
+            <Link to="/{-$client}/switch/clients">
+              <Trans>Switch provider</Trans>
+            </Link>
+          </li>
+        )}
       </MenuSection>
       {(showOnlinePayment || showOtherPayment) && (
         <MenuSection title={<Trans>Payments</Trans>} id="menu-payments">

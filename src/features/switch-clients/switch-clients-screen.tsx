@@ -12,8 +12,9 @@ import type { SwitchClientsFailure, UserClient } from '@machines/switch-clients/
 import { Link, useNavigate } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
 import { useEffect, useMemo, useState } from 'react';
-import { createActor, type ActorRefFrom } from 'xstate';
+import type { ActorRefFrom } from 'xstate';
 import { Screen } from '@/components/screen';
+import { createAppActor } from '@/lib/create-app-actor';
 import { useMachines } from '@/lib/machines';
 import { createSwitchClientsImplementations } from './switch-clients.implementations';
 
@@ -39,7 +40,7 @@ export function SwitchClientsScreen() {
   const machines = useMachines();
   const navigate = useNavigate();
   const [actor] = useState(() =>
-    createActor(
+    createAppActor(
       switchClientsMachine.provide(
         createSwitchClientsImplementations({
           session: machines.session,

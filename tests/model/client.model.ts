@@ -1,9 +1,9 @@
 import { clientMachine } from '@machines/client/client.machine';
 import { selectClient, selectIsUnknownClient } from '@machines/client/client.selectors';
 import type { Client, StoredClientLinks } from '@machines/client/client.types';
-import { afterAll, describe, expect, it } from 'vitest';
+import { expect } from 'vitest';
 import { fromPromise } from 'xstate';
-import { Coverage, generateModelPaths, runModelPath, type ModelSpec } from './harness';
+import { defineModel, errorCode, type ModelSpec } from './harness';
 
 const never = <T>() => new Promise<T>(() => {});
 const sunrise: Client = {
@@ -62,23 +62,34 @@ const spec: ModelSpec<typeof machine> = {
   },
 };
 
-const coverage = new Coverage(machine);
-const paths = generateModelPaths(spec);
-
-describe('client machine model paths', () => {
-  it('has paths to walk', () => {
-    expect(paths.length).toBeGreaterThan(5);
-  });
-
-  for (const path of paths) {
-    it(path.name, () => {
-      runModelPath(spec, path, coverage);
-    });
-  }
-
-  afterAll(() => {
-    const { missedStates, missedTransitions } = coverage.report('client');
-    expect(missedStates).toEqual([]);
-    expect(missedTransitions).toEqual([]);
-  });
+/** The client (tenant) whose look the portal wears. */
+export const clientModel = defineModel({
+  name: 'client',
+  title: 'Client',
+  machine,
+  variants: [{ name: 'a page opened', spec }],
+  describeEvent: (event) => {
+    switch (event.type) {
+      case 'client.select':
+        return `Opens a page under the client code ${event.code}`;
+      case 'client.clear':
+        return 'Opens a page without a client code';
+      case 'client.setBillingGroup':
+        return `The billing group becomes ${event.billingGroup ?? 'none'}`;
+      case 'xstate.done.actor.lookUpClient':
+        return `The client is found: ${(event.output as Client).name}`;
+      case 'xstate.error.actor.lookUpClient':
+        return `The client lookup fails (${errorCode(event.error)})`;
+      case 'xstate.done.actor.fetchClientUrl':
+        return `The client's address arrives: ${String(event.output)}`;
+      case 'xstate.error.actor.fetchClientUrl':
+        return `The client's address cannot be fetched (${errorCode(event.error)})`;
+      case 'xstate.done.actor.fetchClientLinks':
+        return `The client's external card page arrives: ${String(event.output)}`;
+      case 'xstate.error.actor.fetchClientLinks':
+        return `The client's links cannot be fetched (${errorCode(event.error)})`;
+      default:
+        return event.type;
+    }
+  },
 });

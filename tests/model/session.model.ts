@@ -13,9 +13,9 @@ import {
 } from '@machines/session/session.selectors';
 import type { AuthenticationMessage } from '@contracts/session';
 import type { SessionCheckResult } from '@machines/session/session.types';
-import { afterAll, describe, expect, it } from 'vitest';
+import { expect } from 'vitest';
 import { fromPromise } from 'xstate';
-import { Coverage, generateModelPaths, runModelPath, type ModelSpec } from './harness';
+import { defineModel, errorCode, type ModelSpec } from './harness';
 
 const never = <T>() => new Promise<T>(() => {});
 const account = { email: 'pat.doe@example.com', accountNumber: 'A-100200', clientCode: 'SUN' };
@@ -138,23 +138,84 @@ const spec: ModelSpec<typeof machine> = {
   },
 };
 
-const coverage = new Coverage(machine);
-const paths = generateModelPaths(spec);
+/** Who a check or sign-in answer says is signed in, in words. */
+function who({ status }: SessionCheckResult): string {
+  if (status.userRole === null) return 'nobody is signed in';
+  const role = status.userRole === 'ClientBillingGuest' ? 'guest' : 'billing user';
+  if (!status.isUserActive) return `an inactive ${role}`;
+  return status.isAccountDisabled === true ? `a ${role} whose account is disabled` : `an active ${role}`;
+}
 
-describe('session machine model paths', () => {
-  it('has paths to walk', () => {
-    expect(paths.length).toBeGreaterThan(30);
-  });
+/** What the expiry poll answered, in words. */
+function pollAnswer({ display, secondsLeft }: AuthenticationMessage): string {
+  if (secondsLeft <= 0) return 'the session has ended';
+  return display ? 'the warning is due' : 'plenty of time is left';
+}
 
-  for (const path of paths) {
-    it(path.name, () => {
-      runModelPath(spec, path, coverage);
-    });
-  }
-
-  afterAll(() => {
-    const { missedStates, missedTransitions } = coverage.report('session');
-    expect(missedStates).toEqual([]);
-    expect(missedTransitions).toEqual([]);
-  });
+/** The session: signing in and out, and keeping the session alive. */
+export const sessionModel = defineModel({
+  name: 'session',
+  title: 'Session',
+  machine,
+  variants: [{ name: 'a page opened', spec }],
+  describeEvent: (event) => {
+    switch (event.type) {
+      case 'xstate.done.actor.checkSession':
+        return `The session check says ${who(event.output as SessionCheckResult)}`;
+      case 'xstate.error.actor.checkSession':
+        return `The session check fails (${errorCode(event.error)})`;
+      case 'session.chooseRole':
+        return event.role === 'ClientBillingGuest' ? 'Chooses to sign in as a guest' : 'Chooses to sign in as a billing user';
+      case 'session.clearRole':
+        return 'Goes back to choosing how to sign in';
+      case 'session.login':
+        return `Signs in as ${event.email} with a password`;
+      case 'xstate.done.actor.logIn':
+        return `The sign-in answers: ${who(event.output as SessionCheckResult)}`;
+      case 'xstate.error.actor.logIn':
+        return `The sign-in is refused (${errorCode(event.error)})`;
+      case 'session.guestLogin':
+        return `Signs in as a guest with account ${event.accountNumber} and invoice ${event.invoiceNumber}`;
+      case 'xstate.done.actor.logInGuest':
+        return `The guest sign-in answers: ${who(event.output as SessionCheckResult)}`;
+      case 'xstate.error.actor.logInGuest':
+        return `The guest sign-in is refused (${errorCode(event.error)})`;
+      case 'xstate.after.pollInterval.session.signedIn.expiry.waiting':
+        return 'The poll interval passes';
+      case 'xstate.done.actor.checkExpiry':
+        return `The poll answers: ${pollAnswer(event.output as AuthenticationMessage)}`;
+      case 'xstate.error.actor.checkExpiry':
+        return `The poll fails (${errorCode(event.error)})`;
+      case 'session.extend':
+        return 'Chooses to continue the session';
+      case 'session.decline':
+        return 'Chooses not to continue';
+      case 'xstate.after.sessionEnd.session.signedIn.expiry.warning':
+        return 'The session runs out while the warning is open';
+      case 'xstate.done.actor.extendAuthentication':
+        return 'The server extends the session';
+      case 'xstate.error.actor.extendAuthentication':
+        return `Extending the session fails (${errorCode(event.error)})`;
+      case 'session.acknowledgeExpiry':
+        return 'Acknowledges the inactivity notice';
+      case 'xstate.after.inactivityNoticeTimeout.session.signedIn.expiry.expiring':
+        return 'Nobody acknowledges the inactivity notice in time';
+      case 'session.logout':
+        return 'Signs out';
+      case 'session.logoutToLogin':
+        return 'Signs out to the login page';
+      case 'xstate.done.actor.logOut':
+        return 'The server ends the session';
+      case 'xstate.error.actor.logOut':
+        return `Signing out fails on the server (${errorCode(event.error)})`;
+      case 'session.signedOutEverywhere':
+        return 'Signs out on every device from the member information page';
+      case 'session.recheck':
+        return 'Asks for the session to be checked again';
+      case 'session.resume':
+        return 'The page resumes the session from the server-rendered first screen';
+      default:
+        return event.type;
+    }
+  },
 });

@@ -1,0 +1,18 @@
+/**
+ * The machines the QA and analyst tooling knows (the Node model run, `npm run model:plans`,
+ * `npm run model:coverage`, `npm run charts`). A new machine joins all of them with one line
+ * here, exporting its model from `tests/model/<name>.model.ts`.
+ */
+export { activationModel } from './activation.model';
+export { clientModel } from './client.model';
+export { cookieConsentModel } from './cookie-consent.model';
+export { emailChangeModel } from './email-change.model';
+export { emailConfirmationModel } from './email-confirmation.model';
+export { languageModel } from './language.model';
+export { loadingModel } from './loading.model';
+export { memberModel } from './member.model';
+export { paymentModel } from './payment.model';
+export { registrationModel } from './registration.model';
+export { resendActivationModel } from './resend-activation.model';
+export { sessionModel } from './session.model';
+export { switchClientsModel } from './switch-clients.model';
