@@ -67,6 +67,11 @@ describe('server-rendered pages', () => {
     expect(html).toContain('en-US,es-ES');
   });
 
+  it('renders the landing page too, not the bare index.html a static file handler would give for /', async () => {
+    const app = createTestApp(database.db, { distDir });
+    expect(await (await app.request('/')).text()).toContain('<div id="root">/ ');
+  });
+
   it('makes the renderer’s calls in process as the visitor: with their session cookie', async () => {
     const app = createTestApp(database.db, { distDir });
     const browser = await new TestBrowser(app).open();

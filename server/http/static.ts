@@ -168,7 +168,11 @@ export function mountStatic(app: Hono<AppEnv>, { distDir, publicDir, warn }: Sta
     app.get('/assets/locale/*', serveCatalogs(dist));
     // The server build is for this process, not for browsers.
     app.get('/server/*', (c) => c.text('Not Found', 404));
-    app.use('*', withCacheControl(serveStatic<AppEnv>({ root: dist }), cacheControlFor));
+    const files = withCacheControl(serveStatic<AppEnv>({ root: dist }), cacheControlFor);
+    // Only files: a page path (no extension) is the page handler's, `/` included, which the
+    // static handler would otherwise answer with the bare index.html.
+    const onlyFiles: MiddlewareHandler<AppEnv> = (c, next) => (HAS_EXTENSION.test(c.req.path) ? files(c, next) : next());
+    app.use('*', onlyFiles);
   }
 
   // Loaded on the first page request (an import is asynchronous, mounting is not), then kept.

@@ -112,3 +112,15 @@ test('an unknown client code is rendered as the SPA renders it: the default look
   expect(html).toMatch(/<body class="theme-default"/);
   expect(html).toContain('We do not recognise the client code ZZZZ.');
 });
+
+test('on a phone-sized screen the server’s page takes over without a layout shift, logo and menu included', async ({ page }) => {
+  await page.setViewportSize({ width: 412, height: 823 });
+  const { errors } = await watch(page);
+  for (const path of ['/', '/SUN/guestLogin', '/HBR/login']) {
+    await page.goto(path);
+    await hydrated(page);
+    await expect(page.locator('.sidebar-toggle')).toHaveAttribute('aria-expanded', 'false');
+    expect(await layoutShift(page), path).toBeLessThanOrEqual(0.02);
+  }
+  expect(errors).toEqual([]);
+});
