@@ -4,6 +4,7 @@ import babel from '@rolldown/plugin-babel';
 import { tanstackRouter } from '@tanstack/router-plugin/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { bareDynamicImports } from './scripts/bare-dynamic-imports.ts';
 import { inspectorPage } from './scripts/inspect/inspector-plugin.ts';
 import { linguiJsonCatalogs } from './scripts/lingui-json-catalogs.ts';
 import stripMachineDescriptions from './scripts/strip-machine-descriptions.ts';
@@ -26,6 +27,7 @@ export default defineConfig(({ command }) => ({
     lingui({ failOnMissing: true }),
     // The translations the SPA fetches: one JSON catalog per language at /assets/locale/{lang}.json.
     linguiJsonCatalogs(),
+    bareDynamicImports(),
     // `npm run dev:inspect` only: the page at /__inspect/ that shows the live app's states on the charts.
     inspectorPage(),
   ],

@@ -4,3 +4,5 @@ import type { LanguageMachine } from './language.machine';
 export const selectLanguage = (snapshot: SnapshotFrom<LanguageMachine>) => snapshot.context.language;
 /** The first language is not applied yet: nothing is shown until it is. */
 export const selectIsStarting = (snapshot: SnapshotFrom<LanguageMachine>): boolean => snapshot.matches('starting');
+/** The machine already knows a user is signed in (e.g. resumed from the server's first screen). */
+export const selectKnowsUserSignedIn = (snapshot: SnapshotFrom<LanguageMachine>): boolean => snapshot.context.isUserSignedIn;

@@ -199,6 +199,20 @@ describe('keeping the session alive', () => {
     await waitFor(actor, () => checks.mock.calls.length === 2);
   });
 
+  it('keeps polling in a page that resumed the session from a snapshot (a server-rendered first screen)', async () => {
+    const server = createActor(sessionMachine.provide({ actors: { checkSession: fromPromise(() => Promise.resolve(signedInUser)) } })).start();
+    await waitFor(server, selectIsSignedIn);
+    const snapshot = JSON.parse(JSON.stringify(server.getPersistedSnapshot())) as ReturnType<typeof server.getPersistedSnapshot>;
+    server.stop();
+    const clock = new SimulatedClock();
+    const checks = vi.fn(() => Promise.resolve({ display: false, secondsLeft: 800 }));
+    const browser = createActor(sessionMachine.provide({ actors: { checkExpiry: fromPromise(checks) } }), { clock, snapshot }).start();
+    expect(selectIsSignedIn(browser.getSnapshot())).toBe(true);
+    browser.send({ type: 'session.resume' });
+    clock.increment(10000);
+    await waitFor(browser, () => checks.mock.calls.length === 1);
+  });
+
   it('tells a session ended in another tab from one ended by inactivity, and goes to sign in, returning here', async () => {
     const answers = [
       { display: false, secondsLeft: 800 },

@@ -353,6 +353,15 @@ export const sessionMachine = setup({
               after: {
                 pollInterval: { description: 'Time for the next poll.', target: 'polling', meta: { requirements: ['SES-8'] } },
               },
+              on: {
+                'session.resume': {
+                  description:
+                    'The page resumed this session from a snapshot (the server rendered the first screen): timers do not travel with a snapshot, so the wait for the next poll starts again.',
+                  target: 'waiting',
+                  reenter: true,
+                  meta: { requirements: ['SES-8'] },
+                },
+              },
             },
             polling: {
               description: 'Asks the server whether to warn, and how long the session has left (GetShouldDisplayAuthenticationMessage).',

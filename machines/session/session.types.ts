@@ -70,6 +70,7 @@ export type SessionEvent =
   | { type: 'session.extend' }
   | { type: 'session.decline' }
   | { type: 'session.acknowledgeExpiry' }
-  | { type: 'session.recheck' };
+  | { type: 'session.recheck' }
+  | { type: 'session.resume' };
 
 export type SessionTag = 'resolving' | 'checkFailed' | 'signedIn' | 'busy' | 'warning' | 'expiring';

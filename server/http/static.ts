@@ -1,16 +1,20 @@
 /**
- * The SPA's files and the client logos. Page paths (no file extension) fall back to index.html so
- * the client-side router can take them; a missing file with an extension is a 404, never HTML,
- * so a stale chunk fails loudly instead of being parsed as a page.
+ * The SPA's files and the client logos. Page paths (no file extension) are rendered by the SPA's
+ * server build (dist/server/entry-server.js) when the build has one, else they fall back to
+ * index.html so the client-side router can take them; a missing file with an extension is a 404,
+ * never HTML, so a stale chunk fails loudly instead of being parsed as a page.
  */
 import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { readFile, stat } from 'node:fs/promises';
 import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { promisify } from 'node:util';
 import { gzip } from 'node:zlib';
 import { serveStatic } from '@hono/node-server/serve-static';
 import type { Context, Hono, MiddlewareHandler } from 'hono';
+import { compress } from 'hono/compress';
+import type { InProcessFetch, PageRendererModule, PageResult } from '@contracts/page-renderer';
 import type { AppEnv } from './types';
 
 /** Vite's hashed output (`/assets/index-B2xY9_aQ.js`): safe to cache for a year. */
@@ -119,6 +123,38 @@ function serveCatalogs(dist: string): MiddlewareHandler<AppEnv> {
   };
 }
 
+type PageRenderer = (request: Request, api: InProcessFetch) => Promise<PageResult>;
+
+function isRendererModule(value: unknown): value is PageRendererModule {
+  return typeof value === 'object' && value !== null && 'createPageRenderer' in value && typeof value.createPageRenderer === 'function';
+}
+
+/**
+ * Loads the SPA's server renderer with the client build's template, manifest and catalogs; null
+ * when the build has none (then pages are the plain SPA, rendered in the browser).
+ */
+export async function loadPageRenderer(dist: string): Promise<PageRenderer | null> {
+  const entry = join(dist, 'server', 'entry-server.js');
+  if (!existsSync(entry)) return null;
+  const loaded: unknown = await import(pathToFileURL(entry).href);
+  if (!isRendererModule(loaded)) throw new Error(`${entry} does not export createPageRenderer`);
+  const readJson = async (path: string): Promise<unknown> => JSON.parse(await readFile(join(dist, path), 'utf8'));
+  const catalogs: Record<string, Record<string, unknown>> = {};
+  for (const language of ['en-US', 'es-ES']) {
+    const catalog = await readJson(`assets/locale/${language}.json`);
+    if (typeof catalog === 'object' && catalog !== null && 'messages' in catalog && typeof catalog.messages === 'object' && catalog.messages !== null) {
+      catalogs[language] = { ...catalog.messages };
+    }
+  }
+  const manifest = await readJson('.vite/manifest.json');
+  if (typeof manifest !== 'object' || manifest === null) throw new Error('The client build has no manifest');
+  return loaded.createPageRenderer({
+    template: await readFile(join(dist, 'index.html'), 'utf8'),
+    manifest: { ...manifest },
+    catalogs,
+  });
+}
+
 /** Mounts the static routes; call after the API routes. */
 export function mountStatic(app: Hono<AppEnv>, { distDir, publicDir, warn }: StaticOptions): void {
   app.use('/logos/*', withCacheControl(serveStatic<AppEnv>({ root: publicDir }), () => 'public, max-age=3600'));
@@ -126,15 +162,51 @@ export function mountStatic(app: Hono<AppEnv>, { distDir, publicDir, warn }: Sta
   const dist = distDir && existsSync(distDir) ? distDir : undefined;
   if (distDir && !dist) warn(`No built SPA at ${distDir}: page paths will answer 404 (run npm run build).`);
 
-  if (dist) {
-    app.get('/assets/locale/*', serveCatalogs(dist));
-    app.use('*', withCacheControl(serveStatic<AppEnv>({ root: dist }), cacheControlFor));
-  }
-
   const notFound = (c: Context<AppEnv>) => c.text('Not Found', 404);
 
-  app.get('*', async (c) => {
+  if (dist) {
+    app.get('/assets/locale/*', serveCatalogs(dist));
+    // The server build is for this process, not for browsers.
+    app.get('/server/*', (c) => c.text('Not Found', 404));
+    const files = withCacheControl(serveStatic<AppEnv>({ root: dist }), cacheControlFor);
+    // Only files: a page path (no extension) is the page handler's, `/` included, which the
+    // static handler would otherwise answer with the bare index.html.
+    const onlyFiles: MiddlewareHandler<AppEnv> = (c, next) => (HAS_EXTENSION.test(c.req.path) ? files(c, next) : next());
+    app.use('*', onlyFiles);
+  }
+
+  // Loaded on the first page request (an import is asynchronous, mounting is not), then kept.
+  let renderer: Promise<PageRenderer | null> | null = null;
+  const pageRenderer = (directory: string) =>
+    (renderer ??= loadPageRenderer(directory).catch((error: unknown) => {
+      warn(`The server renderer could not be loaded; pages are rendered in the browser: ${String(error)}`);
+      return null;
+    }));
+
+  app.get('*', compress(), async (c) => {
     if (!dist || HAS_EXTENSION.test(c.req.path)) return notFound(c);
+    const render = await pageRenderer(dist);
+    if (render) {
+      // The renderer's calls speak for the visitor: they carry the page request's cookies.
+      const cookie = c.req.header('Cookie');
+      const api = (request: Request) => {
+        if (cookie) request.headers.set('Cookie', cookie);
+        return Promise.resolve(app.fetch(request, c.env));
+      };
+      const result = await render(c.req.raw, api).catch((error: unknown) => {
+        warn(`${c.req.path} could not be rendered on the server; the SPA renders it: ${String(error)}`);
+        return { type: 'spa' } as const;
+      });
+      // Each page is this visitor's own (their session, language, client): never stored by a cache.
+      if (result.type === 'redirect') {
+        c.header('Cache-Control', 'no-store');
+        return c.redirect(result.location, 302);
+      }
+      if (result.type === 'page') {
+        c.header('Cache-Control', 'no-store');
+        return c.html(result.html);
+      }
+    }
     let html: string;
     try {
       html = await readFile(join(dist, 'index.html'), 'utf8');

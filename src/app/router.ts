@@ -4,8 +4,8 @@ import { NotFoundScreen } from '@/features/not-found/not-found-screen';
 import { RouteErrorScreen } from '@/features/shell/route-error-screen';
 import type { Machines } from '@/lib/machines';
 
-/** Creates the app's one router over the running machines. */
-export function createAppRouter(context: Machines) {
+/** Creates the app's one router over the running machines (`onServer` when rendering a first screen). */
+export function createAppRouter(context: Machines, { onServer = false }: { onServer?: boolean } = {}) {
   return createRouter({
     routeTree,
     context,
@@ -17,7 +17,9 @@ export function createAppRouter(context: Machines) {
     defaultPendingComponent: () => null,
     defaultPendingMs: 0,
     defaultPendingMinMs: 0,
-    scrollRestoration: true,
+    // On the server it would add an inline script, which the strict CSP refuses; the browser's
+    // router restores scrolling itself.
+    scrollRestoration: !onServer,
   });
 }
 

@@ -1,3 +1,4 @@
+import { selectKnowsUserSignedIn } from '@machines/language/language.selectors';
 import { selectIsSignedIn } from '@machines/session/session.selectors';
 import type { Machines } from '@/lib/machines';
 import type { AppRouter } from './router';
@@ -15,5 +16,6 @@ export function connectMachines(machines: Machines, router: AppRouter): void {
     machines.language.send({ type: signedIn ? 'language.userSignedIn' : 'language.userSignedOut' });
     void router.invalidate();
   });
-  if (wasSignedIn) machines.language.send({ type: 'language.userSignedIn' });
+  // A language machine resumed from the server's first screen has already read the user's language.
+  if (wasSignedIn && !selectKnowsUserSignedIn(machines.language.getSnapshot())) machines.language.send({ type: 'language.userSignedIn' });
 }

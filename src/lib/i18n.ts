@@ -1,6 +1,6 @@
 import { i18n, type I18n, type Messages } from '@lingui/core';
 import { isLanguage, type Language } from '@contracts/session';
-import { localItem, storageKeys } from './storage';
+import { localItem, preferenceCookies, setPreferenceCookie, storageKeys } from './storage';
 
 export { i18n };
 
@@ -107,7 +107,8 @@ export function storedLanguage(): Language | null {
   return isLanguage(value) ? value : null;
 }
 
-/** Remembers the visitor's own choice of language on this device. */
+/** Remembers the visitor's own choice of language on this device, and tells the server's first render. */
 export function rememberLanguage(language: Language): void {
   localItem.set(storageKeys.language, language);
+  setPreferenceCookie(preferenceCookies.language, language);
 }

@@ -30,3 +30,17 @@ export const storageKeys = {
   paymentGrid: 'onlinePaymentGrid',
   forgotPasswordEmail: 'forgotPasswordEmail',
 } as const;
+
+/** Cookies that carry this device's choices to the server, so the first screen it renders follows them. */
+export const preferenceCookies = {
+  language: 'pbp_language',
+  cookieConsent: 'pbp_cookie_notice',
+} as const;
+
+/** Keeps a choice for a year in a cookie of this site (the server reads it; scripts may change it). */
+export function setPreferenceCookie(name: string, value: string): void {
+  const secure = location.protocol === 'https:' ? '; Secure' : '';
+  safely(() => {
+    document.cookie = `${name}=${encodeURIComponent(value)}; Path=/; Max-Age=31536000; SameSite=Lax${secure}`;
+  }, undefined);
+}

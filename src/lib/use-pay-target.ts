@@ -21,5 +21,6 @@ function payTargetStore({ session, client }: Pick<Machines, 'session' | 'client'
 export function usePayTarget(): PayTarget {
   const { session, client } = useMachines();
   const store = useMemo(() => payTargetStore({ session, client }), [session, client]);
-  return useSyncExternalStore(store.subscribe, store.read);
+  // The server renders from the same machines, so its snapshot is read the same way.
+  return useSyncExternalStore(store.subscribe, store.read, store.read);
 }

@@ -132,7 +132,13 @@ for (const language of ['en-US', 'es-ES'] as const) {
     await page.route('**/api/Documents/GetDocuments**', (route) =>
       failing ? route.fulfill({ status: 500, json: { error: 'serverError' } }) : route.fallback(),
     );
-    await openIn(page, '/SUN/documents', language);
+    // The server renders a first screen with its documents; a load in the browser is a later
+    // one, after a link is followed (here the signed-in menu's).
+    await page.goto('/SUN/login');
+    if (language === 'es-ES') await chooseLanguage(page, 'es-ES');
+    await signIn(page, demo.pat, demo.password);
+    await expect(page).toHaveURL(/\/SUN\/invoices$/);
+    await page.getByRole('navigation', { name: /Main menu|Menú principal/ }).getByRole('link', { name: w.title, exact: true }).click();
     await expect(page.getByRole('alert')).toHaveText(w.loadFailed);
     await expectAccessible(page);
     failing = false;

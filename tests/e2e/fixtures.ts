@@ -15,12 +15,14 @@ export const test = base.extend({
     if (!url) throw new Error('E2E_BASE_URL is not set: the global set-up did not start the server');
     await use(url);
   },
-  page: async ({ page }, use) => {
+  page: async ({ page, baseURL }, use) => {
     // Every test starts as a visitor who chose English on this device, so the demo users'
     // languages saved on the server (which other tests change) never switch a screen under it.
+    // The choice lives in local storage and, for the pages the server renders, in a cookie.
     await page.addInitScript(() => {
       if (localStorage.getItem('language') === null) localStorage.setItem('language', 'en-US');
     });
+    if (baseURL) await page.context().addCookies([{ name: 'pbp_language', value: 'en-US', url: baseURL }]);
     await use(page);
   },
 });

@@ -24,8 +24,10 @@ declare global {
 }
 
 for (const { language, heading } of languages) {
-  test(`signed-in reloads with a slow catalog never show message ids (${language})`, async ({ page }) => {
+  test(`signed-in reloads with a slow catalog never show message ids (${language})`, async ({ page, context, baseURL }) => {
     test.slow();
+    // The language chosen on this device: in local storage, and in the cookie the server renders by.
+    await context.addCookies([{ name: 'pbp_language', value: language, url: baseURL ?? '' }]);
     await page.addInitScript((chosen) => {
       localStorage.setItem('language', chosen);
       const seen: string[] = [];

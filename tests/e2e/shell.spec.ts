@@ -225,10 +225,11 @@ test.describe('cookie notice', () => {
 test.describe('loading', () => {
   test('a call that never finishes ends on the time-out screen after 4 minutes', async ({ page }) => {
     await page.clock.install();
-    // The network hangs: the session check never answers.
-    await page.route('**/api/User/GetIsUserLoggedIn', () => {});
-    await page.goto('/SUN');
-    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    // The network hangs: the sign-in never answers. (The server renders the first screen, so the
+    // page makes no call of its own at start-up to hang.)
+    await page.route('**/api/userlogin/Login', () => {});
+    await page.goto('/SUN/login');
+    await signIn(page, demo.pat, demo.password);
     await page.clock.runFor(1000);
     // (It fades in after a short pause by a CSS animation, which the fake clock does not run.)
     await expect(page.getByTestId('loading-overlay')).toBeAttached();

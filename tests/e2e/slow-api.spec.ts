@@ -1,8 +1,10 @@
 import { demoGuest, expect, expectAccessible, signInAsGuest, test } from './fixtures';
 
 /**
- * With the API slow, the page is never blank: the shell (header, menu, footer) shows at once and the
- * loading overlay within 300 ms of the page's script starting, while the calls are still on their way.
+ * With the API slow, the page is never blank. The server renders the first screen, so the shell
+ * and the screen arrive in the page itself and wait on no call. Where the server leaves the page
+ * to the browser (its own session check failed), the shell shows at once and the loading overlay
+ * within 300 ms of the page's script starting, while the calls are still on their way.
  */
 const API_DELAY_MS = 5000;
 const SHOWN_WITHIN_MS = 300;
@@ -44,19 +46,68 @@ async function expectShellAndOverlayAtOnce(page: import('@playwright/test').Page
   expect((seen.overlay ?? Infinity) - (seen.domReady ?? 0)).toBeLessThanOrEqual(SHOWN_WITHIN_MS);
 }
 
-test('an anonymous visitor on a slow API sees the shell and the loading overlay at once, then the sign-in page', async ({ page }) => {
+/** The page as the server answers when it leaves the first screen to the browser: the plain SPA page. */
+async function servedAsSpa(page: import('@playwright/test').Page, path: string): Promise<void> {
+  await page.route(`**${path}`, async (route) => {
+    const response = await route.fetch();
+    const html = (await response.text()).replace(
+      /<div id="root" inert>[\s\S]*?<\/div><script type="application\/json" id="pbp-first-screen">[\s\S]*?<\/script>/,
+      '<div id="root"></div>',
+    );
+    await route.fulfill({ response, body: html });
+  });
+}
+
+/** The shell and the screen's heading were in the page as it arrived, before its script ran. */
+async function expectScreenInThePage(page: import('@playwright/test').Page, heading: string): Promise<void> {
+  await expect(page.getByRole('banner')).toBeVisible({ timeout: API_DELAY_MS - 1000 });
+  await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible({ timeout: API_DELAY_MS - 1000 });
+  const seen = await page.evaluate(() => window.firstSeen ?? {});
+  expect(seen.domReady).toBeDefined();
+  expect(seen.banner ?? Infinity).toBeLessThanOrEqual(seen.domReady ?? 0);
+}
+
+test('an anonymous visitor on a slow API sees the sign-in page at once: the server rendered it', async ({ page }) => {
   await slowApi(page);
+  await page.goto('/SUN/login');
+  await expectScreenInThePage(page, 'Sign in');
+});
+
+test('on a slow API, a sign-in still shows the loading overlay at once, then the invoices', async ({ page }) => {
+  test.slow();
+  await page.goto('/SUN/guestLogin');
+  await expect(page.locator('#root')).not.toHaveAttribute('inert');
+  await slowApi(page);
+  await signInAsGuest(page, demoGuest.accountNumber, demoGuest.invoiceNumber);
+  await expect(page.getByTestId('loading-overlay')).toBeVisible({ timeout: API_DELAY_MS - 1000 });
+  await expect(page.getByRole('heading', { level: 1, name: 'Your invoices' })).toBeVisible({ timeout: 5 * API_DELAY_MS });
+});
+
+test('an anonymous visitor on a slow API, on a page left to the browser, sees the shell and the loading overlay at once, then the sign-in page', async ({ page }) => {
+  await slowApi(page);
+  await servedAsSpa(page, '/SUN/login');
   await page.goto('/SUN/login');
   await expectShellAndOverlayAtOnce(page);
   await expect(page.getByRole('heading', { level: 1, name: 'Sign in' })).toBeVisible({ timeout: 3 * API_DELAY_MS });
 });
 
-test('a signed-in reload on a slow API sees the shell and the loading overlay at once, then the invoices', async ({ page }) => {
+test('a signed-in reload on a slow API shows the invoices at once: the server rendered them', async ({ page }) => {
   test.slow();
   await page.goto(`/${demoGuest.clientCode}/guestLogin`);
   await signInAsGuest(page, demoGuest.accountNumber, demoGuest.invoiceNumber);
   await expect(page.getByRole('heading', { level: 1, name: 'Your invoices' })).toBeVisible();
   await slowApi(page);
+  await page.reload();
+  await expectScreenInThePage(page, 'Your invoices');
+});
+
+test('a signed-in reload on a slow API, on a page left to the browser, sees the shell and the loading overlay at once, then the invoices', async ({ page }) => {
+  test.slow();
+  await page.goto(`/${demoGuest.clientCode}/guestLogin`);
+  await signInAsGuest(page, demoGuest.accountNumber, demoGuest.invoiceNumber);
+  await expect(page.getByRole('heading', { level: 1, name: 'Your invoices' })).toBeVisible();
+  await slowApi(page);
+  await servedAsSpa(page, `/${demoGuest.clientCode}/invoices`);
   await page.reload();
   await expectShellAndOverlayAtOnce(page);
   await expect(page.getByRole('heading', { level: 1, name: 'Your invoices' })).toBeVisible({ timeout: 5 * API_DELAY_MS });
@@ -68,6 +119,8 @@ test('a session check that fails at start-up says so and offers Try again, inste
     if (failing) await route.fulfill({ status: 500, contentType: 'application/json', body: '{"error":"serverError"}' });
     else await route.continue();
   });
+  // The server leaves the page to the browser when its own check fails; the browser's fails too.
+  await servedAsSpa(page, '/SUN/login');
   await page.goto('/SUN/login');
   const alert = page.getByRole('alert').filter({ hasText: 'We could not check whether you are signed in.' });
   await expect(alert).toBeVisible();

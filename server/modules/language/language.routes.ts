@@ -23,7 +23,9 @@ export function createLanguageRoutes({ language, cookieSecure }: { language: Lan
     // Always the cookie too: the choice outlives a sign-out, and nobody needs a session to make it.
     setCookie(c, LANGUAGE_COOKIE, body.language, {
       path: '/',
-      httpOnly: true,
+      // Not HttpOnly: the SPA writes the same cookie when an anonymous visitor chooses, so the
+      // first screen the server renders next speaks that language. It holds no secret.
+      httpOnly: false,
       sameSite: 'Lax',
       secure: cookieSecure,
       maxAge: LANGUAGE_COOKIE_MAX_AGE_SECONDS,

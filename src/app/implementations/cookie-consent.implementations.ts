@@ -2,7 +2,7 @@
 import type { cookieConsentMachine } from '@machines/cookie-consent/cookie-consent.machine';
 import { acceptedValue } from '@machines/cookie-consent/cookie-consent.types';
 import { fromPromise, type MachineImplementationsFrom } from 'xstate';
-import { storageKeys, type localItem } from '@/lib/storage';
+import { preferenceCookies, setPreferenceCookie, storageKeys, type localItem } from '@/lib/storage';
 
 /** Creates the cookie notice's implementations over local storage. */
 export function createCookieConsentImplementations({
@@ -16,7 +16,11 @@ export function createCookieConsentImplementations({
       readConsent: fromPromise(() => new Promise<boolean>((resolve) => resolve(storage.read(storageKeys.cookieConsent) === acceptedValue))),
     },
     actions: {
-      storeConsent: () => storage.set(storageKeys.cookieConsent, acceptedValue),
+      storeConsent: () => {
+        storage.set(storageKeys.cookieConsent, acceptedValue);
+        // The server renders the first screen without the notice from then on.
+        setPreferenceCookie(preferenceCookies.cookieConsent, acceptedValue);
+      },
     },
   };
 }

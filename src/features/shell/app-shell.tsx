@@ -1,7 +1,7 @@
 import { Trans } from '@lingui/react/macro';
 import { selectIsCheckFailed, selectIsExpiring, selectIsWarning } from '@machines/session/session.selectors';
 import { useSelector } from '@xstate/react';
-import { lazy, Suspense, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useState, useSyncExternalStore, type ReactNode } from 'react';
 import { ensureScreenMessages } from '@/lib/i18n';
 import { useMachines } from '@/lib/machines';
 import { CookieNotice } from './cookie-notice';
@@ -20,10 +20,17 @@ const SessionDialogs = lazy(() =>
 // Needed only when the session check at start-up failed.
 const SessionCheckFailed = lazy(() => import('./session-check-failed').then((module) => ({ default: module.SessionCheckFailed })));
 
+const narrowScreen = '(max-width: 40rem)';
+const noSubscription = () => () => undefined;
+
 /** The frame around every screen: skip link, cookie notice, header, menu, screen, footer. */
 export function AppShell({ children }: { children: ReactNode }) {
   // On a narrow screen the menu would fill the first screen: it starts folded behind its button.
-  const [sidebarOpen, setSidebarOpen] = useState(() => !window.matchMedia('(max-width: 40rem)').matches);
+  // The server cannot know the width: its page (null) leaves the folding to the stylesheet, and
+  // the browser settles it right after hydrating, with nothing moving on the screen.
+  const narrow = useSyncExternalStore(noSubscription, () => window.matchMedia(narrowScreen).matches, () => null);
+  const [toggled, setToggled] = useState<boolean | null>(null);
+  const sidebarOpen = toggled ?? (narrow === null ? null : !narrow);
   const { session } = useMachines();
   const sessionEnding = useSelector(session, (snapshot) => selectIsWarning(snapshot) || selectIsExpiring(snapshot));
   const checkFailed = useSelector(session, selectIsCheckFailed);
@@ -35,8 +42,8 @@ export function AppShell({ children }: { children: ReactNode }) {
         <Trans>Skip to main content</Trans>
       </a>
       <CookieNotice />
-      <SiteHeader sidebarOpen={sidebarOpen} onToggleSidebar={() => setSidebarOpen((open) => !open)} />
-      <div className={sidebarOpen ? 'app-body' : 'app-body sidebar-hidden'}>
+      <SiteHeader sidebarOpen={sidebarOpen} onToggleSidebar={() => setToggled(sidebarOpen === false)} />
+      <div className={sidebarOpen === false ? 'app-body sidebar-hidden' : 'app-body'}>
         <Sidebar open={sidebarOpen} />
         <main id="main-content" className="app-main" tabIndex={-1}>
           {checkFailed ? (

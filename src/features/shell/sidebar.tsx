@@ -11,12 +11,12 @@ import { useSessionEvents } from '@/lib/use-session-events';
 const SignedInMenu = lazy(() => import('./signed-in-menu').then((module) => ({ default: module.SignedInMenu })));
 
 /** The sidebar menu: the role chooser when signed out, the account and payment items when signed in. */
-export function Sidebar({ open }: { open: boolean }) {
+export function Sidebar({ open }: { open: boolean | null }) {
   const { t } = useLingui();
   const { session } = useMachines();
   const signedIn = useSelector(session, selectIsSignedIn);
   return (
-    <nav id="sidebar" className="sidebar" aria-label={t`Main menu`} hidden={!open}>
+    <nav id="sidebar" className={open === null ? 'sidebar sidebar-by-width' : 'sidebar'} aria-label={t`Main menu`} hidden={open === false}>
       {signedIn ? (
         <Suspense fallback={null}>
           <SignedInMenu />

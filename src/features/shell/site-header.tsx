@@ -5,7 +5,8 @@ import { ClientBrand } from './client-brand';
 import { LanguageSelector } from './language-selector';
 
 interface SiteHeaderProps {
-  sidebarOpen: boolean;
+  /** Null until the page runs: the stylesheet then shows the label that fits the screen's width. */
+  sidebarOpen: boolean | null;
   onToggleSidebar: () => void;
 }
 
@@ -18,11 +19,24 @@ export function SiteHeader({ sidebarOpen, onToggleSidebar }: SiteHeaderProps) {
         <button
           type="button"
           className="button button-secondary sidebar-toggle"
-          aria-expanded={sidebarOpen}
+          aria-expanded={sidebarOpen ?? undefined}
           aria-controls="sidebar"
           onClick={onToggleSidebar}
         >
-          {sidebarOpen ? <Trans>Hide menu</Trans> : <Trans>Show menu</Trans>}
+          {sidebarOpen === null ? (
+            <>
+              <span className="on-wide-screen">
+                <Trans>Hide menu</Trans>
+              </span>
+              <span className="on-narrow-screen">
+                <Trans>Show menu</Trans>
+              </span>
+            </>
+          ) : sidebarOpen ? (
+            <Trans>Hide menu</Trans>
+          ) : (
+            <Trans>Show menu</Trans>
+          )}
         </button>
         <Link to="/{-$client}" className="brand-link">
           <ClientBrand />

@@ -3,13 +3,16 @@ import { useEffect } from 'react';
 
 /** Whether the person has followed a link on this page yet (with the pointer or the keyboard). */
 let followedLink = false;
-document.addEventListener(
-  'click',
-  (event) => {
-    if (event.target instanceof Element && event.target.closest('a')) followedLink = true;
-  },
-  true,
-);
+// The server renders the first screen with this module too, without a document.
+if (typeof document !== 'undefined') {
+  document.addEventListener(
+    'click',
+    (event) => {
+      if (event.target instanceof Element && event.target.closest('a')) followedLink = true;
+    },
+    true,
+  );
+}
 
 /**
  * Puts focus on the new screen's heading once it is on the page, and again on its replacement if

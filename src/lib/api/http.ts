@@ -49,12 +49,28 @@ export async function toApiError(error: unknown): Promise<ApiError> {
   return new ApiError('serverError', null, { cause: error });
 }
 
+/** Answers the calls made while the server renders a first screen (unused in the browser). */
+export type ServerFetch = (request: Request) => Promise<Response>;
+
+let serverFetch: ServerFetch = () => Promise.reject(new Error('No server fetch while rendering'));
+
+/**
+ * On the server, calls are answered by the API in the same process, for the request being
+ * rendered (the renderer keeps that per request). The browser build drops this branch.
+ */
+export function answerCallsWith(fetch: ServerFetch): void {
+  serverFetch = fetch;
+}
+
 /**
  * The one HTTP client of the app: calls go to this origin and non-GET/HEAD calls carry the
  * anti-forgery token from the XSRF-TOKEN cookie.
  */
 export const http: KyInstance = ky.create({
-  prefixUrl: '/api',
+  // A Request needs an absolute URL outside a browser; the host is never contacted.
+  ...(import.meta.env.SSR
+    ? { prefixUrl: 'http://portal.internal/api', fetch: (input: RequestInfo | URL, init?: RequestInit) => serverFetch(new Request(input, init)) }
+    : { prefixUrl: '/api' }),
   credentials: 'same-origin',
   retry: 0,
   // Longer than the loading machine's 4-minute time-out, which sends the user to /error/timeout

@@ -1,5 +1,6 @@
 import { msg } from '@lingui/core/macro';
 import { createFileRoute } from '@tanstack/react-router';
+import { loadOnce } from '@/lib/rendered-loader-data';
 import { DocumentsLoadFailed, DocumentsScreen } from '@/features/documents/documents-screen';
 import { loadDocuments } from '@/features/documents/load-documents';
 
@@ -8,7 +9,7 @@ export const Route = createFileRoute('/{-$client}/documents')({
   // The loader travels with the screen: its call and its schemas stay out of the first page's code.
   codeSplitGroupings: [['loader', 'component'], ['errorComponent']],
   // Balances and payments change: always ask again, never show a cached list.
-  loader: ({ context, params, abortController }) => loadDocuments(context, params.client, abortController.signal),
+  loader: ({ context, params, abortController }) => loadOnce('/{-$client}/documents', () => loadDocuments(context, params.client, abortController.signal)),
   staleTime: 0,
   gcTime: 0,
   staticData: {

@@ -1,5 +1,6 @@
 import { msg } from '@lingui/core/macro';
 import { createFileRoute } from '@tanstack/react-router';
+import { loadOnce } from '@/lib/rendered-loader-data';
 import { requireUserOrGuest } from '@/app/guards';
 import { getAccountInformation } from '@/lib/api/account-endpoints';
 import { unlessAccountDisabled } from '@/lib/api/unless-account-disabled';
@@ -10,7 +11,7 @@ export const Route = createFileRoute('/{-$client}/invoices')({
   // The loader travels with the screen: its calls and their schemas stay out of the first page's code.
   codeSplitGroupings: [['loader', 'component'], ['errorComponent']],
   // Balances change with every payment: always ask again, never show a cached summary.
-  loader: () => unlessAccountDisabled(getAccountInformation),
+  loader: () => loadOnce('/{-$client}/invoices', () => unlessAccountDisabled(getAccountInformation)),
   staleTime: 0,
   gcTime: 0,
   staticData: {

@@ -11,6 +11,8 @@ export const Route = createFileRoute('/{-$client}/confirmation/update')({
     return requireBillingUser(args);
   },
   staticData: {
+    // Its guard must keep the link's #token before sending anyone to sign in.
+    rendersInBrowser: true,
     title: msg`Confirm your changes`,
     breadcrumbs: [{ label: msg`Member information`, to: '/{-$client}/member' }],
   },

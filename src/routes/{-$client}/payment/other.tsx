@@ -1,5 +1,6 @@
 import { msg } from '@lingui/core/macro';
 import { createFileRoute } from '@tanstack/react-router';
+import { loadOnce } from '@/lib/rendered-loader-data';
 import { requireUserOrGuest } from '@/app/guards';
 import { unlessAccountDisabled } from '@/lib/api/unless-account-disabled';
 import { getPaymentOptions } from '@/features/payments/payment-api';
@@ -9,7 +10,7 @@ export const Route = createFileRoute('/{-$client}/payment/other')({
   beforeLoad: requireUserOrGuest,
   // The loader travels with the screen: its calls and their schemas stay out of the first page's code.
   codeSplitGroupings: [['loader', 'component'], ['errorComponent']],
-  loader: () => unlessAccountDisabled(getPaymentOptions),
+  loader: () => loadOnce('/{-$client}/payment/other', () => unlessAccountDisabled(getPaymentOptions)),
   staticData: {
     title: msg`Other payment methods`,
     breadcrumbs: [{ label: msg`Your invoices`, to: '/{-$client}/invoices' }],

@@ -1,0 +1,38 @@
+/**
+ * Between the server and the SPA's server build (`dist/server/entry-server.js`): the server loads
+ * it at run time when it is there, and asks it for each page's first screen.
+ */
+
+/** One chunk of Vite's client manifest (`dist/.vite/manifest.json`). */
+export interface ManifestChunk {
+  file: string;
+  imports?: string[];
+  css?: string[];
+}
+
+/** What the renderer needs once, when the server starts it. */
+export interface PageRendererSetup {
+  /** The built index.html, which every page is made from. */
+  template: string;
+  manifest: Record<string, ManifestChunk>;
+  /** The compiled messages of each language, as served at /assets/locale/{lang}.json. */
+  catalogs: Record<string, Record<string, unknown>>;
+}
+
+/** Answers an API request in the same process (the server's own app). */
+export type InProcessFetch = (request: Request) => Promise<Response>;
+
+/**
+ * What the renderer makes of a page request: the page; a redirect a guard asked for; or `spa`
+ * when the first screen cannot be rendered here (the session check failed), and the plain SPA
+ * page does what it does in the browser.
+ */
+export type PageResult =
+  | { type: 'page'; html: string }
+  | { type: 'redirect'; location: string }
+  | { type: 'spa' };
+
+/** The renderer's module. */
+export interface PageRendererModule {
+  createPageRenderer(setup: PageRendererSetup): (request: Request, api: InProcessFetch) => Promise<PageResult>;
+}

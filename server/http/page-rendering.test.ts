@@ -1,0 +1,98 @@
+/**
+ * How the server uses the SPA's server renderer: with a stand-in renderer module in a built SPA,
+ * what each of its answers becomes over HTTP, and that its in-process calls speak for the visitor.
+ */
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { OpenedDatabase } from '../db/client';
+import { DEMO_PASSWORD, TestBrowser, createTestApp, openSeededDatabase, recordingLogger } from '../test/harness';
+
+const INDEX_HTML = '<!doctype html><html lang="en-US"><head></head><body class="theme-default"><div id="root"></div></body></html>';
+
+// The stand-in renderer: a guard's redirect, a screen left to the SPA, a failure, or the page, which
+// shows what the session check answered in process and which catalogs it was given.
+const RENDERER = `
+export function createPageRenderer(setup) {
+  return async (request, api) => {
+    const path = new URL(request.url).pathname;
+    if (path === '/SUN/invoices') return { type: 'redirect', location: '/SUN/login?redirect=%2FSUN%2Finvoices' };
+    if (path === '/SUN/payment/online') return { type: 'spa' };
+    if (path === '/SUN/broken') throw new Error('broken screen');
+    const answer = await api(new Request('http://portal.internal/api/User/GetIsUserLoggedIn'));
+    const body = path + ' ' + (await answer.text()) + ' ' + Object.keys(setup.catalogs).join(',');
+    return { type: 'page', html: setup.template.replace('<div id="root"></div>', '<div id="root">' + body + '</div>') };
+  };
+}
+`;
+
+let database: OpenedDatabase;
+let distDir: string;
+
+beforeAll(async () => {
+  database = await openSeededDatabase();
+  distDir = mkdtempSync(join(tmpdir(), 'pbp-ssr-dist-'));
+  mkdirSync(join(distDir, 'assets', 'locale'), { recursive: true });
+  mkdirSync(join(distDir, '.vite'), { recursive: true });
+  mkdirSync(join(distDir, 'server'), { recursive: true });
+  writeFileSync(join(distDir, 'index.html'), INDEX_HTML);
+  writeFileSync(join(distDir, '.vite', 'manifest.json'), JSON.stringify({ 'index.html': { file: 'assets/index-B2xY9_aQ.js' } }));
+  writeFileSync(join(distDir, 'assets', 'locale', 'en-US.json'), JSON.stringify({ messages: { a: 'A' } }));
+  writeFileSync(join(distDir, 'assets', 'locale', 'es-ES.json'), JSON.stringify({ messages: { a: 'Á' } }));
+  writeFileSync(join(distDir, 'server', 'entry-server.js'), RENDERER);
+});
+
+afterAll(async () => {
+  await database.close();
+  rmSync(distDir, { recursive: true, force: true });
+});
+
+describe('server-rendered pages', () => {
+  it('answers a guard’s redirect with a 302 that no cache keeps', async () => {
+    const app = createTestApp(database.db, { distDir });
+    const response = await app.request('/SUN/invoices');
+    expect(response.status).toBe(302);
+    expect(response.headers.get('location')).toBe('/SUN/login?redirect=%2FSUN%2Finvoices');
+    expect(response.headers.get('cache-control')).toBe('no-store');
+  });
+
+  it('serves the rendered page, never cached, made from the template with every catalog', async () => {
+    const app = createTestApp(database.db, { distDir });
+    const response = await app.request('/SUN/login');
+    expect(response.status).toBe(200);
+    expect(response.headers.get('cache-control')).toBe('no-store');
+    const html = await response.text();
+    expect(html).toContain('<div id="root">/SUN/login ');
+    expect(html).toContain('en-US,es-ES');
+  });
+
+  it('renders the landing page too, not the bare index.html a static file handler would give for /', async () => {
+    const app = createTestApp(database.db, { distDir });
+    expect(await (await app.request('/')).text()).toContain('<div id="root">/ ');
+  });
+
+  it('makes the renderer’s calls in process as the visitor: with their session cookie', async () => {
+    const app = createTestApp(database.db, { distDir });
+    const browser = await new TestBrowser(app).open();
+    expect((await browser.login('pat.doe@example.com', DEMO_PASSWORD)).status).toBe(200);
+    expect(await (await browser.get('/SUN/login')).text()).toContain('"userRole":"ClientBillingUser"');
+    expect(await (await app.request('/SUN/login')).text()).toContain('"userRole":null');
+  });
+
+  it('falls back to the plain SPA page when the renderer leaves the screen to the browser or fails', async () => {
+    const logger = recordingLogger();
+    const app = createTestApp(database.db, { distDir, logger });
+    for (const path of ['/SUN/payment/online', '/SUN/broken']) {
+      const response = await app.request(path);
+      expect(response.status).toBe(200);
+      expect(await response.text()).toBe(INDEX_HTML);
+    }
+    expect(logger.lines.join('\n')).toContain('/SUN/broken could not be rendered on the server');
+  });
+
+  it('never serves the server build to browsers', async () => {
+    const app = createTestApp(database.db, { distDir });
+    expect((await app.request('/server/entry-server.js')).status).toBe(404);
+  });
+});

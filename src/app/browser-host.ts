@@ -1,0 +1,25 @@
+/** The browser as the machines' host: the page body, local and session storage, the catalogs over HTTP. */
+import { observeCalls } from '@/lib/api/http';
+import { storedLanguage } from '@/lib/i18n';
+import { localItem, sessionItem } from '@/lib/storage';
+import type { MachineHost } from './actors';
+import { createCookieConsentImplementations } from './implementations/cookie-consent.implementations';
+import { createLanguageImplementations } from './implementations/language.implementations';
+import { shareSessionAcrossTabs } from './session-tabs';
+
+/** The host of the machines in the browser. */
+export function browserHost(): MachineHost {
+  return {
+    body: document.body,
+    local: localItem,
+    session: sessionItem,
+    storedLanguage: storedLanguage(),
+    language: createLanguageImplementations(),
+    cookieConsent: createCookieConsentImplementations({ storage: localItem }),
+    reportError: (message, error) => console.error(message, error),
+    observeCalls,
+    shareSession: (session) => {
+      shareSessionAcrossTabs(session);
+    },
+  };
+}

@@ -1,0 +1,97 @@
+import type { Snapshot } from 'xstate';
+import { describe, expect, it } from 'vitest';
+import type { FirstScreenState } from '../first-screen';
+import { readFirstScreen } from '../first-screen';
+import { fillTemplate, moduleFiles, preloadLinks, routeChunkKeys, serializeState } from './page-document';
+
+const template =
+  '<!doctype html><html lang="en-US"><head><script type="module" crossorigin src="/assets/index-1.js"></script></head><body class="theme-default"><div id="root"></div></body></html>';
+
+const snapshot: Snapshot<unknown> = { status: 'active', output: undefined, error: undefined };
+const withText = (text: string): Snapshot<unknown> => Object.assign({ ...snapshot }, { context: { name: text } });
+
+function state(text: string): FirstScreenState {
+  return {
+    snapshots: { session: snapshot, client: withText(text), language: snapshot, cookieConsent: snapshot },
+    storage: { local: { clientLinks: '{"externalCCLink":""}' }, session: { activeAccountDisabled: null } },
+    loaderData: { '/{-$client}/invoices': { status: 'ok', balance: 1250 } },
+  };
+}
+
+/** A stand-in for the browser's document over the page's HTML. */
+function pageOf(html: string) {
+  const match = /<script type="application\/json" id="pbp-first-screen">(.*?)<\/script>/s.exec(html);
+  return { getElementById: () => (match ? { textContent: match[1] ?? null } : null) };
+}
+
+describe('the server-rendered page', () => {
+  it('carries the screen, the language, the theme and the state the browser resumes from', () => {
+    const html = fillTemplate(template, { language: 'es-ES', bodyClass: 'theme-sunrise', head: '<link rel="x">', appHtml: '<h1>Iniciar sesión</h1>', state: state('Sunrise') });
+    expect(html).toContain('<html lang="es-ES">');
+    expect(html).toContain('<body class="theme-sunrise">');
+    expect(html).toContain('<link rel="x"></head>');
+    expect(html).toContain('<div id="root" inert><h1>Iniciar sesión</h1></div>');
+    expect(readFirstScreen(pageOf(html))).toEqual(state('Sunrise'));
+  });
+
+  it('keeps the state as data that no string in it can turn into markup or script', () => {
+    const hostile = '</script><script>alert(1)</script><!--';
+    const html = fillTemplate(template, { language: 'en-US', bodyClass: 'theme-default', head: '', appHtml: '', state: state(hostile) });
+    expect(serializeState(state(hostile))).not.toMatch(/[<>]/);
+    expect(html.match(/<script/g)).toHaveLength(2);
+    expect(readFirstScreen(pageOf(html))?.snapshots.client).toEqual(withText(hostile));
+  });
+
+  it('takes a screen’s dollar amounts literally', () => {
+    const html = fillTemplate(template, { language: 'en-US', bodyClass: 'theme-default', head: '', appHtml: "<p>$& $' $1</p>", state: state('') });
+    expect(html).toContain("<p>$& $' $1</p>");
+  });
+
+  it('refuses a template without the root element rather than serving a blank page', () => {
+    expect(() => fillTemplate('<html><body></body></html>', { language: 'en-US', bodyClass: '', head: '', appHtml: '', state: state('') })).toThrow(/root/);
+  });
+
+  it('reads no state from a page that has none or a broken one', () => {
+    expect(readFirstScreen({ getElementById: () => null })).toBeNull();
+    expect(readFirstScreen({ getElementById: () => ({ textContent: '{"snapshots":' }) })).toBeNull();
+    expect(readFirstScreen({ getElementById: () => ({ textContent: '{"snapshots":{},"storage":{}}' }) })).toBeNull();
+  });
+});
+
+describe('what the page preloads', () => {
+  const manifest = {
+    'index.html': { file: 'assets/index-1.js', imports: ['_vendor.js'] },
+    '_vendor.js': { file: 'assets/vendor-1.js' },
+    '_field.js': { file: 'assets/field-1.js', imports: ['_vendor.js'] },
+    'src/routes/{-$client}/login.tsx?tsr-split=component': { file: 'assets/login-1.js', imports: ['_field.js', 'index.html'] },
+    'src/routes/{-$client}/invoices.tsx?tsr-split=component---loader': { file: 'assets/invoices-1.js' },
+    'src/routes/{-$client}/invoices.tsx?tsr-split=errorComponent': { file: 'assets/invoices-2.js' },
+    'src/routes/{-$client}/index.tsx?tsr-split=component': { file: 'assets/landing-1.js' },
+    'src/routes/{-$client}/payment/online/route.tsx?tsr-split=component': { file: 'assets/route-1.js' },
+  };
+
+  it('finds the chunks that render each matched route, not its error screen', () => {
+    expect(routeChunkKeys(manifest, ['__root__', '/{-$client}', '/{-$client}/invoices'])).toEqual([
+      'src/routes/{-$client}/invoices.tsx?tsr-split=component---loader',
+    ]);
+    expect(routeChunkKeys(manifest, ['/{-$client}/'])).toEqual(['src/routes/{-$client}/index.tsx?tsr-split=component']);
+    expect(routeChunkKeys(manifest, ['/{-$client}/payment/online'])).toEqual(['src/routes/{-$client}/payment/online/route.tsx?tsr-split=component']);
+  });
+
+  it('lists each module with everything it imports, once', () => {
+    expect(moduleFiles(manifest, ['src/routes/{-$client}/login.tsx?tsr-split=component', 'index.html'])).toEqual([
+      'assets/login-1.js',
+      'assets/field-1.js',
+      'assets/vendor-1.js',
+      'assets/index-1.js',
+    ]);
+  });
+
+  it('names the catalog, the modules and the logo so they load at once', () => {
+    expect(preloadLinks({ modules: ['assets/login-1.js'], catalog: '/assets/locale/es-ES.json', image: '/logos/sun.svg' })).toBe(
+      '<link rel="preload" href="/assets/locale/es-ES.json" as="fetch" type="application/json" crossorigin>' +
+        '<link rel="modulepreload" crossorigin href="/assets/login-1.js">' +
+        '<link rel="preload" href="/logos/sun.svg" as="image">',
+    );
+  });
+});

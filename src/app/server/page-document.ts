@@ -1,0 +1,95 @@
+/**
+ * Turns a rendered first screen into the page: the built index.html with the screen in #root, the
+ * machines' state beside it, the page's language and theme, and preload hints for everything the
+ * screen still needs, so the browser fetches it all at once instead of one thing after another.
+ */
+import type { ManifestChunk } from '@contracts/page-renderer';
+import { firstScreenElementId, type FirstScreenState } from '../first-screen';
+
+const escapes: Record<string, string> = { '<': '\\u003c', '>': '\\u003e', '&': '\\u0026', '\u2028': '\\u2028', '\u2029': '\\u2029' };
+
+/** JSON that cannot end its `<script>` element early, whatever the strings in it say. */
+export function serializeState(state: FirstScreenState): string {
+  return JSON.stringify(state).replace(/[<>&\u2028\u2029]/g, (character) => escapes[character] ?? character);
+}
+
+function escapeAttribute(value: string): string {
+  return value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
+}
+
+/**
+ * The manifest keys of a route's split chunks that render it (component and loader, not the error
+ * component): a route id `/{-$client}/login` is the file `src/routes/{-$client}/login.tsx`, an
+ * index route `…/` is `…/index.tsx`, a layout may be `…/route.tsx`.
+ */
+export function routeChunkKeys(manifest: Record<string, ManifestChunk>, routeIds: readonly string[]): string[] {
+  const keys: string[] = [];
+  for (const id of routeIds) {
+    const files = id.endsWith('/') ? [`src/routes${id}index.tsx`] : [`src/routes${id}.tsx`, `src/routes${id}/route.tsx`];
+    for (const key of Object.keys(manifest)) {
+      const [file, query = ''] = key.split('?');
+      if (!files.includes(file ?? '') || !query.startsWith('tsr-split=')) continue;
+      const parts = query.slice('tsr-split='.length).split('---');
+      if (parts.includes('component') || parts.includes('loader')) keys.push(key);
+    }
+  }
+  return keys;
+}
+
+/** The JavaScript files these manifest entries load, with everything they import (each once). */
+export function moduleFiles(manifest: Record<string, ManifestChunk>, keys: readonly string[]): string[] {
+  const files: string[] = [];
+  const visit = (key: string) => {
+    const chunk = manifest[key];
+    if (!chunk || files.includes(chunk.file)) return;
+    files.push(chunk.file);
+    chunk.imports?.forEach(visit);
+  };
+  keys.forEach(visit);
+  return files;
+}
+
+export interface PreloadHints {
+  /** JavaScript files (relative to the site root, e.g. `assets/login-x.js`). */
+  modules: readonly string[];
+  /** The catalog the screen speaks. */
+  catalog: string;
+  /** The client's logo, if the screen shows one. */
+  image?: string | null | undefined;
+}
+
+/** The `<link>` tags that start every fetch the first screen still needs, in parallel. */
+export function preloadLinks({ modules, catalog, image }: PreloadHints): string {
+  // `crossorigin` as the module scripts and the catalog's fetch() use it, or the preloads are not reused.
+  const links = [
+    `<link rel="preload" href="${escapeAttribute(catalog)}" as="fetch" type="application/json" crossorigin>`,
+    ...modules.map((file) => `<link rel="modulepreload" crossorigin href="/${escapeAttribute(file)}">`),
+  ];
+  if (image) links.push(`<link rel="preload" href="${escapeAttribute(image)}" as="image">`);
+  return links.join('');
+}
+
+export interface PageParts {
+  language: string;
+  bodyClass: string;
+  head: string;
+  appHtml: string;
+  state: FirstScreenState;
+}
+
+/** The built index.html made into this page. */
+export function fillTemplate(template: string, { language, bodyClass, head, appHtml, state }: PageParts): string {
+  // Replacer functions: a `$` in the screen (an amount) must not be read as a replacement pattern.
+  const replaced = template
+    .replace(/<html lang="[^"]*"/, () => `<html lang="${escapeAttribute(language)}"`)
+    .replace(/<body class="[^"]*"/, () => `<body class="${escapeAttribute(bodyClass)}"`)
+    .replace('</head>', () => `${head}</head>`)
+    .replace(
+      '<div id="root"></div>',
+      // Inert until the SPA has hydrated it: a form sent before then would go natively, as a GET
+      // with its fields (a password) in the address. The SPA lifts it once it has hydrated.
+      () => `<div id="root" inert>${appHtml}</div><script type="application/json" id="${firstScreenElementId}">${serializeState(state)}</script>`,
+    );
+  if (!replaced.includes(`id="${firstScreenElementId}"`)) throw new Error('The page template has no <div id="root"></div>');
+  return replaced;
+}

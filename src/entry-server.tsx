@@ -1,0 +1,200 @@
+/**
+ * The server's renderer of first screens (built with `vite build --ssr` into dist/server/). It runs
+ * the app's own machines, with server-side effects, and the app's own router and guards: a page
+ * is rendered, or redirected, exactly as the SPA would do it in the browser, and the machines'
+ * snapshots go into the page so the browser resumes them instead of starting over.
+ */
+import { AsyncLocalStorage } from 'node:async_hooks';
+import { text } from 'node:stream/consumers';
+import { setupI18n, type I18n, type Messages } from '@lingui/core';
+import type { InProcessFetch, PageRendererSetup, PageResult } from '@contracts/page-renderer';
+import { isLanguage, type Language } from '@contracts/session';
+import { selectClient } from '@machines/client/client.selectors';
+import { selectLanguage } from '@machines/language/language.selectors';
+import { selectIsCheckFailed, selectIsResolving, selectIsSignedIn } from '@machines/session/session.selectors';
+import { createRequestHandler } from '@tanstack/react-router/ssr/server';
+import { StrictMode } from 'react';
+import { prerenderToNodeStream } from 'react-dom/static';
+import { fromPromise, waitFor, type AnyActorRef, type Snapshot } from 'xstate';
+import { persistMachines, startMachines, type MachineHost } from '@/app/actors';
+import { App } from '@/app/app';
+import type { StorageWrites } from '@/app/first-screen';
+import { createAppNavigation } from '@/app/navigation';
+import { createAppRouter } from '@/app/router';
+import { fillTemplate, moduleFiles, preloadLinks, routeChunkKeys } from '@/app/server/page-document';
+import { visitorChoices } from '@/app/server/visitor-choices';
+import { connectMachines } from '@/app/wiring';
+import { getTranslationLanguage } from '@/lib/api/endpoints';
+import { answerCallsWith } from '@/lib/api/http';
+import { catalogUrl } from '@/lib/i18n';
+import type { Machines } from '@/lib/machines';
+
+/** How long the machines may take to settle on the server before the page is left to the SPA. */
+const settleTimeoutMs = 10000;
+/** Modules a signed-in first screen shows beyond its route (the signed-in menu is loaded lazily). */
+const signedInModules = ['src/features/shell/signed-in-menu.tsx'];
+
+/** The theme class the client machine puts on the page's body, kept for the page's `<body class>`. */
+function recordedBody() {
+  const classes = new Set<string>(['theme-default']);
+  return {
+    classList: {
+      add: (name: string) => void classes.add(name),
+      remove: (name: string) => void classes.delete(name),
+      [Symbol.iterator]: () => classes.values(),
+    },
+    className: () => [...classes].join(' '),
+  };
+}
+
+/** The machines' storage writes on the server, replayed into the browser's storage. */
+function recordedStorage(writes: StorageWrites) {
+  return {
+    set: (key: string, value: string) => {
+      writes[key] = value;
+    },
+    remove: (key: string) => {
+      writes[key] = null;
+    },
+  };
+}
+
+/** Nothing in flight: no invoked call that the browser, resuming the snapshot, would start again. */
+const idle = (snapshot: { children: Record<string, AnyActorRef | undefined> }): boolean =>
+  Object.values(snapshot.children).every((child) => (child?.getSnapshot() as Snapshot<unknown> | undefined)?.status !== 'active');
+const settling = { timeout: settleTimeoutMs };
+
+function isMessages(value: Record<string, unknown>): value is Messages {
+  return Object.values(value).every((message) => typeof message === 'string' || Array.isArray(message));
+}
+
+/** Creates the renderer over the built SPA: its page template, manifest and catalogs. */
+export function createPageRenderer({ template, manifest, catalogs }: PageRendererSetup) {
+  const messages: Partial<Record<Language, Messages>> = {};
+  for (const [language, catalog] of Object.entries(catalogs)) if (isLanguage(language) && isMessages(catalog)) messages[language] = catalog;
+  const entryModules = moduleFiles(manifest, ['index.html']);
+  // Screens that need the browser to render (the payment wizard reads its progress from session
+  // storage and frames the processor): learned on their first request, then left to the SPA.
+  const browserOnlyScreens = new Set<string>();
+
+  // Every call the machines and loaders make goes to the app in this process, for the request
+  // being rendered: the store keeps each request's own cookies apart from the others'.
+  const requestApi = new AsyncLocalStorage<InProcessFetch>();
+  answerCallsWith((request) => {
+    const api = requestApi.getStore();
+    return api ? api(request) : Promise.reject(new Error('A call outside a page being rendered'));
+  });
+
+  async function render(request: Request): Promise<PageResult> {
+    const url = new URL(request.url);
+    const choices = visitorChoices(request.headers.get('cookie') ?? '');
+    const body = recordedBody();
+    const storage = { local: {}, session: {} };
+    const host: MachineHost = {
+      body,
+      local: recordedStorage(storage.local),
+      session: recordedStorage(storage.session),
+      storedLanguage: choices.language,
+      language: {
+        actors: {
+          // Every catalog is loaded already: applying one is choosing it for the render.
+          applyLanguage: fromPromise(({ input }) => (input in catalogs ? Promise.resolve(undefined) : Promise.reject(new Error(`No ${input} catalog`)))),
+          fetchUserLanguage: fromPromise(({ signal }) => getTranslationLanguage({ signal })),
+          // The device's choice reached the server in its cookie; saving it on the user is left to the browser.
+          saveUserLanguage: fromPromise(() => Promise.resolve<unknown>(null)),
+        },
+        actions: { rememberLanguage: () => undefined },
+      },
+      cookieConsent: {
+        actors: { readConsent: fromPromise(() => Promise.resolve(choices.cookieNoticeAccepted)) },
+        actions: { storeConsent: () => undefined },
+      },
+      reportError: () => undefined,
+    };
+    const navigation = createAppNavigation({ assign: () => undefined, pathname: url.pathname });
+    const machines = startMachines(navigation, host);
+    try {
+      const session = await waitFor(machines.session, (snapshot) => idle(snapshot) && (!selectIsResolving(snapshot) || selectIsCheckFailed(snapshot)), settling);
+      if (selectIsCheckFailed(session)) return { type: 'spa' };
+      const [matched] = createAppRouter(machines, { onServer: true }).getMatchedRoutes(url.pathname);
+      if (matched.some((route) => route.options.staticData?.rendersInBrowser)) return { type: 'spa' };
+      const handler = createRequestHandler({
+        request,
+        createRouter: () => {
+          const router = createAppRouter(machines, { onServer: true });
+          navigation.attach(router);
+          connectMachines(machines, router);
+          return router;
+        },
+      });
+      let page: PageResult = { type: 'spa' };
+      const response = await handler(async ({ router }) => {
+        await waitFor(machines.client, (snapshot) => idle(snapshot) && !snapshot.hasTag('resolving'), settling);
+        await waitFor(machines.language, (snapshot) => idle(snapshot) && !snapshot.hasTag('switching'), settling);
+        await waitFor(machines.cookieConsent, (snapshot) => !snapshot.matches('unknown'), settling);
+        const language = selectLanguage(machines.language.getSnapshot());
+        const routeIds = router.state.matches.map((match) => match.routeId);
+        const screen = routeIds.at(-1) ?? '';
+        if (browserOnlyScreens.has(screen)) return new Response(null);
+        const appHtml = await renderApp(machines, router, setupI18n({ locale: language, messages }));
+        if (appHtml === null) {
+          browserOnlyScreens.add(screen);
+          return new Response(null);
+        }
+        const modules = moduleFiles(manifest, [
+          ...routeChunkKeys(manifest, routeIds),
+          ...(selectIsSignedIn(machines.session.getSnapshot()) ? signedInModules : []),
+        ]);
+        page = {
+          type: 'page',
+          html: fillTemplate(template, {
+            language,
+            bodyClass: body.className(),
+            head: preloadLinks({
+              modules: [...entryModules.slice(1), ...modules.filter((file) => !entryModules.includes(file))],
+              catalog: catalogUrl(language),
+              image: selectClient(machines.client.getSnapshot())?.logoUrl,
+            }),
+            appHtml,
+            state: {
+              snapshots: persistMachines(machines),
+              storage,
+              loaderData: Object.fromEntries(
+                router.state.matches.filter((match) => match.status === 'success' && match.loaderData !== undefined).map((match) => [match.routeId, match.loaderData]),
+              ),
+            },
+          }),
+        };
+        return new Response(null);
+      });
+      const location = response.headers.get('Location');
+      if (response.status >= 300 && response.status < 400 && location) return { type: 'redirect', location };
+      return page;
+    } finally {
+      // Timers (the session's polling) must not outlive the request.
+      [machines.session, machines.client, machines.language, machines.cookieConsent, machines.loading].forEach((actor) => actor.stop());
+    }
+  }
+
+  return (request: Request, api: InProcessFetch): Promise<PageResult> => requestApi.run(api, () => render(request));
+}
+
+/**
+ * Renders the app to HTML, waiting for its lazily loaded parts; null when a part of the screen
+ * cannot be rendered without a browser (React would leave it to the browser, with an error).
+ */
+async function renderApp(machines: Machines, router: ReturnType<typeof createAppRouter>, i18n: I18n): Promise<string | null> {
+  const errors: unknown[] = [];
+  const { prelude } = await prerenderToNodeStream(
+    <StrictMode>
+      <App router={router} machines={machines} i18n={i18n} />
+    </StrictMode>,
+    {
+      onError: (error) => {
+        errors.push(error);
+      },
+    },
+  );
+  const html = await text(prelude);
+  return errors.length > 0 ? null : html;
+}

@@ -1,0 +1,126 @@
+import type { Page } from '@playwright/test';
+import { demo, expect, signIn, test } from './fixtures';
+
+/** The calls the SPA made at start-up before the server rendered the first screen. */
+const startUpCalls = /\/api\/(User\/GetIsUserLoggedIn|Client\/GetClient|Client\/GetClientUrl|ClientLinks\/GetClientLinks|user\/GetTranslationLanguage)\b/i;
+
+/** Records what the page does from now on: its API calls, console errors and layout shifts. */
+async function watch(page: Page) {
+  const calls: string[] = [];
+  const errors: string[] = [];
+  page.on('request', (request) => {
+    const path = new URL(request.url()).pathname;
+    if (path.startsWith('/api/')) calls.push(path);
+  });
+  page.on('console', (message) => {
+    if (message.type() === 'error') errors.push(message.text());
+  });
+  page.on('pageerror', (error) => errors.push(error.message));
+  await page.addInitScript(() => {
+    const shifts: number[] = [];
+    Object.assign(window, { layoutShifts: shifts });
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries()) {
+        // Shifts right after a click or a key are the visitor's doing, not the page's.
+        if (!('hadRecentInput' in entry) || entry.hadRecentInput !== true) shifts.push('value' in entry && typeof entry.value === 'number' ? entry.value : 0);
+      }
+    }).observe({ type: 'layout-shift', buffered: true });
+  });
+  return { calls, errors };
+}
+
+/** Waits until the SPA has hydrated the server's page (it lifts the page's `inert` then). */
+async function hydrated(page: Page): Promise<void> {
+  await expect(page.locator('#root')).not.toHaveAttribute('inert');
+  // The menu button knows whether the menu is open only in the browser.
+  await expect(page.locator('.sidebar-toggle')).toHaveAttribute('aria-expanded', /true|false/);
+}
+
+async function layoutShift(page: Page): Promise<number> {
+  return page.evaluate(() => {
+    const shifts: unknown = Reflect.get(window, 'layoutShifts');
+    return Array.isArray(shifts) ? shifts.reduce((sum: number, value: unknown) => sum + (typeof value === 'number' ? value : 0), 0) : 0;
+  });
+}
+
+const languages = [
+  { cookie: 'en-US', heading: 'Sign in', invoices: 'Your invoices' },
+  { cookie: 'es-ES', heading: 'Iniciar sesión', invoices: 'Sus facturas' },
+] as const;
+
+for (const language of languages) {
+  test.describe(`server-rendered first screen in ${language.cookie}`, () => {
+    test('the HTML of /SUN/login already shows the sign-in screen under the client’s theme, before any script runs', async ({ request }) => {
+      const response = await request.get('/SUN/login', { headers: { cookie: `pbp_language=${language.cookie}` } });
+      expect(response.status()).toBe(200);
+      const html = await response.text();
+      expect(html).toContain(`<html lang="${language.cookie}"`);
+      expect(html).toMatch(/<body class="[^"]*theme-sunrise/);
+      expect(html).toMatch(new RegExp(`<h1[^>]*>${language.heading}</h1>`));
+      expect(html).toContain('src="/logos/sun.svg"');
+      // What the screen still needs is fetched at once: its catalog, its route's code, the logo.
+      expect(html).toContain(`<link rel="preload" href="/assets/locale/${language.cookie}.json" as="fetch"`);
+      expect(html).toMatch(/<link rel="modulepreload" crossorigin href="\/assets\/login-[^"]+\.js">/);
+      expect(html).toContain('<link rel="preload" href="/logos/sun.svg" as="image">');
+      // The machines' state travels as data, never as a script the CSP would have to allow.
+      expect(html).toContain('<script type="application/json" id="pbp-first-screen">');
+      expect(response.headers()['content-security-policy']).not.toContain('unsafe-inline');
+    });
+
+    test('the sign-in page takes over without a layout shift, a hydration error or a start-up call', async ({ page, context, baseURL }) => {
+      await context.addCookies([{ name: 'pbp_language', value: language.cookie, url: baseURL ?? '' }]);
+      await page.addInitScript((chosen) => localStorage.setItem('language', chosen), language.cookie);
+      const { calls, errors } = await watch(page);
+      await page.goto('/SUN/login');
+      await hydrated(page);
+      await expect(page.getByRole('heading', { level: 1, name: language.heading })).toBeVisible();
+      await expect(page.locator('body')).toHaveClass(/theme-sunrise/);
+      expect(calls.filter((path) => startUpCalls.test(path))).toEqual([]);
+      expect(errors).toEqual([]);
+      expect(await layoutShift(page)).toBeLessThanOrEqual(0.02);
+    });
+
+    test('/SUN/invoices signed in shows the invoices with no start-up call for the session, the client or the language', async ({ page, context, baseURL }) => {
+      await context.addCookies([{ name: 'pbp_language', value: language.cookie, url: baseURL ?? '' }]);
+      await page.addInitScript((chosen) => localStorage.setItem('language', chosen), language.cookie);
+      await page.goto('/SUN/login');
+      await signIn(page, demo.pat, demo.password);
+      await expect(page).toHaveURL(/\/SUN\/invoices$/);
+
+      const { calls, errors } = await watch(page);
+      await page.goto('/SUN/invoices');
+      await hydrated(page);
+      await expect(page.getByRole('heading', { level: 1, name: language.invoices })).toBeVisible();
+      await expect(page.getByTestId('menu-signed-out')).toHaveCount(0);
+      expect(calls.filter((path) => startUpCalls.test(path))).toEqual([]);
+      expect(errors).toEqual([]);
+      expect(await layoutShift(page)).toBeLessThanOrEqual(0.02);
+    });
+  });
+}
+
+test('an anonymous request for /SUN/invoices is sent by the server to sign in, remembering the page', async ({ request }) => {
+  const response = await request.get('/SUN/invoices', { maxRedirects: 0 });
+  expect(response.status()).toBe(302);
+  expect(response.headers().location).toBe('/SUN/login?redirect=%2FSUN%2Finvoices');
+});
+
+test('an unknown client code is rendered as the SPA renders it: the default look and a notice', async ({ request }) => {
+  const response = await request.get('/ZZZZ/login');
+  expect(response.status()).toBe(200);
+  const html = await response.text();
+  expect(html).toMatch(/<body class="theme-default"/);
+  expect(html).toContain('We do not recognise the client code ZZZZ.');
+});
+
+test('on a phone-sized screen the server’s page takes over without a layout shift, logo and menu included', async ({ page }) => {
+  await page.setViewportSize({ width: 412, height: 823 });
+  const { errors } = await watch(page);
+  for (const path of ['/', '/SUN/guestLogin', '/HBR/login']) {
+    await page.goto(path);
+    await hydrated(page);
+    await expect(page.locator('.sidebar-toggle')).toHaveAttribute('aria-expanded', 'false');
+    expect(await layoutShift(page), path).toBeLessThanOrEqual(0.02);
+  }
+  expect(errors).toEqual([]);
+});
