@@ -36,6 +36,12 @@ export interface PathRun {
   /** The snapshot the model predicts before the current step, and after it. */
   before: AnyMachineSnapshot;
   after: AnyMachineSnapshot;
+  /**
+   * Whether the server renders the pages the path opens. Off by default: the machines then start
+   * in the browser (as on a page the server leaves to the SPA), so their start-up calls can be held
+   * and answered as the path says; a step that resumes a server-rendered page turns it on.
+   */
+  serverRendered: boolean;
 }
 
 /** The events after the current step, nearest first. */
@@ -120,6 +126,24 @@ function recordPassed(machine: string, number: number, facts: PathFacts): void {
   writeFileSync(join(folder, `${String(number)}.json`), JSON.stringify({ machine, ...coveredKeys(facts) }));
 }
 
+/**
+ * Answers the documents the path's pages request (in every tab) with the plain SPA (the built index.html, which the server
+ * also sends when it leaves a page to the browser) while the path does not ask for server rendering.
+ */
+async function servePagesToTheBrowser(run: PathRun): Promise<void> {
+  await run.context.route(
+    (url) => !/\.[a-z0-9]+$/i.test(url.pathname) && !url.pathname.startsWith('/api/'),
+    async (route) => {
+      if (run.serverRendered || route.request().resourceType() !== 'document') {
+        await route.fallback();
+        return;
+      }
+      const spa = await route.fetch({ url: new URL('/index.html', route.request().url()).href });
+      await route.fulfill({ response: spa });
+    },
+  );
+}
+
 /** Declares one test per path of the machine's plan. */
 export function describeBrowserPaths(browser: BrowserPaths): void {
   const model = modelNamed(browser.machine);
@@ -130,8 +154,9 @@ export function describeBrowserPaths(browser: BrowserPaths): void {
       test(path.title, async ({ page, context }) => {
         const events = path.path.steps.map((step) => step.event as ModelEvent);
         const start = path.facts.start.snapshot;
-        const run: PathRun = { page, context, gate: new CallGate(page), number, events, index: -1, before: start, after: start };
+        const run: PathRun = { page, context, gate: new CallGate(page), number, events, index: -1, before: start, after: start, serverRendered: false };
         await run.gate.install();
+        await servePagesToTheBrowser(run);
         await test.step(`0. Starts (${path.variant}) ⇒ ${whereIs(start)}`, async () => {
           await browser.start(run);
           await checkScreen(browser, run, start);

@@ -204,6 +204,14 @@ export const sessionPaths: BrowserPaths = {
       await signedInMenu(run.page).getByRole('button', { name: 'Sign out' }).click();
       await run.gate.arrived(endpoints.logOut);
     },
+    // Reloads the page, which the server renders now: the browser resumes the server's session, asking nothing at start-up.
+    'session.resume': async (run) => {
+      run.serverRendered = true;
+      const checksBefore = run.gate.calls(endpoints.check);
+      await run.page.reload();
+      await expect(run.page.locator('#root')).not.toHaveAttribute('inert');
+      expect(run.gate.calls(endpoints.check)).toBe(checksBefore);
+    },
     'session.signedOutEverywhere': async (run) => {
       const { page } = run;
       await signedInMenu(page).getByRole('link', { name: 'Member information' }).click();
