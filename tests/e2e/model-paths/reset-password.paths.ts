@@ -132,6 +132,7 @@ export const resetPasswordPaths: BrowserPaths = {
     // The success screen, which leads to signing in.
     'resetPassword.reset': async ({ page }) => {
       await expect(page.getByRole('heading', { level: 1, name: 'Your password has been reset' })).toBeVisible();
+      await expect(page.getByRole('link', { name: 'Go to the next page now' })).toHaveAttribute('href', '/SUN/login');
     },
     // Said calmly, with the way to a new link.
     'resetPassword.linkInvalid': async ({ page }) => {

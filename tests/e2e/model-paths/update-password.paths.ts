@@ -86,8 +86,10 @@ export const updatePasswordPaths: BrowserPaths = {
       await expect(page.getByRole('button', { name: 'Saving…' })).toBeVisible();
       await expect(page.locator('form[aria-busy="true"]')).toBeVisible();
     },
+    // The success screen, and this session stays.
     'updatePassword.changed': async ({ page }) => {
       await expect(page.getByRole('heading', { level: 1, name: 'Your password has been changed' })).toBeVisible();
+      await expect(page.getByTestId('menu-signed-in').getByRole('button', { name: 'Sign out' })).toBeVisible();
     },
   },
 };
