@@ -239,6 +239,30 @@ export const modelPathAccounts = {
     userEmail: `e2e.model.payer.${twoDigits(path)}@example.com`,
     invoices: modelInvoices(`SUN-99${twoDigits(path)}`),
   }),
+  /** Whose address a forgotten-password path types, and whom the link it asks for is sent to. */
+  passwordForgot: (path: number) => ({
+    clientCode: 'SUN',
+    accountNumber: `A-9920${twoDigits(path)}`,
+    holderName: 'Fern Model',
+    userEmail: `e2e.model.password.forgot.${twoDigits(path)}@example.com`,
+    invoices: [],
+  }),
+  /** Whose emailed reset link a password reset path opens (and spends, when the path sets the password). */
+  passwordReset: (path: number) => ({
+    clientCode: 'SUN',
+    accountNumber: `A-9921${twoDigits(path)}`,
+    holderName: 'Rhys Model',
+    userEmail: `e2e.model.password.reset.${twoDigits(path)}@example.com`,
+    invoices: [],
+  }),
+  /** Who changes the password on the update password page, signed in. */
+  passwordUpdate: (path: number) => ({
+    clientCode: 'SUN',
+    accountNumber: `A-9922${twoDigits(path)}`,
+    holderName: 'Uma Model',
+    userEmail: `e2e.model.password.update.${twoDigits(path)}@example.com`,
+    invoices: [],
+  }),
 } satisfies Record<string, (path: number) => FixtureAccount>;
 
 function allFixtureAccounts(): FixtureAccount[] {
