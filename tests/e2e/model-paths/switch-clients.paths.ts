@@ -6,7 +6,7 @@
  */
 import type { SwitchClientsMachine } from '@machines/switch-clients/switch-clients.machine';
 import { selectFailure } from '@machines/switch-clients/switch-clients.selectors';
-import type { SwitchClientsFailure } from '@machines/switch-clients/switch-clients.types';
+import type { ClientChoice, SwitchClientsFailure } from '@machines/switch-clients/switch-clients.types';
 import type { Page } from '@playwright/test';
 import type { AnyMachineSnapshot, SnapshotFrom } from 'xstate';
 import { demo, expect, signIn } from '../fixtures';
@@ -78,11 +78,12 @@ export const switchClientsPaths: BrowserPaths = {
       await run.gate.arrived(endpoints.load);
     },
     'switchClients.choose': async (run, event) => {
-      if (event.code !== clients.delta.code || event.billingGroup !== clients.delta.billingGroup) {
+      const { code, billingGroup } = event as ModelEvent & ClientChoice;
+      if (code !== clients.delta.code || billingGroup !== clients.delta.billingGroup) {
         // The page offers a button only for the user's other clients: the current one is marked, and
         // clients without an account are not listed; so choosing them (isOtherClient: no) is nobody's act.
         throw new NoWayInTheProduct(
-          `choosing ${String(event.code)}${event.billingGroup ? ` ${String(event.billingGroup)}` : ''}: the page has a button only for the user's other clients`,
+          `choosing ${code}${billingGroup === null ? '' : ` ${billingGroup}`}: the page has a button only for the user's other clients`,
         );
       }
       await switchButton(run.page).click();
