@@ -16,10 +16,11 @@ import {
 import type { Page } from '@playwright/test';
 import type { AnyMachineSnapshot, SnapshotFrom } from 'xstate';
 import { currentEmail as modelEmail } from '../../model/email-change.model';
-import { demo, expect, signIn } from '../fixtures';
+import { demo, expect } from '../fixtures';
 import { modelPathAccounts } from '../fixture-data';
 import type { BrowserPaths, ModelEvent, PathRun } from './browser-paths';
 import { fromServer, json, offline, refusal, type Answer } from './call-gate';
+import { openFromMenu } from './signed-in-page';
 
 /** The model's snapshot, as the email change machine's selectors read it. */
 const emailChange = (snapshot: AnyMachineSnapshot) => snapshot as SnapshotFrom<EmailChangeMachine>;
@@ -85,39 +86,35 @@ function failure(event: ModelEvent): Answer {
 const field = (page: Page, name: EmailChangeField) => page.getByLabel(labels[name], { exact: true });
 const sendButton = (page: Page, name: 'Send the confirmation link' | 'Sending…') => page.getByRole('main').getByRole('button', { name });
 
-/** The form, each field with the problem the model predicts (or none), and the failure above it. */
+/** The form: what stays typed, each field with the problem the model predicts (or none), and the failure above it; side by side. */
 async function expectForm(run: PathRun): Promise<void> {
   const { page, after, before } = run;
-  await expect(page.getByTestId('current-email')).toHaveText(userEmail(run));
-  // What was typed stays (the model's text, as the path's user typed it).
   const draft = emailChange(after).context.draft;
-  await expect(field(page, 'newEmail')).toHaveValue(draft.newEmail === '' ? '' : addressOf(run, draft.newEmail));
-  await expect(field(page, 'password')).toHaveValue(draft.password === '' ? '' : demo.password);
   const problems = selectFieldProblems(emailChange(after));
-  for (const name of emailChangeFields) {
-    const problem = problems[name];
-    if (problem) await expect(field(page, name)).toHaveAccessibleDescription(problemMessage(name, problem));
-    else await expect(field(page, name)).not.toHaveAttribute('aria-invalid');
-  }
   // After a refused submit the focus is on the first field to fix.
   const first = emailChangeFields.find((name) => problems[name] !== undefined);
-  if (first && emailChange(after).context.refusals > emailChange(before).context.refusals) await expect(field(page, first)).toBeFocused();
+  const refused = emailChange(after).context.refusals > emailChange(before).context.refusals;
   const failed = selectFailure(emailChange(after));
   const alert = page.getByRole('main').getByRole('alert');
-  if (failed) await expect(alert).toHaveText(failureMessages[failed] ?? '');
-  else await expect(alert).toHaveCount(0);
+  await Promise.all([
+    expect(page.getByTestId('current-email')).toHaveText(userEmail(run)),
+    // What was typed stays (the model's text, as the path's user typed it).
+    expect(field(page, 'newEmail')).toHaveValue(draft.newEmail === '' ? '' : addressOf(run, draft.newEmail)),
+    expect(field(page, 'password')).toHaveValue(draft.password === '' ? '' : demo.password),
+    ...emailChangeFields.map((name) => {
+      const problem = problems[name];
+      return problem
+        ? expect(field(page, name)).toHaveAccessibleDescription(problemMessage(name, problem))
+        : expect(field(page, name)).not.toHaveAttribute('aria-invalid');
+    }),
+    first && refused ? expect(field(page, first)).toBeFocused() : null,
+    failed ? expect(alert).toHaveText(failureMessages[failed] ?? '') : expect(alert).toHaveCount(0),
+  ]);
 }
 
 export const emailChangePaths: BrowserPaths = {
   machine: 'email-change',
-  start: async (run) => {
-    const { page } = run;
-    await page.goto('/SUN/login');
-    await signIn(page, userEmail(run), demo.password);
-    await expect(page.getByRole('heading', { level: 1, name: 'Your invoices' })).toBeVisible();
-    run.gate.hold(endpoint);
-    await page.getByTestId('menu-signed-in').getByRole('link', { name: 'Update email' }).click();
-  },
+  start: (run) => openFromMenu(run, userEmail(run), 'Update email', [endpoint]),
   steps: {
     'emailChange.edit': (run, event) => {
       const name = event.field as EmailChangeField;
@@ -140,9 +137,8 @@ export const emailChangePaths: BrowserPaths = {
   },
   screens: {
     'emailChange.editing': async (run) => {
-      await expect(run.page.getByRole('heading', { level: 1, name: 'Update email' })).toBeVisible();
       await expect(sendButton(run.page, 'Send the confirmation link')).toHaveAttribute('aria-disabled', 'false');
-      await expectForm(run);
+      await Promise.all([expect(run.page.getByRole('heading', { level: 1, name: 'Update email' })).toBeVisible(), expectForm(run)]);
     },
     'emailChange.submitting': async (run) => {
       await expect(sendButton(run.page, 'Sending…')).toHaveAttribute('aria-disabled', 'true');
@@ -152,9 +148,11 @@ export const emailChangePaths: BrowserPaths = {
     'emailChange.linkSent': async (run) => {
       const sent = run.page.getByTestId('link-sent');
       await expect(sent).toContainText(`We sent a link to ${addressOf(run, selectSentTo(emailChange(run.after)) ?? '')}.`);
-      await expect(sent).toContainText(`Until then you keep signing in with ${userEmail(run)}`);
-      await expect(sent).toBeFocused();
-      await expect(field(run.page, 'password')).toHaveCount(0);
+      await Promise.all([
+        expect(sent).toContainText(`Until then you keep signing in with ${userEmail(run)}`),
+        expect(sent).toBeFocused(),
+        expect(field(run.page, 'password')).toHaveCount(0),
+      ]);
     },
   },
 };

@@ -9,10 +9,11 @@ import { selectFailure } from '@machines/switch-clients/switch-clients.selectors
 import type { ClientChoice, SwitchClientsFailure } from '@machines/switch-clients/switch-clients.types';
 import type { Page } from '@playwright/test';
 import type { AnyMachineSnapshot, SnapshotFrom } from 'xstate';
-import { demo, expect, signIn } from '../fixtures';
+import { expect } from '../fixtures';
 import { modelPathAccounts } from '../fixture-data';
 import { NoWayInTheProduct, type BrowserPaths, type ModelEvent, type PathRun } from './browser-paths';
 import { fromServer, offline, refusal, type Answer } from './call-gate';
+import { openFromMenu } from './signed-in-page';
 
 /** The model's snapshot, as the switch clients machine's selectors read it. */
 const switchClients = (snapshot: AnyMachineSnapshot) => snapshot as SnapshotFrom<SwitchClientsMachine>;
@@ -46,27 +47,24 @@ function failure(event: ModelEvent): Answer {
 const choice = (page: Page, code: string) => page.locator(`li.client-choice[data-client="${code}"]`);
 const switchButton = (page: Page) => choice(page, clients.delta.code).getByRole('button', { name: `Switch to ${clients.delta.name}` });
 
-/** The list: SUN marked current (nothing to press), DLT 52 with its account and its button. */
+/** The list, side by side: SUN marked current (nothing to press), DLT 52 with its account and its button. */
 async function expectList(run: PathRun, busy: boolean): Promise<void> {
   const { page } = run;
-  await expect(page.getByRole('heading', { level: 1, name: 'Switch provider' })).toBeVisible();
-  await expect(page.getByRole('list', { name: 'Your providers' }).getByRole('listitem')).toHaveCount(2);
-  await expect(choice(page, clients.sun.code)).toHaveAttribute('aria-current', 'true');
-  await expect(choice(page, clients.sun.code)).toContainText('Current provider');
-  await expect(choice(page, clients.sun.code).getByRole('button')).toHaveCount(0);
-  await expect(choice(page, clients.delta.code)).toContainText(switcher(run).alsoAt.accountNumber);
   await expect(switchButton(page)).toHaveAttribute('aria-disabled', String(busy));
+  await Promise.all([
+    expect(page.getByRole('heading', { level: 1, name: 'Switch provider' })).toBeVisible(),
+    expect(page.getByRole('list', { name: 'Your providers' }).getByRole('listitem')).toHaveCount(2),
+    expect(choice(page, clients.sun.code)).toHaveAttribute('aria-current', 'true'),
+    expect(choice(page, clients.sun.code)).toContainText('Current provider'),
+    expect(choice(page, clients.sun.code).getByRole('button')).toHaveCount(0),
+    expect(choice(page, clients.delta.code)).toContainText(switcher(run).alsoAt.accountNumber),
+  ]);
 }
 
 export const switchClientsPaths: BrowserPaths = {
   machine: 'switch-clients',
   start: async (run) => {
-    const { page } = run;
-    await page.goto('/SUN/login');
-    await signIn(page, switcher(run).userEmail, demo.password);
-    await expect(page.getByRole('heading', { level: 1, name: 'Your invoices' })).toBeVisible();
-    run.gate.hold(...Object.values(endpoints));
-    await page.getByTestId('menu-signed-in').getByRole('link', { name: 'Switch provider' }).click();
+    await openFromMenu(run, switcher(run).userEmail, 'Switch provider', Object.values(endpoints));
     await run.gate.arrived(endpoints.load);
   },
   steps: {
@@ -95,9 +93,11 @@ export const switchClientsPaths: BrowserPaths = {
   },
   screens: {
     'switchClients.loading': async ({ page }) => {
-      await expect(page.getByRole('heading', { level: 1, name: 'Switch provider' })).toBeVisible();
       await expect(page.getByRole('main').getByRole('status')).toHaveText('Loading your providers…');
-      await expect(page.locator('li.client-choice')).toHaveCount(0);
+      await Promise.all([
+        expect(page.getByRole('heading', { level: 1, name: 'Switch provider' })).toBeVisible(),
+        expect(page.locator('li.client-choice')).toHaveCount(0),
+      ]);
     },
     'switchClients.loadFailed': async ({ page }) => {
       const alert = page.getByRole('alert').filter({ hasText: 'We could not load your providers. Please try again.' });
@@ -108,23 +108,26 @@ export const switchClientsPaths: BrowserPaths = {
       await expectList(run, false);
       const failed = selectFailure(switchClients(run.after));
       const alert = run.page.getByRole('main').getByRole('alert');
-      if (failed) await expect(alert).toHaveText(failureMessages[failed]);
-      else await expect(alert).toHaveCount(0);
-      // Still under SUN: its look stays.
-      await expect(run.page.locator('body')).toHaveClass(/\btheme-sunrise\b/);
+      await Promise.all([
+        failed ? expect(alert).toHaveText(failureMessages[failed]) : expect(alert).toHaveCount(0),
+        // Still under SUN: its look stays.
+        expect(run.page.locator('body')).toHaveClass(/\btheme-sunrise\b/),
+      ]);
     },
     'switchClients.switching': async (run) => {
-      await expectList(run, true);
       await expect(run.page.getByRole('main').getByRole('status')).toHaveText(`Opening the bills from ${clients.delta.name}…`);
+      await expectList(run, true);
     },
     // Landed: DLT's invoices, in its look, with the user's account there.
     'switchClients.switched': async (run) => {
       const { page } = run;
       await expect(page).toHaveURL(/\/DLT\/invoices$/);
-      await expect(page.getByRole('heading', { level: 1, name: 'Your invoices' })).toBeVisible();
-      await expect(page.locator('body')).toHaveClass(/\btheme-delta\b/);
-      await expect(page.locator('.site-header').getByRole('img', { name: clients.delta.name })).toBeVisible();
-      await expect(page.getByTestId('account-number')).toHaveText(switcher(run).alsoAt.accountNumber);
+      await Promise.all([
+        expect(page.getByRole('heading', { level: 1, name: 'Your invoices' })).toBeVisible(),
+        expect(page.locator('body')).toHaveClass(/\btheme-delta\b/),
+        expect(page.locator('.site-header').getByRole('img', { name: clients.delta.name })).toBeVisible(),
+        expect(page.getByTestId('account-number')).toHaveText(switcher(run).alsoAt.accountNumber),
+      ]);
     },
   },
 };
