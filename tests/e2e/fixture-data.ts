@@ -263,6 +263,31 @@ export const modelPathAccounts = {
     userEmail: `e2e.model.password.update.${twoDigits(path)}@example.com`,
     invoices: [],
   }),
+  /** A billing user of the member information paths (names and company saved, every session ended). */
+  memberUser: (path: number) => ({
+    clientCode: 'SUN',
+    accountNumber: `A-9930${twoDigits(path)}`,
+    holderName: 'Mel Model',
+    userEmail: `e2e.model.member.user.${twoDigits(path)}@example.com`,
+    invoices: [],
+  }),
+  /** A billing user of the email change paths (asks for links to an address of the path's own). */
+  emailChangeUser: (path: number) => ({
+    clientCode: 'SUN',
+    accountNumber: `A-9931${twoDigits(path)}`,
+    holderName: 'Em Model',
+    userEmail: `e2e.model.member.email.${twoDigits(path)}@example.com`,
+    invoices: [],
+  }),
+  /** A billing user of the switch clients paths, with accounts at SUN and at DLT 52 (like pat.doe). */
+  switcher: (path: number) => ({
+    clientCode: 'SUN',
+    accountNumber: `A-9932${twoDigits(path)}`,
+    holderName: 'Sam Model',
+    userEmail: `e2e.model.member.switcher.${twoDigits(path)}@example.com`,
+    invoices: [],
+    alsoAt: { clientCode: 'DLT', billingGroup: '52', accountNumber: `D-9932${twoDigits(path)}`, holderName: 'Sam Model', invoices: [] },
+  }),
 } satisfies Record<string, (path: number) => FixtureAccount>;
 
 function allFixtureAccounts(): FixtureAccount[] {
