@@ -32,9 +32,9 @@ const heading = (page: Page) => page.getByRole('heading', { level: 1, name: 'Act
 export const activationPaths: BrowserPaths = {
   machine: 'activation',
   start: async (run) => {
-    const withToken = run.before.context as ActivationContext;
+    const { token } = run.before.context as ActivationContext;
     run.gate.hold(activate);
-    if (withToken.token === null) {
+    if (token === null) {
       await run.page.goto('/SUN/confirmation/activate');
       return;
     }
@@ -53,7 +53,8 @@ export const activationPaths: BrowserPaths = {
   screens: {
     'activation.activating': async ({ page }) => {
       await expect(heading(page)).toBeVisible();
-      await expect(page.getByRole('status')).toHaveText('Activating your account…');
+      // The loading overlay may announce itself beside it, while the call is held.
+      await expect(page.getByRole('status').filter({ hasText: 'Activating your account…' })).toBeVisible();
     },
     'activation.failed': async (run) => {
       const { page } = run;

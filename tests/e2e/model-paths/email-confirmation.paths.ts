@@ -66,7 +66,8 @@ export const emailConfirmationPaths: BrowserPaths = {
   screens: {
     'emailConfirmation.confirming': async ({ page }) => {
       await expect(heading(page)).toBeVisible();
-      await expect(page.getByRole('status')).toHaveText('Confirming your new email address…');
+      // The loading overlay may announce itself beside it, while the call is held.
+      await expect(page.getByRole('status').filter({ hasText: 'Confirming your new email address…' })).toBeVisible();
       // The link's token has left the address bar.
       await expect(page).toHaveURL(/\/SUN\/confirmation\/update$/);
     },
