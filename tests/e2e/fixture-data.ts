@@ -48,6 +48,8 @@ interface FixtureAccount {
   alsoAt?: FixtureMembership;
   /** The billing office marked the password for change: it has expired. */
   passwordChangeRequired?: true;
+  /** Registered, but the activation link was never opened: signing in says so. */
+  notActivated?: true;
 }
 
 /** Invoices like pat.doe's SUN ones: two open in full and one partly paid. */
@@ -288,6 +290,35 @@ export const modelPathAccounts = {
     invoices: [],
     alsoAt: { clientCode: 'DLT', billingGroup: '52', accountNumber: `D-9932${twoDigits(path)}`, holderName: 'Sam Model', invoices: [] },
   }),
+  /** An account without a user, which the registration and activation paths register for (typing its invoice SUN-9911<nn>1 or 2). */
+  registrant: (path: number) => ({
+    clientCode: 'SUN',
+    accountNumber: `A-9911${twoDigits(path)}`,
+    holderName: 'Riley Model',
+    invoices: [1, 2].map((last) => ({
+      invoiceNumber: `SUN-9911${twoDigits(path)}${String(last)}`,
+      description: 'Lipid panel',
+      amountCents: 6320,
+      balanceCents: 6320,
+    })),
+  }),
+  /** A user of the resend-activation paths who registered but never opened the activation link. */
+  waitingUser: (path: number) => ({
+    clientCode: 'SUN',
+    accountNumber: `A-9912${twoDigits(path)}`,
+    holderName: 'Wynn Model',
+    userEmail: `e2e.model.register.waiting.${twoDigits(path)}@example.com`,
+    notActivated: true as const,
+    invoices: [],
+  }),
+  /** A billing user of the email-confirmation paths, who opens an email change's link signed in. */
+  emailConfirmer: (path: number) => ({
+    clientCode: 'SUN',
+    accountNumber: `A-9913${twoDigits(path)}`,
+    holderName: 'Cody Model',
+    userEmail: `e2e.model.register.confirm.${twoDigits(path)}@example.com`,
+    invoices: [],
+  }),
 } satisfies Record<string, (path: number) => FixtureAccount>;
 
 function allFixtureAccounts(): FixtureAccount[] {
@@ -374,7 +405,7 @@ export async function insertFixtureData(db: Database): Promise<void> {
             firstName: holderFirst,
             lastName: holderLast,
             isActive: true,
-            activatedAt: new Date(),
+            activatedAt: account.notActivated ? null : new Date(),
             passwordChangeRequired: account.passwordChangeRequired ?? false,
           })
           .returning({ id: users.id });
