@@ -5,6 +5,7 @@ import { localItem, sessionItem } from '@/lib/storage';
 import type { MachineHost } from './actors';
 import { createCookieConsentImplementations } from './implementations/cookie-consent.implementations';
 import { createLanguageImplementations } from './implementations/language.implementations';
+import { followLanguageAcrossTabs } from './language-tabs';
 import { shareSessionAcrossTabs } from './session-tabs';
 
 /** The host of the machines in the browser. */
@@ -20,6 +21,9 @@ export function browserHost(): MachineHost {
     observeCalls,
     shareSession: (session) => {
       shareSessionAcrossTabs(session);
+    },
+    shareLanguage: (language) => {
+      followLanguageAcrossTabs(language);
     },
   };
 }
