@@ -27,7 +27,7 @@ export function connectMachines(machines: Machines, router: AppRouter): void {
  * when it changes, the client's entry is looked up again under it, unless the client already has it
  * (a switch of clients selects the client with its group itself). Signing out keeps the look.
  */
-function followSessionBillingGroup(machines: Machines): void {
+export function followSessionBillingGroup(machines: Pick<Machines, 'session' | 'client'>): void {
   let inUse = machines.client.getSnapshot().context.requested?.billingGroup ?? null;
   const follow = (snapshot: SessionSnapshot) => {
     if (!selectIsSignedIn(snapshot)) return;
