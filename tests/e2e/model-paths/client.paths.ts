@@ -6,7 +6,7 @@
  */
 import type { ClientContext } from '@machines/client/client.types';
 import type { Page } from '@playwright/test';
-import { demo, expect } from '../fixtures';
+import { demo, expect, test } from '../fixtures';
 import { modelPathAccounts } from '../fixture-data';
 import { ahead, NoWayInTheProduct, type BrowserPaths, type ModelEvent, type PathRun } from './browser-paths';
 import { json, offline, refusal, type Answer } from './call-gate';
@@ -53,6 +53,8 @@ export const clientPaths: BrowserPaths = {
   machine: 'client',
   // A page without a client code: the sign-in form, in case the path's person signs in there.
   start: async (run) => {
+    // A path that also signs in opens three pages: on a busy machine that takes longer than most paths.
+    test.slow(run.events.some((event) => event.type === 'client.setBillingGroup' && run.events.indexOf(event) > 0), 'opens three pages and signs in');
     run.gate.hold(endpoints.lookUp, endpoints.url, endpoints.links, endpoints.sessionClient);
     await run.page.goto('/login');
     await expect(run.page.getByRole('heading', { level: 1, name: 'Sign in' })).toBeVisible();

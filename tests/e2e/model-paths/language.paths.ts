@@ -6,7 +6,7 @@
  */
 import type { Language, LanguageContext } from '@machines/language/language.types';
 import type { Page, Route } from '@playwright/test';
-import { chooseLanguage, demo, expect, signIn } from '../fixtures';
+import { chooseLanguage, demo, expect, signIn, test } from '../fixtures';
 import { modelPathAccounts } from '../fixture-data';
 import { NoWayInTheProduct, type BrowserPaths, type ModelEvent, type PathRun } from './browser-paths';
 import { fromServer, json, offline } from './call-gate';
@@ -197,6 +197,8 @@ export const languagePaths: BrowserPaths = {
     const { page, context } = run;
     const stored = run.before.context as LanguageContext;
     const earlySignIn = signsInBeforeTheFirstScreen(run.events);
+    // Signing in twice (and out between) on a busy machine takes longer than most paths.
+    test.slow(run.events.filter((event) => event.type === 'language.userSignedIn').length > 1, 'signs in twice');
     if (earlySignIn) {
       await page.goto('/SUN/login');
       await signIn(page, userOf(run).userEmail, demo.password);
