@@ -8,6 +8,8 @@ export interface AccountSummary {
   accountNumber: string;
   /** The client the session is signed in under: its pages, look and payments are that client's. */
   clientCode: string;
+  /** The client's billing group the session is under, where the client has several. */
+  billingGroup?: string | null;
 }
 
 /** A check or sign-in answer: the status, and the account when someone is signed in. */

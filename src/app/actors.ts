@@ -13,7 +13,7 @@ import type { Language } from '@contracts/session';
 import type { MachineImplementationsFrom, Snapshot } from 'xstate';
 import type { observeCalls } from '@/lib/api/http';
 import { createAppActor as createActor } from '@/lib/create-app-actor';
-import type { Machines, SessionActor } from '@/lib/machines';
+import type { LanguageActor, Machines, SessionActor } from '@/lib/machines';
 import type { localItem, sessionItem } from '@/lib/storage';
 import type { ThemedElement } from '@/lib/theme';
 import { createClientImplementations } from './implementations/client.implementations';
@@ -35,6 +35,8 @@ export interface MachineHost {
   observeCalls?: typeof observeCalls;
   /** Lets the session hear of sign-ins and sign-outs in the browser's other tabs. */
   shareSession?(session: SessionActor): void;
+  /** Lets the language follow a choice made in the browser's other tabs. */
+  shareLanguage?(language: LanguageActor): void;
 }
 
 /** The machines a server-rendered first screen was rendered with: the browser resumes them. */
@@ -73,6 +75,7 @@ export function startMachines(navigation: AppNavigation, host: MachineHost, snap
     input: { stored: host.storedLanguage },
     snapshot: snapshots?.language,
   }).start();
+  host.shareLanguage?.(language);
   return { loading, session, client, cookieConsent, language };
 }
 

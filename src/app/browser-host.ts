@@ -21,5 +21,8 @@ export function browserHost(): MachineHost {
     shareSession: (session) => {
       void import('./session-tabs').then(({ shareSessionAcrossTabs }) => shareSessionAcrossTabs(session));
     },
+    shareLanguage: (language) => {
+      void import('./language-tabs').then(({ followLanguageAcrossTabs }) => followLanguageAcrossTabs(language));
+    },
   };
 }

@@ -317,6 +317,20 @@ export const modelPathAccounts = {
     accountNumber: `A-9913${twoDigits(path)}`,
     holderName: 'Cody Model',
     userEmail: `e2e.model.register.confirm.${twoDigits(path)}@example.com`,
+  /** A billing user of the language paths, who signs in and out while languages load. */
+  languageUser: (path: number) => ({
+    clientCode: 'SUN',
+    accountNumber: `A-9940${twoDigits(path)}`,
+    holderName: 'Lena Model',
+    userEmail: `e2e.model.client.language.${twoDigits(path)}@example.com`,
+    invoices: [],
+  }),
+  /** A billing user of the client paths, whose session brings its billing group. */
+  clientUser: (path: number) => ({
+    clientCode: 'SUN',
+    accountNumber: `A-9941${twoDigits(path)}`,
+    holderName: 'Cleo Model',
+    userEmail: `e2e.model.client.user.${twoDigits(path)}@example.com`,
     invoices: [],
   }),
 } satisfies Record<string, (path: number) => FixtureAccount>;

@@ -43,6 +43,7 @@ function answering(overrides: Partial<{ [K in keyof Api]: Api[K] }> = {}): Abort
   api.logInGuest.mockResolvedValue(signedInStatus);
   api.getUserEmail.mockResolvedValue('pat.doe@example.com');
   api.getAccountNumber.mockResolvedValue('A-1');
+  api.getSessionClient.mockResolvedValue({ clientCode: 'DLT', billingGroup: '48' });
   api.getAuthenticationMessage.mockResolvedValue({ display: false, secondsLeft: 900 });
   api.extendAuthentication.mockResolvedValue({ secondsLeft: 900 });
   api.logOut.mockResolvedValue({ url: '' });
@@ -85,7 +86,7 @@ describe('the session implementations', () => {
     const snapshot = await waitFor(actor, (s) => s.hasTag('signedIn'));
     expect(signals).toHaveLength(1);
     expect(signals[0]).toBeInstanceOf(AbortSignal);
-    expect(snapshot.context.account).toEqual({ email: 'pat.doe@example.com', accountNumber: 'A-1' });
+    expect(snapshot.context.account).toEqual({ email: 'pat.doe@example.com', accountNumber: 'A-1', clientCode: 'DLT', billingGroup: '48' });
     actor.stop();
   });
 

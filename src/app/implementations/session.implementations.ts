@@ -9,7 +9,7 @@ import {
   getAuthenticationMessage,
   getLoggedInStatus,
   getPasswordExpiryDays,
-  getSessionClientCode,
+  getSessionClient,
   getUserEmail,
   logIn,
   logInGuest,
@@ -55,13 +55,13 @@ export function createSessionImplementations(deps: SessionDeps): MachineImplemen
    */
   async function withAccount(status: LoggedInStatus, signal: AbortSignal): Promise<SessionCheckResult> {
     if (!status.isUserActive || status.userRole === null) return { status, account: null };
-    const [email, accountNumber, clientCode, passwordExpiryDays] = await Promise.all([
+    const [email, accountNumber, { clientCode, billingGroup }, passwordExpiryDays] = await Promise.all([
       getUserEmail({ signal }),
       getAccountNumber({ signal }),
-      getSessionClientCode({ signal }),
+      getSessionClient({ signal }),
       status.userRole === 'ClientBillingUser' ? getPasswordExpiryDays({ signal }) : -1,
     ]);
-    return { status, account: { email, accountNumber, clientCode }, passwordExpiryDays };
+    return { status, account: { email, accountNumber, clientCode, billingGroup }, passwordExpiryDays };
   }
 
   return {

@@ -1,5 +1,8 @@
 import { Trans, useLingui } from '@lingui/react/macro';
+import { selectIsUnknownClient } from '@machines/client/client.selectors';
 import { Link } from '@tanstack/react-router';
+import { useSelector } from '@xstate/react';
+import { useMachines } from '@/lib/machines';
 import { Breadcrumbs } from './breadcrumbs';
 import { ClientBrand } from './client-brand';
 import { LanguageSelector } from './language-selector';
@@ -13,6 +16,9 @@ interface SiteHeaderProps {
 /** The header: the client's logo (or the product title), the breadcrumbs and the language. */
 export function SiteHeader({ sidebarOpen, onToggleSidebar }: SiteHeaderProps) {
   const { t } = useLingui();
+  const { client } = useMachines();
+  // Home under an unknown code would be the same dead end: the portal's own home, without the code.
+  const unknownClient = useSelector(client, selectIsUnknownClient);
   return (
     <header className="site-header">
       <div className="header-row">
@@ -38,7 +44,7 @@ export function SiteHeader({ sidebarOpen, onToggleSidebar }: SiteHeaderProps) {
             <Trans>Show menu</Trans>
           )}
         </button>
-        <Link to="/{-$client}" className="brand-link">
+        <Link to="/{-$client}" params={unknownClient ? { client: undefined } : true} className="brand-link">
           <ClientBrand />
         </Link>
         <div className="header-tools" role="group" aria-label={t`Site tools`}>

@@ -47,9 +47,9 @@ export const getUserEmail = ({ signal }: CallOptions = {}): Promise<string> =>
 export const getAccountNumber = ({ signal }: CallOptions = {}): Promise<string> =>
   call(() => http.get('User/GetAccountNumber', { signal }), accountNumberResponseSchema).then((r) => r.accountNumber);
 
-/** GET /api/User/GetClientCode: the code of the client the session is signed in under. */
-export const getSessionClientCode = ({ signal }: CallOptions = {}): Promise<string> =>
-  call(() => http.get('User/GetClientCode', { signal }), sessionClientSchema).then((r) => r.clientCode);
+/** GET /api/User/GetClientCode: the client the session is signed in under, with its billing group. */
+export const getSessionClient = ({ signal }: CallOptions = {}): Promise<{ clientCode: string; billingGroup: string | null }> =>
+  call(() => http.get('User/GetClientCode', { signal }), sessionClientSchema);
 
 /** GET /api/User/GetIsPasswordExpired: days until the password expires, 0 once it has, -1 when it never does. */
 export const getPasswordExpiryDays = ({ signal }: CallOptions = {}): Promise<number> =>

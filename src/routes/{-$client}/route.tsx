@@ -19,6 +19,7 @@ export const Route = createFileRoute('/{-$client}')({
   beforeLoad: async ({ context, params, location }) => {
     followSessionClient({ context, params, location });
     if (params.client) context.client.send({ type: 'client.select', code: params.client });
+    else context.client.send({ type: 'client.clear' });
     if (!landingPath.test(location.pathname)) await ensureScreenMessages();
   },
 });

@@ -97,6 +97,16 @@ export class CallGate {
     else await route.fulfill({ status: answer.status ?? 200, contentType: 'application/json', body: JSON.stringify(answer.body) });
   }
 
+  /**
+   * Settles the oldest held call to the endpoint that the page has given up on (its request
+   * aborted, as when the machine moved on and asked again), so the next answer goes to the newer call.
+   */
+  async abandon(endpoint: string): Promise<void> {
+    const route = this.queues.get(endpoint.toLowerCase())?.shift();
+    if (!route) throw new Error(`No held call to ${endpoint}`);
+    await route.abort('aborted').catch(() => undefined);
+  }
+
   /** Stops holding: every call still held goes on to the real server. */
   async stop(): Promise<void> {
     this.held.clear();
