@@ -317,6 +317,8 @@ export const modelPathAccounts = {
     accountNumber: `A-9913${twoDigits(path)}`,
     holderName: 'Cody Model',
     userEmail: `e2e.model.register.confirm.${twoDigits(path)}@example.com`,
+    invoices: [],
+  }),
   /** A billing user of the language paths, who signs in and out while languages load. */
   languageUser: (path: number) => ({
     clientCode: 'SUN',
