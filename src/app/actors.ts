@@ -33,10 +33,8 @@ export interface MachineHost {
   reportError(message: string, error: unknown): void;
   /** Lets the loading machine count the calls in flight (the browser's overlay). */
   observeCalls?: typeof observeCalls;
-  /** Lets the session hear of sign-ins and sign-outs in the browser's other tabs. */
-  shareSession?(session: SessionActor): void;
-  /** Lets the language follow a choice made in the browser's other tabs. */
-  shareLanguage?(language: LanguageActor): void;
+  /** Lets the session and the language hear of what happens in the browser's other tabs. */
+  shareAcrossTabs?(machines: { session: SessionActor; language: LanguageActor }): void;
 }
 
 /** The machines a server-rendered first screen was rendered with: the browser resumes them. */
@@ -69,13 +67,12 @@ export function startMachines(navigation: AppNavigation, host: MachineHost, snap
     ),
     { snapshot: snapshots?.session },
   ).start();
-  host.shareSession?.(session);
   const cookieConsent = createActor(cookieConsentMachine.provide(host.cookieConsent), { snapshot: snapshots?.cookieConsent }).start();
   const language = createActor(languageMachine.provide(host.language), {
     input: { stored: host.storedLanguage },
     snapshot: snapshots?.language,
   }).start();
-  host.shareLanguage?.(language);
+  host.shareAcrossTabs?.({ session, language });
   return { loading, session, client, cookieConsent, language };
 }
 

@@ -18,11 +18,8 @@ export function browserHost(): MachineHost {
     reportError: (message, error) => console.error(message, error),
     observeCalls,
     // Other tabs matter only once someone acts here: kept out of the first screen's JavaScript.
-    shareSession: (session) => {
-      void import('./session-tabs').then(({ shareSessionAcrossTabs }) => shareSessionAcrossTabs(session));
-    },
-    shareLanguage: (language) => {
-      void import('./language-tabs').then(({ followLanguageAcrossTabs }) => followLanguageAcrossTabs(language));
+    shareAcrossTabs: (machines) => {
+      void import('./tabs').then(({ shareAcrossTabs }) => shareAcrossTabs(machines));
     },
   };
 }

@@ -7,7 +7,6 @@ import { useMachines } from '@/lib/machines';
 import { CookieNotice } from './cookie-notice';
 import { LoadingOverlay } from './loading-overlay';
 import { Sidebar } from './sidebar';
-import { SiteFooter } from './site-footer';
 import { SiteHeader } from './site-header';
 import { useDocumentTitle } from './use-document-title';
 import { useFocusOnNavigation } from './use-focus-on-navigation';
@@ -17,6 +16,8 @@ import { useFocusOnNavigation } from './use-focus-on-navigation';
 const SessionDialogs = lazy(() =>
   Promise.all([import('./session-dialogs'), ensureScreenMessages()]).then(([module]) => ({ default: module.SessionDialogs })),
 );
+// Below the screen's content: it may arrive just after it (a server-rendered footer stays as it is until then).
+const SiteFooter = lazy(() => import('./site-footer').then((module) => ({ default: module.SiteFooter })));
 // Needed only when the session check at start-up failed.
 const SessionCheckFailed = lazy(() => import('./session-check-failed').then((module) => ({ default: module.SessionCheckFailed })));
 
@@ -54,7 +55,9 @@ export function AppShell({ children }: { children: ReactNode }) {
           {children}
         </main>
       </div>
-      <SiteFooter />
+      <Suspense fallback={null}>
+        <SiteFooter />
+      </Suspense>
       <LoadingOverlay />
       {sessionEnding ? (
         <Suspense fallback={null}>
