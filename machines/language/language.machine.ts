@@ -21,6 +21,11 @@ export const languageMachine = setup({
   actions: {
     /** Keeps the visitor's own choice on this device (local storage). */
     rememberLanguage: (_, _params: { language: Language }) => {},
+    /** The requested language is loaded and spoken now; its catalog stays loaded. */
+    speakRequested: assign(({ context }) => ({
+      language: context.requested,
+      loaded: context.loaded.includes(context.requested) ? context.loaded : [...context.loaded, context.requested],
+    })),
     /** The visitor's own choice becomes the language to apply. */
     recordChoice: assign((_, params: { language: Language }) => ({ requested: params.language, isChosenHere: true })),
   },
@@ -38,6 +43,7 @@ export const languageMachine = setup({
     requested: input.stored ?? defaultLanguage,
     isUserSignedIn: false,
     isChosenHere: input.stored !== null,
+    loaded: [],
   }),
   initial: 'starting',
   states: {
@@ -54,20 +60,20 @@ export const languageMachine = setup({
             description: "Signed in meanwhile, with a language chosen on this device: it becomes the user's on the server.",
             guard: and(['isUserSignedIn', 'isChosenHere']),
             target: 'savingUserLanguage',
-            actions: assign({ language: ({ context }) => context.requested }),
+            actions: 'speakRequested',
             meta: { requirements: ['LANG-2', 'LANG-3'] },
           },
           {
             description: "Signed in meanwhile, nothing chosen here: the user's language from the server applies.",
             guard: 'isUserSignedIn',
             target: 'fetchingUserLanguage',
-            actions: assign({ language: ({ context }) => context.requested }),
+            actions: 'speakRequested',
             meta: { requirements: ['LANG-2', 'LANG-3'] },
           },
           {
             description: 'Nobody signed in meanwhile: the first language is in place.',
             target: 'ready',
-            actions: assign({ language: ({ context }) => context.requested }),
+            actions: 'speakRequested',
             meta: { requirements: ['LANG-2'] },
           },
         ],
@@ -148,20 +154,20 @@ export const languageMachine = setup({
             description: 'A signed-in user: the choice is saved on the server (UpdateTranslationLanguage).',
             guard: and(['isUserSignedIn', 'isChosenHere']),
             target: 'savingUserLanguage',
-            actions: assign({ language: ({ context }) => context.requested }),
+            actions: 'speakRequested',
             meta: { requirements: ['LANG-3'] },
           },
           {
             description: "Signed in while falling back to English, nothing chosen here: the user's language from the server applies.",
             guard: 'isUserSignedIn',
             target: 'fetchingUserLanguage',
-            actions: assign({ language: ({ context }) => context.requested }),
+            actions: 'speakRequested',
             meta: { requirements: ['LANG-3', 'LANG-5'] },
           },
           {
             description: 'Nobody is signed in: the language is in place.',
             target: 'ready',
-            actions: assign({ language: ({ context }) => context.requested }),
+            actions: 'speakRequested',
             meta: { requirements: ['LANG-1'] },
           },
         ],
@@ -217,7 +223,7 @@ export const languageMachine = setup({
         onDone: {
           description: "The user's language is in place.",
           target: 'ready',
-          actions: assign({ language: ({ context }) => context.requested }),
+          actions: 'speakRequested',
           meta: { requirements: ['LANG-3'] },
         },
         onError: {

@@ -13,6 +13,8 @@ export interface LanguageContext {
   isUserSignedIn: boolean;
   /** The visitor chose the language on this device (now or on an earlier visit). */
   isChosenHere: boolean;
+  /** The languages whose catalogs this page has loaded: they stay, so applying one again cannot fail. */
+  loaded: Language[];
 }
 
 export type LanguageEvent =
