@@ -99,11 +99,6 @@ class CardPage {
     this.holding = true;
   }
 
-  /** Whether a card page is waiting for the path now. */
-  isHeld(): boolean {
-    return this.held.length > 0;
-  }
-
   /** Waits until the card step asks for a card page (it is then held). */
   async arrived(): Promise<void> {
     if (this.held.length === 0) {
@@ -513,9 +508,14 @@ export const paymentPaths: BrowserPaths = {
       await expect(page).toHaveURL(/\/SUN\/payment\/online\/creditcard$/);
     },
     'payment.paying.card.loadingFields': async (run) => {
-      // Pay waits for a card page still loading; a page that is already there says at once that it is ready.
-      if (cardPageOf(run).isHeld()) await expect(payButton(run.page)).toHaveAttribute('aria-disabled', 'true');
-      else await expect(cardFields(run.page).getByLabel(/Card number|Número de tarjeta/)).toBeVisible();
+      // Pay waits for a card page still loading (a new frame, held until the path says it is ready);
+      // after a refused card the frame that is already there says at once that it is ready.
+      if (run.before.matches('submitting')) {
+        await expect(cardFields(run.page).getByLabel(/Card number|Número de tarjeta/)).toBeVisible();
+      } else {
+        await cardPageOf(run).arrived();
+        await expect(payButton(run.page)).toHaveAttribute('aria-disabled', 'true');
+      }
       await expectCardProblem(run.page, contextOf(run.after));
     },
     'payment.paying.card.editing': async ({ page, after }) => {
