@@ -233,14 +233,6 @@ export const modelPathAccounts = {
     userEmail: `e2e.model.loading.${twoDigits(path)}@example.com`,
     invoices: [],
   }),
-  /** The payer of a payment path: a billing user with the payment model's invoices (SUN-99<nn>41, 42 and the paid 07). */
-  payer: (path: number) => ({
-    clientCode: 'SUN',
-    accountNumber: `A-9910${twoDigits(path)}`,
-    holderName: 'Pat Model',
-    userEmail: `e2e.model.payer.${twoDigits(path)}@example.com`,
-    invoices: modelInvoices(`SUN-99${twoDigits(path)}`),
-  }),
   /** Whose address a forgotten-password path types, and whom the link it asks for is sent to. */
   passwordForgot: (path: number) => ({
     clientCode: 'SUN',
@@ -334,6 +326,22 @@ export const modelPathAccounts = {
     holderName: 'Cleo Model',
     userEmail: `e2e.model.client.user.${twoDigits(path)}@example.com`,
     invoices: [],
+  }),
+  /** The payer of a payment path in the browser: the payment model's invoices, SUN-9906<nn>41, 42 (both open) and 07 (paid). */
+  paymentPayer: (path: number) => ({
+    clientCode: 'SUN',
+    accountNumber: `A-9906${twoDigits(path)}`,
+    holderName: 'Pat Model',
+    userEmail: `e2e.model.payment.payer.${twoDigits(path)}@example.com`,
+    invoices: modelInvoices(`SUN-9906${twoDigits(path)}`),
+  }),
+  /** A payer of a payment path with nothing due: only the model's paid invoice, SUN-9907<nn>07. */
+  paymentPaidUp: (path: number) => ({
+    clientCode: 'SUN',
+    accountNumber: `A-9907${twoDigits(path)}`,
+    holderName: 'Pat Model',
+    userEmail: `e2e.model.payment.paidup.${twoDigits(path)}@example.com`,
+    invoices: modelInvoices(`SUN-9907${twoDigits(path)}`).filter((invoice) => invoice.balanceCents === 0),
   }),
 } satisfies Record<string, (path: number) => FixtureAccount>;
 

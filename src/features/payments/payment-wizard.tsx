@@ -44,6 +44,9 @@ export function PaymentWizard() {
       processorOrigin: processorOrigin(),
       messages: window,
       navigateToSignIn: (redirect) => {
+        // The server ended the session: the page learns it too, or the sign-in page would take the
+        // payer, still signed in as far as the page knew, straight back here.
+        session.send({ type: 'session.recheck' });
         void navigate({ to: '/{-$client}/login', params: (current) => current, search: { redirect } });
       },
       currentPath: () => window.location.pathname,

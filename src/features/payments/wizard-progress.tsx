@@ -1,9 +1,15 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import type { PaymentStep } from '@machines/payment/payment.types';
+import { Link } from '@tanstack/react-router';
+import { stepRoutes } from './payment-steps';
 
 const shownSteps = ['amounts', 'confirmation', 'information', 'card'] as const satisfies readonly PaymentStep[];
 
-/** Where the payer is in the wizard: "Step 2 of 4", with the step names. */
+/**
+ * Where the payer is in the wizard: "Step 2 of 4", with the step names. Each name opens its step
+ * by its address, as the browser's back and forward do: the wizard shows it when every earlier
+ * step is done, else the first step that is not.
+ */
 export function WizardProgress({ step }: { step: (typeof shownSteps)[number] }) {
   const { t } = useLingui();
   const names: Record<(typeof shownSteps)[number], string> = {
@@ -28,7 +34,9 @@ export function WizardProgress({ step }: { step: (typeof shownSteps)[number] }) 
             aria-current={each === step ? 'step' : undefined}
             className={index < position - 1 ? 'done' : undefined}
           >
-            {names[each]}
+            <Link to={stepRoutes[each]} params={(params) => params}>
+              {names[each]}
+            </Link>
           </li>
         ))}
       </ol>

@@ -127,14 +127,15 @@ function recordPassed(machine: string, number: number, facts: PathFacts): void {
 }
 
 /**
- * Answers the documents the path's pages request (in every tab) with the plain SPA (the built index.html, which the server
+ * Answers the documents the path's pages request (in every tab, not in their frames) with the plain SPA (the built index.html, which the server
  * also sends when it leaves a page to the browser) while the path does not ask for server rendering.
  */
 async function servePagesToTheBrowser(run: PathRun): Promise<void> {
   await run.context.route(
     (url) => !/\.[a-z0-9]+$/i.test(url.pathname) && !url.pathname.startsWith('/api/'),
     async (route) => {
-      if (run.serverRendered || route.request().resourceType() !== 'document') {
+      // Only the page's own documents: a frame's (the card processor's page) is the server's as it is.
+      if (run.serverRendered || route.request().resourceType() !== 'document' || route.request().frame().parentFrame() !== null) {
         await route.fallback();
         return;
       }

@@ -30,6 +30,7 @@ export class CallGate {
   private readonly queues = new Map<string, Route[]>();
   private readonly waiters = new Map<string, (() => void)[]>();
   private readonly seen = new Map<string, number>();
+  private readonly atStop = new Map<string, Answer>();
 
   constructor(private readonly page: Page) {}
 
@@ -92,6 +93,26 @@ export class CallGate {
     await this.arrived(endpoint);
     const route = this.queues.get(endpoint.toLowerCase())?.shift();
     if (!route) throw new Error(`No held call to ${endpoint}`);
+    await this.settle(route, answer);
+  }
+
+  /**
+   * How the calls to the endpoint still held when the path ends are answered, instead of by the
+   * real server (a payment the path left in flight must not be made).
+   */
+  answerAtStop(endpoint: string, answer: Answer): void {
+    this.atStop.set(endpoint.toLowerCase(), answer);
+  }
+
+  /** Stops holding: every call still held goes on to the real server (or as `answerAtStop` says). */
+  async stop(): Promise<void> {
+    this.held.clear();
+    const pending = [...this.queues.entries()].flatMap(([endpoint, routes]) => routes.map((route) => ({ endpoint, route })));
+    this.queues.clear();
+    await Promise.all(pending.map(({ endpoint, route }) => this.settle(route, this.atStop.get(endpoint) ?? fromServer).catch(() => undefined)));
+  }
+
+  private async settle(route: Route, answer: Answer): Promise<void> {
     if (answer.kind === 'server') await route.fallback();
     else if (answer.kind === 'offline') await route.abort('internetdisconnected');
     else await route.fulfill({ status: answer.status ?? 200, contentType: 'application/json', body: JSON.stringify(answer.body) });
@@ -105,13 +126,5 @@ export class CallGate {
     const route = this.queues.get(endpoint.toLowerCase())?.shift();
     if (!route) throw new Error(`No held call to ${endpoint}`);
     await route.abort('aborted').catch(() => undefined);
-  }
-
-  /** Stops holding: every call still held goes on to the real server. */
-  async stop(): Promise<void> {
-    this.held.clear();
-    const pending = [...this.queues.values()].flat();
-    this.queues.clear();
-    await Promise.all(pending.map((route) => route.fallback().catch(() => undefined)));
   }
 }
