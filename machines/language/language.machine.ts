@@ -24,7 +24,7 @@ export const languageMachine = setup({
     /** The requested language is loaded and spoken now; its catalog stays loaded. */
     speakRequested: assign(({ context }) => ({
       language: context.requested,
-      loaded: context.loaded.includes(context.requested) ? context.loaded : [...context.loaded, context.requested],
+      loaded: [...new Set([...context.loaded, context.requested])],
     })),
     /** The visitor's own choice becomes the language to apply. */
     recordChoice: assign((_, params: { language: Language }) => ({ requested: params.language, isChosenHere: true })),
