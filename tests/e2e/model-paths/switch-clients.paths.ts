@@ -79,7 +79,7 @@ export const switchClientsPaths: BrowserPaths = {
       const { code, billingGroup } = event as ModelEvent & ClientChoice;
       if (code !== clients.delta.code || billingGroup !== clients.delta.billingGroup) {
         // The page offers a button only for the user's other clients: the current one is marked, and
-        // clients without an account are not listed; so choosing them (isOtherClient: no) is nobody's act.
+        // clients without an account are not listed; the model offers only the other client.
         throw new NoWayInTheProduct(
           `choosing ${code}${billingGroup === null ? '' : ` ${billingGroup}`}: the page has a button only for the user's other clients`,
         );
