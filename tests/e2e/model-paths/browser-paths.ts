@@ -145,6 +145,9 @@ async function servePagesToTheBrowser(run: PathRun): Promise<void> {
   );
 }
 
+/** Paths longer than this many steps get three times the test's time (test.slow()). */
+const slowPathSteps = 8;
+
 /** Declares one test per path of the machine's plan. */
 export function describeBrowserPaths(browser: BrowserPaths): void {
   const model = modelNamed(browser.machine);
@@ -153,6 +156,8 @@ export function describeBrowserPaths(browser: BrowserPaths): void {
     paths.forEach((path, index) => {
       const number = index + 1;
       test(path.title, async ({ page, context }) => {
+        // A long path signs in, loads and answers many times: it gets the slow-test time.
+        if (path.path.steps.length > slowPathSteps) test.slow();
         const events = path.path.steps.map((step) => step.event as ModelEvent);
         const start = path.facts.start.snapshot;
         const run: PathRun = { page, context, gate: new CallGate(page), number, events, index: -1, before: start, after: start, serverRendered: false };
