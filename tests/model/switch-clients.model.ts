@@ -10,7 +10,7 @@ import {
 import type { ClientChoice, SwitchClientResponse, SwitchClientsFailure, UserClient } from '@machines/switch-clients/switch-clients.types';
 import { expect } from 'vitest';
 import { fromPromise } from 'xstate';
-import { defineModel, hasCode, type ModelSpec } from './harness';
+import { defineModel, hasCode, type Event, type ModelSpec } from './harness';
 
 const never = <T>() => new Promise<T>(() => {});
 
@@ -50,9 +50,7 @@ function assertSnapshot(snapshot: Snapshot): void {
   if (status === 'choosing' && snapshot.context.clients.length === 1) expect(selectHasOtherClients(snapshot)).toBe(false);
 }
 
-const spec: Spec = {
-  machine,
-  events: [
+const events: Event<typeof machine>[] = [
     { type: 'xstate.done.actor.loadClients', output: twoClients },
     { type: 'xstate.done.actor.loadClients', output: oneClient },
     { type: 'xstate.error.actor.loadClients', error: { code: 'network' } },
@@ -62,7 +60,16 @@ const spec: Spec = {
     ...(['refused', 'notSignedIn', 'network', 'serverError'] as const).map(
       (code) => ({ type: 'xstate.error.actor.switchClient', error: { code } }) as const,
     ),
-  ],
+];
+
+/** Whether the page lists the client as one of the user's others, with its Switch button. */
+const offers = (clients: readonly UserClient[], choice: ClientChoice): boolean =>
+  clients.some((client) => !client.isCurrent && client.code === choice.code && (client.billingGroup ?? null) === choice.billingGroup);
+
+const spec: Spec = {
+  machine,
+  // A person can choose only a client the page offers a button for: another of their own.
+  events: (snapshot) => events.filter((event) => event.type !== 'switchClients.choose' || offers(snapshot.context.clients, event)),
   assertSnapshot,
   serializeState: (snapshot) =>
     JSON.stringify({ value: snapshot.value, clients: snapshot.context.clients.length, failure: snapshot.context.failure }),
