@@ -31,7 +31,7 @@ export interface ReceivedEmail {
 }
 
 export interface LoopbackSmtpServerOptions {
-  /** Default 0: any free port. Pass an earlier server's port to bring "the same" server back. */
+  /** Default 0: a free port of the system's choosing. Pass an earlier server's port to bring "the same" server back. */
   port?: number;
   /** Require AUTH with these; `url` then carries them. Without: no AUTH. */
   credentials?: { user: string; password: string };

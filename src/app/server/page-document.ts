@@ -60,7 +60,7 @@ export interface PreloadHints {
 
 /** The `<link>` tags that start every fetch the first screen still needs, in parallel. */
 export function preloadLinks({ modules, catalog, image }: PreloadHints): string {
-  // `crossorigin` as the module scripts and the catalog's fetch() use it, or the preloads are not reused.
+  // `crossorigin` as the module scripts and the catalog's request use it, or the preloads are not reused.
   const links = [
     `<link rel="preload" href="${escapeAttribute(catalog)}" as="fetch" type="application/json" crossorigin>`,
     ...modules.map((file) => `<link rel="modulepreload" crossorigin href="/${escapeAttribute(file)}">`),
