@@ -18,23 +18,20 @@ interface AppProps {
 // Its own chunk: it is needed only on the rare visit where no catalog loads, and stays off the landing page's budget.
 const LanguageUnavailable = lazy(() => import('./language-unavailable'));
 
-/** The routed screens, or, when no language could be loaded, the bilingual notice instead of unreadable message ids. */
-function Screens({ router, machines }: Omit<AppProps, 'i18n'>) {
-  const isUnavailable = useSelector(machines.language, selectIsLanguageUnavailable);
-  if (!isUnavailable) return <RouterProvider router={router} />;
-  return (
-    <Suspense fallback={null}>
-      <LanguageUnavailable />
-    </Suspense>
-  );
-}
-
 /** The providers every screen needs: translations, the running machines and the router. */
 export function App({ router, machines, i18n = appI18n }: AppProps) {
+  // With no language loaded the routed screens would show message ids: a bilingual notice shows instead.
+  const isUnavailable = useSelector(machines.language, selectIsLanguageUnavailable);
   return (
     <I18nProvider i18n={i18n}>
       <MachinesProvider value={machines}>
-        <Screens router={router} machines={machines} />
+        {isUnavailable ? (
+          <Suspense>
+            <LanguageUnavailable />
+          </Suspense>
+        ) : (
+          <RouterProvider router={router} />
+        )}
       </MachinesProvider>
     </I18nProvider>
   );
