@@ -20,18 +20,20 @@ const LanguageUnavailable = lazy(() => import('./language-unavailable'));
 
 /** The providers every screen needs: translations, the running machines and the router. */
 export function App({ router, machines, i18n = appI18n }: AppProps) {
-  // With no language loaded the routed screens would show message ids: a bilingual notice shows instead.
+  // With no language loaded the routed screens would show message ids (and Lingui's provider shows
+  // nothing at all): a bilingual notice shows instead, outside the providers.
   const isUnavailable = useSelector(machines.language, selectIsLanguageUnavailable);
+  if (isUnavailable) {
+    return (
+      <Suspense>
+        <LanguageUnavailable language={machines.language} />
+      </Suspense>
+    );
+  }
   return (
     <I18nProvider i18n={i18n}>
       <MachinesProvider value={machines}>
-        {isUnavailable ? (
-          <Suspense>
-            <LanguageUnavailable />
-          </Suspense>
-        ) : (
-          <RouterProvider router={router} />
-        )}
+        <RouterProvider router={router} />
       </MachinesProvider>
     </I18nProvider>
   );

@@ -1,4 +1,4 @@
-import { useMachines } from '@/lib/machines';
+import type { LanguageActor } from '@/lib/machines';
 
 /*
  * Shown only when no message catalog could be loaded, so Lingui has nothing to translate with:
@@ -6,8 +6,7 @@ import { useMachines } from '@/lib/machines';
  */
 
 /** The portal could not load any language: says so in English and Spanish and offers to try again. */
-export default function LanguageUnavailable() {
-  const { language } = useMachines();
+export default function LanguageUnavailable({ language }: { language: LanguageActor }) {
   return (
     <main className="screen screen-narrow" aria-labelledby="language-unavailable-title">
       <h1 id="language-unavailable-title">
