@@ -145,9 +145,9 @@ async function signInOnTheForm(run: PathRun): Promise<void> {
   const { page } = run;
   const language = contextOf(run.before).language;
   const form = page.getByRole('button', { name: /^(Sign in|Iniciar sesión)$/ });
-  if (!(await form.isVisible())) {
-    await signedOutMenu(page).getByRole('link', { name: words[language].rosterLogin }).press('Enter');
-  }
+  // Always through the menu: right after signing out the page may still be leaving the form,
+  // so a glance at whether the form shows can race the navigation.
+  await signedOutMenu(page).getByRole('link', { name: words[language].rosterLogin }).press('Enter');
   await expect(form).toBeVisible();
   await page.getByLabel(/^(Email|Correo electrónico)$/).fill(userOf(run).userEmail);
   await page.getByLabel(/^(Password|Contraseña)$/).fill(demo.password);
