@@ -1,6 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
 import { languageMachine } from './language.machine';
+import { selectIsLanguageUnavailable } from './language.selectors';
 import type { Language } from './language.types';
 
 /** A language machine whose catalog loads when `release` is called, with its server calls recorded. */
@@ -50,6 +51,70 @@ describe('signing in while the first language is still loading', () => {
     const snapshot = await waitFor(actor, (s) => s.matches('ready') && s.context.language === 'es-ES');
     expect(fetched).toHaveBeenCalledOnce();
     expect(saved).not.toHaveBeenCalled();
+    expect(snapshot.context.language).toBe('es-ES');
+  });
+});
+
+describe('no language can be loaded', () => {
+  /** A machine whose catalog loads fail as many times as `failures` says, then succeed. */
+  function arrangeFailing(failures: number) {
+    let remaining = failures;
+    const attempts = vi.fn<(language: Language) => void>();
+    const actor = createActor(
+      languageMachine.provide({
+        actors: {
+          applyLanguage: fromPromise<undefined, Language>(({ input }) => {
+            attempts(input);
+            if (remaining > 0) {
+              remaining -= 1;
+              return Promise.reject(new Error('chunk failed'));
+            }
+            return Promise.resolve(undefined);
+          }),
+        },
+      }),
+      { input: { stored: 'es-ES' } },
+    ).start();
+    return { actor, attempts };
+  }
+
+  it('says the portal is unavailable instead of showing a page without text', async () => {
+    const { actor, attempts } = arrangeFailing(2);
+    const snapshot = await waitFor(actor, (s) => !s.hasTag('switching'));
+    expect(snapshot.matches('unavailable')).toBe(true);
+    expect(selectIsLanguageUnavailable(snapshot)).toBe(true);
+    expect(snapshot.context.loaded).toEqual([]);
+    expect(attempts.mock.calls).toEqual([['es-ES'], ['en-US']]);
+  });
+
+  it('loads English again when the visitor tries again, and the portal is readable', async () => {
+    const { actor, attempts } = arrangeFailing(2);
+    await waitFor(actor, (s) => s.matches('unavailable'));
+    actor.send({ type: 'language.retry' });
+    const snapshot = await waitFor(actor, (s) => s.matches('ready'));
+    expect(attempts).toHaveBeenLastCalledWith('en-US');
+    expect(snapshot.context.loaded).toEqual(['en-US']);
+    expect(selectIsLanguageUnavailable(snapshot)).toBe(false);
+  });
+
+  it('stays unavailable when trying again fails too', async () => {
+    const { actor } = arrangeFailing(3);
+    await waitFor(actor, (s) => s.matches('unavailable'));
+    actor.send({ type: 'language.retry' });
+    const snapshot = await waitFor(actor, (s) => !s.hasTag('switching'));
+    expect(snapshot.matches('unavailable')).toBe(true);
+  });
+
+  it('keeps the current language when a later choice fails to load', async () => {
+    const { actor } = arrangeFailing(0);
+    await waitFor(actor, (s) => s.matches('ready'));
+    const failing = createActor(
+      languageMachine.provide({ actors: { applyLanguage: fromPromise<undefined, Language>(() => Promise.reject(new Error('chunk failed'))) } }),
+      { snapshot: actor.getPersistedSnapshot(), input: { stored: 'es-ES' } },
+    ).start();
+    failing.send({ type: 'language.change', language: 'en-US' });
+    const snapshot = await waitFor(failing, (s) => !s.hasTag('switching'));
+    expect(snapshot.matches('ready')).toBe(true);
     expect(snapshot.context.language).toBe('es-ES');
   });
 });

@@ -34,6 +34,7 @@ export const languageMachine = setup({
     isChosenHere: ({ context }) => context.isChosenHere,
     isSameLanguage: ({ context }, language: Language) => context.language === language,
     isRequested: ({ context }, language: Language) => context.requested === language,
+    isNothingLoaded: ({ context }) => context.loaded.length === 0,
   },
 }).createMachine({
   id: 'language',
@@ -171,7 +172,27 @@ export const languageMachine = setup({
             meta: { requirements: ['LANG-1'] },
           },
         ],
-        onError: { target: 'ready', description: 'The language could not be loaded: the current one stays.', meta: { requirements: ['LANG-5'] } },
+        onError: [
+          {
+            description: 'English could not be loaded either, and no language is in place: the portal cannot show its text.',
+            guard: 'isNothingLoaded',
+            target: 'unavailable',
+            meta: { requirements: ['LANG-5'] },
+          },
+          { target: 'ready', description: 'The language could not be loaded: the current one stays.', meta: { requirements: ['LANG-5'] } },
+        ],
+      },
+    },
+    unavailable: {
+      description: 'No language could be loaded: the portal says so in both languages and offers to try again.',
+      meta: { requirements: ['LANG-5'] },
+      tags: ['unavailable'],
+      on: {
+        'language.retry': {
+          description: 'The visitor tries again: the requested language is loaded once more.',
+          target: 'switching',
+          meta: { requirements: ['LANG-5'] },
+        },
       },
     },
     fetchingUserLanguage: {

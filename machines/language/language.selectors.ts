@@ -6,3 +6,5 @@ export const selectLanguage = (snapshot: SnapshotFrom<LanguageMachine>) => snaps
 export const selectIsStarting = (snapshot: SnapshotFrom<LanguageMachine>): boolean => snapshot.matches('starting');
 /** The machine already knows a user is signed in (e.g. resumed from the server's first screen). */
 export const selectKnowsUserSignedIn = (snapshot: SnapshotFrom<LanguageMachine>): boolean => snapshot.context.isUserSignedIn;
+/** No language could be loaded (not even English): the page has no text to show but a bilingual notice. */
+export const selectIsLanguageUnavailable = (snapshot: SnapshotFrom<LanguageMachine>): boolean => snapshot.hasTag('unavailable');

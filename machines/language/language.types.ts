@@ -20,6 +20,7 @@ export interface LanguageContext {
 export type LanguageEvent =
   | { type: 'language.change'; language: Language }
   | { type: 'language.userSignedIn' }
-  | { type: 'language.userSignedOut' };
+  | { type: 'language.userSignedOut' }
+  | { type: 'language.retry' };
 
-export type LanguageTag = 'switching';
+export type LanguageTag = 'switching' | 'unavailable';

@@ -101,6 +101,7 @@ const selector = (page: Page) => page.getByRole('combobox', { name: /^(Language|
 const overlay = (page: Page) => page.getByTestId('loading-overlay');
 const signedInMenu = (page: Page) => page.getByTestId('menu-signed-in');
 const signedOutMenu = (page: Page) => page.getByTestId('menu-signed-out');
+const retryButton = (page: Page) => page.getByRole('button', { name: 'Try again · Reintentar' });
 
 /** Whether the first screen has not shown yet at the current step: no language has been applied so far. */
 function beforeTheFirstScreen(run: PathRun): boolean {
@@ -144,9 +145,9 @@ async function signInOnTheForm(run: PathRun): Promise<void> {
   const { page } = run;
   const language = contextOf(run.before).language;
   const form = page.getByRole('button', { name: /^(Sign in|Iniciar sesión)$/ });
-  if (!(await form.isVisible())) {
-    await signedOutMenu(page).getByRole('link', { name: words[language].rosterLogin }).press('Enter');
-  }
+  // Always through the menu: right after signing out the page may still be leaving the form,
+  // so a glance at whether the form shows can race the navigation.
+  await signedOutMenu(page).getByRole('link', { name: words[language].rosterLogin }).press('Enter');
   await expect(form).toBeVisible();
   await page.getByLabel(/^(Email|Correo electrónico)$/).fill(userOf(run).userEmail);
   await page.getByLabel(/^(Password|Contraseña)$/).fill(demo.password);
@@ -249,6 +250,11 @@ export const languagePaths: BrowserPaths = {
       await callOf(run);
     },
     'language.userSignedOut': signOut,
+    // The notice's one button; the requested catalog is asked for again.
+    'language.retry': async (run) => {
+      await retryButton(run.page).click();
+      await catalogsOf(run).arrived(contextOf(run.after).requested);
+    },
     'xstate.done.actor.fetchUserLanguage': async (run, event) => {
       const { requested } = contextOf(run.after);
       if (run.after.matches('applyingUserLanguage') && catalogsOf(run).isLoaded(requested)) {
@@ -272,6 +278,12 @@ export const languagePaths: BrowserPaths = {
     'language.switching': async (run) => {
       if (beforeTheFirstScreen(run)) await expect(run.page.locator('#root')).toBeEmpty();
       else await speaks(run.page, contextOf(run.after).language);
+    },
+    // No catalog could be loaded: the notice in both languages, never message ids.
+    'language.unavailable': async ({ page }) => {
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText('The portal could not load · No se pudo cargar el portal');
+      await expect(page.locator('h1 [lang="es-ES"]')).toHaveText('No se pudo cargar el portal');
+      await expect(retryButton(page)).toBeVisible();
     },
     'language.ready': async (run) => {
       await speaks(run.page, contextOf(run.after).language);
