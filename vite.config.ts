@@ -44,6 +44,8 @@ export default defineConfig(({ command, isSsrBuild }) => ({
     // Route chunks only import what the entry has already loaded, so preload hints buy nothing.
     modulePreload: false,
     rollupOptions: {
+      // A server-rendered page starts with the small first-paint entry in place of the app's.
+      input: { index: 'index.html', 'first-paint': 'src/entry-first-paint.ts' },
       output: {
         // The libraries every page needs travel as one chunk: one request and one gzip stream,
         // instead of many small shared pieces.

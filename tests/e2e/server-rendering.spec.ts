@@ -58,10 +58,14 @@ for (const language of languages) {
       expect(html).toMatch(/<body class="[^"]*theme-sunrise/);
       expect(html).toMatch(new RegExp(`<h1[^>]*>${language.heading}</h1>`));
       expect(html).toContain('src="/logos/sun.svg"');
-      // What the screen still needs is fetched at once: its catalog, its route's code, the logo.
-      expect(html).toContain(`<link rel="preload" href="/assets/locale/${language.cookie}.json" as="fetch"`);
-      expect(html).toMatch(/<link rel="modulepreload" crossorigin href="\/assets\/login-[^"]+\.js">/);
+      // Only the logo is fetched with the stylesheet: the page starts with the small first-paint
+      // module, and the app's code and catalog, listed in the page, are fetched at once after the paint.
       expect(html).toContain('<link rel="preload" href="/logos/sun.svg" as="image">');
+      expect(html).not.toContain('rel="modulepreload"');
+      expect(html).toMatch(/<script type="module" crossorigin src="\/assets\/first-paint-[^"]+\.js"><\/script>/);
+      const afterFirstPaint = /<script type="application\/json" id="pbp-after-first-paint">(.*?)<\/script>/.exec(html)?.[1] ?? '';
+      expect(afterFirstPaint).toContain(`"catalog":"/assets/locale/${language.cookie}.json"`);
+      expect(afterFirstPaint).toMatch(/"\/assets\/login-[^"]+\.js"/);
       // The machines' state travels as data, never as a script the CSP would have to allow.
       expect(html).toContain('<script type="application/json" id="pbp-first-screen">');
       expect(response.headers()['content-security-policy']).not.toContain('unsafe-inline');
@@ -122,5 +126,28 @@ test('on a phone-sized screen the server’s page takes over without a layout sh
     await expect(page.locator('.sidebar-toggle')).toHaveAttribute('aria-expanded', 'false');
     expect(await layoutShift(page), path).toBeLessThanOrEqual(0.02);
   }
+  expect(errors).toEqual([]);
+});
+
+test('the sign-in page paints before any of the app is fetched, then the app takes it over and signs in', async ({ page }) => {
+  const { calls, errors } = await watch(page);
+  await page.goto('/SUN/login');
+  await hydrated(page);
+  const timing = await page.evaluate(() => ({
+    firstPaint: performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? Number.NaN,
+    appFetches: performance
+      .getEntriesByType('resource')
+      .filter((entry) => /\/assets\/(index|vendor)-[^/]+\.js$/.test(entry.name))
+      .map((entry) => entry.startTime),
+  }));
+  expect(timing.appFetches).toHaveLength(2);
+  for (const start of timing.appFetches) expect(start).toBeGreaterThanOrEqual(timing.firstPaint);
+  expect(calls.filter((path) => startUpCalls.test(path))).toEqual([]);
+
+  // The app that took over works: the form signs in, and the focus lands on the next screen's heading.
+  await page.getByLabel('Email', { exact: true }).fill(demo.pat);
+  await page.getByLabel('Password', { exact: true }).fill(demo.password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Your invoices' })).toBeFocused();
   expect(errors).toEqual([]);
 });
