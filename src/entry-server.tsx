@@ -78,6 +78,9 @@ export function createPageRenderer({ template, manifest, catalogs }: PageRendere
   const firstPaintScript = manifest[firstPaintEntry]?.file;
   if (!entryModules[0] || !firstPaintScript) throw new Error(`The client build's manifest has no index.html or ${firstPaintEntry}`);
   const appEntry = `/${entryModules[0]}`;
+  // Each runs in a task of its own before the entry (an import runs what it imports first, so
+  // their order only decides how the work is split).
+  const libraries = entryModules.slice(1).map((file) => `/${file}`);
   // Screens that need the browser to render (the payment wizard reads its progress from session
   // storage and frames the processor): learned on their first request, then left to the SPA.
   const browserOnlyScreens = new Set<string>();
@@ -150,7 +153,7 @@ export function createPageRenderer({ template, manifest, catalogs }: PageRendere
           'index.html',
           ...routeChunkKeys(manifest, routeIds),
           ...(selectIsSignedIn(machines.session.getSnapshot()) ? signedInModules : []),
-        ]).slice(1);
+        ]).filter((file) => !entryModules.includes(file));
         page = {
           type: 'page',
           html: fillTemplate(template, {
@@ -165,7 +168,7 @@ export function createPageRenderer({ template, manifest, catalogs }: PageRendere
                 router.state.matches.filter((match) => match.status === 'success' && match.loaderData !== undefined).map((match) => [match.routeId, match.loaderData]),
               ),
             },
-            afterFirstPaint: { entry: appEntry, modules: modules.map((file) => `/${file}`), catalog: catalogUrl(language) },
+            afterFirstPaint: { entry: appEntry, libraries, modules: modules.map((file) => `/${file}`), catalog: catalogUrl(language) },
             firstPaintScript: `/${firstPaintScript}`,
           }),
         };

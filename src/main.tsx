@@ -1,5 +1,5 @@
 import { selectIsStarting, selectLanguage } from '@machines/language/language.selectors';
-import { StrictMode, useEffect, type ReactNode } from 'react';
+import { StrictMode, startTransition, useEffect, type ReactNode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { waitFor } from 'xstate';
 import { startMachines } from '@/app/actors';
@@ -59,11 +59,19 @@ if (firstScreen) {
   void activateLanguage(language)
     .catch((error: unknown) => console.error('The language could not be loaded', error))
     .then(() => router.load())
+    // React starts in a task of its own, so the router's loading and its first slice do not add
+    // up to one long task.
+    .then(() => new Promise((resolve) => setTimeout(resolve, 0)))
     .finally(() => {
       // Tells the router the page was rendered on the server: it renders the same tree (no
       // Suspense boundary of its own around the root) and does not load the route again.
       router.ssr = { manifest: undefined };
-      hydrateRoot(container, <Interactive>{app}</Interactive>);
+      // As a transition, React hydrates in slices that let the browser breathe between them (the
+      // screen is already painted and inert until then), not in one long task that holds a
+      // phone's main thread.
+      startTransition(() => {
+        hydrateRoot(container, <Interactive>{app}</Interactive>);
+      });
       // Timers do not travel in a snapshot: the session's polling starts again here.
       machines.session.send({ type: 'session.resume' });
       // A language chosen on this device before its cookie existed still wins, as it always did.

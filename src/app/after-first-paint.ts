@@ -12,7 +12,12 @@ export const afterFirstPaintElementId = 'pbp-after-first-paint';
 export interface AfterFirstPaintFetches {
   /** The app's entry module, from the site root (`/assets/index-x.js`). */
   entry: string;
-  /** Every JavaScript file the screen runs besides the entry, from the site root (`/assets/login-x.js`). */
+  /**
+   * What the entry imports (the libraries), in the order to run them: each is run in a task of its
+   * own before the entry, so no one task holds a phone's main thread for all of them.
+   */
+  libraries: string[];
+  /** Every other JavaScript file the screen runs, from the site root (`/assets/login-x.js`). */
   modules: string[];
   /** The translation catalog the screen speaks. */
   catalog: string;
@@ -28,16 +33,18 @@ export function readAfterFirstPaintFetches(page: { getElementById(id: string): {
   if (!text) return null;
   try {
     const parsed: unknown = JSON.parse(text);
-    if (typeof parsed !== 'object' || parsed === null || !('entry' in parsed) || !('modules' in parsed) || !('catalog' in parsed)) return null;
-    const { entry, modules, catalog } = parsed;
-    return typeof entry === 'string' && isStringArray(modules) && typeof catalog === 'string' ? { entry, modules, catalog } : null;
+    if (typeof parsed !== 'object' || parsed === null) return null;
+    if (!('entry' in parsed) || !('libraries' in parsed) || !('modules' in parsed) || !('catalog' in parsed)) return null;
+    const { entry, libraries, modules, catalog } = parsed;
+    if (typeof entry !== 'string' || !isStringArray(libraries) || !isStringArray(modules) || typeof catalog !== 'string') return null;
+    return { entry, libraries, modules, catalog };
   } catch {
     return null;
   }
 }
 
 /** Starts every fetch at once, as preloads the app's own imports and catalog fetch then reuse. */
-export function startFetches(page: Document, { entry, modules, catalog }: AfterFirstPaintFetches): void {
+export function startFetches(page: Document, { entry, libraries, modules, catalog }: AfterFirstPaintFetches): void {
   const link = (attributes: Record<string, string>) => {
     const element = page.createElement('link');
     for (const [name, value] of Object.entries(attributes)) element.setAttribute(name, value);
@@ -46,7 +53,16 @@ export function startFetches(page: Document, { entry, modules, catalog }: AfterF
     page.head.append(element);
   };
   link({ rel: 'preload', href: catalog, as: 'fetch', type: 'application/json' });
-  for (const href of [entry, ...modules]) link({ rel: 'modulepreload', href });
+  for (const href of [entry, ...libraries, ...modules]) link({ rel: 'modulepreload', href });
+}
+
+/** Runs the libraries one task each, then the app's entry (which takes the page over). */
+export async function startApp({ entry, libraries }: AfterFirstPaintFetches): Promise<void> {
+  for (const library of libraries) {
+    await import(/* @vite-ignore */ library);
+    await new Promise((resolve) => setTimeout(resolve, 0));
+  }
+  await import(/* @vite-ignore */ entry);
 }
 
 /**

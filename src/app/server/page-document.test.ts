@@ -19,7 +19,7 @@ function state(text: string): FirstScreenState {
   };
 }
 
-const afterFirstPaint: AfterFirstPaintFetches = { entry: '/assets/index-1.js', modules: ['/assets/vendor-1.js'], catalog: '/assets/locale/es-ES.json' };
+const afterFirstPaint: AfterFirstPaintFetches = { entry: '/assets/index-1.js', libraries: ['/assets/vendor-1.js'], modules: ['/assets/login-1.js'], catalog: '/assets/locale/es-ES.json' };
 /** The page's parts that do not change from one test to the next. */
 const scripts = { afterFirstPaint, firstPaintScript: '/assets/first-paint-1.js' };
 
