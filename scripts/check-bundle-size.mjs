@@ -13,6 +13,8 @@ const gzipBytes = (file) => gzipSync(readFileSync(join(distDir, file)), { level:
 
 const landingModules = [
   'index.html',
+  // A server-rendered page starts with this module, which then loads the entry.
+  'src/entry-first-paint.ts',
   ...Object.keys(manifest).filter((key) =>
     /^src\/routes\/(__root\.tsx|\{-\$client\}\/(route|index)\.tsx)\?tsr-split/.test(key),
   ),
