@@ -13,6 +13,6 @@ export default defineConfig({
     environment: 'node',
     include: ['machines/**/*.test.ts', 'src/**/*.test.ts', 'server/**/*.test.ts', 'tests/model/**/*.test.ts', 'tests/lint/**/*.test.ts', 'scripts/**/*.test.ts'],
     testTimeout: 20000,
-    hookTimeout: 60000,
+    hookTimeout: 120000,
   },
 });

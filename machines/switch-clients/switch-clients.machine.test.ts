@@ -35,16 +35,6 @@ describe('switching clients', () => {
     expect(landed).toHaveBeenCalledExactlyOnceWith({ code: 'DLT', billingGroup: '52' });
   });
 
-  it('does nothing for the current client or one that is not listed', async () => {
-    const { actor, switchCalls } = arrange(() => Promise.resolve({ clientCode: 'SUN', billingGroup: null }));
-    await choosing(actor);
-    actor.send({ type: 'switchClients.choose', code: 'SUN', billingGroup: null });
-    actor.send({ type: 'switchClients.choose', code: 'NPP', billingGroup: null });
-    actor.send({ type: 'switchClients.choose', code: 'DLT', billingGroup: '48' });
-    expect(actor.getSnapshot().value).toBe('choosing');
-    expect(switchCalls).not.toHaveBeenCalled();
-  });
-
   it('sends one switch however often the user presses while it is on its way', async () => {
     let finish = (): void => undefined;
     const { actor, switchCalls } = arrange(

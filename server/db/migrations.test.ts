@@ -26,7 +26,10 @@ function migrationsUpTo(count: number): string {
 
 const firstMigrationOnly = () => migrationsUpTo(1);
 
-describe('migration 0001 (accounts and invoices)', () => {
+// Each test boots its own PGlite (a WebAssembly build of PostgreSQL) and runs migrations from an
+// empty database: slower than the suite's default allows on a busy 2-core machine.
+
+describe('migration 0001 (accounts and invoices)', { timeout: 60000 }, () => {
   it('gives the memberships of a database seeded before accounts existed their account rows', async () => {
     const client = new PGlite();
     try {
@@ -51,7 +54,7 @@ describe('migration 0001 (accounts and invoices)', () => {
   });
 });
 
-describe('migration 0005 (account foundation)', () => {
+describe('migration 0005 (account foundation)', { timeout: 60000 }, () => {
   it('keeps users who could sign in before it activated, their passwords unmarked and never expiring by age', async () => {
     const client = new PGlite();
     try {

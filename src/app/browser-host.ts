@@ -5,7 +5,6 @@ import { localItem, sessionItem } from '@/lib/storage';
 import type { MachineHost } from './actors';
 import { createCookieConsentImplementations } from './implementations/cookie-consent.implementations';
 import { createLanguageImplementations } from './implementations/language.implementations';
-import { shareSessionAcrossTabs } from './session-tabs';
 
 /** The host of the machines in the browser. */
 export function browserHost(): MachineHost {
@@ -18,8 +17,9 @@ export function browserHost(): MachineHost {
     cookieConsent: createCookieConsentImplementations({ storage: localItem }),
     reportError: (message, error) => console.error(message, error),
     observeCalls,
+    // Other tabs matter only once someone acts here: kept out of the first screen's JavaScript.
     shareSession: (session) => {
-      shareSessionAcrossTabs(session);
+      void import('./session-tabs').then(({ shareSessionAcrossTabs }) => shareSessionAcrossTabs(session));
     },
   };
 }

@@ -48,6 +48,8 @@ interface FixtureAccount {
   alsoAt?: FixtureMembership;
   /** The billing office marked the password for change: it has expired. */
   passwordChangeRequired?: true;
+  /** Registered, but the activation link was never opened: signing in says so. */
+  notActivated?: true;
 }
 
 /** Invoices like pat.doe's SUN ones: two open in full and one partly paid. */
@@ -239,6 +241,84 @@ export const modelPathAccounts = {
     userEmail: `e2e.model.payer.${twoDigits(path)}@example.com`,
     invoices: modelInvoices(`SUN-99${twoDigits(path)}`),
   }),
+  /** Whose address a forgotten-password path types, and whom the link it asks for is sent to. */
+  passwordForgot: (path: number) => ({
+    clientCode: 'SUN',
+    accountNumber: `A-9920${twoDigits(path)}`,
+    holderName: 'Fern Model',
+    userEmail: `e2e.model.password.forgot.${twoDigits(path)}@example.com`,
+    invoices: [],
+  }),
+  /** Whose emailed reset link a password reset path opens (and spends, when the path sets the password). */
+  passwordReset: (path: number) => ({
+    clientCode: 'SUN',
+    accountNumber: `A-9921${twoDigits(path)}`,
+    holderName: 'Rhys Model',
+    userEmail: `e2e.model.password.reset.${twoDigits(path)}@example.com`,
+    invoices: [],
+  }),
+  /** Who changes the password on the update password page, signed in. */
+  passwordUpdate: (path: number) => ({
+    clientCode: 'SUN',
+    accountNumber: `A-9922${twoDigits(path)}`,
+    holderName: 'Uma Model',
+    userEmail: `e2e.model.password.update.${twoDigits(path)}@example.com`,
+    invoices: [],
+  }),
+  /** A billing user of the member information paths (names and company saved, every session ended). */
+  memberUser: (path: number) => ({
+    clientCode: 'SUN',
+    accountNumber: `A-9930${twoDigits(path)}`,
+    holderName: 'Mel Model',
+    userEmail: `e2e.model.member.user.${twoDigits(path)}@example.com`,
+    invoices: [],
+  }),
+  /** A billing user of the email change paths (asks for links to an address of the path's own). */
+  emailChangeUser: (path: number) => ({
+    clientCode: 'SUN',
+    accountNumber: `A-9931${twoDigits(path)}`,
+    holderName: 'Em Model',
+    userEmail: `e2e.model.member.email.${twoDigits(path)}@example.com`,
+    invoices: [],
+  }),
+  /** A billing user of the switch clients paths, with accounts at SUN and at DLT 52 (like pat.doe). */
+  switcher: (path: number) => ({
+    clientCode: 'SUN',
+    accountNumber: `A-9932${twoDigits(path)}`,
+    holderName: 'Sam Model',
+    userEmail: `e2e.model.member.switcher.${twoDigits(path)}@example.com`,
+    invoices: [],
+    alsoAt: { clientCode: 'DLT', billingGroup: '52', accountNumber: `D-9932${twoDigits(path)}`, holderName: 'Sam Model', invoices: [] },
+  }),
+  /** An account without a user, which the registration and activation paths register for (typing its invoice SUN-9911<nn>1 or 2). */
+  registrant: (path: number) => ({
+    clientCode: 'SUN',
+    accountNumber: `A-9911${twoDigits(path)}`,
+    holderName: 'Riley Model',
+    invoices: [1, 2].map((last) => ({
+      invoiceNumber: `SUN-9911${twoDigits(path)}${String(last)}`,
+      description: 'Lipid panel',
+      amountCents: 6320,
+      balanceCents: 6320,
+    })),
+  }),
+  /** A user of the resend-activation paths who registered but never opened the activation link. */
+  waitingUser: (path: number) => ({
+    clientCode: 'SUN',
+    accountNumber: `A-9912${twoDigits(path)}`,
+    holderName: 'Wynn Model',
+    userEmail: `e2e.model.register.waiting.${twoDigits(path)}@example.com`,
+    notActivated: true as const,
+    invoices: [],
+  }),
+  /** A billing user of the email-confirmation paths, who opens an email change's link signed in. */
+  emailConfirmer: (path: number) => ({
+    clientCode: 'SUN',
+    accountNumber: `A-9913${twoDigits(path)}`,
+    holderName: 'Cody Model',
+    userEmail: `e2e.model.register.confirm.${twoDigits(path)}@example.com`,
+    invoices: [],
+  }),
 } satisfies Record<string, (path: number) => FixtureAccount>;
 
 function allFixtureAccounts(): FixtureAccount[] {
@@ -325,7 +405,7 @@ export async function insertFixtureData(db: Database): Promise<void> {
             firstName: holderFirst,
             lastName: holderLast,
             isActive: true,
-            activatedAt: new Date(),
+            activatedAt: account.notActivated ? null : new Date(),
             passwordChangeRequired: account.passwordChangeRequired ?? false,
           })
           .returning({ id: users.id });

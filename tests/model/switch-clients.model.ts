@@ -58,10 +58,6 @@ const spec: Spec = {
     { type: 'xstate.error.actor.loadClients', error: { code: 'network' } },
     { type: 'switchClients.retry' },
     { type: 'switchClients.choose', ...switchable },
-    // Not switchable: the current client, and clients where the user has no account.
-    { type: 'switchClients.choose', code: 'SUN', billingGroup: null },
-    { type: 'switchClients.choose', code: 'DLT', billingGroup: '48' },
-    { type: 'switchClients.choose', code: 'NPP', billingGroup: null },
     { type: 'xstate.done.actor.switchClient', output: { clientCode: 'DLT', billingGroup: '52' } },
     ...(['refused', 'notSignedIn', 'network', 'serverError'] as const).map(
       (code) => ({ type: 'xstate.error.actor.switchClient', error: { code } }) as const,

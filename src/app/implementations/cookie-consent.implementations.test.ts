@@ -6,14 +6,19 @@ import { createCookieConsentImplementations } from './cookie-consent.implementat
 
 function startWith(read: (key: string) => string | null) {
   const stored: Record<string, string> = {};
+  const cookies: Record<string, string> = {};
   const events: string[] = [];
-  const actor = createActor(cookieConsentMachine.provide(createCookieConsentImplementations({ storage: { read, set: (key, value) => void (stored[key] = value) } })), {
+  const implementations = createCookieConsentImplementations({
+    storage: { read, set: (key, value) => void (stored[key] = value) },
+    setCookie: (name, value) => void (cookies[name] = value),
+  });
+  const actor = createActor(cookieConsentMachine.provide(implementations), {
     inspect: (inspection) => {
       if (inspection.type === '@xstate.event') events.push(inspection.event.type);
     },
   });
   actor.start();
-  return { actor, stored, events };
+  return { actor, stored, cookies, events };
 }
 
 describe('the cookie notice over local storage', () => {
@@ -22,11 +27,12 @@ describe('the cookie notice over local storage', () => {
     await waitFor(actor, (snapshot) => snapshot.matches('accepted'));
   });
 
-  it('shows when nothing was accepted, and keeps the text true once accepted', async () => {
-    const { actor, stored } = startWith(() => null);
+  it('shows when nothing was accepted, and keeps the text true once accepted, in a cookie too so the server renders no notice', async () => {
+    const { actor, stored, cookies } = startWith(() => null);
     await waitFor(actor, (snapshot) => snapshot.matches('shown'));
     actor.send({ type: 'consent.accept' });
     expect(stored).toEqual({ cookieNoticeAccepted: 'true' });
+    expect(cookies).toEqual({ pbp_cookie_notice: 'true' });
   });
 
   it('shows again when local storage cannot be read, through the machine’s failed-read branch', async () => {

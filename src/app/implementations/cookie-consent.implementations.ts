@@ -4,11 +4,13 @@ import { acceptedValue } from '@machines/cookie-consent/cookie-consent.types';
 import { fromPromise, type MachineImplementationsFrom } from 'xstate';
 import { preferenceCookies, setPreferenceCookie, storageKeys, type localItem } from '@/lib/storage';
 
-/** Creates the cookie notice's implementations over local storage. */
+/** Creates the cookie notice's implementations over local storage (and the preference cookie the server reads). */
 export function createCookieConsentImplementations({
   storage,
+  setCookie = setPreferenceCookie,
 }: {
   storage: Pick<typeof localItem, 'read' | 'set'>;
+  setCookie?: (name: string, value: string) => void;
 }): MachineImplementationsFrom<typeof cookieConsentMachine> {
   return {
     actors: {
@@ -19,7 +21,7 @@ export function createCookieConsentImplementations({
       storeConsent: () => {
         storage.set(storageKeys.cookieConsent, acceptedValue);
         // The server renders the first screen without the notice from then on.
-        setPreferenceCookie(preferenceCookies.cookieConsent, acceptedValue);
+        setCookie(preferenceCookies.cookieConsent, acceptedValue);
       },
     },
   };

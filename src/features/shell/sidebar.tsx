@@ -5,7 +5,6 @@ import { useSelector } from '@xstate/react';
 import { lazy, Suspense } from 'react';
 import { patientAppUrl } from '@/lib/config';
 import { useMachines } from '@/lib/machines';
-import { useSessionEvents } from '@/lib/use-session-events';
 
 // The signed-in menu is loaded once someone signs in, not with the first page.
 const SignedInMenu = lazy(() => import('./signed-in-menu').then((module) => ({ default: module.SignedInMenu })));
@@ -28,13 +27,14 @@ export function Sidebar({ open }: { open: boolean | null }) {
   );
 }
 
+// Sends its two events itself: the session events hook stays out of the first screen's JavaScript.
 function SignedOutMenu() {
-  const { chooseRole, clearRole } = useSessionEvents();
+  const { session } = useMachines();
   return (
     <ul className="menu" data-testid="menu-signed-out">
       <li>
         {/* Home leaves the sign-in form for the landing page: back to choosing how to sign in. */}
-        <Link to="/{-$client}" activeOptions={{ exact: true }} onClick={clearRole}>
+        <Link to="/{-$client}" activeOptions={{ exact: true }} onClick={() => session.send({ type: 'session.clearRole' })}>
           <Trans>Home</Trans>
         </Link>
       </li>
@@ -44,7 +44,7 @@ function SignedOutMenu() {
         </a>
       </li>
       <li>
-        <Link to="/{-$client}/login" onClick={() => chooseRole('ClientBillingUser')}>
+        <Link to="/{-$client}/login" onClick={() => session.send({ type: 'session.chooseRole', role: 'ClientBillingUser' })}>
           <Trans>Roster login</Trans>
         </Link>
       </li>

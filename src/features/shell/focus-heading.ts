@@ -1,0 +1,33 @@
+/** Focus on a new screen's heading, loaded with the visit's first navigation (never needed by the first screen). */
+
+/**
+ * Puts focus on the new screen's heading once it is on the page, and again on its replacement if
+ * the screen swaps it (a wizard showing "Loading" and then its first step), until focus goes
+ * elsewhere or the next navigation. Focus is never taken from inside the new screen: a screen
+ * that focuses something first (a notice that must be read) keeps it. Returns a stop function.
+ */
+export function focusHeadingWhenShown(main: HTMLElement): () => void {
+  let focused: HTMLElement | null = null;
+  const focusHeading = (): void => {
+    const heading = main.querySelector<HTMLElement>('h1');
+    const active = document.activeElement;
+    // Not while the heading has it, nor from inside the new screen: only from the page itself, from
+    // the shell (the link used to get here), or from a heading that went away.
+    if (!heading || focused?.isConnected || (active !== main && main.contains(active))) return;
+    heading.tabIndex = -1;
+    focused = heading;
+    heading.focus();
+  };
+  const onFocusIn = (event: FocusEvent): void => {
+    if (event.target !== focused) stop();
+  };
+  const observer = new MutationObserver(focusHeading);
+  function stop(): void {
+    observer.disconnect();
+    document.removeEventListener('focusin', onFocusIn);
+  }
+  observer.observe(main, { childList: true, subtree: true });
+  document.addEventListener('focusin', onFocusIn);
+  focusHeading();
+  return stop;
+}

@@ -1,0 +1,66 @@
+/**
+ * Who registers in the register group's paths: an address of the path's own, new on every run
+ * (a registered address stays registered on the server, and each address may get only a few
+ * emails in a quarter of an hour), and the real activation link the server emails to it.
+ */
+import { randomUUID } from 'node:crypto';
+import type { Page } from '@playwright/test';
+import { expect } from '../fixtures';
+import { modelPathAccounts } from '../fixture-data';
+import type { PathRun } from './browser-paths';
+
+const runTags = new WeakMap<Page, string>();
+
+/** The path's own address for `kind` (e2e.model.register.<kind>.<nn>+<run>@example.com), the same throughout one run of the path. */
+export function registrantEmail(run: PathRun, kind: string): string {
+  let tag = runTags.get(run.page);
+  if (!tag) {
+    tag = randomUUID().slice(0, 8);
+    runTags.set(run.page, tag);
+  }
+  return `e2e.model.register.${kind}.${String(run.number).padStart(2, '0')}+${tag}@example.com`;
+}
+
+/** A password the registration rules and the server take. */
+export const registrantPassword = 'Quiet meadow lantern 42';
+
+const unescape = (html: string) => html.replace(/&#(\d+);/g, (_, code: string) => String.fromCodePoint(Number(code))).replace(/&amp;/g, '&');
+
+/**
+ * Registers the path's own address for its own account through the API (as the form sends it,
+ * with the page's anti-forgery cookie), and returns the activation link the server emails, read
+ * from the development outbox.
+ */
+export async function registerAndReadLink(run: PathRun, kind: string): Promise<string> {
+  const { page } = run;
+  const email = registrantEmail(run, kind);
+  const account = modelPathAccounts.registrant(run.number);
+  // Any API answer hands out the anti-forgery cookie.
+  await page.request.get('/api/User/GetIsUserLoggedIn');
+  const xsrf = (await run.context.cookies()).find((cookie) => cookie.name === 'XSRF-TOKEN')?.value ?? '';
+  const registered = await page.request.post('/api/userregistration/Register', {
+    headers: { 'X-XSRF-TOKEN': xsrf, 'Accept-Language': 'en-US' },
+    data: {
+      firstName: 'Riley',
+      lastName: 'Model',
+      company: '',
+      email,
+      password: registrantPassword,
+      clientCode: account.clientCode,
+      rosterAcct: account.accountNumber,
+      invoice: account.invoices[0]?.invoiceNumber ?? '',
+      billingGroup: '',
+    },
+  });
+  expect(registered.status()).toBe(200);
+  let link: string | undefined;
+  await expect
+    .poll(async () => {
+      const outbox = unescape(await (await page.request.get('/dev/outbox')).text());
+      const message = outbox.split('<article>').find((article) => article.includes(`To: ${email} `));
+      link = /https?:\/\/\S+\/confirmation\/activate\?token=[A-Za-z0-9_-]{43}/.exec(message ?? '')?.[0];
+      return link;
+    })
+    .toBeDefined();
+  return link ?? '';
+}
