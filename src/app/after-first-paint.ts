@@ -3,7 +3,7 @@
  * catalog. Requested with the stylesheet, they would share a phone's bandwidth with it and with
  * the logo, and hold the first paint back; listed in the page instead, they are all requested at
  * once, in parallel, the moment the screen is up. Kept tiny: the page's first-paint entry module
- * runs this before any of the app is loaded.
+ * is this, and it counts against the landing page's JavaScript budget.
  */
 
 /** The id of the element (JSON, not a script) that lists what the page fetches after its first paint. */
@@ -23,70 +23,52 @@ export interface AfterFirstPaintFetches {
   catalog: string;
 }
 
-function isStringArray(value: unknown): value is string[] {
-  return Array.isArray(value) && value.every((item) => typeof item === 'string');
-}
+type LinkElement = Pick<HTMLLinkElement, 'crossOrigin' | 'href' | 'rel' | 'as'>;
 
-/** Reads the page's list of after-paint fetches, or null when the page has none (the plain SPA). */
-export function readAfterFirstPaintFetches(page: { getElementById(id: string): { textContent: string | null } | null }): AfterFirstPaintFetches | null {
-  const text = page.getElementById(afterFirstPaintElementId)?.textContent;
-  if (!text) return null;
-  try {
-    const parsed: unknown = JSON.parse(text);
-    if (typeof parsed !== 'object' || parsed === null) return null;
-    if (!('entry' in parsed) || !('libraries' in parsed) || !('modules' in parsed) || !('catalog' in parsed)) return null;
-    const { entry, libraries, modules, catalog } = parsed;
-    if (typeof entry !== 'string' || !isStringArray(libraries) || !isStringArray(modules) || typeof catalog !== 'string') return null;
-    return { entry, libraries, modules, catalog };
-  } catch {
-    return null;
-  }
-}
-
-/** Starts every fetch at once, as preloads the app's own imports and catalog fetch then reuse. */
-export function startFetches(page: Document, { entry, libraries, modules, catalog }: AfterFirstPaintFetches): void {
-  const link = (attributes: Record<string, string>) => {
-    const element = page.createElement('link');
-    for (const [name, value] of Object.entries(attributes)) element.setAttribute(name, value);
-    // `crossorigin` as the module scripts and the catalog's fetch() use it, or the preloads are not reused.
-    element.setAttribute('crossorigin', '');
-    page.head.append(element);
-  };
-  link({ rel: 'preload', href: catalog, as: 'fetch', type: 'application/json' });
-  for (const href of [entry, ...libraries, ...modules]) link({ rel: 'modulepreload', href });
-}
-
-/** Runs the libraries one task each, then the app's entry (which takes the page over). */
-export async function startApp({ entry, libraries }: AfterFirstPaintFetches): Promise<void> {
-  for (const library of libraries) {
-    await import(/* @vite-ignore */ library);
-    await new Promise((resolve) => setTimeout(resolve, 0));
-  }
-  await import(/* @vite-ignore */ entry);
+/** What of the document the start needs (the page's `document`, or a stand-in in a test). */
+export interface FirstPaintPage<Link extends LinkElement> {
+  visibilityState: DocumentVisibilityState;
+  getElementById(id: string): { textContent: string | null } | null;
+  createElement(tag: 'link'): Link;
+  head: { append(link: Link): void };
 }
 
 /**
- * Resolves once the page's first contentful paint is on the screen (at once for a page in a
- * background tab, which does not paint until it is shown).
+ * Once the page's first contentful paint is on the screen (at once in a background tab, which
+ * does not paint), starts every fetch the page lists as preloads that the app's own imports and
+ * catalog fetch then reuse, and runs the libraries one task each, then the app's entry (which
+ * takes the page over). The list is the server's, in the same response as this module, so it is
+ * read as it is: a page without one (the plain SPA does not load this module) stays as it is.
  */
-export function firstPaint(): Promise<void> {
-  return new Promise((resolve) => {
-    if (document.visibilityState === 'hidden') {
-      resolve();
-      return;
+export function startAfterFirstPaint<Link extends LinkElement>(page: FirstPaintPage<Link>): void {
+  const listed = page.getElementById(afterFirstPaintElementId)?.textContent;
+  if (!listed) return;
+  const { entry, libraries, modules, catalog } = JSON.parse(listed) as AfterFirstPaintFetches;
+  const start = async () => {
+    for (const href of [catalog, entry, ...libraries, ...modules]) {
+      const link = page.createElement('link');
+      // `crossOrigin` as the module scripts and the catalog's fetch() use it, or the preloads are not reused.
+      link.crossOrigin = '';
+      link.href = href;
+      if (href === catalog) {
+        link.rel = 'preload';
+        link.as = 'fetch';
+      } else link.rel = 'modulepreload';
+      page.head.append(link);
     }
-    if (!PerformanceObserver.supportedEntryTypes.includes('paint')) {
-      // The task after the next frame's callbacks runs once that frame is drawn.
-      requestAnimationFrame(() => setTimeout(resolve, 0));
-      return;
+    for (const href of [...libraries, entry]) {
+      await import(/* @vite-ignore */ href);
+      await new Promise((resolve) => setTimeout(resolve));
     }
-    const observer = new PerformanceObserver((list) => {
-      if (list.getEntriesByName('first-contentful-paint').length === 0) return;
-      observer.disconnect();
-      resolve();
-    });
-    observer.observe({ type: 'paint', buffered: true });
-    // A tab sent to the background before it painted would otherwise wait until it is shown again.
-    document.addEventListener('visibilitychange', () => resolve(), { once: true });
-  });
+  };
+  if (page.visibilityState === 'hidden') {
+    void start();
+    return;
+  }
+  // Every browser the build targets reports the first contentful paint.
+  new PerformanceObserver((list, observer) => {
+    if (list.getEntriesByName('first-contentful-paint').length === 0) return;
+    observer.disconnect();
+    void start();
+  }).observe({ type: 'paint', buffered: true });
 }

@@ -1,6 +1,6 @@
 import type { Snapshot } from 'xstate';
 import { describe, expect, it } from 'vitest';
-import { readAfterFirstPaintFetches, type AfterFirstPaintFetches } from '../after-first-paint';
+import { afterFirstPaintElementId, type AfterFirstPaintFetches } from '../after-first-paint';
 import type { FirstScreenState } from '../first-screen';
 import { readFirstScreen } from '../first-screen';
 import { fillTemplate, moduleFiles, preloadLinks, routeChunkKeys, serializeState } from './page-document';
@@ -47,7 +47,7 @@ describe('the server-rendered page', () => {
     const html = fillTemplate(template, { language: 'en-US', bodyClass: 'theme-default', head: '', appHtml: '', state: state(''), ...scripts });
     expect(html).toContain('<script type="module" crossorigin src="/assets/first-paint-1.js"></script>');
     expect(html).not.toContain('src="/assets/index-1.js"');
-    expect(readAfterFirstPaintFetches(pageOf(html))).toEqual(afterFirstPaint);
+    expect(JSON.parse(pageOf(html).getElementById(afterFirstPaintElementId)?.textContent ?? '')).toEqual(afterFirstPaint);
   });
 
   it('refuses a template whose entry script is not the app’s, rather than a page that never starts', () => {
