@@ -5,7 +5,7 @@ import { waitFor } from 'xstate';
 import { startMachines } from '@/app/actors';
 import { App } from '@/app/app';
 import { browserHost } from '@/app/browser-host';
-import { readFirstScreen, type StorageWrites } from '@/app/first-screen';
+import { awaitsAppAttribute, readFirstScreen, type StorageWrites } from '@/app/first-screen';
 import { createAppNavigation } from '@/app/navigation';
 import { createAppRouter } from '@/app/router';
 import { connectMachines } from '@/app/wiring';
@@ -46,9 +46,16 @@ const app = (
   </StrictMode>
 );
 
-/** Lifts the server page's `inert` once React has hydrated it and handles what the visitor does. */
+/** Lifts the server page's waits (its inert controls) once React has hydrated it and handles what the visitor does. */
 function Interactive({ children }: { children: ReactNode }) {
-  useEffect(() => container?.removeAttribute('inert'), []);
+  useEffect(() => {
+    if (!container) return;
+    for (const control of container.querySelectorAll(`[${awaitsAppAttribute}]`)) {
+      control.removeAttribute('inert');
+      control.removeAttribute(awaitsAppAttribute);
+    }
+    container.removeAttribute(awaitsAppAttribute);
+  }, []);
   return children;
 }
 
@@ -67,7 +74,7 @@ if (firstScreen) {
       // Suspense boundary of its own around the root) and does not load the route again.
       router.ssr = { manifest: undefined };
       // As a transition, React hydrates in slices that let the browser breathe between them (the
-      // screen is already painted and inert until then), not in one long task that holds a
+      // screen is already painted, its controls inert until then), not in one long task that holds a
       // phone's main thread.
       startTransition(() => {
         hydrateRoot(container, <Interactive>{app}</Interactive>);

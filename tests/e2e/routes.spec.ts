@@ -215,8 +215,8 @@ test.describe('success screen', () => {
     await page.clock.install();
     await page.goto('/SUN/success?message=passwordReset&redirect=/SUN/about');
     await expect(heading(page, 'Your password has been reset')).toBeVisible();
-    // The server's page is on the screen before the app has taken it over (it is inert until then).
-    await expect(page.locator('#root')).not.toHaveAttribute('inert');
+    // The server's page is on the screen before the app has taken it over (its controls wait until then).
+    await expect(page.locator('#root')).not.toHaveAttribute('data-awaits-app');
     await page.keyboard.press('Tab');
     await expect(page.getByRole('link', { name: 'Skip to main content' })).toBeFocused();
     await page.keyboard.press('Enter');

@@ -29,9 +29,9 @@ async function watch(page: Page) {
   return { calls, errors };
 }
 
-/** Waits until the SPA has hydrated the server's page (it lifts the page's `inert` then). */
+/** Waits until the SPA has hydrated the server's page (it lifts the page's waits, `data-awaits-app`, then). */
 async function hydrated(page: Page): Promise<void> {
-  await expect(page.locator('#root')).not.toHaveAttribute('inert');
+  await expect(page.locator('#root')).not.toHaveAttribute('data-awaits-app');
   // The menu button knows whether the menu is open only in the browser.
   await expect(page.locator('.sidebar-toggle')).toHaveAttribute('aria-expanded', /true|false/);
 }
@@ -149,5 +149,42 @@ test('the sign-in page paints before any of the app is fetched, then the app tak
   await page.getByLabel('Password', { exact: true }).fill(demo.password);
   await page.getByRole('button', { name: 'Sign in' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Your invoices' })).toBeFocused();
+  expect(errors).toEqual([]);
+});
+
+test('before the app has loaded, the server’s links work (the next page loads) and its forms wait', async ({ page }) => {
+  const { errors } = await watch(page);
+  // The app's entry module is held: the pages stay as the server rendered them.
+  let release = (): void => undefined;
+  const released = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  let entryRequests = 0;
+  await page.route(/\/assets\/index-[^/]+\.js$/, async (route) => {
+    entryRequests += 1;
+    await released;
+    await route.continue().catch(() => undefined);
+  });
+
+  await page.goto('/SUN/login');
+  await expect.poll(() => entryRequests).toBeGreaterThan(0);
+  // Forms and buttons wait for the app: nothing typed can be sent natively, a password in the address.
+  await expect(page.locator('form')).toHaveAttribute('inert', '');
+  await expect(page.locator('form button[type="submit"]')).toHaveAttribute('inert', '');
+  await expect(page.locator('#root')).toHaveAttribute('data-awaits-app', '');
+
+  await page.getByRole('navigation', { name: 'Main menu' }).getByRole('link', { name: 'Home' }).click();
+  await expect(page).toHaveURL(/\/SUN$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Pay your bill online' })).toBeVisible();
+  // Still the server's page: the app's entry has not run.
+  await expect(page.locator('#root')).toHaveAttribute('data-awaits-app', '');
+
+  release();
+  await hydrated(page);
+  await expect(page.locator('[inert]')).toHaveCount(0);
+  // The app took the page over: its links now navigate in place, and the sign-in form works.
+  await page.getByRole('link', { name: 'Sign in' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Sign in' })).toBeVisible();
+  await expect(page.getByLabel('Email', { exact: true })).toBeEditable();
   expect(errors).toEqual([]);
 });

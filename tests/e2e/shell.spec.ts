@@ -174,8 +174,8 @@ test.describe('navigation', () => {
   test('the skip link moves to the main content', async ({ page }) => {
     await page.goto('/SUN/login');
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
-    // The server's page is on the screen before the app has taken it over (it is inert until then).
-    await expect(page.locator('#root')).not.toHaveAttribute('inert');
+    // The server's page is on the screen before the app has taken it over (its controls wait until then).
+    await expect(page.locator('#root')).not.toHaveAttribute('data-awaits-app');
     await page.keyboard.press('Tab');
     const skip = page.getByRole('link', { name: 'Skip to main content' });
     await expect(skip).toBeFocused();

@@ -51,7 +51,7 @@ async function servedAsSpa(page: import('@playwright/test').Page, path: string):
   await page.route(`**${path}`, async (route) => {
     const response = await route.fetch();
     const html = (await response.text()).replace(
-      /<div id="root" inert>[\s\S]*?<\/div><script type="application\/json" id="pbp-first-screen">[\s\S]*?<\/script>/,
+      /<div id="root" data-awaits-app>[\s\S]*?<\/div><script type="application\/json" id="pbp-first-screen">[\s\S]*?<\/script>/,
       '<div id="root"></div>',
     );
     await route.fulfill({ response, body: html });
@@ -76,7 +76,7 @@ test('an anonymous visitor on a slow API sees the sign-in page at once: the serv
 test('on a slow API, a sign-in still shows the loading overlay at once, then the invoices', async ({ page }) => {
   test.slow();
   await page.goto('/SUN/guestLogin');
-  await expect(page.locator('#root')).not.toHaveAttribute('inert');
+  await expect(page.locator('#root')).not.toHaveAttribute('data-awaits-app');
   await slowApi(page);
   await signInAsGuest(page, demoGuest.accountNumber, demoGuest.invoiceNumber);
   await expect(page.getByTestId('loading-overlay')).toBeVisible({ timeout: API_DELAY_MS - 1000 });

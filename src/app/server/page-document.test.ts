@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { afterFirstPaintElementId, type AfterFirstPaintFetches } from '../after-first-paint';
 import type { FirstScreenState } from '../first-screen';
 import { readFirstScreen } from '../first-screen';
-import { fillTemplate, moduleFiles, preloadLinks, routeChunkKeys, serializeState } from './page-document';
+import { controlsAwaitApp, fillTemplate, moduleFiles, preloadLinks, routeChunkKeys, serializeState } from './page-document';
 
 const template =
   '<!doctype html><html lang="en-US"><head><script type="module" crossorigin src="/assets/index-1.js"></script></head><body class="theme-default"><div id="root"></div></body></html>';
@@ -39,8 +39,22 @@ describe('the server-rendered page', () => {
     expect(html).toContain('<html lang="es-ES">');
     expect(html).toContain('<body class="theme-sunrise">');
     expect(html).toContain('<link rel="x"></head>');
-    expect(html).toContain('<div id="root" inert><h1>Iniciar sesión</h1></div>');
+    expect(html).toContain('<div id="root" data-awaits-app><h1>Iniciar sesión</h1></div>');
     expect(readFirstScreen(pageOf(html))).toEqual(state('Sunrise'));
+  });
+
+  it('keeps forms, fields and buttons inert until the app runs, and leaves links and text live', () => {
+    const screen =
+      '<nav><a href="/SUN/about">About</a></nav><form class="form"><input type="email" name="email"/><input type="password"/>' +
+      '<button type="submit">Sign in</button></form><select><option>English</option></select><textarea>&lt;button&gt;</textarea>' +
+      '<p title="&lt;form">&lt;input is text</p><formatted-box></formatted-box>';
+    expect(controlsAwaitApp(screen)).toBe(
+      '<nav><a href="/SUN/about">About</a></nav><form inert data-awaits-app class="form"><input inert data-awaits-app type="email" name="email"/><input inert data-awaits-app type="password"/>' +
+        '<button inert data-awaits-app type="submit">Sign in</button></form><select inert data-awaits-app><option>English</option></select><textarea inert data-awaits-app>&lt;button&gt;</textarea>' +
+        '<p title="&lt;form">&lt;input is text</p><formatted-box></formatted-box>',
+    );
+    const html = fillTemplate(template, { language: 'en-US', bodyClass: '', head: '', appHtml: '<form><button>Go</button></form>', state: state(''), ...scripts });
+    expect(html).toContain('<div id="root" data-awaits-app><form inert data-awaits-app><button inert data-awaits-app>Go</button></form></div>');
   });
 
   it('starts with the first-paint module and lists the app for it to fetch once the screen has painted', () => {

@@ -5,7 +5,7 @@
  */
 import type { ManifestChunk } from '@contracts/page-renderer';
 import { afterFirstPaintElementId, type AfterFirstPaintFetches } from '../after-first-paint';
-import { firstScreenElementId, type FirstScreenState } from '../first-screen';
+import { awaitsAppAttribute, firstScreenElementId, type FirstScreenState } from '../first-screen';
 
 const escapes: Record<string, string> = { '<': '\\u003c', '>': '\\u003e', '&': '\\u0026', '\u2028': '\\u2028', '\u2029': '\\u2029' };
 
@@ -58,6 +58,15 @@ export function preloadLinks({ image }: { image?: string | null | undefined }): 
   return image ? `<link rel="preload" href="${escapeAttribute(image)}" as="image">` : '';
 }
 
+/**
+ * The screen with its forms, fields and buttons inert until the app has hydrated them (it lifts
+ * them then): a form sent before would go natively, as a GET with its fields (a password) in the
+ * address. React escapes every `<` in text and attributes, so only real tags match.
+ */
+export function controlsAwaitApp(html: string): string {
+  return html.replace(/<(form|button|input|select|textarea)(?=[\s/>])/g, `<$1 inert ${awaitsAppAttribute}`);
+}
+
 export interface PageParts {
   language: string;
   bodyClass: string;
@@ -81,10 +90,8 @@ export function fillTemplate(template: string, { language, bodyClass, head, appH
     .replace('</head>', () => `${head}</head>`)
     .replace(
       '<div id="root"></div>',
-      // Inert until the SPA has hydrated it: a form sent before then would go natively, as a GET
-      // with its fields (a password) in the address. The SPA lifts it once it has hydrated.
       () =>
-        `<div id="root" inert>${appHtml}</div><script type="application/json" id="${firstScreenElementId}">${serializeState(state)}</script>` +
+        `<div id="root" ${awaitsAppAttribute}>${controlsAwaitApp(appHtml)}</div><script type="application/json" id="${firstScreenElementId}">${serializeState(state)}</script>` +
         `<script type="application/json" id="${afterFirstPaintElementId}">${serializeState(afterFirstPaint)}</script>`,
     );
   if (!replaced.includes(`id="${firstScreenElementId}"`)) throw new Error('The page template has no <div id="root"></div>');
