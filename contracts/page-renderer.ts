@@ -7,6 +7,8 @@
 export interface ManifestChunk {
   file: string;
   imports?: string[];
+  /** Chunks it loads with `import()`. */
+  dynamicImports?: string[];
   css?: string[];
 }
 

@@ -1,6 +1,6 @@
 // The JavaScript the landing route loads, gzip-compressed, against the budget. It reads Vite's
-// manifest: the entry and everything it imports statically, plus what the router loads on
-// demand for the landing page (its split route chunks). The translations are not JavaScript: the
+// manifest: the entry and everything it imports statically (the landing screen among it), plus what
+// the router loads on demand for the landing page (its split route chunks). The translations are not JavaScript: the
 // default language's JSON catalog, fetched before the first screen, is reported on its own line.
 import { readFileSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
@@ -13,12 +13,17 @@ const gzipBytes = (file) => gzipSync(readFileSync(join(distDir, file)), { level:
 
 const landingModules = [
   'index.html',
+  // A server-rendered page starts with this module, which then loads the entry.
+  'src/entry-first-paint.ts',
   ...Object.keys(manifest).filter((key) =>
     /^src\/routes\/(__root\.tsx|\{-\$client\}\/(route|index)\.tsx)\?tsr-split/.test(key),
   ),
 ];
-if (!landingModules.some((key) => key.startsWith('src/routes/{-$client}/index.tsx'))) {
-  console.error('check-bundle-size: the landing route has no chunk of its own in the manifest; the measure would be wrong.');
+// The landing route travels in the entry (it is not code-split); should it get a chunk of its own
+// under a name the list above misses, the measure would leave it out.
+const landingChunks = Object.keys(manifest).filter((key) => key.startsWith('src/routes/{-$client}/index.tsx'));
+if (landingChunks.some((key) => !landingModules.includes(key))) {
+  console.error(`check-bundle-size: the landing route has a chunk this measure does not count (${landingChunks.join(', ')}).`);
   process.exit(1);
 }
 

@@ -33,6 +33,8 @@ import type { Machines } from '@/lib/machines';
 const settleTimeoutMs = 10000;
 /** Modules a signed-in first screen shows beyond its route (the signed-in menu is loaded lazily). */
 const signedInModules = ['src/features/shell/signed-in-menu.tsx'];
+/** The manifest key of the module a server-rendered page starts with (see src/entry-first-paint.ts). */
+const firstPaintEntry = 'src/entry-first-paint.ts';
 
 /** The theme class the client machine puts on the page's body, kept for the page's `<body class>`. */
 function recordedBody() {
@@ -73,6 +75,12 @@ export function createPageRenderer({ template, manifest, catalogs }: PageRendere
   const messages: Partial<Record<Language, Messages>> = {};
   for (const [language, catalog] of Object.entries(catalogs)) if (isLanguage(language) && isMessages(catalog)) messages[language] = catalog;
   const entryModules = moduleFiles(manifest, ['index.html']);
+  const firstPaintScript = manifest[firstPaintEntry]?.file;
+  if (!entryModules[0] || !firstPaintScript) throw new Error(`The client build's manifest has no index.html or ${firstPaintEntry}`);
+  const appEntry = `/${entryModules[0]}`;
+  // Each runs in a task of its own before the entry (an import runs what it imports first, so
+  // their order only decides how the work is split).
+  const libraries = entryModules.slice(1).map((file) => `/${file}`);
   // Screens that need the browser to render (the payment wizard reads its progress from session
   // storage and frames the processor): learned on their first request, then left to the SPA.
   const browserOnlyScreens = new Set<string>();
@@ -142,19 +150,16 @@ export function createPageRenderer({ template, manifest, catalogs }: PageRendere
           return new Response(null);
         }
         const modules = moduleFiles(manifest, [
+          'index.html',
           ...routeChunkKeys(manifest, routeIds),
           ...(selectIsSignedIn(machines.session.getSnapshot()) ? signedInModules : []),
-        ]);
+        ]).filter((file) => !entryModules.includes(file));
         page = {
           type: 'page',
           html: fillTemplate(template, {
             language,
             bodyClass: body.className(),
-            head: preloadLinks({
-              modules: [...entryModules.slice(1), ...modules.filter((file) => !entryModules.includes(file))],
-              catalog: catalogUrl(language),
-              image: selectClient(machines.client.getSnapshot())?.logoUrl,
-            }),
+            head: preloadLinks({ image: selectClient(machines.client.getSnapshot())?.logoUrl }),
             appHtml,
             state: {
               snapshots: persistMachines(machines),
@@ -163,6 +168,8 @@ export function createPageRenderer({ template, manifest, catalogs }: PageRendere
                 router.state.matches.filter((match) => match.status === 'success' && match.loaderData !== undefined).map((match) => [match.routeId, match.loaderData]),
               ),
             },
+            afterFirstPaint: { entry: appEntry, libraries, modules: modules.map((file) => `/${file}`), catalog: catalogUrl(language) },
+            firstPaintScript: `/${firstPaintScript}`,
           }),
         };
         return new Response(null);

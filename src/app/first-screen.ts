@@ -16,6 +16,14 @@ declare module '@tanstack/react-router' {
   }
 }
 
+/**
+ * Marks, on a server-rendered page, the root and every control that needs the app (forms, their
+ * fields, buttons): those controls are `inert` until the app has taken the page over, so a form
+ * is never sent natively (a GET with its fields, a password, in the address). Links stay live: a
+ * click loads the next page, which the server renders.
+ */
+export const awaitsAppAttribute = 'data-awaits-app';
+
 /** The id of the element that carries the first screen's state. */
 export const firstScreenElementId = 'pbp-first-screen';
 

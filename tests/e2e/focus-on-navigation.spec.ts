@@ -60,6 +60,9 @@ test('a link followed before the first screen showed still puts focus on the new
   // The landing page waits for the client's details; the shell around it shows at once.
   const clientUrl = await hold(page, '**/api/Client/GetClientUrl*');
   await page.goto('/SUN');
+  // The server's page is on the screen before the app has taken it over (its controls wait until then);
+  // the landing page's own wait for the client's details is the app's, after that.
+  await expect(page.locator('#root')).not.toHaveAttribute('data-awaits-app');
   // The person does not wait for the landing page.
   await followAboutByKeyboard(page);
   clientUrl.release();

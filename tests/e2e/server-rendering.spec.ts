@@ -29,9 +29,9 @@ async function watch(page: Page) {
   return { calls, errors };
 }
 
-/** Waits until the SPA has hydrated the server's page (it lifts the page's `inert` then). */
+/** Waits until the SPA has hydrated the server's page (it lifts the page's waits, `data-awaits-app`, then). */
 async function hydrated(page: Page): Promise<void> {
-  await expect(page.locator('#root')).not.toHaveAttribute('inert');
+  await expect(page.locator('#root')).not.toHaveAttribute('data-awaits-app');
   // The menu button knows whether the menu is open only in the browser.
   await expect(page.locator('.sidebar-toggle')).toHaveAttribute('aria-expanded', /true|false/);
 }
@@ -58,10 +58,14 @@ for (const language of languages) {
       expect(html).toMatch(/<body class="[^"]*theme-sunrise/);
       expect(html).toMatch(new RegExp(`<h1[^>]*>${language.heading}</h1>`));
       expect(html).toContain('src="/logos/sun.svg"');
-      // What the screen still needs is fetched at once: its catalog, its route's code, the logo.
-      expect(html).toContain(`<link rel="preload" href="/assets/locale/${language.cookie}.json" as="fetch"`);
-      expect(html).toMatch(/<link rel="modulepreload" crossorigin href="\/assets\/login-[^"]+\.js">/);
+      // Only the logo is fetched with the stylesheet: the page starts with the small first-paint
+      // module, and the app's code and catalog, listed in the page, are fetched at once after the paint.
       expect(html).toContain('<link rel="preload" href="/logos/sun.svg" as="image">');
+      expect(html).not.toContain('rel="modulepreload"');
+      expect(html).toMatch(/<script type="module" crossorigin src="\/assets\/first-paint-[^"]+\.js"><\/script>/);
+      const afterFirstPaint = /<script type="application\/json" id="pbp-after-first-paint">(.*?)<\/script>/.exec(html)?.[1] ?? '';
+      expect(afterFirstPaint).toContain(`"catalog":"/assets/locale/${language.cookie}.json"`);
+      expect(afterFirstPaint).toMatch(/"\/assets\/login-[^"]+\.js"/);
       // The machines' state travels as data, never as a script the CSP would have to allow.
       expect(html).toContain('<script type="application/json" id="pbp-first-screen">');
       expect(response.headers()['content-security-policy']).not.toContain('unsafe-inline');
@@ -122,5 +126,65 @@ test('on a phone-sized screen the server’s page takes over without a layout sh
     await expect(page.locator('.sidebar-toggle')).toHaveAttribute('aria-expanded', 'false');
     expect(await layoutShift(page), path).toBeLessThanOrEqual(0.02);
   }
+  expect(errors).toEqual([]);
+});
+
+test('the sign-in page paints before any of the app is fetched, then the app takes it over and signs in', async ({ page }) => {
+  const { calls, errors } = await watch(page);
+  await page.goto('/SUN/login');
+  await hydrated(page);
+  const timing = await page.evaluate(() => ({
+    firstPaint: performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? Number.NaN,
+    appFetches: performance
+      .getEntriesByType('resource')
+      .filter((entry) => /\/assets\/(index|vendor)-[^/]+\.js$/.test(entry.name))
+      .map((entry) => entry.startTime),
+  }));
+  expect(timing.appFetches).toHaveLength(2);
+  for (const start of timing.appFetches) expect(start).toBeGreaterThanOrEqual(timing.firstPaint);
+  expect(calls.filter((path) => startUpCalls.test(path))).toEqual([]);
+
+  // The app that took over works: the form signs in, and the focus lands on the next screen's heading.
+  await page.getByLabel('Email', { exact: true }).fill(demo.pat);
+  await page.getByLabel('Password', { exact: true }).fill(demo.password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Your invoices' })).toBeFocused();
+  expect(errors).toEqual([]);
+});
+
+test('before the app has loaded, the server’s links work (the next page loads) and its forms wait', async ({ page }) => {
+  const { errors } = await watch(page);
+  // The app's entry module is held: the pages stay as the server rendered them.
+  let release = (): void => undefined;
+  const released = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  let entryRequests = 0;
+  await page.route(/\/assets\/index-[^/]+\.js$/, async (route) => {
+    entryRequests += 1;
+    await released;
+    await route.continue().catch(() => undefined);
+  });
+
+  await page.goto('/SUN/login');
+  await expect.poll(() => entryRequests).toBeGreaterThan(0);
+  // Forms and buttons wait for the app: nothing typed can be sent natively, a password in the address.
+  await expect(page.locator('form')).toHaveAttribute('inert', '');
+  await expect(page.locator('form button[type="submit"]')).toHaveAttribute('inert', '');
+  await expect(page.locator('#root')).toHaveAttribute('data-awaits-app', '');
+
+  await page.getByRole('navigation', { name: 'Main menu' }).getByRole('link', { name: 'Home' }).click();
+  await expect(page).toHaveURL(/\/SUN$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Pay your bill online' })).toBeVisible();
+  // Still the server's page: the app's entry has not run.
+  await expect(page.locator('#root')).toHaveAttribute('data-awaits-app', '');
+
+  release();
+  await hydrated(page);
+  await expect(page.locator('[inert]')).toHaveCount(0);
+  // The app took the page over: its links now navigate in place, and the sign-in form works.
+  await page.getByRole('link', { name: 'Sign in' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Sign in' })).toBeVisible();
+  await expect(page.getByLabel('Email', { exact: true })).toBeEditable();
   expect(errors).toEqual([]);
 });

@@ -158,6 +158,8 @@ test.describe('language chosen before signing in', () => {
 test.describe('navigation', () => {
   test('moving to another screen puts focus on its heading and keeps the client prefix', async ({ page }) => {
     await page.goto('/SUN');
+    // A move made by the app: before it has taken the server's page over, a link loads the next page.
+    await expect(page.locator('#root')).not.toHaveAttribute('data-awaits-app');
     await page.getByRole('contentinfo').getByRole('link', { name: 'About' }).click();
     await expect(page).toHaveURL(/\/SUN\/about$/);
     await expect(page.getByRole('heading', { level: 1 })).toBeFocused();
@@ -174,6 +176,8 @@ test.describe('navigation', () => {
   test('the skip link moves to the main content', async ({ page }) => {
     await page.goto('/SUN/login');
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    // The server's page is on the screen before the app has taken it over (its controls wait until then).
+    await expect(page.locator('#root')).not.toHaveAttribute('data-awaits-app');
     await page.keyboard.press('Tab');
     const skip = page.getByRole('link', { name: 'Skip to main content' });
     await expect(skip).toBeFocused();

@@ -50,10 +50,17 @@ async function expectShellAndOverlayAtOnce(page: import('@playwright/test').Page
 async function servedAsSpa(page: import('@playwright/test').Page, path: string): Promise<void> {
   await page.route(`**${path}`, async (route) => {
     const response = await route.fetch();
-    const html = (await response.text()).replace(
-      /<div id="root" inert>[\s\S]*?<\/div><script type="application\/json" id="pbp-first-screen">[\s\S]*?<\/script>/,
-      '<div id="root"></div>',
-    );
+    const served = await response.text();
+    // The plain SPA page: an empty root, no state, and the app's entry as its script (in place of
+    // the first-paint module, which waits for a paint an empty page never makes).
+    const entry = /"entry":"([^"]+)"/.exec(served)?.[1] ?? '';
+    expect(entry).toMatch(/^\/assets\/index-[^/]+\.js$/);
+    const html = served
+      .replace(
+        /<div id="root" data-awaits-app>[\s\S]*?<\/div><script type="application\/json" id="pbp-first-screen">[\s\S]*?<\/script><script type="application\/json" id="pbp-after-first-paint">[\s\S]*?<\/script>/,
+        '<div id="root"></div>',
+      )
+      .replace(/src="\/assets\/first-paint-[^"]+\.js"/, () => `src="${entry}"`);
     await route.fulfill({ response, body: html });
   });
 }
@@ -76,7 +83,7 @@ test('an anonymous visitor on a slow API sees the sign-in page at once: the serv
 test('on a slow API, a sign-in still shows the loading overlay at once, then the invoices', async ({ page }) => {
   test.slow();
   await page.goto('/SUN/guestLogin');
-  await expect(page.locator('#root')).not.toHaveAttribute('inert');
+  await expect(page.locator('#root')).not.toHaveAttribute('data-awaits-app');
   await slowApi(page);
   await signInAsGuest(page, demoGuest.accountNumber, demoGuest.invoiceNumber);
   await expect(page.getByTestId('loading-overlay')).toBeVisible({ timeout: API_DELAY_MS - 1000 });

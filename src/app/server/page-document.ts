@@ -4,12 +4,13 @@
  * screen still needs, so the browser fetches it all at once instead of one thing after another.
  */
 import type { ManifestChunk } from '@contracts/page-renderer';
-import { firstScreenElementId, type FirstScreenState } from '../first-screen';
+import { afterFirstPaintElementId, type AfterFirstPaintFetches } from '../after-first-paint';
+import { awaitsAppAttribute, firstScreenElementId, type FirstScreenState } from '../first-screen';
 
 const escapes: Record<string, string> = { '<': '\\u003c', '>': '\\u003e', '&': '\\u0026', '\u2028': '\\u2028', '\u2029': '\\u2029' };
 
 /** JSON that cannot end its `<script>` element early, whatever the strings in it say. */
-export function serializeState(state: FirstScreenState): string {
+export function serializeState(state: FirstScreenState | AfterFirstPaintFetches): string {
   return JSON.stringify(state).replace(/[<>&\u2028\u2029]/g, (character) => escapes[character] ?? character);
 }
 
@@ -49,24 +50,21 @@ export function moduleFiles(manifest: Record<string, ManifestChunk>, keys: reado
   return files;
 }
 
-export interface PreloadHints {
-  /** JavaScript files (relative to the site root, e.g. `assets/login-x.js`). */
-  modules: readonly string[];
-  /** The catalog the screen speaks. */
-  catalog: string;
-  /** The client's logo, if the screen shows one. */
-  image?: string | null | undefined;
+/**
+ * The `<link>` that starts the logo's fetch with the stylesheet's: the floor of the first paint
+ * (nothing else is fetched before it, see `AfterFirstPaintFetches`).
+ */
+export function preloadLinks({ image }: { image?: string | null | undefined }): string {
+  return image ? `<link rel="preload" href="${escapeAttribute(image)}" as="image">` : '';
 }
 
-/** The `<link>` tags that start every fetch the first screen still needs, in parallel. */
-export function preloadLinks({ modules, catalog, image }: PreloadHints): string {
-  // `crossorigin` as the module scripts and the catalog's request use it, or the preloads are not reused.
-  const links = [
-    `<link rel="preload" href="${escapeAttribute(catalog)}" as="fetch" type="application/json" crossorigin>`,
-    ...modules.map((file) => `<link rel="modulepreload" crossorigin href="/${escapeAttribute(file)}">`),
-  ];
-  if (image) links.push(`<link rel="preload" href="${escapeAttribute(image)}" as="image">`);
-  return links.join('');
+/**
+ * The screen with its forms, fields and buttons inert until the app has hydrated them (it lifts
+ * them then): a form sent before would go natively, as a GET with its fields (a password) in the
+ * address. React escapes every `<` in text and attributes, so only real tags match.
+ */
+export function controlsAwaitApp(html: string): string {
+  return html.replace(/<(form|button|input|select|textarea)(?=[\s/>])/g, `<$1 inert ${awaitsAppAttribute}`);
 }
 
 export interface PageParts {
@@ -75,21 +73,29 @@ export interface PageParts {
   head: string;
   appHtml: string;
   state: FirstScreenState;
+  /** What the page fetches once the screen has painted, the app's entry module among it. */
+  afterFirstPaint: AfterFirstPaintFetches;
+  /** The module that waits for the first paint, from the site root: the page's script in place of the app's entry. */
+  firstPaintScript: string;
 }
 
 /** The built index.html made into this page. */
-export function fillTemplate(template: string, { language, bodyClass, head, appHtml, state }: PageParts): string {
+export function fillTemplate(template: string, { language, bodyClass, head, appHtml, state, afterFirstPaint, firstPaintScript }: PageParts): string {
+  const entryScript = ` src="${escapeAttribute(afterFirstPaint.entry)}"`;
   // Replacer functions: a `$` in the screen (an amount) must not be read as a replacement pattern.
   const replaced = template
+    .replace(entryScript, () => ` src="${escapeAttribute(firstPaintScript)}"`)
     .replace(/<html lang="[^"]*"/, () => `<html lang="${escapeAttribute(language)}"`)
     .replace(/<body class="[^"]*"/, () => `<body class="${escapeAttribute(bodyClass)}"`)
     .replace('</head>', () => `${head}</head>`)
     .replace(
       '<div id="root"></div>',
-      // Inert until the SPA has hydrated it: a form sent before then would go natively, as a GET
-      // with its fields (a password) in the address. The SPA lifts it once it has hydrated.
-      () => `<div id="root" inert>${appHtml}</div><script type="application/json" id="${firstScreenElementId}">${serializeState(state)}</script>`,
+      () =>
+        `<div id="root" ${awaitsAppAttribute}>${controlsAwaitApp(appHtml)}</div><script type="application/json" id="${firstScreenElementId}">${serializeState(state)}</script>` +
+        `<script type="application/json" id="${afterFirstPaintElementId}">${serializeState(afterFirstPaint)}</script>`,
     );
   if (!replaced.includes(`id="${firstScreenElementId}"`)) throw new Error('The page template has no <div id="root"></div>');
+  // A page still pointing at the app's entry would load it before its first paint.
+  if (!template.includes(entryScript)) throw new Error(`The page template has no script ${afterFirstPaint.entry}`);
   return replaced;
 }
