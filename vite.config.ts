@@ -50,6 +50,18 @@ export default defineConfig(({ command, isSsrBuild }) => ({
         // The libraries every page needs travel as one chunk: one request and one gzip stream,
         // instead of many small shared pieces.
         codeSplitting: { groups: [{ name: 'vendor', test: /[\\/]node_modules[\\/]/ }] },
+        // The entry names every lazy chunk it may load, and in those names only the route's name is
+        // not entropy to gzip: the browser's lazy chunks go by a hash alone (seven characters, the
+        // fewest that tell this build's files apart; `dist/.vite/manifest.json` maps them to their
+        // sources), the shared libraries and the entries keep their names. (The server build keeps
+        // Vite's names: the portal loads `dist/server/entry-server.js`.)
+        ...(isSsrBuild
+          ? {}
+          : {
+              entryFileNames: 'assets/[name]-[hash:7].js',
+              chunkFileNames: ({ name }: { name: string }) =>
+                name === 'vendor' || name === 'rolldown-runtime' ? 'assets/[name]-[hash:7].js' : 'assets/[hash:7].js',
+            }),
       },
     },
   },

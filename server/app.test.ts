@@ -25,6 +25,7 @@ beforeAll(async () => {
   writeFileSync(join(distDir, 'index.html'), INDEX_HTML);
   writeFileSync(join(distDir, 'assets', 'index-B2xY9_aQ.js'), 'console.log("app");');
   writeFileSync(join(distDir, 'assets', 'locale', 'en-US.json'), '{}');
+  writeFileSync(join(distDir, 'assets', 'Qx3_9aB.js'), 'export const screen = 1;');
   writeFileSync(join(distDir, 'assets', 'vendor-Q1w2E3r4.js'), 'export const big = 1;\n'.repeat(400));
 });
 
@@ -138,6 +139,10 @@ describe('serving the SPA', () => {
     expect(hashed.headers.get('content-type')).toContain('javascript');
     // Static files carry no cookie, so shared caches may keep them.
     expect(hashed.headers.get('set-cookie')).toBeNull();
+    // A lazy chunk goes by its hash alone.
+    const lazyChunk = await app.request('/assets/Qx3_9aB.js');
+    expect(lazyChunk.status).toBe(200);
+    expect(lazyChunk.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
     const locale = await app.request('/assets/locale/en-US.json');
     expect(locale.status).toBe(200);
     expect(locale.headers.get('cache-control')).toBe('no-cache');

@@ -17,8 +17,11 @@ import { compress } from 'hono/compress';
 import type { InProcessFetch, PageRendererModule, PageResult } from '@contracts/page-renderer';
 import type { AppEnv } from './types';
 
-/** Vite's hashed output (`/assets/index-B2xY9_aQ.js`): safe to cache for a year. */
-const HASHED_ASSET = /^\/assets\/(?:.+\/)?[^/]+[-.][A-Za-z0-9_-]{8,}\.[A-Za-z0-9]+$/;
+/**
+ * Vite's hashed output, named (`/assets/index-B2xY9_a.js`) or a hash alone (`/assets/Qx3_9aB.js`,
+ * the lazy chunks): safe to cache for a year. The catalogs' folder is not Vite's.
+ */
+const HASHED_ASSET = /^\/assets\/(?:[^/]+-)?[A-Za-z0-9_-]{7,}\.[A-Za-z0-9]+$/;
 const HAS_EXTENSION = /\.[^/]+$/;
 /** The translation catalogs (`/assets/locale/es-ES.json`): names without a hash, so revalidated. */
 const CATALOG = /^\/assets\/locale\/[A-Za-z0-9-]+\.json$/;
