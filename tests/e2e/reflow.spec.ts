@@ -170,7 +170,7 @@ for (const language of ['en-US', 'es-ES'] as const) {
   test.describe(`at 390 px in ${language}`, () => {
     test.use({ viewport: phone });
 
-    test("the first invoice's amount and balance are on screen, and the menu is folded until its button opens it", async ({ page }) => {
+    test("the first invoice's amount and balance are on screen, and the menu is folded until its button opens it, and folds again once a page is chosen", async ({ page }) => {
       await signInPat(page, language);
       await expect(heading(page, title(invoicesTitle, language))).toBeVisible();
       const first = page.locator('tr[data-invoice]').first();
@@ -204,12 +204,24 @@ for (const language of ['en-US', 'es-ES'] as const) {
       await toggle.click();
       await expect(toggle).toHaveAttribute('aria-expanded', 'false');
       await expect(menu).toBeHidden();
+
+      // A page chosen from the menu shows at once: the menu folds again behind its button.
+      const memberInformation = language === 'es-ES' ? 'Información del titular' : 'Member information';
+      await toggle.click();
+      await menu.getByRole('link', { name: memberInformation }).click();
+      await expect(heading(page, memberInformation)).toBeInViewport();
+      await expect(toggle).toHaveAttribute('aria-expanded', 'false');
+      await expect(menu).toBeHidden();
     });
   });
 }
 
-test('on a wide screen the menu is shown from the start', async ({ page }) => {
+test('on a wide screen the menu is shown from the start, and stays when a page is chosen', async ({ page }) => {
   await page.goto('/SUN/about');
+  await expect(page.getByRole('button', { name: 'Hide menu' })).toHaveAttribute('aria-expanded', 'true');
+  await expect(page.locator('#sidebar')).toBeVisible();
+  await page.locator('#sidebar').getByRole('link', { name: 'Home' }).click();
+  await expect(page).toHaveURL(/\/SUN$/);
   await expect(page.getByRole('button', { name: 'Hide menu' })).toHaveAttribute('aria-expanded', 'true');
   await expect(page.locator('#sidebar')).toBeVisible();
 });

@@ -1,5 +1,6 @@
 import { Trans } from '@lingui/react/macro';
 import { selectIsCheckFailed, selectIsExpiring, selectIsWarning } from '@machines/session/session.selectors';
+import { useMatches } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
 import { lazy, Suspense, useState, useSyncExternalStore, type ReactNode } from 'react';
 import { ensureScreenMessages } from '@/lib/i18n';
@@ -32,6 +33,13 @@ export function AppShell({ children }: { children: ReactNode }) {
   const narrow = useSyncExternalStore(noSubscription, () => window.matchMedia(narrowScreen).matches, () => null);
   const [toggled, setToggled] = useState<boolean | null>(null);
   const sidebarOpen = toggled ?? (narrow === null ? null : !narrow);
+  // On a narrow screen a page chosen from the menu shows at once: the menu folds again.
+  const pathname = useMatches({ select: (matches) => matches.at(-1)?.pathname });
+  const [shownPath, setShownPath] = useState(pathname);
+  if (shownPath !== pathname) {
+    setShownPath(pathname);
+    if (narrow) setToggled(null);
+  }
   const { session } = useMachines();
   const sessionEnding = useSelector(session, (snapshot) => selectIsWarning(snapshot) || selectIsExpiring(snapshot));
   const checkFailed = useSelector(session, selectIsCheckFailed);
