@@ -5,7 +5,14 @@
  * whose list is too big to ship. Plain functions, so the pages pay only for these.
  */
 import { passwordRuleProblem } from '@contracts/passwords';
-import type { EmailFieldProblem, PasswordFieldProblem } from '@machines/password-reset/password-reset.types';
+import {
+  resetPasswordFields,
+  type EmailFieldProblem,
+  type PasswordFieldProblem,
+  type ResetPasswordDraft,
+  type ResetPasswordProblems,
+} from '@machines/password-reset/password-reset.types';
+import { updatePasswordFields, type UpdatePasswordDraft, type UpdatePasswordProblems } from '@machines/password-update/update-password.types';
 
 /** valibot's `email` pattern, which the server applies. */
 const emailPattern = /^[\w+-]+(?:\.[\w+-]+)*@[\da-z]+(?:[.-][\da-z]+)*\.[a-z]{2,}$/iu;
@@ -51,4 +58,31 @@ export function toPasswordFieldProblem(issue: string): PasswordFieldProblem {
 export function toEmailFieldProblem(issue: string): EmailFieldProblem {
   const known: readonly EmailFieldProblem[] = ['required', 'tooLong', 'invalidCharacters'];
   return known.find((problem) => problem === issue) ?? 'invalidEmail';
+}
+
+/** The fields that have a problem, in the form's order. */
+function withProblems<Field extends string>(fields: readonly Field[], found: Record<Field, PasswordFieldProblem | null>): Partial<Record<Field, PasswordFieldProblem>> {
+  const problems: Partial<Record<Field, PasswordFieldProblem>> = {};
+  for (const field of fields) {
+    const problem = found[field];
+    if (problem) problems[field] = problem;
+  }
+  return problems;
+}
+
+/** The reset form's problems by the rules, for the account of `email`. */
+export function resetPasswordProblems(draft: ResetPasswordDraft, email: string): ResetPasswordProblems {
+  return withProblems(resetPasswordFields, {
+    password: newPasswordProblem(draft.password, email),
+    passwordConfirmation: confirmationProblem(draft.passwordConfirmation, draft.password),
+  });
+}
+
+/** The update password form's problems by the rules, for the account of `email`. */
+export function updatePasswordProblems(draft: UpdatePasswordDraft, email: string): UpdatePasswordProblems {
+  return withProblems(updatePasswordFields, {
+    currentPassword: typedPasswordProblem(draft.currentPassword),
+    newPassword: newPasswordProblem(draft.newPassword, email),
+    passwordConfirmation: confirmationProblem(draft.passwordConfirmation, draft.newPassword),
+  });
 }

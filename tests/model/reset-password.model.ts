@@ -1,23 +1,14 @@
 import { selectIsBusy, selectResetDraft, selectResetProblems, selectResetStatus } from '@machines/password-reset/password-reset.selectors';
-import { resetPasswordFields, type PasswordFormFailure, type ResetPasswordField, type ResetPasswordProblems } from '@machines/password-reset/password-reset.types';
+import { resetPasswordFields, type PasswordFormFailure, type ResetPasswordField } from '@machines/password-reset/password-reset.types';
 import { resetPasswordMachine, toResetPasswordRejection } from '@machines/password-reset/reset-password.machine';
 import { expect } from 'vitest';
 import { fromPromise } from 'xstate';
-import { confirmationProblem, newPasswordProblem } from '@/lib/password-form-rules';
+import { resetPasswordProblems } from '@/lib/password-form-rules';
 import { defineModel, hasCode, type ModelSpec } from './harness';
 
 const never = <T>() => new Promise<T>(() => {});
 const account = 'pat.doe@example.com';
 const strong = 'Quiet meadow lantern 42';
-
-function ruleProblems(draft: Record<ResetPasswordField, string>, email: string): ResetPasswordProblems {
-  const problems: ResetPasswordProblems = {};
-  const password = newPasswordProblem(draft.password, email);
-  const confirmation = confirmationProblem(draft.passwordConfirmation, draft.password);
-  if (password) problems.password = password;
-  if (confirmation) problems.passwordConfirmation = confirmation;
-  return problems;
-}
 
 // The production machine, its form guarded by the app's own rules; its actors never settle, so
 // the model's events drive every outcome.
@@ -26,7 +17,7 @@ const machine = resetPasswordMachine.provide({
     checkResetLink: fromPromise(() => never<{ email: string }>()),
     resetPassword: fromPromise(() => never<unknown>()),
   },
-  guards: { isDraftValid: ({ context }) => Object.keys(ruleProblems(context.draft, context.email)).length === 0 },
+  guards: { isDraftValid: ({ context }) => Object.keys(resetPasswordProblems(context.draft, context.email)).length === 0 },
 });
 
 type Spec = ModelSpec<typeof machine>;
@@ -52,7 +43,7 @@ const serializeState: Spec['serializeState'] = (snapshot) => {
   const { context } = snapshot;
   return JSON.stringify({
     value: snapshot.value,
-    problems: ruleProblems(context.draft, context.email),
+    problems: resetPasswordProblems(context.draft, context.email),
     typed: resetPasswordFields.filter((field) => context.draft[field] !== ''),
     checked: [...context.checked].sort(),
     server: context.serverProblems,
@@ -65,11 +56,11 @@ function assertSnapshot(snapshot: Snapshot): void {
   const { context } = snapshot;
   expect(selectIsBusy(snapshot)).toBe(snapshot.matches('checkingLink') || snapshot.matches('submitting'));
   // Only a password that keeps the rules, typed the same twice, is sent.
-  if (snapshot.matches('submitting') || snapshot.matches('reset')) expect(ruleProblems(context.draft, context.email)).toEqual({});
+  if (snapshot.matches('submitting') || snapshot.matches('reset')) expect(resetPasswordProblems(context.draft, context.email)).toEqual({});
   // The form shows only for a link that works, and for its account.
   if (selectResetStatus(snapshot) === 'form') expect(context.email).toBe(account);
   // The server's reason shows at its field whatever the rules say; typing is never lost.
-  const shown = selectResetProblems(snapshot, ruleProblems(context.draft, context.email));
+  const shown = selectResetProblems(snapshot, resetPasswordProblems(context.draft, context.email));
   for (const [field, problem] of Object.entries(context.serverProblems)) expect(shown[field as ResetPasswordField]).toBe(problem);
   // A link that does not work never shows the form's failure, only its calm notice.
   if (snapshot.matches('linkInvalid')) expect(selectResetDraft(snapshot).password === '' || context.failure === null).toBe(true);

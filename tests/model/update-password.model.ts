@@ -1,10 +1,10 @@
 import { updatePasswordMachine, toUpdatePasswordRejection } from '@machines/password-update/update-password.machine';
 import { selectIsChanged, selectIsSubmitting, selectProblems } from '@machines/password-update/update-password.selectors';
-import { updatePasswordFields, type UpdatePasswordField, type UpdatePasswordProblems } from '@machines/password-update/update-password.types';
+import { updatePasswordFields, type UpdatePasswordField } from '@machines/password-update/update-password.types';
 import type { PasswordFormFailure } from '@machines/password-reset/password-reset.types';
 import { expect } from 'vitest';
 import { fromPromise } from 'xstate';
-import { confirmationProblem, newPasswordProblem, typedPasswordProblem } from '@/lib/password-form-rules';
+import { updatePasswordProblems } from '@/lib/password-form-rules';
 import { defineModel, hasCode, type ModelSpec } from './harness';
 
 const never = <T>() => new Promise<T>(() => {});
@@ -12,25 +12,11 @@ const email = 'pat.doe@example.com';
 const current = 'Sunrise#Demo2026';
 const strong = 'Quiet meadow lantern 42';
 
-function ruleProblems(draft: Record<UpdatePasswordField, string>): UpdatePasswordProblems {
-  const found = {
-    currentPassword: typedPasswordProblem(draft.currentPassword),
-    newPassword: newPasswordProblem(draft.newPassword, email),
-    passwordConfirmation: confirmationProblem(draft.passwordConfirmation, draft.newPassword),
-  };
-  const problems: UpdatePasswordProblems = {};
-  for (const field of updatePasswordFields) {
-    const problem = found[field];
-    if (problem) problems[field] = problem;
-  }
-  return problems;
-}
-
 // The production machine, its form guarded by the app's own rules; its actor never settles, so
 // the model's events drive every outcome.
 const machine = updatePasswordMachine.provide({
   actors: { updatePassword: fromPromise(() => never<number>()) },
-  guards: { isDraftValid: ({ context }) => Object.keys(ruleProblems(context.draft)).length === 0 },
+  guards: { isDraftValid: ({ context }) => Object.keys(updatePasswordProblems(context.draft, email)).length === 0 },
 });
 
 type Spec = ModelSpec<typeof machine>;
@@ -60,7 +46,7 @@ const spec: Spec = {
     const { context } = snapshot;
     return JSON.stringify({
       value: snapshot.value,
-      problems: ruleProblems(context.draft),
+      problems: updatePasswordProblems(context.draft, email),
       typed: updatePasswordFields.filter((field) => context.draft[field] !== ''),
       checked: [...context.checked].sort(),
       server: context.serverProblems,
@@ -72,9 +58,9 @@ const spec: Spec = {
     const { context } = snapshot;
     expect(snapshot.hasTag('busy')).toBe(selectIsSubmitting(snapshot));
     // Only a form that keeps the rules is sent; once changed, the passwords typed are forgotten.
-    if (selectIsSubmitting(snapshot)) expect(ruleProblems(context.draft)).toEqual({});
+    if (selectIsSubmitting(snapshot)) expect(updatePasswordProblems(context.draft, email)).toEqual({});
     if (selectIsChanged(snapshot)) expect(Object.values(context.draft).every((value) => value === '')).toBe(true);
-    const shown = selectProblems(snapshot, ruleProblems(context.draft));
+    const shown = selectProblems(snapshot, updatePasswordProblems(context.draft, email));
     for (const [field, problem] of Object.entries(context.serverProblems)) expect(shown[field as UpdatePasswordField]).toBe(problem);
   },
 };

@@ -21,7 +21,8 @@ import { withClientPrefix } from '@/lib/client-path';
 import { createAppActor } from '@/lib/create-app-actor';
 import { useMachines } from '@/lib/machines';
 import { useNewPasswordHint, usePasswordFieldMessage, usePasswordFormFailureMessage, type PasswordFieldRole } from '@/lib/password-form-messages';
-import { createUpdatePasswordImplementations, updatePasswordProblems } from './update-password.implementations';
+import { updatePasswordProblems } from '@/lib/password-form-rules';
+import { createUpdatePasswordImplementations } from './update-password.implementations';
 
 type UpdatePasswordActor = ActorRefFrom<typeof updatePasswordMachine>;
 type UpdatePasswordSnapshot = SnapshotFrom<typeof updatePasswordMachine>;

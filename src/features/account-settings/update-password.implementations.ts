@@ -2,13 +2,13 @@
  * The effects of the update password machine: the call (with the actor's abort signal), what its
  * failures mean to the form, the form's rules, and what a change tells the session.
  */
-import { updatePasswordFields, type UpdatePasswordDraft, type UpdatePasswordProblems } from '@machines/password-update/update-password.types';
+import type { UpdatePasswordProblems } from '@machines/password-update/update-password.types';
 import type { updatePasswordMachine } from '@machines/password-update/update-password.machine';
 import { fromPromise, type MachineImplementationsFrom } from 'xstate';
 import { ApiError } from '@/lib/api/errors';
 import { fieldErrorsOf } from '@/lib/api/field-errors';
 import type { SessionActor } from '@/lib/machines';
-import { confirmationProblem, newPasswordProblem, toPasswordFieldProblem, typedPasswordProblem } from '@/lib/password-form-rules';
+import { toPasswordFieldProblem, updatePasswordProblems } from '@/lib/password-form-rules';
 import { updatePassword } from './update-password-api';
 
 /** A failed call as the machine reads it: an Error with the code (and fields) it knows. */
@@ -35,21 +35,6 @@ export function toUpdatePasswordError(error: unknown): UpdatePasswordError {
   }
   const passes: readonly string[] = ['tooManyRequests', 'notSignedIn', 'network'];
   return new UpdatePasswordError(passes.includes(error.code) ? error.code : 'serverError', undefined, { cause: error });
-}
-
-/** The form's problems by the rules, for the account of `email`. */
-export function updatePasswordProblems(draft: UpdatePasswordDraft, email: string): UpdatePasswordProblems {
-  const found = {
-    currentPassword: typedPasswordProblem(draft.currentPassword),
-    newPassword: newPasswordProblem(draft.newPassword, email),
-    passwordConfirmation: confirmationProblem(draft.passwordConfirmation, draft.newPassword),
-  };
-  const problems: UpdatePasswordProblems = {};
-  for (const field of updatePasswordFields) {
-    const problem = found[field];
-    if (problem) problems[field] = problem;
-  }
-  return problems;
 }
 
 export interface UpdatePasswordDeps {

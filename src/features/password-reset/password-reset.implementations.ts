@@ -4,13 +4,13 @@
  * where each page leads.
  */
 import type { forgotPasswordMachine } from '@machines/password-reset/forgot-password.machine';
-import { resetPasswordFields, type ResetPasswordDraft, type ResetPasswordProblems } from '@machines/password-reset/password-reset.types';
+
 import type { resetPasswordMachine } from '@machines/password-reset/reset-password.machine';
 import type { Language } from '@contracts/session';
 import { fromPromise, type MachineImplementationsFrom } from 'xstate';
 import { ApiError } from '@/lib/api/errors';
 import { fieldErrorsOf } from '@/lib/api/field-errors';
-import { confirmationProblem, emailProblem, newPasswordProblem, toEmailFieldProblem, toPasswordFieldProblem } from '@/lib/password-form-rules';
+import { emailProblem, resetPasswordProblems, toEmailFieldProblem, toPasswordFieldProblem } from '@/lib/password-form-rules';
 import { checkResetLink, requestResetLink, resetPassword } from './password-reset-api';
 
 /** A failed call as the machines read it: an Error with the code (and fields) they know. */
@@ -57,20 +57,6 @@ async function mapped<T>(call: () => Promise<T>, toError: (error: unknown) => Pa
   } catch (error) {
     throw toError(error);
   }
-}
-
-/** The reset form's problems by the rules, for the account of `email`. */
-export function resetPasswordProblems(draft: ResetPasswordDraft, email: string): ResetPasswordProblems {
-  const found = {
-    password: newPasswordProblem(draft.password, email),
-    passwordConfirmation: confirmationProblem(draft.passwordConfirmation, draft.password),
-  };
-  const problems: ResetPasswordProblems = {};
-  for (const field of resetPasswordFields) {
-    const problem = found[field];
-    if (problem) problems[field] = problem;
-  }
-  return problems;
 }
 
 /** The page the request comes from: its language and client, which the emails speak in and for. */

@@ -24,7 +24,8 @@ import { useMachines } from '@/lib/machines';
 import { useNewPasswordHint, usePasswordFieldMessage, usePasswordFormFailureMessage } from '@/lib/password-form-messages';
 import { forgetResetToken, readResetToken } from './pending-reset-token';
 import { useResetPasswordEvents, type ResetPasswordActor } from './password-reset-events';
-import { createResetPasswordImplementations, resetPasswordProblems } from './password-reset.implementations';
+import { resetPasswordProblems } from '@/lib/password-form-rules';
+import { createResetPasswordImplementations } from './password-reset.implementations';
 
 type ResetPasswordSnapshot = SnapshotFrom<typeof resetPasswordMachine>;
 

@@ -7,12 +7,12 @@
  * arranged.
  */
 import { firstProblemField, selectResetProblems } from '@machines/password-reset/password-reset.selectors';
-import { resetPasswordFields, type ResetPasswordDraft, type ResetPasswordField, type ResetPasswordProblems } from '@machines/password-reset/password-reset.types';
+import { resetPasswordFields, type ResetPasswordField } from '@machines/password-reset/password-reset.types';
 import type { resetPasswordMachine } from '@machines/password-reset/reset-password.machine';
 import { toResetPasswordRejection } from '@machines/password-reset/reset-password.machine';
 import type { Page } from '@playwright/test';
 import type { SnapshotFrom } from 'xstate';
-import { confirmationProblem, newPasswordProblem } from '@/lib/password-form-rules';
+import { resetPasswordProblems } from '@/lib/password-form-rules';
 import type { PasswordFieldRole } from '@/lib/password-form-messages';
 import { expect } from '../fixtures';
 import { modelPathAccounts } from '../fixture-data';
@@ -29,15 +29,6 @@ type Snapshot = SnapshotFrom<typeof resetPasswordMachine>;
 const labels: Record<ResetPasswordField, string> = { password: 'New password', passwordConfirmation: 'Confirm the new password' };
 const roles: Record<ResetPasswordField, PasswordFieldRole> = { password: 'new', passwordConfirmation: 'confirmation' };
 const fieldOf = (page: Page, field: ResetPasswordField) => page.getByLabel(labels[field], { exact: true });
-/** The form's problems by the app's rules (what shows once a field is checked). */
-function ruleProblems(draft: ResetPasswordDraft, email: string): ResetPasswordProblems {
-  const problems: ResetPasswordProblems = {};
-  const password = newPasswordProblem(draft.password, email);
-  const confirmation = confirmationProblem(draft.passwordConfirmation, draft.password);
-  if (password) problems.password = password;
-  if (confirmation) problems.passwordConfirmation = confirmation;
-  return problems;
-}
 
 const account = (run: PathRun) => modelPathAccounts.passwordReset(run.number).userEmail;
 
@@ -115,7 +106,7 @@ export const resetPasswordPaths: BrowserPaths = {
       const { context } = snapshot;
       await expect(page.getByTestId('reset-account')).toHaveText(account(run));
       await expect(page.getByRole('button', { name: 'Set the new password' })).toBeVisible();
-      const problems = selectResetProblems(snapshot, ruleProblems(context.draft, context.email));
+      const problems = selectResetProblems(snapshot, resetPasswordProblems(context.draft, context.email));
       for (const field of resetPasswordFields) {
         const problem = problems[field];
         await expectField(fieldOf(page, field), context.draft[field], problem ? passwordFieldMessage(roles[field], problem) : null);

@@ -6,10 +6,10 @@
  */
 import { selectProblems, firstProblemField } from '@machines/password-update/update-password.selectors';
 import type { updatePasswordMachine } from '@machines/password-update/update-password.machine';
-import { updatePasswordFields, type UpdatePasswordDraft, type UpdatePasswordField, type UpdatePasswordProblems } from '@machines/password-update/update-password.types';
+import { updatePasswordFields, type UpdatePasswordField } from '@machines/password-update/update-password.types';
 import type { Page } from '@playwright/test';
 import type { SnapshotFrom } from 'xstate';
-import { confirmationProblem, newPasswordProblem, typedPasswordProblem } from '@/lib/password-form-rules';
+import { updatePasswordProblems } from '@/lib/password-form-rules';
 import type { PasswordFieldRole } from '@/lib/password-form-messages';
 import { demo, expect, signIn } from '../fixtures';
 import { modelPathAccounts } from '../fixture-data';
@@ -28,21 +28,6 @@ const labels: Record<UpdatePasswordField, string> = {
 };
 const roles: Record<UpdatePasswordField, PasswordFieldRole> = { currentPassword: 'current', newPassword: 'new', passwordConfirmation: 'confirmation' };
 const fieldOf = (page: Page, field: UpdatePasswordField) => page.getByLabel(labels[field], { exact: true });
-
-/** The form's problems by the app's rules (what shows once a field is checked). */
-function ruleProblems(draft: UpdatePasswordDraft, email: string): UpdatePasswordProblems {
-  const found = {
-    currentPassword: typedPasswordProblem(draft.currentPassword),
-    newPassword: newPasswordProblem(draft.newPassword, email),
-    passwordConfirmation: confirmationProblem(draft.passwordConfirmation, draft.newPassword),
-  };
-  const problems: UpdatePasswordProblems = {};
-  for (const field of updatePasswordFields) {
-    const problem = found[field];
-    if (problem) problems[field] = problem;
-  }
-  return problems;
-}
 
 export const updatePasswordPaths: BrowserPaths = {
   machine: 'update-password',
@@ -72,7 +57,7 @@ export const updatePasswordPaths: BrowserPaths = {
       const { context } = snapshot;
       await expect(page.getByRole('heading', { level: 1, name: 'Update password' })).toBeVisible();
       await expect(page.getByRole('button', { name: 'Change the password' })).toBeVisible();
-      const problems = selectProblems(snapshot, ruleProblems(context.draft, context.email));
+      const problems = selectProblems(snapshot, updatePasswordProblems(context.draft, context.email));
       for (const field of updatePasswordFields) {
         const problem = problems[field];
         await expectField(fieldOf(page, field), context.draft[field], problem ? passwordFieldMessage(roles[field], problem) : null);
