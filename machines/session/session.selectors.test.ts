@@ -47,6 +47,11 @@ describe('the signed-in menu rules', () => {
     expect(selectSessionMenu(snapshot)).toEqual({ ...none, memberInformation: true, updatePassword: true, switchClients: true });
   });
 
+  it('offers a billing user whose password has expired only its change', async () => {
+    const snapshot = await snapshotFor({ status: { userRole: 'ClientBillingUser', isUserActive: true }, account, passwordExpiryDays: 0 });
+    expect(selectSessionMenu(snapshot)).toEqual({ ...none, updatePassword: true });
+  });
+
   it('allows nothing when nobody is signed in', async () => {
     const snapshot = await snapshotFor({ status: { userRole: null, isUserActive: false }, account: null });
     expect(selectSessionMenu(snapshot)).toEqual(none);

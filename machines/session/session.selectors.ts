@@ -71,18 +71,19 @@ export interface SessionMenu {
 
 /**
  * The signed-in menu's rules: billing users see the account items, guests only invoices and
- * payments; a disabled account hides the invoice-related items, update email and both payments.
+ * payments; a disabled account hides the invoice-related items, update email and both payments;
+ * an expired password offers only its change (every other page leads there).
  */
 export const selectSessionMenu = (snapshot: SessionSnapshot): SessionMenu => {
-  const signedIn = snapshot.hasTag('signedIn');
-  const user = selectIsBillingUser(snapshot);
-  const enabled = signedIn && !selectIsAccountDisabled(snapshot);
+  const open = snapshot.hasTag('signedIn') && !selectIsPasswordExpired(snapshot);
+  const user = open && selectIsBillingUser(snapshot);
+  const enabled = open && !selectIsAccountDisabled(snapshot);
   return {
     viewInvoices: enabled,
     memberInformation: user,
     documents: user && enabled,
     updateEmail: user && enabled,
-    updatePassword: user,
+    updatePassword: selectIsBillingUser(snapshot),
     switchClients: user,
     onlinePayment: enabled,
     otherPayment: enabled,
