@@ -53,6 +53,12 @@ function Interactive({ children }: { children: ReactNode }) {
  */
 const nextTask = () => new Promise((resolve) => setTimeout(resolve, 0));
 
+/** Reports that the language could not be loaded; false, for "not spoken". */
+const languageFailed = (error: unknown): false => {
+  console.error('The language could not be loaded', error);
+  return false;
+};
+
 async function start(root: HTMLElement): Promise<void> {
   // The modules' own set-up (the machines' definitions) ran in the task that loaded this one.
   if (firstScreen) await nextTask();
@@ -71,16 +77,19 @@ async function start(root: HTMLElement): Promise<void> {
 
   if (!firstScreen) {
     // The first screen shows in the visitor's language, never as raw message ids.
-    await waitFor(machines.language, (snapshot) => !selectIsStarting(snapshot), { timeout: 30000 }).catch((error: unknown) =>
-      console.error('The language could not be loaded', error),
-    );
+    await waitFor(machines.language, (snapshot) => !selectIsStarting(snapshot), { timeout: 30000 }).catch(languageFailed);
     createRoot(root).render(app);
     return;
   }
   // The same screen as the server's: its messages and its route's code (both preloaded by the
   // page) are in place before React takes the page over, so nothing changes on the screen.
   const language = selectLanguage(machines.language.getSnapshot());
-  await activateLanguage(language).catch((error: unknown) => console.error('The language could not be loaded', error));
+  if (!(await activateLanguage(language).then(() => true, languageFailed))) {
+    // The page cannot be taken over without its text (its forms would stay the server's, with
+    // no code behind them): it gives way to the bilingual notice, whose Try again loads it anew.
+    (await import('@/app/language-unavailable')).replacePage(root);
+    return;
+  }
   await router.load().catch((error: unknown) => console.error('The screen could not be loaded', error));
   // React starts in a task of its own, so the router's loading and its first slice do not add
   // up to one long task.

@@ -26,7 +26,7 @@ export function App({ router, machines, i18n = appI18n }: AppProps) {
   if (isUnavailable) {
     return (
       <Suspense>
-        <LanguageUnavailable language={machines.language} />
+        <LanguageUnavailable onRetry={() => machines.language.send({ type: 'language.retry' })} />
       </Suspense>
     );
   }

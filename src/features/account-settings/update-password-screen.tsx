@@ -144,7 +144,7 @@ function UpdatePasswordForm({ email }: { email: string }) {
           {failureMessage(failure)}
         </p>
       ) : null}
-      <form className="form" noValidate onSubmit={onSubmit} aria-busy={submitting}>
+      <form className="form" method="post" noValidate onSubmit={onSubmit} aria-busy={submitting}>
         {/* The account's address, for password managers to file the new password under. */}
         <input type="email" name="username" autoComplete="username" value={accountEmail} readOnly hidden />
         {field('currentPassword', <Trans>Current password</Trans>, 'current-password')}

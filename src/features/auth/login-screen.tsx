@@ -88,7 +88,7 @@ export function LoginScreen({ NotActivatedHelp }: { NotActivatedHelp?: Component
         </p>
       ) : null}
       {serverError === 'accountNotActivated' && NotActivatedHelp ? <NotActivatedHelp key={attemptedEmail} email={attemptedEmail} /> : null}
-      <form className="form" noValidate onSubmit={submit} aria-busy={busy}>
+      <form className="form" method="post" noValidate onSubmit={submit} aria-busy={busy}>
         <TextField
           label={<Trans>Email</Trans>}
           name="email"

@@ -80,7 +80,7 @@ export function GuestLoginScreen() {
           {messages[serverError]}
         </p>
       ) : null}
-      <form className="form" noValidate onSubmit={submit} aria-busy={busy}>
+      <form className="form" method="post" noValidate onSubmit={submit} aria-busy={busy}>
         <TextField
           label={<Trans>Account number</Trans>}
           name="accountNumber"

@@ -147,7 +147,7 @@ function DetailsSection({ actor }: { actor: MemberActor }) {
           </p>
         ) : null}
       </div>
-      <form className="form" noValidate onSubmit={submit} onBlur={left} aria-busy={saving}>
+      <form className="form" method="post" noValidate onSubmit={submit} onBlur={left} aria-busy={saving}>
         {field('firstName', <Trans>First name</Trans>, 'given-name')}
         {field('lastName', <Trans>Last name</Trans>, 'family-name')}
         {field('company', <Trans>Company (optional)</Trans>, 'organization')}

@@ -100,7 +100,7 @@ function EmailChangeForm({ actor, currentEmail }: { actor: EmailChangeActor; cur
           {failureMessages[failure]}
         </p>
       ) : null}
-      <form className="form" noValidate onSubmit={send} onBlur={left} aria-busy={submitting}>
+      <form className="form" method="post" noValidate onSubmit={send} onBlur={left} aria-busy={submitting}>
         <TextField
           label={<Trans>New email address</Trans>}
           name="newEmail"

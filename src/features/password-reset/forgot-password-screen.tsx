@@ -78,7 +78,7 @@ export function ForgotPasswordScreen({ clientCode }: { clientCode: string | unde
           {failureMessage(failure)}
         </p>
       ) : null}
-      <form className="form" noValidate onSubmit={onSubmit} aria-busy={busy}>
+      <form className="form" method="post" noValidate onSubmit={onSubmit} aria-busy={busy}>
         <TextField
           label={<Trans>Email</Trans>}
           name="email"

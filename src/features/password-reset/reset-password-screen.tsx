@@ -138,7 +138,7 @@ function ResetForm({ actor }: { actor: ResetPasswordActor }) {
           {failureMessage(failure)}
         </p>
       ) : null}
-      <form className="form" noValidate onSubmit={onSubmit} aria-busy={submitting}>
+      <form className="form" method="post" noValidate onSubmit={onSubmit} aria-busy={submitting}>
         {/* The account's address, for password managers to file the new password under. */}
         <input type="email" name="username" autoComplete="username" value={email} readOnly hidden />
         <TextField

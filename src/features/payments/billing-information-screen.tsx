@@ -64,7 +64,7 @@ export function BillingInformationScreen() {
           <Trans>Same as my account</Trans>
         </button>
       ) : null}
-      <form className="form" noValidate onSubmit={submit}>
+      <form className="form" method="post" noValidate onSubmit={submit}>
         {billingFields.map((field) => {
           const spec = fields[field];
           const error = errors[field];

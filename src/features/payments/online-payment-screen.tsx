@@ -56,7 +56,7 @@ export function OnlinePaymentScreen() {
           )}
         </div>
       ) : null}
-      <form className="form payment-form" noValidate onSubmit={submit}>
+      <form className="form payment-form" method="post" noValidate onSubmit={submit}>
         <ul className="payment-grid">
           {rows.map((row) => (
             <InvoiceChoice key={row.invoice.invoiceNumber} row={row} />

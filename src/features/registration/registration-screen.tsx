@@ -160,7 +160,7 @@ function RegistrationForm({ actor }: { actor: RegistrationActor }) {
           {failures[failure]}
         </p>
       ) : null}
-      <form className="form" noValidate onSubmit={onSubmit} aria-busy={busy}>
+      <form className="form" method="post" noValidate onSubmit={onSubmit} aria-busy={busy}>
         {registrationFields.map((field) => {
           const spec = fields[field];
           const error = errors[field];
