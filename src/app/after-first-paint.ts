@@ -47,7 +47,7 @@ export function startAfterFirstPaint<Link extends LinkElement>(page: FirstPaintP
   const start = async () => {
     for (const href of [catalog, entry, ...libraries, ...modules]) {
       const link = page.createElement('link');
-      // `crossOrigin` as the module scripts and the catalog's fetch() use it, or the preloads are not reused.
+      // `crossOrigin` as the module scripts and the catalog's request use it, or the preloads are not reused.
       link.crossOrigin = '';
       link.href = href;
       if (href === catalog) {
