@@ -29,6 +29,15 @@ export const test = base.extend({
 
 export { expect };
 
+/**
+ * Waits until the app has taken the server-rendered page over (it lifts the page's waits,
+ * `data-awaits-app`, then). Before that a link loads the next page from the server, and the
+ * page's forms wait: a test of what the app does in place starts after this.
+ */
+export async function appHasTakenOver(page: Page): Promise<void> {
+  await expect(page.locator('#root')).not.toHaveAttribute('data-awaits-app');
+}
+
 /** Fails on any serious or critical accessibility finding on the page as it is now. */
 export async function expectAccessible(page: Page): Promise<void> {
   const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa']).analyze();

@@ -1,5 +1,5 @@
 import type { Page, Route } from '@playwright/test';
-import { demo, expect, signIn, test } from './fixtures';
+import { appHasTakenOver, demo, expect, signIn, test } from './fixtures';
 
 /**
  * Focus follows the person to the new screen's heading even when the page is slow: a link followed
@@ -62,7 +62,7 @@ test('a link followed before the first screen showed still puts focus on the new
   await page.goto('/SUN');
   // The server's page is on the screen before the app has taken it over (its controls wait until then);
   // the landing page's own wait for the client's details is the app's, after that.
-  await expect(page.locator('#root')).not.toHaveAttribute('data-awaits-app');
+  await appHasTakenOver(page);
   // The person does not wait for the landing page.
   await followAboutByKeyboard(page);
   clientUrl.release();

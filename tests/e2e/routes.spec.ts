@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test';
 import {
+  appHasTakenOver,
   chooseLanguage,
   demo,
   demoDisabledUser,
@@ -188,7 +189,7 @@ test.describe('success screen', () => {
     const countdown = page.getByTestId('redirect-countdown');
     await expect(countdown).toHaveText(/^You will be taken to the next page in (20|19) seconds\.$/);
     // The countdown is the app's: it takes the server's page over in steps a paused clock would hold.
-    await expect(page.locator('#root')).not.toHaveAttribute('data-awaits-app');
+    await appHasTakenOver(page);
     // From here the page's time moves only when the test moves it.
     await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 100);
     const shown = Number(/\d+/.exec((await countdown.textContent()) ?? '')?.[0]);
@@ -218,7 +219,7 @@ test.describe('success screen', () => {
     await page.goto('/SUN/success?message=passwordReset&redirect=/SUN/about');
     await expect(heading(page, 'Your password has been reset')).toBeVisible();
     // The server's page is on the screen before the app has taken it over (its controls wait until then).
-    await expect(page.locator('#root')).not.toHaveAttribute('data-awaits-app');
+    await appHasTakenOver(page);
     await page.keyboard.press('Tab');
     await expect(page.getByRole('link', { name: 'Skip to main content' })).toBeFocused();
     await page.keyboard.press('Enter');
@@ -245,7 +246,7 @@ test.describe('success screen', () => {
     const countdown = page.getByTestId('redirect-countdown');
     await expect(countdown).toHaveText(/^You will be taken to the next page in (20|19) seconds\.$/);
     // The countdown is the app's: it takes the server's page over in steps a paused clock would hold.
-    await expect(page.locator('#root')).not.toHaveAttribute('data-awaits-app');
+    await appHasTakenOver(page);
     await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 100);
     const status = page.getByRole('status').filter({ hasText: /next page/ });
     await expect(status).toHaveCount(0);

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from '@playwright/test';
-import { demo, expect, expectAccessible, signIn, test } from './fixtures';
+import { appHasTakenOver, demo, expect, expectAccessible, signIn, test } from './fixtures';
 
 /** The calls the SPA made at start-up before the server rendered the first screen. */
 const startUpCalls = /\/api\/(User\/GetIsUserLoggedIn|Client\/GetClient|Client\/GetClientUrl|ClientLinks\/GetClientLinks|user\/GetTranslationLanguage)\b/i;
@@ -43,9 +43,9 @@ async function watch(page: Page) {
   return { calls, errors };
 }
 
-/** Waits until the SPA has hydrated the server's page (it lifts the page's waits, `data-awaits-app`, then). */
+/** Waits until the SPA has hydrated the server's page. */
 async function hydrated(page: Page): Promise<void> {
-  await expect(page.locator('#root')).not.toHaveAttribute('data-awaits-app');
+  await appHasTakenOver(page);
   // The menu button knows whether the menu is open only in the browser.
   await expect(page.locator('.sidebar-toggle')).toHaveAttribute('aria-expanded', /true|false/);
 }

@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { chooseLanguage, demo, demoGuest, expect, expectAccessible, signIn, signInAsGuest, test } from './fixtures';
+import { appHasTakenOver, chooseLanguage, demo, demoGuest, expect, expectAccessible, signIn, signInAsGuest, test } from './fixtures';
 import { fixtureAccounts } from './fixture-data';
 
 async function menuItems(page: Page): Promise<string[]> {
@@ -159,7 +159,7 @@ test.describe('navigation', () => {
   test('moving to another screen puts focus on its heading and keeps the client prefix', async ({ page }) => {
     await page.goto('/SUN');
     // A move made by the app: before it has taken the server's page over, a link loads the next page.
-    await expect(page.locator('#root')).not.toHaveAttribute('data-awaits-app');
+    await appHasTakenOver(page);
     await page.getByRole('contentinfo').getByRole('link', { name: 'About' }).click();
     await expect(page).toHaveURL(/\/SUN\/about$/);
     await expect(page.getByRole('heading', { level: 1 })).toBeFocused();
@@ -177,7 +177,7 @@ test.describe('navigation', () => {
     await page.goto('/SUN/login');
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
     // The server's page is on the screen before the app has taken it over (its controls wait until then).
-    await expect(page.locator('#root')).not.toHaveAttribute('data-awaits-app');
+    await appHasTakenOver(page);
     await page.keyboard.press('Tab');
     const skip = page.getByRole('link', { name: 'Skip to main content' });
     await expect(skip).toBeFocused();

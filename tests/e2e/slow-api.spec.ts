@@ -1,4 +1,4 @@
-import { demoGuest, expect, expectAccessible, signInAsGuest, test } from './fixtures';
+import { appHasTakenOver, demoGuest, expect, expectAccessible, signInAsGuest, test } from './fixtures';
 
 /**
  * With the API slow, the page is never blank. The server renders the first screen, so the shell
@@ -83,7 +83,7 @@ test('an anonymous visitor on a slow API sees the sign-in page at once: the serv
 test('on a slow API, a sign-in still shows the loading overlay at once, then the invoices', async ({ page }) => {
   test.slow();
   await page.goto('/SUN/guestLogin');
-  await expect(page.locator('#root')).not.toHaveAttribute('data-awaits-app');
+  await appHasTakenOver(page);
   await slowApi(page);
   await signInAsGuest(page, demoGuest.accountNumber, demoGuest.invoiceNumber);
   await expect(page.getByTestId('loading-overlay')).toBeVisible({ timeout: API_DELAY_MS - 1000 });

@@ -1,4 +1,4 @@
-import { chooseLanguage, demo, expect, expectAccessible, signIn, test } from './fixtures';
+import { appHasTakenOver, chooseLanguage, demo, expect, expectAccessible, signIn, test } from './fixtures';
 
 test.describe('signing in under a client', () => {
   test('an anonymous visitor asking for invoices is sent to the login page of the same client', async ({ page }) => {
@@ -214,6 +214,8 @@ test.describe('what the first page costs', () => {
     expect(catalogs()).toEqual(['/assets/locale/en-US.json']);
     // The messages are no longer JavaScript chunks of their own.
     expect(requested.filter((path) => /\/(shell|screens)-[\w-]+\.js$/.test(path))).toEqual([]);
+    // Other screens are the app's to show (before it has taken the page over, a link loads the next page anew).
+    await appHasTakenOver(page);
 
     await page.getByRole('main').getByRole('link', { name: 'Sign in' }).click();
     await expect(page.getByRole('heading', { level: 1, name: 'Sign in' })).toBeVisible();
