@@ -1,4 +1,4 @@
-import { demoGuest, expect, signInAsGuest, test } from './fixtures';
+import { appHasTakenOver, demoGuest, expect, signInAsGuest, test } from './fixtures';
 
 /**
  * A screen never shows before its messages are active: with the language's catalog
@@ -52,6 +52,9 @@ for (const { language, heading } of languages) {
     for (let reload = 0; reload < RELOADS; reload += 1) {
       await page.reload();
       await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();
+      // The server's page shows the heading at once; what counts is that the app, taking the page
+      // over once its late catalog has arrived, never showed anything else either.
+      await appHasTakenOver(page);
       const seen = await page.evaluate(() => window.headingsSeen ?? []);
       expect(seen, `reload ${String(reload + 1)}`).toEqual([heading]);
     }

@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { chooseLanguage, demo, expect, expectAccessible, signIn, test } from './fixtures';
+import { chooseLanguage, demo, expect, expectAccessible, goInApp, signIn, test } from './fixtures';
 import { openScreens, userOnlyScreens, userOrGuestScreens, type Screen } from './screens';
 
 type Language = 'en-US' | 'es-ES';
@@ -22,11 +22,6 @@ function heading(page: Page, name: string) {
 
 function title(screen: Screen, language: Language): string {
   return language === 'es-ES' ? screen.es : screen.en;
-}
-
-/** Moves inside the running app without reloading, as a link would (see routes.spec.ts). */
-async function goInApp(page: Page, path: string): Promise<void> {
-  await page.evaluate((target) => window.history.pushState(null, '', target), path);
 }
 
 /**

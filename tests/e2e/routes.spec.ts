@@ -7,6 +7,7 @@ import {
   demoGuest,
   expect,
   expectAccessible,
+  goInApp,
   signIn,
   signInAsGuest,
   test,
@@ -37,16 +38,6 @@ function heading(page: Page, name: string | RegExp) {
 }
 
 const signInHeading = /^(Sign in|Iniciar sesión)$/;
-
-/**
- * Moves inside the running app without reloading, as a link would (TanStack Router's history
- * picks up `history.pushState`). Faster than a reload, and for a signed-in user it keeps the
- * language: a reload reads the user's language from the server again, and tests in other files
- * change it.
- */
-async function goInApp(page: Page, path: string): Promise<void> {
-  await page.evaluate((target) => window.history.pushState(null, '', target), path);
-}
 
 async function signInAs(page: Page, visitor: Exclude<Visitor, 'anonymous'>): Promise<void> {
   if (visitor === 'guest') {
