@@ -3,7 +3,7 @@
  * follow it (the browser tells them of the change to local storage), even one still waiting for
  * its first screen.
  */
-import { isLanguage, type Language } from '@contracts/session';
+import { isLanguage } from '@contracts/session';
 import type { LanguageActor } from '@/lib/machines';
 import { storageKeys } from '@/lib/storage';
 
@@ -16,9 +16,7 @@ export interface StorageEvents {
 /** Has the language machine follow a language chosen in another tab. Returns a function that stops listening. */
 export function followLanguageAcrossTabs(language: LanguageActor, events: StorageEvents = window): () => void {
   const listener = ({ key, newValue }: Pick<StorageEvent, 'key' | 'newValue'>) => {
-    if (key !== storageKeys.language || !isLanguage(newValue)) return;
-    const chosen: Language = newValue;
-    language.send({ type: 'language.change', language: chosen });
+    if (key === storageKeys.language && isLanguage(newValue)) language.send({ type: 'language.change', language: newValue });
   };
   events.addEventListener('storage', listener);
   return () => events.removeEventListener('storage', listener);

@@ -20,6 +20,17 @@ export const json = (body: unknown, status = 200): Answer => ({ kind: 'json', bo
 /** A refusal with the API's error code. */
 export const refusal = (status: number, code: string): Answer => json({ error: code }, status);
 
+/** The error code a model's failure event carries (`{ code }`), if any. */
+export function errorCodeOf(error: unknown): string | undefined {
+  return typeof error === 'object' && error !== null && 'code' in error && typeof error.code === 'string' ? error.code : undefined;
+}
+
+/** A failure as the page meets it: the network down (no code, or `network`), or the API refusing with the code at its status (500 unless listed). */
+export function failureAnswer(error: unknown, statuses: Readonly<Record<string, number>>): Answer {
+  const code = errorCodeOf(error) ?? 'network';
+  return code === 'network' ? offline : refusal(statuses[code] ?? 500, code);
+}
+
 /** How long a step waits for the page to make a call it expects (the page's own work, never a timer of the test). */
 const callTimeout = 15000;
 

@@ -9,7 +9,7 @@ import type { Page } from '@playwright/test';
 import { demo, expect, test } from '../fixtures';
 import { modelPathAccounts } from '../fixture-data';
 import { ahead, NoWayInTheProduct, type BrowserPaths, type ModelEvent, type PathRun } from './browser-paths';
-import { json, offline, refusal, type Answer } from './call-gate';
+import { failureAnswer, json, offline, type Answer } from './call-gate';
 
 const endpoints = {
   lookUp: 'Client/GetClient',
@@ -22,14 +22,7 @@ const endpoints = {
 const refusalStatus: Record<string, number> = { notFound: 404, serverError: 500 };
 
 const contextOf = (run: PathRun) => run.after.context as ClientContext;
-const codeOf = (event: ModelEvent): string => {
-  const error = event.error;
-  return typeof error === 'object' && error !== null && 'code' in error && typeof error.code === 'string' ? error.code : 'network';
-};
-function failure(event: ModelEvent): Answer {
-  const code = codeOf(event);
-  return code === 'network' ? offline : refusal(refusalStatus[code] ?? 500, code);
-}
+const failure = (event: ModelEvent): Answer => failureAnswer(event.error, refusalStatus);
 
 const productTitle = (page: Page) => page.locator('.site-header').getByRole('link', { name: 'Patient Billing Portal' });
 const notice = (page: Page) => page.locator('.site-header').getByRole('status');

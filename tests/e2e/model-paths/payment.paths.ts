@@ -19,7 +19,7 @@ import type { AnyMachineSnapshot, SnapshotFrom } from 'xstate';
 import { demo, expect, chooseLanguage, signIn } from '../fixtures';
 import { modelPathAccounts } from '../fixture-data';
 import { ahead, NoWayInTheProduct, type BrowserPaths, type ModelEvent, type PathRun } from './browser-paths';
-import { fromServer, json, refusal, type Answer } from './call-gate';
+import { errorCodeOf, fromServer, json, refusal, type Answer } from './call-gate';
 
 const endpoints = {
   account: 'OnlinePayment/GetAccountInformation',
@@ -221,10 +221,7 @@ function receiptFor(run: PathRun, context: PaymentContext): Receipt {
   };
 }
 
-const codeOf = (event: ModelEvent): string => {
-  const error = event.error;
-  return typeof error === 'object' && error !== null && 'code' in error && typeof error.code === 'string' ? error.code : 'serverError';
-};
+const codeOf = (event: ModelEvent): string => errorCodeOf(event.error) ?? 'serverError';
 
 /** The API's refusal of a payment for each of the wizard's failure codes. */
 const paymentRefusals: Record<string, Answer> = {

@@ -9,7 +9,7 @@ import type { Page } from '@playwright/test';
 import { demo, expect, signIn, signInAsGuest } from '../fixtures';
 import { modelPathAccounts } from '../fixture-data';
 import { ahead, NoWayInTheProduct, type BrowserPaths, type ModelEvent, type PathRun } from './browser-paths';
-import { fromServer, json, offline, refusal, type Answer } from './call-gate';
+import { errorCodeOf, failureAnswer, fromServer, json, offline, type Answer } from './call-gate';
 import { installClock, runClock } from './clock';
 
 const endpoints = {
@@ -42,16 +42,8 @@ function who(result: SessionCheckResult): Who {
 }
 
 const outputOf = (event: ModelEvent) => event.output as SessionCheckResult;
-const codeOf = (event: ModelEvent): string => {
-  const error = event.error;
-  return typeof error === 'object' && error !== null && 'code' in error && typeof error.code === 'string' ? error.code : 'network';
-};
-
-/** A failure as the page meets it: the network down, or the API refusing with the code. */
-function failure(event: ModelEvent): Answer {
-  const code = codeOf(event);
-  return code === 'network' ? offline : refusal(refusalStatus[code] ?? 500, code);
-}
+const codeOf = (event: ModelEvent): string => errorCodeOf(event.error) ?? 'network';
+const failure = (event: ModelEvent): Answer => failureAnswer(event.error, refusalStatus);
 
 /** What a check or sign-in answer says: the real server's, when the path's own accounts give it; else arranged. */
 function statusAnswer(event: ModelEvent): Answer {
