@@ -58,6 +58,8 @@ export async function expectAccessible(page: Page): Promise<void> {
 
 /** Chooses a language in the header's selector. */
 export async function chooseLanguage(page: Page, language: 'en-US' | 'es-ES'): Promise<void> {
+  // The selector waits for the app, as a person's choice would (inert until then).
+  await appHasTakenOver(page);
   await page.getByRole('combobox', { name: /Language|Idioma/ }).selectOption(language);
 }
 

@@ -7,7 +7,7 @@
  */
 import type { APIRequestContext, Browser, Page } from '@playwright/test';
 import { fixtureAccounts } from './fixture-data';
-import { chooseLanguage, demo, expect, expectAccessible, signIn, test } from './fixtures';
+import { appHasTakenOver, chooseLanguage, demo, expect, expectAccessible, signIn, test } from './fixtures';
 
 const NEW_PASSWORD = 'Lantern quiet harbor 42';
 
@@ -107,6 +107,26 @@ test.describe('forgotten password', () => {
     await expect(page.getByLabel('Email')).toHaveValue(userEmail);
   });
 
+  test('opened anew, the pages offer the address asked for last, and an address typed over it is sent as typed', async ({ page }) => {
+    const first = 'first.unknown.e2e@example.com';
+    const second = 'second.unknown.e2e@example.com';
+    const ask = async (address: string) => {
+      await page.getByLabel('Email').fill(address);
+      await expect(page.getByLabel('Email')).toHaveValue(address);
+      await page.getByRole('button', { name: 'Send the link' }).click();
+      await expect(heading(page, 'Check your email')).toBeVisible();
+      await expect(page.getByTestId('reset-link-sent')).toContainText(address);
+    };
+    await page.goto('/SUN/forgotpassword');
+    await ask(first);
+    // Loaded anew (only this tab's session storage knows the address): the sent page still names it.
+    await page.reload();
+    await expect(page.getByTestId('reset-link-sent')).toContainText(first);
+    await page.goto('/SUN/forgotpassword');
+    await expect(page.getByLabel('Email')).toHaveValue(first);
+    await ask(second);
+  });
+
   test('an unknown address gets the same "sent" page as a known one, in Spanish', async ({ page, request }) => {
     test.slow();
     const known = fixtureAccounts.passwordResetEs.userEmail;
@@ -115,6 +135,8 @@ test.describe('forgotten password', () => {
       await page.goto('/SUN/forgotpassword');
       await chooseLanguage(page, 'es-ES');
       await expect(heading(page, '¿Ha olvidado su contraseña?')).toBeVisible();
+      // The form offers the address asked for last (the app's, once it has the page): typed over.
+      await appHasTakenOver(page);
       await page.getByLabel('Correo electrónico').fill(address);
       await page.getByRole('button', { name: 'Enviar el enlace' }).click();
       await expect(heading(page, 'Revise su correo electrónico')).toBeVisible();

@@ -4,6 +4,8 @@ import { ForgotPasswordScreen } from '@/features/password-reset/forgot-password-
 
 export const Route = createFileRoute('/{-$client}/forgotpassword')({
   staticData: {
+    // It shows the address asked for last, which only this tab's session storage knows.
+    rendersInBrowser: true,
     title: msg`Forgot your password?`,
     breadcrumbs: [{ label: msg`Sign in`, to: '/{-$client}/login' }],
   },

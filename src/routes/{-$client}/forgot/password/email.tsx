@@ -4,6 +4,8 @@ import { ResetEmailSentScreen } from '@/features/password-reset/reset-email-sent
 
 export const Route = createFileRoute('/{-$client}/forgot/password/email')({
   staticData: {
+    // It shows the address asked for last, which only this tab's session storage knows.
+    rendersInBrowser: true,
     title: msg`Check your email`,
     breadcrumbs: [
       { label: msg`Sign in`, to: '/{-$client}/login' },
