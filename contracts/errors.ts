@@ -12,6 +12,8 @@ export const apiErrorCodes = [
   'notSignedIn',
   'tooManyRequests',
   'accountDisabled',
+  /** The user's password has expired (403): only the session's own figures, Update password and sign-out answer until it is changed. */
+  'passwordExpired',
   'serverError',
   /** The database is unreachable for now (a restart): try again shortly. */
   'serviceUnavailable',

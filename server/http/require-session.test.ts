@@ -13,6 +13,7 @@ const user: Principal = {
   email: 'u@example.com',
   isActive: true,
   isAccountDisabled: false,
+  isPasswordExpired: false,
 };
 const guest: Principal = { ...user, role: 'ClientBillingGuest', userId: null, email: '' };
 
@@ -27,6 +28,7 @@ function appFor(principal: Principal | null) {
   app.get('/users', requireSession({ roles: USERS_ONLY }), (c) => c.json({ accountNumber: c.var.caller.accountNumber }));
   app.get('/both', requireSession({ roles: USERS_AND_GUESTS }), (c) => c.json({ role: c.var.caller.role }));
   app.get('/enabled', requireSession({ roles: USERS_AND_GUESTS, enabledAccount: true }), (c) => c.json({ role: c.var.caller.role }));
+  app.get('/password', requireSession({ roles: USERS_ONLY, whilePasswordExpired: true }), (c) => c.json({ role: c.var.caller.role }));
   return app;
 }
 
@@ -62,5 +64,16 @@ describe('requireSession', () => {
     expect(await call(appFor(guest), '/enabled')).toEqual({ status: 200, body: { role: 'ClientBillingGuest' } });
     // Who is asking comes first: nobody is told about accounts.
     expect(await call(appFor(null), '/enabled')).toEqual({ status: 401, body: { error: 'notSignedIn' } });
+  });
+
+  it('refuses a user whose password has expired with 403 passwordExpired everywhere but where changing it needs', async () => {
+    const expired = { ...user, isPasswordExpired: true };
+    for (const path of ['/users', '/both', '/enabled']) {
+      expect(await call(appFor(expired), path)).toEqual({ status: 403, body: { error: 'passwordExpired' } });
+    }
+    expect(await call(appFor(expired), '/password')).toEqual({ status: 200, body: { role: 'ClientBillingUser' } });
+    expect(await call(appFor(user), '/password')).toEqual({ status: 200, body: { role: 'ClientBillingUser' } });
+    // A guest is told it may not, not that a password it does not have expired.
+    expect(await call(appFor(guest), '/password')).toEqual({ status: 403, body: { error: 'forbidden' } });
   });
 });

@@ -20,6 +20,7 @@ import { createClientImplementations } from './implementations/client.implementa
 import { createLoadingImplementations } from './implementations/loading.implementations';
 import { createSessionImplementations } from './implementations/session.implementations';
 import type { AppNavigation } from './navigation';
+import { recheckWhenPasswordExpires } from './wiring';
 
 /** Where the machines run: the page's body and storage, and the effects that differ between browser and server. */
 export interface MachineHost {
@@ -67,6 +68,7 @@ export function startMachines(navigation: AppNavigation, host: MachineHost, snap
     ),
     { snapshot: snapshots?.session },
   ).start();
+  host.observeCalls?.(recheckWhenPasswordExpires(session));
   const cookieConsent = createActor(cookieConsentMachine.provide(host.cookieConsent), { snapshot: snapshots?.cookieConsent }).start();
   const language = createActor(languageMachine.provide(host.language), {
     input: { stored: host.storedLanguage },

@@ -49,18 +49,18 @@ export function createAuthRoutes({
     return c.json(status);
   });
 
-  routes.get('/User/GetUserEmail', requireSession({ roles: USERS_AND_GUESTS }), (c) => {
+  routes.get('/User/GetUserEmail', requireSession({ roles: USERS_AND_GUESTS, whilePasswordExpired: true }), (c) => {
     // A guest has no email: the answer is empty rather than refused, so the shell need not ask who is signed in.
     const response: UserEmailResponse = { email: c.var.caller.email };
     return c.json(response);
   });
 
-  routes.get('/User/GetAccountNumber', requireSession({ roles: USERS_AND_GUESTS }), (c) => {
+  routes.get('/User/GetAccountNumber', requireSession({ roles: USERS_AND_GUESTS, whilePasswordExpired: true }), (c) => {
     const response: AccountNumberResponse = { accountNumber: c.var.caller.accountNumber };
     return c.json(response);
   });
 
-  routes.get('/User/GetClientCode', requireSession({ roles: USERS_AND_GUESTS }), async (c) => {
+  routes.get('/User/GetClientCode', requireSession({ roles: USERS_AND_GUESTS, whilePasswordExpired: true }), async (c) => {
     const client = await clients.byId(c.var.caller.clientId);
     if (!client) return errorResponse(c, 401, 'notSignedIn');
     const response: SessionClientResponse = { clientCode: client.code, billingGroup: client.billingGroup };

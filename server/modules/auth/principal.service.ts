@@ -5,6 +5,7 @@
  */
 import * as v from 'valibot';
 import { userRoleSchema, type LoggedInStatus, type UserRole } from '@contracts/session';
+import { isPasswordExpired } from '../passwords/passwords.service';
 
 export interface Principal {
   role: UserRole;
@@ -19,6 +20,8 @@ export interface Principal {
   email: string;
   isActive: boolean;
   isAccountDisabled: boolean;
+  /** The user's password has expired (marked for change, or past the client's lifetime): it must be changed first. */
+  isPasswordExpired: boolean;
 }
 
 /**
@@ -34,7 +37,11 @@ export interface PrincipalGrounds {
     accountNumber: string | null;
     email: string | null;
     isActive: boolean | null;
+    passwordChangedAt: Date | null;
+    passwordChangeRequired: boolean | null;
   } | null;
+  /** The session client's password lifetime in days (null: none). */
+  passwordLifetimeDays: number | null;
   guestAccount: { id: number; accountNumber: string } | null;
 }
 
@@ -58,8 +65,12 @@ export function loggedInStatus(principal: Principal | null): LoggedInStatus {
   };
 }
 
-/** The principal of a live session; null for an anonymous one, or one whose grounds are gone. */
-export function principalOf(session: PrincipalSession, { membership, guestAccount }: PrincipalGrounds): Principal | null {
+/** The principal of a live session at `now`; null for an anonymous one, or one whose grounds are gone. */
+export function principalOf(
+  session: PrincipalSession,
+  { membership, guestAccount, passwordLifetimeDays }: PrincipalGrounds,
+  now: Date,
+): Principal | null {
   const { userId, clientId } = session;
   if (clientId === null) return null;
   if (userId !== null) {
@@ -74,6 +85,13 @@ export function principalOf(session: PrincipalSession, { membership, guestAccoun
       email: membership.email ?? '',
       isActive: membership.isActive ?? false,
       isAccountDisabled: membership.accountDisabled ?? false,
+      isPasswordExpired:
+        membership.passwordChangedAt !== null &&
+        isPasswordExpired(
+          { passwordChangedAt: membership.passwordChangedAt, passwordChangeRequired: membership.passwordChangeRequired ?? false },
+          { passwordLifetimeDays },
+          now,
+        ),
     };
   }
   if (session.role !== 'ClientBillingGuest' || !guestAccount) return null;
@@ -86,5 +104,6 @@ export function principalOf(session: PrincipalSession, { membership, guestAccoun
     email: '',
     isActive: true,
     isAccountDisabled: false,
+    isPasswordExpired: false,
   };
 }

@@ -70,14 +70,14 @@ export function createPasswordRoutes({ passwords, portalOrigin }: PasswordRoutes
     return c.json({ reset: true } as const);
   });
 
-  routes.get('/User/GetIsPasswordExpired', requireSession({ roles: USERS_ONLY }), async (c) => {
+  routes.get('/User/GetIsPasswordExpired', requireSession({ roles: USERS_ONLY, whilePasswordExpired: true }), async (c) => {
     const { userId, clientId } = c.var.caller;
     if (userId === null) return errorResponse(c, 403, 'forbidden');
     const response: PasswordExpiredResponse = await passwords.passwordExpiry(userId, clientId);
     return c.json(response);
   });
 
-  routes.post('/User/UpdatePassword', requireSession({ roles: USERS_ONLY }), async (c) => {
+  routes.post('/User/UpdatePassword', requireSession({ roles: USERS_ONLY, whilePasswordExpired: true }), async (c) => {
     const request = await readJsonBody(c, updatePasswordRequestSchema);
     const { userId, clientId, email } = c.var.caller;
     const session = c.var.session;

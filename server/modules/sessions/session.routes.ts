@@ -20,7 +20,7 @@ export function createSessionRoutes({ sessions }: { sessions: SessionService }) 
   });
 
   // Other requests slide the session at most once a minute; this one always does, and answers how long it now has.
-  routes.get('/user/ExtendAuthentication', requireSession({ roles: USERS_AND_GUESTS }), async (c) => {
+  routes.get('/user/ExtendAuthentication', requireSession({ roles: USERS_AND_GUESTS, whilePasswordExpired: true }), async (c) => {
     const current = c.var.session;
     if (!current) return errorResponse(c, 401, 'notSignedIn');
     const session = await sessions.touch(current);

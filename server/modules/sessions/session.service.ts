@@ -8,7 +8,7 @@ import { and, eq, isNull, lt, ne, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { userRoleSchema, type AuthenticationMessage, type UserRole } from '@contracts/session';
 import type { Database } from '../../db/client';
-import { accounts, sessions, userClients, users } from '../../db/schema';
+import { accounts, clients, sessions, userClients, users } from '../../db/schema';
 import { newToken, sha256Hex } from '../../security/tokens';
 import { principalOf, type Principal } from '../auth/principal.service';
 
@@ -72,10 +72,14 @@ export function createSessionService({ db, idleSeconds, absoluteSeconds, warning
         accountNumber: accounts.accountNumber,
         email: users.email,
         isActive: users.isActive,
+        passwordChangedAt: users.passwordChangedAt,
+        passwordChangeRequired: users.passwordChangeRequired,
       },
+      passwordLifetimeDays: clients.passwordLifetimeDays,
       guestAccount: { id: guestAccount.id, accountNumber: guestAccount.accountNumber },
     })
     .from(sessions)
+    .leftJoin(clients, eq(clients.id, sessions.clientId))
     .leftJoin(userClients, and(eq(userClients.userId, sessions.userId), eq(userClients.clientId, sessions.clientId)))
     .leftJoin(users, eq(users.id, userClients.userId))
     .leftJoin(accounts, and(eq(accounts.clientId, userClients.clientId), eq(accounts.accountNumber, userClients.accountNumber)))
@@ -130,7 +134,7 @@ export function createSessionService({ db, idleSeconds, absoluteSeconds, warning
         lastSeenAt: row.lastSeenAt,
         expiresAt: row.expiresAt,
       };
-      return { status: 'live', session, principal: principalOf(session, found) };
+      return { status: 'live', session, principal: principalOf(session, found, now()) };
     },
 
     /** Records activity: the idle lifetime starts again from now. */

@@ -1,7 +1,7 @@
 import ky, { HTTPError, TimeoutError, type KyInstance, type ResponsePromise } from 'ky';
 import * as v from 'valibot';
 import { apiErrorSchema } from '@contracts/errors';
-import { ApiError } from './errors';
+import { ApiError, type ApiFailureCode } from './errors';
 
 const safeMethods = new Set(['GET', 'HEAD', 'OPTIONS']);
 /** GETs that change state (the specification's method), so they carry the token too. */
@@ -21,10 +21,12 @@ export interface CallOptions {
   signal?: AbortSignal | undefined;
 }
 
-/** Observers of calls in flight (the loading overlay listens here). */
+/** Observers of calls in flight (the loading overlay listens here) and of their refusals. */
 export interface CallObserver {
-  started(): void;
-  finished(): void;
+  started?(): void;
+  finished?(): void;
+  /** A call failed with this code (before `finished`). */
+  refused?(code: ApiFailureCode): void;
 }
 
 const observers = new Set<CallObserver>();
@@ -92,13 +94,15 @@ export const http: KyInstance = ky.create({
 
 /** Runs one call so that observers see it start and end; any failure becomes an ApiError. */
 export async function observed<T>(run: () => Promise<T>): Promise<T> {
-  for (const observer of observers) observer.started();
+  for (const observer of observers) observer.started?.();
   try {
     return await run();
   } catch (error) {
-    throw await toApiError(error);
+    const failure = await toApiError(error);
+    for (const observer of observers) observer.refused?.(failure.code);
+    throw failure;
   } finally {
-    for (const observer of observers) observer.finished();
+    for (const observer of observers) observer.finished?.();
   }
 }
 
