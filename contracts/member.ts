@@ -15,13 +15,28 @@ export const EMAIL_MAX_LENGTH = 254;
 /** The longest password a form sends, as sign-in takes it. */
 export const PASSWORD_INPUT_MAX_LENGTH = 128;
 
-/** One of the user's billing accounts: under which client, and its number. */
+/** Someone registered for a billing account, as the account's users see them. */
+export const registeredUserSchema = v.object({
+  name: v.string(),
+  email: v.string(),
+  /** The day they registered (YYYY-MM-DD, UTC). */
+  registeredOn: v.string(),
+  /** False while the activation link has not been opened. */
+  activated: v.boolean(),
+});
+export type RegisteredUser = v.InferOutput<typeof registeredUserSchema>;
+
+/**
+ * One of the user's billing accounts: under which client, its number, and everyone registered for
+ * it (the user included), so that a registration nobody asked for is seen.
+ */
 export const memberAccountSchema = v.object({
   clientCode: v.string(),
   billingGroup: v.nullable(v.string()),
   /** The client's name; empty where the client has none. */
   clientName: v.string(),
   accountNumber: v.string(),
+  registeredUsers: v.array(registeredUserSchema),
 });
 export type MemberAccount = v.InferOutput<typeof memberAccountSchema>;
 

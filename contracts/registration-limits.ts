@@ -11,3 +11,5 @@ export const COMPANY_MAX_LENGTH = 200;
 export const EMAIL_MAX_LENGTH = 254;
 /** The longest account or invoice number, as for a guest's sign-in. */
 export const REFERENCE_MAX_LENGTH = 32;
+/** The longest postal code (ZIP+4 with its hyphen, or a postal code of another country). */
+export const POSTAL_CODE_MAX_LENGTH = 12;

@@ -118,7 +118,7 @@ export function createApp({
   const linkOrigin = config.publicUrl ?? config.portalOrigin;
   const processor = createSandboxProcessor({ db, now });
   const switchClients = createSwitchClientsService({ db, clients });
-  const registration = createRegistrationService({ db, clients, accounts, throttle, now });
+  const registration = createRegistrationService({ db, clients, throttle, now });
   const payments = createPaymentsService({
     db,
     processorFor: processor.processorFor,

@@ -28,6 +28,7 @@ import { Route as Char123ClientChar125RegistrationRouteImport } from './routes/{
 import { Route as Char123ClientChar125ResetpasswordRouteImport } from './routes/{-$client}/resetpassword'
 import { Route as Char123ClientChar125SuccessRouteImport } from './routes/{-$client}/success'
 import { Route as Char123ClientChar125ConfirmationActivateRouteImport } from './routes/{-$client}/confirmation/activate'
+import { Route as Char123ClientChar125ConfirmationRemoveaccessRouteImport } from './routes/{-$client}/confirmation/removeaccess'
 import { Route as Char123ClientChar125ConfirmationUpdateRouteImport } from './routes/{-$client}/confirmation/update'
 import { Route as Char123ClientChar125ErrorTimeoutRouteImport } from './routes/{-$client}/error/timeout'
 import { Route as Char123ClientChar125PaymentOnlineRouteRouteImport } from './routes/{-$client}/payment/online/route'
@@ -154,6 +155,12 @@ const Char123ClientChar125ConfirmationActivateRoute =
     path: '/confirmation/activate',
     getParentRoute: () => Char123ClientChar125RouteRoute,
   } as any)
+const Char123ClientChar125ConfirmationRemoveaccessRoute =
+  Char123ClientChar125ConfirmationRemoveaccessRouteImport.update({
+    id: '/confirmation/removeaccess',
+    path: '/confirmation/removeaccess',
+    getParentRoute: () => Char123ClientChar125RouteRoute,
+  } as any)
 const Char123ClientChar125ConfirmationUpdateRoute =
   Char123ClientChar125ConfirmationUpdateRouteImport.update({
     id: '/confirmation/update',
@@ -242,6 +249,7 @@ export interface FileRoutesByFullPath {
   '/{-$client}/': typeof Char123ClientChar125IndexRoute
   '/{-$client}/payment/online': typeof Char123ClientChar125PaymentOnlineRouteRouteWithChildren
   '/{-$client}/confirmation/activate': typeof Char123ClientChar125ConfirmationActivateRoute
+  '/{-$client}/confirmation/removeaccess': typeof Char123ClientChar125ConfirmationRemoveaccessRoute
   '/{-$client}/confirmation/update': typeof Char123ClientChar125ConfirmationUpdateRoute
   '/{-$client}/error/timeout': typeof Char123ClientChar125ErrorTimeoutRoute
   '/{-$client}/payment/other': typeof Char123ClientChar125PaymentOtherRoute
@@ -272,6 +280,7 @@ export interface FileRoutesByTo {
   '/{-$client}/success': typeof Char123ClientChar125SuccessRoute
   '/{-$client}': typeof Char123ClientChar125IndexRoute
   '/{-$client}/confirmation/activate': typeof Char123ClientChar125ConfirmationActivateRoute
+  '/{-$client}/confirmation/removeaccess': typeof Char123ClientChar125ConfirmationRemoveaccessRoute
   '/{-$client}/confirmation/update': typeof Char123ClientChar125ConfirmationUpdateRoute
   '/{-$client}/error/timeout': typeof Char123ClientChar125ErrorTimeoutRoute
   '/{-$client}/payment/other': typeof Char123ClientChar125PaymentOtherRoute
@@ -305,6 +314,7 @@ export interface FileRoutesById {
   '/{-$client}/': typeof Char123ClientChar125IndexRoute
   '/{-$client}/payment/online': typeof Char123ClientChar125PaymentOnlineRouteRouteWithChildren
   '/{-$client}/confirmation/activate': typeof Char123ClientChar125ConfirmationActivateRoute
+  '/{-$client}/confirmation/removeaccess': typeof Char123ClientChar125ConfirmationRemoveaccessRoute
   '/{-$client}/confirmation/update': typeof Char123ClientChar125ConfirmationUpdateRoute
   '/{-$client}/error/timeout': typeof Char123ClientChar125ErrorTimeoutRoute
   '/{-$client}/payment/other': typeof Char123ClientChar125PaymentOtherRoute
@@ -339,6 +349,7 @@ export interface FileRouteTypes {
     | '/{-$client}/'
     | '/{-$client}/payment/online'
     | '/{-$client}/confirmation/activate'
+    | '/{-$client}/confirmation/removeaccess'
     | '/{-$client}/confirmation/update'
     | '/{-$client}/error/timeout'
     | '/{-$client}/payment/other'
@@ -369,6 +380,7 @@ export interface FileRouteTypes {
     | '/{-$client}/success'
     | '/{-$client}'
     | '/{-$client}/confirmation/activate'
+    | '/{-$client}/confirmation/removeaccess'
     | '/{-$client}/confirmation/update'
     | '/{-$client}/error/timeout'
     | '/{-$client}/payment/other'
@@ -401,6 +413,7 @@ export interface FileRouteTypes {
     | '/{-$client}/'
     | '/{-$client}/payment/online'
     | '/{-$client}/confirmation/activate'
+    | '/{-$client}/confirmation/removeaccess'
     | '/{-$client}/confirmation/update'
     | '/{-$client}/error/timeout'
     | '/{-$client}/payment/other'
@@ -552,6 +565,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof Char123ClientChar125ConfirmationActivateRouteImport
       parentRoute: typeof Char123ClientChar125RouteRoute
     }
+    '/{-$client}/confirmation/removeaccess': {
+      id: '/{-$client}/confirmation/removeaccess'
+      path: '/confirmation/removeaccess'
+      fullPath: '/{-$client}/confirmation/removeaccess'
+      preLoaderRoute: typeof Char123ClientChar125ConfirmationRemoveaccessRouteImport
+      parentRoute: typeof Char123ClientChar125RouteRoute
+    }
     '/{-$client}/confirmation/update': {
       id: '/{-$client}/confirmation/update'
       path: '/confirmation/update'
@@ -679,6 +699,7 @@ interface Char123ClientChar125RouteRouteChildren {
   Char123ClientChar125IndexRoute: typeof Char123ClientChar125IndexRoute
   Char123ClientChar125PaymentOnlineRouteRoute: typeof Char123ClientChar125PaymentOnlineRouteRouteWithChildren
   Char123ClientChar125ConfirmationActivateRoute: typeof Char123ClientChar125ConfirmationActivateRoute
+  Char123ClientChar125ConfirmationRemoveaccessRoute: typeof Char123ClientChar125ConfirmationRemoveaccessRoute
   Char123ClientChar125ConfirmationUpdateRoute: typeof Char123ClientChar125ConfirmationUpdateRoute
   Char123ClientChar125ErrorTimeoutRoute: typeof Char123ClientChar125ErrorTimeoutRoute
   Char123ClientChar125PaymentOtherRoute: typeof Char123ClientChar125PaymentOtherRoute
@@ -712,6 +733,8 @@ const Char123ClientChar125RouteRouteChildren: Char123ClientChar125RouteRouteChil
       Char123ClientChar125PaymentOnlineRouteRouteWithChildren,
     Char123ClientChar125ConfirmationActivateRoute:
       Char123ClientChar125ConfirmationActivateRoute,
+    Char123ClientChar125ConfirmationRemoveaccessRoute:
+      Char123ClientChar125ConfirmationRemoveaccessRoute,
     Char123ClientChar125ConfirmationUpdateRoute:
       Char123ClientChar125ConfirmationUpdateRoute,
     Char123ClientChar125ErrorTimeoutRoute:

@@ -11,7 +11,19 @@ export const profile: MemberProfile = {
   clientCode: 'SUN',
   billingGroup: null,
   accounts: [
-    { clientCode: 'SUN', billingGroup: null, clientName: 'Sunrise Laboratories', accountNumber: 'A-100200' },
-    { clientCode: 'DLT', billingGroup: '52', clientName: 'Delta Diagnostics', accountNumber: 'D-520100' },
+    {
+      clientCode: 'SUN',
+      billingGroup: null,
+      clientName: 'Sunrise Laboratories',
+      accountNumber: 'A-100200',
+      registeredUsers: [{ name: 'Pat Doe', email: 'pat.doe@example.com', registeredOn: '2026-01-05', activated: true }],
+    },
+    {
+      clientCode: 'DLT',
+      billingGroup: '52',
+      clientName: 'Delta Diagnostics',
+      accountNumber: 'D-520100',
+      registeredUsers: [{ name: 'Pat Doe', email: 'pat.doe@example.com', registeredOn: '2026-01-05', activated: true }],
+    },
   ],
 };

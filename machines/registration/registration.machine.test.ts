@@ -23,6 +23,7 @@ const complete: Omit<RegistrationDraft, 'clientCode'> = {
   passwordConfirmation: ' Quiet meadow lantern 42 ',
   rosterAcct: 'a-778899 ',
   invoice: ' sun-100042',
+  postalCode: ' 62704 ',
 };
 
 /** A registration actor whose rules accept a draft when every required field is filled. */
@@ -101,6 +102,7 @@ describe('the registration form', () => {
         clientCode: 'SUN',
         rosterAcct: 'a-778899',
         invoice: 'sun-100042',
+        postalCode: '62704',
         billingGroup: '',
       },
     ]);

@@ -79,6 +79,7 @@ export const registrationMachine = setup({
       clientCode: input.clientCode,
       rosterAcct: '',
       invoice: '',
+      postalCode: '',
     },
     checked: [],
     serverErrors: {},

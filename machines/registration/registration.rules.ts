@@ -6,8 +6,8 @@
 import type { RegistrationRequest } from '@contracts/registration';
 import { registrationFields, type RegistrationDraft, type RegistrationField, type RegistrationFieldError, type RegistrationFieldErrors } from './registration.types';
 
-/** The fields whose server answer is one: the client, account and invoice that must belong together. */
-const proofFields: readonly RegistrationField[] = ['clientCode', 'rosterAcct', 'invoice'];
+/** The fields whose server answer is one: the client, account, open invoice and postal code that must belong together. */
+const proofFields: readonly RegistrationField[] = ['clientCode', 'rosterAcct', 'invoice', 'postalCode'];
 
 /** The draft as the server takes it: trimmed, the client code upper-cased, the billing group empty. */
 export function toRegistrationRequest(draft: RegistrationDraft): RegistrationRequest {
@@ -21,6 +21,7 @@ export function toRegistrationRequest(draft: RegistrationDraft): RegistrationReq
     clientCode: draft.clientCode.trim().toUpperCase(),
     rosterAcct: draft.rosterAcct.trim(),
     invoice: draft.invoice.trim(),
+    postalCode: draft.postalCode.trim(),
     billingGroup: '',
   };
 }
@@ -28,7 +29,7 @@ export function toRegistrationRequest(draft: RegistrationDraft): RegistrationReq
 /**
  * The server's errors that still hold after `field` changed: its own goes, a refused password
  * goes when the email changes too (it may have been "the same as the email"), and "no such
- * account" goes when any of the client, account or invoice changes.
+ * account" goes when any of the client, account, invoice or postal code changes.
  */
 export function serverErrorsAfterChange(errors: RegistrationFieldErrors, field: RegistrationField): RegistrationFieldErrors {
   const settles = (other: RegistrationField, error: RegistrationFieldError): boolean =>

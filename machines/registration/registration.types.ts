@@ -14,6 +14,7 @@ export const registrationFields = [
   'clientCode',
   'rosterAcct',
   'invoice',
+  'postalCode',
 ] as const;
 export type RegistrationField = (typeof registrationFields)[number];
 /** What was typed, exactly as typed. */
@@ -21,8 +22,8 @@ export type RegistrationDraft = Record<RegistrationField, string>;
 
 /**
  * Why a field cannot be sent, found by the form's rules or by the server; views translate these.
- * `accountNotFound` (at the account number): the client, account and invoice do not belong
- * together, which the server tells as one answer whichever was wrong.
+ * `accountNotFound` (at the account number): the client, account, open invoice and postal code do
+ * not belong together, which the server tells as one answer whichever was wrong.
  */
 export type RegistrationFieldError =
   | 'required'

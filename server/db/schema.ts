@@ -80,6 +80,13 @@ export const accounts = pgTable(
       .references(() => clients.id, { onDelete: 'cascade' }),
     accountNumber: text('account_number').notNull(),
     holderName: text('holder_name').notNull(),
+    /**
+     * The guarantor's postal code, as the statement's address prints it (not the invoice stub):
+     * registering proves it beside an open invoice. Null: the account cannot be registered for.
+     */
+    guarantorPostalCode: text('guarantor_postal_code'),
+    /** The account's email on file (the statement feed's): told whenever someone registers for the account. */
+    email: text('email'),
     createdAt: timestamptz('created_at').notNull().defaultNow(),
   },
   (t) => [
@@ -180,12 +187,13 @@ export const userClients = pgTable(
 );
 
 /** What a user token is for; `user_tokens.purpose` holds one of these. */
-export const userTokenPurposes = ['activateAccount', 'resetPassword', 'confirmEmail'] as const;
+export const userTokenPurposes = ['activateAccount', 'resetPassword', 'confirmEmail', 'removeAccess'] as const;
 export type UserTokenPurpose = (typeof userTokenPurposes)[number];
 
 /**
  * Single-use tokens sent by email: activating an account, resetting a password, confirming a new
- * email address (`new_email`, which only that purpose carries). Like sessions, only the SHA-256
+ * email address (`new_email`, which only that purpose carries), removing a registration from an
+ * account (`client_id`, which only that purpose carries). Like sessions, only the SHA-256
  * (hex) of the token is kept, so a leaked table gives no working links.
  */
 export const userTokens = pgTable(
@@ -198,6 +206,8 @@ export const userTokens = pgTable(
     purpose: text('purpose').$type<UserTokenPurpose>().notNull(),
     tokenHash: text('token_hash').notNull().unique('user_tokens_token_hash_unique'),
     newEmail: text('new_email'),
+    /** A `removeAccess` token's client: opening it removes the user's membership of that client. */
+    clientId: integer('client_id').references(() => clients.id, { onDelete: 'cascade' }),
     createdAt: timestamptz('created_at').notNull(),
     expiresAt: timestamptz('expires_at').notNull(),
     usedAt: timestamptz('used_at'),
@@ -205,7 +215,8 @@ export const userTokens = pgTable(
   (t) => [
     index('user_tokens_expires_at_idx').on(t.expiresAt),
     index('user_tokens_user_purpose_idx').on(t.userId, t.purpose),
-    check('user_tokens_purpose', sql`${t.purpose} in ('activateAccount', 'resetPassword', 'confirmEmail')`),
+    check('user_tokens_purpose', sql`${t.purpose} in ('activateAccount', 'resetPassword', 'confirmEmail', 'removeAccess')`),
+    check('user_tokens_client', sql`(${t.purpose} = 'removeAccess') = (${t.clientId} is not null)`),
     check(
       'user_tokens_new_email',
       sql`(${t.purpose} = 'confirmEmail') = (${t.newEmail} is not null) and (${t.newEmail} is null or ${t.newEmail} = lower(btrim(${t.newEmail})))`,

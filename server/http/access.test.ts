@@ -23,7 +23,7 @@ import type { Hono } from 'hono';
 import { publicDocumentKinds } from '@contracts/documents';
 import { latestEmails } from '../modules/mail/outbox';
 import { readPdf } from '../test/pdf-text';
-import { demoInvoices, demoUsers } from '../seed/demo-data';
+import { DEMO_POSTAL_CODE, demoInvoices, demoUsers } from '../seed/demo-data';
 import { DEMO_BILLING, DEMO_GUEST, DEMO_PASSWORD, TestBrowser, createTestApp, recordingLogger, resetSessions, useSeededDatabase } from '../test/harness';
 import { SESSION_COOKIE } from './session';
 import type { AppEnv } from './types';
@@ -208,10 +208,13 @@ const table: Row[] = [
       clientCode: 'SUN',
       rosterAcct: DEMO_GUEST.accountNumber,
       invoice: DEMO_GUEST.invoiceNumber,
+      postalCode: DEMO_POSTAL_CODE,
       billingGroup: '',
     }),
   },
   { route: 'POST /api/userregistration/Activate', callers: everyone, withoutXsrf: 'forbidden', body: () => ({ token: 'A'.repeat(43) }) },
+  // The link's token is the right to use it, whoever holds it (a link nobody was sent is gone: 410).
+  { route: 'POST /api/userregistration/RemoveAccess', callers: everyone, withoutXsrf: 'forbidden', body: () => ({ token: 'A'.repeat(43) }) },
   {
     route: 'POST /api/userregistration/ResendActivation',
     callers: everyone,

@@ -212,15 +212,22 @@ export const demoUsers: DemoUser[] = [
   },
 ];
 
+/** The guarantor's postal code of every demo account (on the statement, not the invoice stub): registering asks for it. */
+export const DEMO_POSTAL_CODE = '62704';
+
 /** A billing account without a registered user: a guest signs in with it and one of its invoices. */
 export interface DemoAccount {
   clientCode: string;
   billingGroup?: string;
   accountNumber: string;
   holderName: string;
+  /** The account's email on file, told whenever someone registers for the account. */
+  email?: string;
 }
 
-export const demoGuestAccounts: DemoAccount[] = [{ clientCode: 'SUN', accountNumber: 'A-778899', holderName: 'Jordan Guest' }];
+export const demoGuestAccounts: DemoAccount[] = [
+  { clientCode: 'SUN', accountNumber: 'A-778899', holderName: 'Jordan Guest', email: 'jordan.guest@example.com' },
+];
 
 export interface DemoInvoice {
   clientCode: string;

@@ -9,6 +9,7 @@ import { accounts, clients, invoices, userClients, users } from '../db/schema';
 import { hashPassword } from '../security/password';
 import {
   DEMO_PASSWORD,
+  DEMO_POSTAL_CODE,
   demoGuestAccounts,
   demoInvoices,
   demoUsers,
@@ -53,7 +54,7 @@ export async function seedDemoData(db: Database, options: SeedOptions = {}): Pro
     // Every membership's account, and the accounts only guests use.
     const demoAccounts: DemoAccount[] = [
       ...demoUsers.flatMap((user) =>
-        user.memberships.map((membership) => ({ ...membership, holderName: `${user.firstName} ${user.lastName}` })),
+        user.memberships.map((membership) => ({ ...membership, holderName: `${user.firstName} ${user.lastName}`, email: user.email })),
       ),
       ...demoGuestAccounts,
     ];
@@ -64,6 +65,8 @@ export async function seedDemoData(db: Database, options: SeedOptions = {}): Pro
           clientId: clientId(account.clientCode, account.billingGroup),
           accountNumber: account.accountNumber,
           holderName: account.holderName,
+          guarantorPostalCode: DEMO_POSTAL_CODE,
+          email: account.email ?? null,
         })),
       )
       .returning({ id: accounts.id, clientId: accounts.clientId, accountNumber: accounts.accountNumber });

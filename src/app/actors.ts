@@ -20,7 +20,6 @@ import { createClientImplementations } from './implementations/client.implementa
 import { createLoadingImplementations } from './implementations/loading.implementations';
 import { createSessionImplementations } from './implementations/session.implementations';
 import type { AppNavigation } from './navigation';
-import { recheckWhenPasswordExpires } from './wiring';
 
 /** Where the machines run: the page's body and storage, and the effects that differ between browser and server. */
 export interface MachineHost {
@@ -53,6 +52,8 @@ export function startMachines(navigation: AppNavigation, host: MachineHost, snap
   host.observeCalls?.({
     started: () => loading.send({ type: 'loading.start' }),
     finished: () => loading.send({ type: 'loading.end' }),
+    // The office can mark a password for change mid-session: the server then refuses with passwordExpired, and the session is checked again, so the guards lead to Update password.
+    refused: (code) => code === 'passwordExpired' && session.send({ type: 'session.recheck' }),
   });
   const client = createActor(clientMachine.provide(createClientImplementations({ storage: host.local, body: host.body })), {
     snapshot: snapshots?.client,
@@ -68,7 +69,6 @@ export function startMachines(navigation: AppNavigation, host: MachineHost, snap
     ),
     { snapshot: snapshots?.session },
   ).start();
-  host.observeCalls?.(recheckWhenPasswordExpires(session));
   const cookieConsent = createActor(cookieConsentMachine.provide(host.cookieConsent), { snapshot: snapshots?.cookieConsent }).start();
   const language = createActor(languageMachine.provide(host.language), {
     input: { stored: host.storedLanguage },

@@ -6,8 +6,7 @@ import type { AuthenticationMessage } from '@contracts/session';
 import type { SessionCheckResult } from '@machines/session/session.types';
 import { createActor, fromPromise, waitFor } from 'xstate';
 import { describe, expect, it } from 'vitest';
-import { followSessionBillingGroup, recheckWhenPasswordExpires } from './wiring';
-import { selectIsPasswordExpired } from '@machines/session/session.selectors';
+import { followSessionBillingGroup } from './wiring';
 
 const delta: Client = { code: 'DLT', name: 'Delta Diagnostics', logoUrl: null, theme: 'delta', billingGroup: '48', acceptsOnlinePayments: true };
 
@@ -72,30 +71,5 @@ describe('followSessionBillingGroup', () => {
     await waitFor(already.session, (snapshot) => snapshot.hasTag('signedIn'));
     await waitFor(already.client, (snapshot) => snapshot.matches('selected'));
     expect(already.lookups).toEqual([{ code: 'DLT', billingGroup: '48' }]);
-  });
-});
-
-describe('recheckWhenPasswordExpires', () => {
-  it('checks the session again when a call is refused because the password has expired, which then holds the user to Update password', async () => {
-    const answers: SessionCheckResult[] = [signedInUnder(null), { ...signedInUnder(null), passwordExpiryDays: 0 }];
-    const session = createActor(
-      sessionMachine.provide({
-        actors: {
-          checkSession: fromPromise(() => Promise.resolve(answers.shift() ?? signedInUnder(null))),
-          checkExpiry: fromPromise(() => new Promise<AuthenticationMessage>(() => {})),
-        },
-        actions: { navigateAfterLogout: () => {}, reportStartupFailure: () => {} },
-      }),
-    ).start();
-    await waitFor(session, (snapshot) => snapshot.hasTag('signedIn'));
-    const observer = recheckWhenPasswordExpires(session);
-    observer.refused?.('serverError');
-    observer.refused?.('notFound');
-    expect(answers).toHaveLength(1);
-    expect(selectIsPasswordExpired(session.getSnapshot())).toBe(false);
-
-    observer.refused?.('passwordExpired');
-    await waitFor(session, (snapshot) => selectIsPasswordExpired(snapshot));
-    expect(answers).toHaveLength(0);
   });
 });

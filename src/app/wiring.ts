@@ -1,7 +1,6 @@
 import { selectKnowsUserSignedIn } from '@machines/language/language.selectors';
 import { selectAccount, selectIsSignedIn, type SessionSnapshot } from '@machines/session/session.selectors';
-import type { CallObserver } from '@/lib/api/http';
-import type { Machines, SessionActor } from '@/lib/machines';
+import type { Machines } from '@/lib/machines';
 import type { AppRouter } from './router';
 
 /**
@@ -41,17 +40,4 @@ export function followSessionBillingGroup(machines: Pick<Machines, 'session' | '
   };
   follow(machines.session.getSnapshot());
   machines.session.subscribe(follow);
-}
-
-/**
- * The billing office can mark a password for change during a session: the server then refuses
- * every call but changing it with `passwordExpired`, and the session is checked again, so the
- * guards lead to Update password instead of the page showing a failure.
- */
-export function recheckWhenPasswordExpires(session: Pick<SessionActor, 'send'>): CallObserver {
-  return {
-    refused: (code) => {
-      if (code === 'passwordExpired') session.send({ type: 'session.recheck' });
-    },
-  };
 }

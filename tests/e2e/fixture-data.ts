@@ -8,7 +8,7 @@ import { and, eq, isNull } from 'drizzle-orm';
 import type { Database } from '../../server/db/client';
 import { accounts, clients, invoices, paymentLines, payments, userClients, users } from '../../server/db/schema';
 import { hashPassword } from '../../server/security/password';
-import { DEMO_PASSWORD } from '../../server/seed/demo-data';
+import { DEMO_PASSWORD, DEMO_POSTAL_CODE } from '../../server/seed/demo-data';
 
 interface FixtureInvoice {
   invoiceNumber: string;
@@ -147,6 +147,9 @@ export const fixtureAccounts = {
   registerEn: { clientCode: 'SUN', accountNumber: 'A-970100', holderName: 'Quinn Doe', invoices: patLikeInvoices('SUN-9701') },
   /** Registered, then signs in before activating and asks for the link again. */
   registerEarly: { clientCode: 'SUN', accountNumber: 'A-970200', holderName: 'Reese Doe', invoices: patLikeInvoices('SUN-9702') },
+  /** Registered for by a holder and a stranger, one account per language: the holder removes the stranger. */
+  registerRemovalEn: { clientCode: 'SUN', accountNumber: 'A-970600', holderName: 'Vic Doe', invoices: patLikeInvoices('SUN-9706') },
+  registerRemovalEs: { clientCode: 'SUN', accountNumber: 'A-970700', holderName: 'Val Doe', invoices: patLikeInvoices('SUN-9707') },
   /** Typed wrong into the registration form. */
   registerBadInput: { clientCode: 'SUN', accountNumber: 'A-970300', holderName: 'Sage Doe', invoices: patLikeInvoices('SUN-9703') },
   /** Registered with an address that already has an account. */
@@ -365,7 +368,7 @@ export async function insertFixtureData(db: Database): Promise<void> {
       if (!client) throw new Error(`Fixture data names an unknown client ${account.clientCode}`);
       const [row] = await tx
         .insert(accounts)
-        .values({ clientId: client.id, accountNumber: account.accountNumber, holderName: account.holderName })
+        .values({ clientId: client.id, accountNumber: account.accountNumber, holderName: account.holderName, guarantorPostalCode: DEMO_POSTAL_CODE })
         .returning({ id: accounts.id });
       if (!row) throw new Error(`Could not insert ${account.accountNumber}`);
       if (account.invoices.length > 0) {
@@ -451,7 +454,7 @@ export async function insertFixtureData(db: Database): Promise<void> {
           if (!otherClient) throw new Error(`Fixture data names an unknown client ${other.clientCode} ${other.billingGroup}`);
           const [otherAccount] = await tx
             .insert(accounts)
-            .values({ clientId: otherClient.id, accountNumber: other.accountNumber, holderName: other.holderName })
+            .values({ clientId: otherClient.id, accountNumber: other.accountNumber, holderName: other.holderName, guarantorPostalCode: DEMO_POSTAL_CODE })
             .returning({ id: accounts.id });
           if (!otherAccount) throw new Error(`Could not insert ${other.accountNumber}`);
           if (other.invoices.length > 0) {

@@ -29,7 +29,7 @@ async function linkSentTo(request: APIRequestContext, address: string): Promise<
   let link: string | undefined;
   await expect
     .poll(async () => {
-      const html = await (await request.get('/dev/outbox')).text();
+      const html = await (await request.get(`/dev/outbox?to=${encodeURIComponent(address)}`)).text();
       const email = html.split('<article>').find((article) => article.includes(`To: ${address} `));
       link = /https?:\/\/[^\s<]+\/confirmation\/update#token=[\w-]{43}/.exec(email ?? '')?.[0];
       return link;
@@ -41,7 +41,7 @@ async function linkSentTo(request: APIRequestContext, address: string): Promise<
 
 /** The outbox's emails to `address`: subject and body, newest first. */
 async function emailsTo(request: APIRequestContext, address: string): Promise<string[]> {
-  const html = await (await request.get('/dev/outbox')).text();
+  const html = await (await request.get(`/dev/outbox?to=${encodeURIComponent(address)}`)).text();
   return html.split('<article>').filter((article) => article.includes(`To: ${address} `));
 }
 
@@ -67,7 +67,7 @@ test.describe('member information', () => {
     await expect(page.getByLabel('Company (optional)')).toHaveAttribute('autocomplete', 'organization');
     await expect(page.getByTestId('member-email')).toHaveText(account.userEmail);
     const sunrise = page.getByRole('row').filter({ hasText: 'Sunrise Laboratories' });
-    await expect(sunrise.getByRole('cell')).toHaveText(account.accountNumber);
+    await expect(sunrise.getByRole('cell')).toContainText([account.accountNumber, `Quinn Doe (${account.userEmail}) registered `]);
     await expect(sunrise).toContainText('(signed in here now)');
     await expect(page.getByTestId('member-language')).toHaveText('English (US)');
     await expectAccessible(page);
@@ -88,10 +88,12 @@ test.describe('member information', () => {
   test('shows each of pat.doe’s providers with its account number', async ({ page }) => {
     await signInUser(page, demo.pat);
     await page.goto('/SUN/member');
-    await expect(page.getByRole('row').filter({ hasText: 'Sunrise Laboratories' }).getByRole('cell')).toHaveText('A-100200');
+    // Each account with everyone registered for it: pat.doe alone.
+    const registered = /^Pat Doe \(pat\.doe@example\.com\) registered [A-Z][a-z]{2} \d{1,2}, \d{4}$/;
+    await expect(page.getByRole('row').filter({ hasText: 'Sunrise Laboratories' }).getByRole('cell')).toHaveText(['A-100200', registered]);
     const delta = page.getByRole('row').filter({ hasText: 'Delta Diagnostics' });
     await expect(delta).toContainText('(DLT 52)');
-    await expect(delta.getByRole('cell')).toHaveText('D-520100');
+    await expect(delta.getByRole('cell')).toHaveText(['D-520100', registered]);
     await expect(delta).not.toContainText('signed in here now');
   });
 

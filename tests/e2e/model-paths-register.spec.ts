@@ -1,3 +1,4 @@
+import { accessRemovalPaths } from './model-paths/access-removal.paths';
 import { activationPaths } from './model-paths/activation.paths';
 import { describeBrowserPaths } from './model-paths/browser-paths';
 import { emailConfirmationPaths } from './model-paths/email-confirmation.paths';
@@ -9,4 +10,4 @@ import { resendActivationPaths } from './model-paths/resend-activation.paths';
  * email change (docs/model/<machine>.plan.md), run path by path in Chromium against the real
  * product over the real server; see tests/e2e/model-paths/browser-paths.ts.
  */
-for (const browserPaths of [registrationPaths, activationPaths, resendActivationPaths, emailConfirmationPaths]) describeBrowserPaths(browserPaths);
+for (const browserPaths of [registrationPaths, activationPaths, accessRemovalPaths, resendActivationPaths, emailConfirmationPaths]) describeBrowserPaths(browserPaths);

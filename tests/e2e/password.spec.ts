@@ -17,7 +17,7 @@ function heading(page: Page, name: string | RegExp) {
 
 /** The outbox's emails to `address`, newest first (the page escapes the text, so links come back as written). */
 async function emailsTo(request: APIRequestContext, address: string): Promise<string[]> {
-  const html = await (await request.get('/dev/outbox')).text();
+  const html = await (await request.get(`/dev/outbox?to=${encodeURIComponent(address)}`)).text();
   return html.split('<article>').filter((article) => article.includes(`To: ${address} `));
 }
 

@@ -4,6 +4,7 @@
  * activating; bad input at the fields with the rest kept; an address already registered.
  */
 import type { APIRequestContext, Page } from '@playwright/test';
+import { DEMO_POSTAL_CODE } from '../../server/seed/demo-data';
 import { fixtureAccounts } from './fixture-data';
 import { chooseLanguage, demo, demoGuest, expect, expectAccessible, signIn, test } from './fixtures';
 
@@ -22,7 +23,7 @@ const unescape = (html: string) =>
 
 /** The emails waiting in the development outbox for `address`, newest first. */
 async function emailsTo(request: APIRequestContext, address: string): Promise<Email[]> {
-  const page = await (await request.get('/dev/outbox')).text();
+  const page = await (await request.get(`/dev/outbox?to=${encodeURIComponent(address)}`)).text();
   return [...page.matchAll(/<article><h2>(.*?)<\/h2><p>To: (.*?) · .*?<\/p><pre>([\s\S]*?)<\/pre><\/article>/g)]
     .map(([, subject = '', to = '', body = '']) => ({ subject: unescape(subject), to: unescape(to), body: unescape(body) }))
     .filter((email) => email.to === address);
@@ -52,6 +53,7 @@ const labels = {
     clientCode: 'Client code',
     account: 'Account number',
     invoice: 'Invoice number',
+    postalCode: 'Postal code on your statement',
     create: 'Create account',
     registration: 'Create an account',
     checkEmail: 'Check your email',
@@ -70,6 +72,7 @@ const labels = {
     clientCode: 'Código de cliente',
     account: 'Número de cuenta',
     invoice: 'Número de factura',
+    postalCode: 'Código postal de su estado de cuenta',
     create: 'Crear cuenta',
     registration: 'Cree una cuenta',
     checkEmail: 'Revise su correo electrónico',
@@ -92,6 +95,8 @@ interface Person {
   password: string;
   account: string;
   invoice: string;
+  /** The statement's postal code; the demo accounts' when absent. */
+  postalCode?: string;
 }
 
 async function fillIn(page: Page, l: Labels, person: Person): Promise<void> {
@@ -103,6 +108,7 @@ async function fillIn(page: Page, l: Labels, person: Person): Promise<void> {
   await field(page, l.confirmation).fill(person.password);
   await field(page, l.account).fill(person.account);
   await field(page, l.invoice).fill(person.invoice);
+  await field(page, l.postalCode).fill(person.postalCode ?? DEMO_POSTAL_CODE);
 }
 
 const journeys = [
@@ -232,6 +238,7 @@ test('bad input shows the message at its field, keeps every other field, and mov
   await expect(page.getByText('Use at least 12 characters.')).toBeVisible();
   await expect(page.getByText('The two passwords are not the same.')).toBeVisible();
   await expect(page.getByText('Enter your invoice number.')).toBeVisible();
+  await expect(page.getByText('Enter the postal code on your statement.')).toBeVisible();
   await expect(field(page, l.firstName)).toBeFocused();
   await expect(field(page, l.firstName)).toHaveAttribute('aria-invalid', 'true');
   await expect(field(page, l.lastName)).toHaveValue('Doe');
@@ -244,6 +251,7 @@ test('bad input shows the message at its field, keeps every other field, and mov
   await field(page, l.password).fill('password1234');
   await field(page, l.confirmation).fill('password1234');
   await field(page, l.invoice).fill(account.invoices[0]?.invoiceNumber ?? '');
+  await field(page, l.postalCode).fill(DEMO_POSTAL_CODE);
   await page.getByRole('button', { name: l.create }).click();
   await expect(page.getByText('This password is too common and easy to guess. Choose another one.')).toBeVisible();
   await expect(field(page, l.password)).toBeFocused();
@@ -255,10 +263,20 @@ test('bad input shows the message at its field, keeps every other field, and mov
   await field(page, l.confirmation).fill(PASSWORD);
   await field(page, l.invoice).fill('SUN-970131');
   await page.getByRole('button', { name: l.create }).click();
-  await expect(page.getByText('We could not find an invoice with that account number and invoice number for this client code.')).toBeVisible();
+  const notFound = page.getByText('We could not find an unpaid invoice with that account number, invoice number and postal code for this client code.');
+  await expect(notFound).toBeVisible();
   await expect(field(page, l.account)).toBeFocused();
   await expect(field(page, l.firstName)).toHaveValue('Sage');
   await expectAccessible(page);
+
+  // The account's own invoice, but a postal code that is not the statement's: the same one answer, and typing clears it.
+  await field(page, l.invoice).fill(account.invoices[0]?.invoiceNumber ?? '');
+  await expect(notFound).toHaveCount(0);
+  await field(page, l.postalCode).fill('60601');
+  await page.getByRole('button', { name: l.create }).click();
+  await expect(notFound).toBeVisible();
+  await expect(field(page, l.account)).toBeFocused();
+  await expect(field(page, l.postalCode)).toHaveValue('60601');
   expect(await emailsTo(page.request, badAddress)).toEqual([]);
 });
 
@@ -291,3 +309,83 @@ test('an address already registered gets the same page, and its owner an email i
   await signIn(page, owner, demo.password);
   await expect(heading(page, l.invoices)).toBeVisible();
 });
+
+const removal = {
+  'en-US': {
+    subject: 'Sunrise Laboratories: someone registered for your billing account',
+    title: 'Remove access to your account',
+    remove: 'Remove this access',
+    removed: 'The access is removed. That sign-in can no longer see this account.',
+    activation: 'Activate your account',
+    unusable: 'This activation link cannot be used',
+  },
+  'es-ES': {
+    subject: 'Sunrise Laboratories: alguien se ha registrado en su cuenta de facturación',
+    title: 'Retirar el acceso a su cuenta',
+    remove: 'Retirar este acceso',
+    removed: 'El acceso se ha retirado. Ese inicio de sesión ya no puede ver esta cuenta.',
+    activation: 'Active su cuenta',
+    unusable: 'Este enlace de activación no se puede usar',
+  },
+} as const;
+
+/** Registers `email` for the account through the API, as the form sends it, in `language`. */
+async function registerByApi(page: Page, email: string, language: 'en-US' | 'es-ES', account: { accountNumber: string; invoiceNumber: string }) {
+  await page.request.get('/api/User/GetIsUserLoggedIn');
+  const xsrf = (await page.context().cookies()).find((cookie) => cookie.name === 'XSRF-TOKEN')?.value ?? '';
+  const response = await page.request.post('/api/userregistration/Register', {
+    headers: { 'X-XSRF-TOKEN': xsrf, 'Accept-Language': language },
+    data: {
+      firstName: 'Casey',
+      lastName: 'Stranger',
+      company: '',
+      email,
+      password: PASSWORD,
+      clientCode: 'SUN',
+      rosterAcct: account.accountNumber,
+      invoice: account.invoiceNumber,
+      postalCode: DEMO_POSTAL_CODE,
+      billingGroup: '',
+    },
+  });
+  expect(response.status()).toBe(200);
+}
+
+for (const language of ['en-US', 'es-ES'] as const) {
+  test(`someone registers for an account: its registered user is emailed, opens the link on a phone and removes that access (${language})`, async ({ page }) => {
+    const r = removal[language];
+    await page.setViewportSize({ width: 320, height: 640 });
+    const account = language === 'en-US' ? fixtureAccounts.registerRemovalEn : fixtureAccounts.registerRemovalEs;
+    const invoice = { accountNumber: account.accountNumber, invoiceNumber: account.invoices[1]?.invoiceNumber ?? '' };
+    const holder = newAddress(`holder.${language}`);
+    const stranger = newAddress(`stranger.${language}`);
+    await registerByApi(page, holder, language, invoice);
+    await registerByApi(page, stranger, 'en-US', invoice);
+
+    let notice: Email | undefined;
+    await expect
+      .poll(async () => {
+        notice = (await emailsTo(page.request, holder)).find((email) => email.subject === r.subject && email.body.includes(stranger));
+        return notice;
+      })
+      .toBeDefined();
+    expect(notice?.body).toContain(stranger);
+    const link = new URL(/https?:\/\/\S+\/confirmation\/removeaccess#token=[A-Za-z0-9_-]{43}/.exec(notice?.body ?? '')?.[0] ?? '');
+    await page.goto(`${link.pathname}${link.hash}`);
+    if (language === 'es-ES') await chooseLanguage(page, 'es-ES');
+    await expect(heading(page, r.title)).toBeVisible();
+    // The token is gone from the address bar; nothing is removed until the button is pressed.
+    await expect(page).toHaveURL(/\/SUN\/confirmation\/removeaccess$/);
+    await expectAccessible(page);
+    await page.getByRole('button', { name: r.remove }).focus();
+    await page.keyboard.press('Enter');
+    await expect(page.getByText(r.removed)).toBeVisible();
+    await expectAccessible(page);
+
+    // The stranger's registration is gone: its activation link no longer works.
+    const activation = new URL(await activationLink(page.request, stranger));
+    await page.goto(`${activation.pathname}${activation.search}${activation.hash}`);
+    await expect(heading(page, r.activation)).toBeVisible();
+    await expect(page.getByRole('alert')).toContainText(r.unusable);
+  });
+}

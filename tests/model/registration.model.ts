@@ -48,6 +48,7 @@ export const complete: RegistrationDraft = {
   clientCode,
   rosterAcct: 'A-778899',
   invoice: 'SUN-100042',
+  postalCode: '62704',
 };
 
 /** The form is filled one field at a time, in order; other orders would multiply the graph without a new behaviour. */
@@ -114,11 +115,12 @@ const fieldNames: Record<RegistrationField, string> = {
   clientCode: 'client code',
   rosterAcct: 'account number',
   invoice: 'invoice number',
+  postalCode: 'postal code',
 };
 
 /** What a refused field's code means, in words. */
 const refusals: Record<string, string> = {
-  accountNotFound: 'no such account with that invoice',
+  accountNotFound: 'no such account with that open invoice and postal code',
   common: 'a common password',
 };
 

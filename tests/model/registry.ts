@@ -3,6 +3,7 @@
  * `npm run model:coverage`, `npm run charts`). A new machine joins all of them with one line
  * here, exporting its model from `tests/model/<name>.model.ts`.
  */
+export { accessRemovalModel } from './access-removal.model';
 export { activationModel } from './activation.model';
 export { clientModel } from './client.model';
 export { cookieConsentModel } from './cookie-consent.model';

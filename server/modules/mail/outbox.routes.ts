@@ -27,7 +27,7 @@ export function isLoopbackAddress(address: string | undefined): boolean {
   return plain === '::1' || plain === '0:0:0:0:0:0:0:1';
 }
 
-/** The development page listing the outbox, newest first. */
+/** The development page listing the outbox, newest first (`?to=` one address's only). */
 export function createOutboxRoutes({ db }: { db: Database }) {
   const routes = new Hono<AppEnv>();
   const sameMachineOnly: MiddlewareHandler<AppEnv> = async (c, next) => {
@@ -36,8 +36,10 @@ export function createOutboxRoutes({ db }: { db: Database }) {
     c.header('Cache-Control', 'no-store');
   };
   routes.use('*', sameMachineOnly);
+  // `?to=` lists only the emails to that address (the newest 50 of the whole outbox scroll by fast).
   routes.get('/outbox', async (c) => {
-    const emails = await latestEmails(db);
+    const to = c.req.query('to')?.trim().toLowerCase();
+    const emails = await latestEmails(db, 50, to === '' ? undefined : to);
     const items = emails
       .map(
         (email) =>

@@ -51,6 +51,12 @@ describe('the development outbox', () => {
     expect(html).toContain(' · Sent 2026-11-23T10:00:00.000Z</p>');
     expect(html).toContain(' · Waiting (attempt 2, next 2026-11-23T10:01:00.000Z): ESOCKET: connect ECONNREFUSED 127.0.0.1:25</p>');
     expect(html).toMatch(/To: pat\.doe@example\.com · [^<]* · Waiting<\/p>/);
+
+    // One address's emails only, however many others came after them.
+    const filtered = await (await createTestApp(database.db).request('/dev/outbox?to=Sent@Example.com', {}, fromAddress('127.0.0.1'))).text();
+    expect(filtered).toContain('To: sent@example.com · ');
+    expect(filtered).not.toContain('retry@example.com');
+    expect(filtered).not.toContain('pat.doe@example.com');
   });
 
   it('does not exist for anyone else, whatever forwarded headers claim', async () => {

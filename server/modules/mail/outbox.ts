@@ -54,8 +54,13 @@ export async function queueEmail(db: Writer, email: Email): Promise<void> {
 }
 
 /** The newest emails first, sent or not, for the development page. */
-export async function latestEmails(db: Database, limit = 50): Promise<OutboxEmail[]> {
-  return db.select().from(outboxEmails).orderBy(desc(outboxEmails.id)).limit(limit);
+export async function latestEmails(db: Database, limit = 50, to?: string): Promise<OutboxEmail[]> {
+  return db
+    .select()
+    .from(outboxEmails)
+    .where(to === undefined ? undefined : eq(outboxEmails.toAddress, to))
+    .orderBy(desc(outboxEmails.id))
+    .limit(limit);
 }
 
 /**

@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_MAIL_FROM } from '../../config';
 import { XSRF_COOKIE, XSRF_HEADER } from '../../http/xsrf';
 import { startServer, type RunningServer } from '../../start';
+import { DEMO_POSTAL_CODE } from '../../seed/demo-data';
 import { DEMO_BILLING, DEMO_GUEST, setCookies } from '../../test/harness';
 import { startLoopbackSmtpServer, type LoopbackSmtpServer } from './loopback-smtp-server';
 
@@ -90,6 +91,7 @@ describe('the server with SMTP_URL set', () => {
         clientCode: 'SUN',
         rosterAcct: DEMO_GUEST.accountNumber,
         invoice: DEMO_GUEST.invoiceNumber,
+        postalCode: DEMO_POSTAL_CODE,
         billingGroup: '',
       },
     });

@@ -12,6 +12,7 @@ import type { FieldErrors } from '@contracts/errors';
 import type { MemberDetails, MemberInformation } from '@contracts/member';
 import type { EmailChangeRequest, MemberDetailsRequest } from '@contracts/member-requests';
 import { defaultLanguage, languageSchema, type Language } from '@contracts/session';
+import { alias } from 'drizzle-orm/pg-core';
 import type { Database } from '../../db/client';
 import { clients, userClients, users } from '../../db/schema';
 import { verifyPassword } from '../../security/password';
@@ -88,8 +89,9 @@ export function createMemberService({ db, throttle, now }: MemberServiceDeps) {
         .where(eq(users.id, userId))
         .limit(1);
       if (!user) return null;
-      const accounts = await db
+      const memberships = await db
         .select({
+          clientId: userClients.clientId,
           clientCode: clients.code,
           billingGroup: clients.billingGroup,
           clientName: clients.name,
@@ -99,6 +101,34 @@ export function createMemberService({ db, throttle, now }: MemberServiceDeps) {
         .innerJoin(clients, eq(clients.id, userClients.clientId))
         .where(eq(userClients.userId, userId))
         .orderBy(asc(userClients.createdAt), asc(userClients.clientId));
+      // Everyone registered for each of those accounts, the user included, oldest first.
+      const fellow = alias(userClients, 'fellow');
+      const registered = await db
+        .select({
+          clientId: fellow.clientId,
+          accountNumber: fellow.accountNumber,
+          firstName: users.firstName,
+          lastName: users.lastName,
+          email: users.email,
+          createdAt: fellow.createdAt,
+          activatedAt: users.activatedAt,
+        })
+        .from(userClients)
+        .innerJoin(fellow, and(eq(fellow.clientId, userClients.clientId), eq(fellow.accountNumber, userClients.accountNumber)))
+        .innerJoin(users, eq(users.id, fellow.userId))
+        .where(eq(userClients.userId, userId))
+        .orderBy(asc(fellow.createdAt), asc(users.id));
+      const accounts = memberships.map(({ clientId, ...account }) => ({
+        ...account,
+        registeredUsers: registered
+          .filter((row) => row.clientId === clientId && row.accountNumber === account.accountNumber)
+          .map((row) => ({
+            name: `${row.firstName} ${row.lastName}`,
+            email: row.email,
+            registeredOn: row.createdAt.toISOString().slice(0, 10),
+            activated: row.activatedAt !== null,
+          })),
+      }));
       return { ...user, accounts };
     },
 

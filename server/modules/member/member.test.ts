@@ -30,6 +30,9 @@ beforeEach(async () => {
   await database.db.execute(sql`truncate table outbox_emails, user_tokens`);
 });
 
+const anyDay = expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/) as string;
+const registeredPat = { name: 'Pat Doe', email: 'pat.doe@example.com', registeredOn: anyDay, activated: true };
+
 /** A browser of its own source address, so throttling by address never mixes tests. */
 const newBrowser = () => browserAt(`192.0.2.${String(++addresses % 250)}`);
 
@@ -152,8 +155,8 @@ describe('who may call the member endpoints', () => {
       lastName: 'Doe',
       company: '',
       accounts: [
-        { clientCode: 'SUN', billingGroup: null, clientName: 'Sunrise Laboratories', accountNumber: 'A-100200' },
-        { clientCode: 'DLT', billingGroup: '52', clientName: 'Delta Diagnostics', accountNumber: 'D-520100' },
+        { clientCode: 'SUN', billingGroup: null, clientName: 'Sunrise Laboratories', accountNumber: 'A-100200', registeredUsers: [registeredPat] },
+        { clientCode: 'DLT', billingGroup: '52', clientName: 'Delta Diagnostics', accountNumber: 'D-520100', registeredUsers: [registeredPat] },
       ],
     });
     const north = await browserFor('user of another client');
@@ -161,8 +164,36 @@ describe('who may call the member endpoints', () => {
       firstName: 'Noor',
       lastName: 'Doe',
       company: '',
-      accounts: [{ clientCode: 'NPP', billingGroup: null, clientName: 'Northpoint Pathology', accountNumber: 'N-200100' }],
+      accounts: [
+        {
+          clientCode: 'NPP',
+          billingGroup: null,
+          clientName: 'Northpoint Pathology',
+          accountNumber: 'N-200100',
+          registeredUsers: [{ name: 'Noor Doe', email: 'north.doe@example.com', registeredOn: anyDay, activated: true }],
+        },
+      ],
     });
+  });
+
+  it("lists everyone registered for each of the user's accounts, so a registration nobody asked for is seen", async () => {
+    const member = await newUser();
+    const [account] = await database.db.select({ clientId: userClients.clientId, accountNumber: userClients.accountNumber }).from(userClients).where(eq(userClients.userId, member.id));
+    if (!account) throw new Error('no account');
+    const [other] = await database.db
+      .insert(users)
+      .values({ email: `other.${member.email}`, passwordHash: demoPasswordHash, firstName: 'Casey', lastName: 'Stranger', activatedAt: null })
+      .returning({ id: users.id });
+    await database.db.insert(userClients).values({ userId: other?.id ?? 0, clientId: account.clientId, accountNumber: account.accountNumber });
+
+    const browser = await signedIn(member.email);
+    const information = (await browser.getJson('/api/User/GetMemberInformation')).body as { accounts: { registeredUsers: unknown[] }[] };
+    expect(information.accounts.map((entry) => entry.registeredUsers)).toEqual([
+      [
+        { name: 'Morgan Member', email: member.email, registeredOn: anyDay, activated: true },
+        { name: 'Casey Stranger', email: `other.${member.email}`, registeredOn: anyDay, activated: false },
+      ],
+    ]);
   });
 });
 

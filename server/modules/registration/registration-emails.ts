@@ -9,6 +9,7 @@ import type { Language } from '@contracts/session';
 /** The portal's pages an email points to, under the client's code. */
 export interface RegistrationLinks {
   activation(token: string): string;
+  removeAccess(token: string): string;
   signIn: string;
   forgotPassword: string;
 }
@@ -18,6 +19,7 @@ export function registrationLinks(origin: string, clientCode: string): Registrat
   const base = `${origin}/${encodeURIComponent(clientCode)}`;
   return {
     activation: (token) => `${base}/confirmation/activate?${new URLSearchParams({ token }).toString()}`,
+    removeAccess: (token) => `${base}/confirmation/removeaccess#token=${token}`,
     signIn: `${base}/login`,
     forgotPassword: `${base}/forgotpassword`,
   };
@@ -111,4 +113,55 @@ export function activationEmail(details: ActivationDetails, language: Language):
 /** The email to an address that is already registered, sent instead of a new account's link. */
 export function registrationAttemptEmail(details: AttemptDetails, language: Language): EmailText {
   return attemptTexts[language](details);
+}
+
+interface AccessNoticeDetails {
+  clientName: string;
+  accountNumber: string;
+  /** Who registered, as they typed their name, and the address they registered with. */
+  registrantName: string;
+  registrantEmail: string;
+  link: string;
+}
+
+const accessNoticeTexts: Record<Language, (details: AccessNoticeDetails) => EmailText> = {
+  'en-US': ({ clientName, accountNumber, registrantName, registrantEmail, link }) => ({
+    subject: `${clientName}: someone registered for your billing account`,
+    body: [
+      `Someone registered for online access to billing account ${accountNumber} at the ${clientName} billing portal:`,
+      '',
+      `Name given: ${registrantName}`,
+      `Email address: ${registrantEmail}`,
+      '',
+      'With it, they can see the account\'s invoices, statements and payments. If you know them (a family member or guarantor), there is nothing to do.',
+      '',
+      'If you do not know them, remove their access at once with this link (it works for 30 days):',
+      '',
+      link,
+      '',
+      'You get this email because you are registered for this account, or it is the email address on file for it.',
+    ].join('\n'),
+  }),
+  'es-ES': ({ clientName, accountNumber, registrantName, registrantEmail, link }) => ({
+    subject: `${clientName}: alguien se ha registrado en su cuenta de facturación`,
+    body: [
+      `Alguien se ha registrado para acceder en línea a la cuenta de facturación ${accountNumber} en el portal de facturación de ${clientName}:`,
+      '',
+      `Nombre indicado: ${registrantName}`,
+      `Correo electrónico: ${registrantEmail}`,
+      '',
+      'Con este acceso puede ver las facturas, los estados de cuenta y los pagos de la cuenta. Si conoce a esta persona (un familiar o un garante), no tiene que hacer nada.',
+      '',
+      'Si no la conoce, retire su acceso de inmediato con este enlace (funciona durante 30 días):',
+      '',
+      link,
+      '',
+      'Recibe este correo porque está registrado en esta cuenta o porque es la dirección de correo electrónico que consta en ella.',
+    ].join('\n'),
+  }),
+};
+
+/** The notice to an account's registered users and its email on file that someone registered for it, with the link that removes that access. */
+export function accessNoticeEmail(details: AccessNoticeDetails, language: Language): EmailText {
+  return accessNoticeTexts[language](details);
 }

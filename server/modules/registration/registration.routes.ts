@@ -6,6 +6,8 @@ import { Hono, type Context } from 'hono';
 import {
   activationRequestSchema,
   registeredAnswer,
+  removeAccessRequestSchema,
+  type AccessRemoved,
   registrationRequestSchema,
   resendActivationRequestSchema,
   type ActivationResponse,
@@ -77,6 +79,13 @@ export function createRegistrationRoutes({
     // Unknown, used and expired links are one answer.
     if (!(await registration.activate(token))) return errorResponse(c, 404, 'notFound');
     const response: ActivationResponse = { activated: true };
+    return c.json(response);
+  });
+
+  routes.post('/userregistration/RemoveAccess', async (c) => {
+    const { token } = await readJsonBody(c, removeAccessRequestSchema);
+    if (!(await registration.removeAccess(token))) return errorResponse(c, 410, 'linkInvalid');
+    const response: AccessRemoved = { removed: true };
     return c.json(response);
   });
 

@@ -1,26 +1,31 @@
 /**
  * Registering for a billing account and activating it.
  *
- * - **Register**: the account number and one of its invoice numbers prove the account is the
- *   person's, as for a guest (and under the same throttle keys, so the form is no way around the
- *   guest sign-in's limits). A billing account may have several users, each with a sign-in of
- *   their own. A new address gets a user that waits for activation and the activation link; an
- *   address already registered gets a "someone tried to register with your address" email instead
- *   (with a fresh link if that account still waits). The answer is the same either way, after the
- *   same password-hashing work.
+ * - **Register**: a permanent sign-in needs more proof than a guest's one-time payment: the
+ *   account number, one of its *open* invoices (a paid one may be lying anywhere) and the
+ *   guarantor's postal code, which the statement prints and the invoice stub does not. It goes
+ *   under the guest sign-in's throttle keys, so the form is no way around their limits. A billing
+ *   account may have several users, each with a sign-in of their own. A new address gets a user
+ *   that waits for activation and the activation link, and the account's other users and its
+ *   email on file are told at once, with a link that removes the new access: registering is never
+ *   silent. An address already registered gets a "someone tried to register with your address"
+ *   email instead (with a fresh link if that account still waits). The answer is the same either
+ *   way, after the same password-hashing work.
+ * - **Remove access**: the notice's link removes the new user's membership of the account (and
+ *   the user, when it has no other), ending its sessions there.
  * - **Activate**: the emailed link's token, single-use and good for 24 hours, activates the user.
  * - **Resend**: a new link for an account that still waits; the same answer for any address.
  *
  * Every email about registering is throttled per address and per source address, so the form
  * cannot be used to flood someone's inbox.
  */
-import { and, asc, eq, isNull } from 'drizzle-orm';
+import { and, asc, eq, gt, isNull, ne } from 'drizzle-orm';
 import { isLanguage, type Language } from '@contracts/session';
 import type { RegistrationRequest } from '@contracts/registration';
 import type { Database } from '../../db/client';
-import { clients as clientsTable, userClients, users } from '../../db/schema';
+import { accounts, clients as clientsTable, invoices, sessions, userClients, users } from '../../db/schema';
 import { hashPassword } from '../../security/password';
-import type { AccountsService } from '../accounts/accounts.service';
+import { normaliseReference } from '../accounts/accounts.service';
 import { normaliseEmail } from '../auth/auth.service';
 import { guestThrottleKey } from '../auth/guest-login.service';
 import { ACCOUNT_POLICY, ADDRESS_POLICY, addressKey, type ThrottlePolicy, type ThrottleService } from '../auth/throttle.service';
@@ -28,7 +33,7 @@ import type { ClientsService } from '../clients/clients.service';
 import { queueEmail } from '../mail/outbox';
 import { passwordProblem, type PasswordProblem } from '../passwords/passwords.service';
 import { consumeToken, issueToken } from '../tokens/tokens.service';
-import { activationEmail, registrationAttemptEmail, registrationLinks } from './registration-emails';
+import { accessNoticeEmail, activationEmail, registrationAttemptEmail, registrationLinks } from './registration-emails';
 
 // Windows no longer than the sign-in throttle's: the housekeeping sweep forgets attempts older than that.
 /** Registration emails to one address (the form and "send the link again" together): 3 in 15 minutes. */
@@ -57,22 +62,100 @@ export interface RequestOrigin {
 export interface RegistrationServiceDeps {
   db: Database;
   clients: ClientsService;
-  accounts: AccountsService;
   throttle: ThrottleService;
   now: () => Date;
+}
+
+/**
+ * A postal code as typed or printed, for comparing: letters upper-cased, spaces and hyphens gone,
+ * and a US ZIP+4 cut to its five digits (a statement may print either).
+ */
+export function normalisePostalCode(value: string): string {
+  const compact = value.toUpperCase().replace(/[\s-]/g, '');
+  return /^\d{9}$/.test(compact) ? compact.slice(0, 5) : compact;
 }
 
 /** A user's stored language, or `fallback` when none is stored. */
 const languageOr = (value: string | null, fallback: Language): Language => (isLanguage(value) ? value : fallback);
 
+interface RegistrationNotice {
+  clientId: number;
+  clientName: string;
+  account: { accountNumber: string; email: string | null };
+  registrant: { id: number; name: string; email: string };
+  links: ReturnType<typeof registrationLinks>;
+  language: Language;
+  time: Date;
+}
+
+/**
+ * Tells every other registered user of the account, and its email on file, that someone
+ * registered for it, each with the link that removes the new access (one token for them all).
+ */
+async function tellAccountOfRegistration(tx: Database, notice: RegistrationNotice): Promise<void> {
+  const others = await tx
+    .select({ email: users.email, language: users.language })
+    .from(userClients)
+    .innerJoin(users, eq(users.id, userClients.userId))
+    .where(
+      and(
+        eq(userClients.clientId, notice.clientId),
+        eq(userClients.accountNumber, notice.account.accountNumber),
+        ne(userClients.userId, notice.registrant.id),
+      ),
+    );
+  const recipients = new Map<string, Language>(others.map((other) => [other.email, languageOr(other.language, notice.language)]));
+  const onFile = notice.account.email === null ? '' : normaliseEmail(notice.account.email);
+  if (onFile !== '' && !recipients.has(onFile)) recipients.set(onFile, notice.language);
+  // The one who registered knows already.
+  recipients.delete(notice.registrant.email);
+  if (recipients.size === 0) return;
+  const token = await issueToken(tx, { userId: notice.registrant.id, purpose: 'removeAccess', clientId: notice.clientId, now: notice.time });
+  for (const [to, language] of recipients) {
+    const text = accessNoticeEmail(
+      {
+        clientName: notice.clientName,
+        accountNumber: notice.account.accountNumber,
+        registrantName: notice.registrant.name,
+        registrantEmail: notice.registrant.email,
+        link: notice.links.removeAccess(token),
+      },
+      language,
+    );
+    await queueEmail(tx, { clientId: notice.clientId, to, ...text });
+  }
+}
+
 /** Creates the registration rules over the database. */
-export function createRegistrationService({ db, clients, accounts, throttle, now }: RegistrationServiceDeps) {
+export function createRegistrationService({ db, clients, throttle, now }: RegistrationServiceDeps) {
   /** Reserves one registration email to `email` from `sourceAddress`, or says how long to wait. */
   async function reserveEmail(email: string, sourceAddress: string) {
     return throttle.reserve([
       { key: `registration-email:${email}`, policy: EMAIL_SEND_POLICY },
       { key: `registration-address:${sourceAddress}`, policy: SOURCE_SEND_POLICY },
     ]);
+  }
+
+  /**
+   * The account that the account number, an open invoice of it and the guarantor's postal code
+   * prove, under the client; null when they do not belong together (whichever was wrong).
+   */
+  async function provenAccount(clientId: number, request: RegistrationRequest) {
+    const [row] = await db
+      .select({ id: accounts.id, accountNumber: accounts.accountNumber, postalCode: accounts.guarantorPostalCode, email: accounts.email })
+      .from(invoices)
+      .innerJoin(accounts, and(eq(accounts.clientId, invoices.clientId), eq(accounts.id, invoices.accountId)))
+      .where(
+        and(
+          eq(invoices.clientId, clientId),
+          eq(invoices.invoiceNumber, normaliseReference(request.invoice)),
+          eq(accounts.accountNumber, normaliseReference(request.rosterAcct)),
+          gt(invoices.balanceCents, 0),
+        ),
+      )
+      .limit(1);
+    if (!row?.postalCode || normalisePostalCode(row.postalCode) !== normalisePostalCode(request.postalCode)) return null;
+    return row;
   }
 
   return {
@@ -89,9 +172,7 @@ export function createRegistrationService({ db, clients, accounts, throttle, now
       ]);
       if (proof.kind === 'throttled') return proof;
       const client = await clients.resolve({ clientCode: request.clientCode, billingGroup: request.billingGroup });
-      const account = client
-        ? await accounts.findGuestAccount({ clientId: client.id }, { accountNumber: request.rosterAcct, invoiceNumber: request.invoice })
-        : null;
+      const account = client ? await provenAccount(client.id, request) : null;
       // The reserved attempt stays, as a failure.
       if (!client || !account) return { kind: 'accountNotFound' };
       await throttle.succeeded(proof, accountKey);
@@ -124,6 +205,15 @@ export function createRegistrationService({ db, clients, accounts, throttle, now
           const token = await issueToken(tx, { userId: created.id, purpose: 'activateAccount', now: time });
           const text = activationEmail({ clientName, firstName: request.firstName, link: links.activation(token) }, origin.language);
           await queueEmail(tx, { clientId: client.id, to: email, ...text });
+          await tellAccountOfRegistration(tx, {
+            clientId: client.id,
+            clientName,
+            account,
+            registrant: { id: created.id, name: `${request.firstName} ${request.lastName}`, email },
+            links,
+            language: origin.language,
+            time,
+          });
           return;
         }
         const [existing] = await tx
@@ -140,6 +230,24 @@ export function createRegistrationService({ db, clients, accounts, throttle, now
         await queueEmail(tx, { clientId: client.id, to: email, ...text });
       });
       return { kind: 'emailSent' };
+    },
+
+    /**
+     * Removes the access that a notice's link names: the user's membership of the token's client,
+     * with the user's sessions there, and the user itself when it has no other membership (its
+     * activation link then opens nothing). False for an unknown, used or expired link.
+     */
+    async removeAccess(token: string): Promise<boolean> {
+      const time = now();
+      return db.transaction(async (tx) => {
+        const used = await consumeToken(tx, 'removeAccess', token, time);
+        if (!used?.clientId) return false;
+        await tx.delete(userClients).where(and(eq(userClients.userId, used.userId), eq(userClients.clientId, used.clientId)));
+        await tx.delete(sessions).where(and(eq(sessions.userId, used.userId), eq(sessions.clientId, used.clientId)));
+        const [other] = await tx.select({ clientId: userClients.clientId }).from(userClients).where(eq(userClients.userId, used.userId)).limit(1);
+        if (!other) await tx.delete(users).where(eq(users.id, used.userId));
+        return true;
+      });
     },
 
     /** Activates the user of an unused, unexpired activation link; false for any other link. */

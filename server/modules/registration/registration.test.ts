@@ -1,6 +1,6 @@
 import { and, eq, like, sql } from 'drizzle-orm';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { outboxEmails, userClients, userTokens, users } from '../../db/schema';
+import { clients, outboxEmails, userClients, userTokens, users } from '../../db/schema';
 import { sha256Hex } from '../../security/tokens';
 import {
   DEMO_GUEST,
@@ -12,6 +12,7 @@ import {
   resetSessions,
   useSeededDatabase,
 } from '../../test/harness';
+import { DEMO_POSTAL_CODE } from '../../seed/demo-data';
 import { acceptedLanguage } from './registration.routes';
 
 const database = useSeededDatabase();
@@ -46,6 +47,7 @@ function registration(overrides: Record<string, unknown> = {}) {
     clientCode: 'SUN',
     rosterAcct: DEMO_GUEST.accountNumber,
     invoice: DEMO_GUEST.invoiceNumber,
+    postalCode: DEMO_POSTAL_CODE,
     billingGroup: '',
     ...overrides,
   };
@@ -71,6 +73,13 @@ async function activationToken(address: string): Promise<string> {
 
 const activate = (token: unknown, from = browser) => from.post('/api/userregistration/Activate', { token });
 const resend = (email: string, from = browser) => from.post('/api/userregistration/ResendActivation', { email });
+
+async function clientIdOf(code: string, billingGroup: string | null = null): Promise<number> {
+  const rows = await database.db.select({ id: clients.id, billingGroup: clients.billingGroup }).from(clients).where(eq(clients.code, code));
+  const row = rows.find((candidate) => candidate.billingGroup === billingGroup);
+  if (!row) throw new Error(`No client ${code}`);
+  return row.id;
+}
 
 async function userRow(email: string) {
   const [row] = await database.db.select().from(users).where(eq(users.email, email));
@@ -100,8 +109,11 @@ describe('registering', () => {
     // The link's token is stored only as its digest.
     const token = await activationToken(`riley@${domain}`);
     const tokens = await database.db.select().from(userTokens);
-    expect(tokens.map((row) => row.tokenHash)).toEqual([sha256Hex(token)]);
+    expect(tokens.filter((row) => row.purpose === 'activateAccount').map((row) => row.tokenHash)).toEqual([sha256Hex(token)]);
     expect(JSON.stringify(tokens)).not.toContain(token);
+    // So is the link that the account's email on file got to remove the access.
+    const removal = await removalToken('jordan.guest@example.com');
+    expect(tokens.filter((row) => row.purpose === 'removeAccess').map((row) => row.tokenHash)).toEqual([sha256Hex(removal)]);
   });
 
   it("points the link at the public address when one is set, whatever Host the request names", async () => {
@@ -169,9 +181,11 @@ describe('registering', () => {
     expect((await browser.guestLogin(DEMO_GUEST.accountNumber, DEMO_GUEST.invoiceNumber)).status).toBe(200);
   });
 
-  it('refuses a client, account and invoice that do not belong together with one answer, creating nothing', async () => {
+  it('refuses a client, account, open invoice and postal code that do not belong together with one answer, creating nothing', async () => {
     const wrong = [
       { invoice: 'SUN-100012' }, // pat's invoice, another account
+      { postalCode: '60601' }, // the account's number and invoice, but not the statement's postal code
+      { rosterAcct: 'A-100200', invoice: 'SUN-100012' }, // pat's own account, with his paid invoice: a closed one proves nothing
       { rosterAcct: 'A-000000' },
       { clientCode: 'HBR' }, // the account is SUN's
       { clientCode: 'QQQ' }, // no such client
@@ -183,6 +197,13 @@ describe('registering', () => {
     }
     expect(await database.db.select().from(users).where(like(users.email, `%@${domain}`))).toEqual([]);
     expect(await database.db.select().from(outboxEmails)).toEqual([]);
+  });
+
+  it('takes the postal code as a statement prints it or a person types it', async () => {
+    for (const [index, postalCode] of [' 62704-1234 ', '627 04'].entries()) {
+      const response = await register(registration({ email: `zip${String(index)}@${domain}`, postalCode }));
+      expect(response.status).toBe(200);
+    }
   });
 
   it('refuses a password that breaks the rules with the reason at the password field', async () => {
@@ -202,12 +223,20 @@ describe('registering', () => {
 
   it('names each field that does not fit, with the reason', async () => {
     const response = await register(
-      registration({ firstName: ' ', lastName: 'x'.repeat(101), email: 'not an address', clientCode: 'SUNNY', rosterAcct: 'A\u0000', invoice: undefined }),
+      registration({ firstName: ' ', lastName: 'x'.repeat(101), email: 'not an address', clientCode: 'SUNNY', rosterAcct: 'A\u0000', invoice: undefined, postalCode: ' ' }),
     );
     expect(response.status).toBe(400);
     expect(await response.json()).toEqual({
       error: 'invalidRequest',
-      fields: { firstName: 'required', lastName: 'tooLong', email: 'invalid', clientCode: 'invalid', rosterAcct: 'invalidCharacters', invoice: 'required' },
+      fields: {
+        firstName: 'required',
+        lastName: 'tooLong',
+        email: 'invalid',
+        clientCode: 'invalid',
+        rosterAcct: 'invalidCharacters',
+        invoice: 'required',
+        postalCode: 'required',
+      },
     });
   });
 
@@ -227,6 +256,83 @@ describe('registering', () => {
     expect(Number(throttled.headers.get('Retry-After'))).toBeGreaterThan(0);
     const guest = await new TestBrowser(app, '198.51.100.77').open();
     expect((await guest.guestLogin(DEMO_GUEST.accountNumber, DEMO_GUEST.invoiceNumber)).status).toBe(429);
+  });
+});
+
+/** The token of the newest "someone registered for your account" link emailed to `address`. */
+async function removalToken(address: string): Promise<string> {
+  const emails = await emailsTo(address);
+  const token = /\/confirmation\/removeaccess#token=([A-Za-z0-9_-]{43})/.exec(emails.at(-1)?.body ?? '')?.[1];
+  if (!token) throw new Error(`No access-removal link emailed to ${address}`);
+  return token;
+}
+
+const removeAccess = (token: unknown, from = browser) => from.post('/api/userregistration/RemoveAccess', { token });
+
+describe("telling the account's people that someone registered", () => {
+  it("emails the account's email on file and every other registered user, each with the link that removes the new access", async () => {
+    expect((await register(registration())).status).toBe(200);
+    const [toFile] = await emailsTo('jordan.guest@example.com');
+    expect(toFile?.subject).toBe('Sunrise Laboratories: someone registered for your billing account');
+    expect(toFile?.body).toContain('billing account A-778899');
+    expect(toFile?.body).toContain('Name given: Riley Doe');
+    expect(toFile?.body).toContain(`Email address: riley@${domain}`);
+    expect(toFile?.body).toMatch(/http:\/\/localhost\/SUN\/confirmation\/removeaccess#token=[A-Za-z0-9_-]{43}\n/);
+    // The one who registered is not told about it by this email.
+    expect((await emailsTo(`riley@${domain}`)).map((email) => email.subject)).toEqual(['Sunrise Laboratories: activate your account']);
+
+    // Riley, registered (even before activating), is told when the next person registers, in Riley's language.
+    await database.db.update(users).set({ language: 'es-ES' }).where(eq(users.email, `riley@${domain}`));
+    expect((await register(registration({ firstName: 'Sam', email: `sam@${domain}` }))).status).toBe(200);
+    const toRiley = (await emailsTo(`riley@${domain}`)).at(-1);
+    expect(toRiley?.subject).toBe('Sunrise Laboratories: alguien se ha registrado en su cuenta de facturación');
+    expect(toRiley?.body).toContain(`Correo electrónico: sam@${domain}`);
+    expect((await emailsTo('jordan.guest@example.com')).at(-1)?.body).toContain('Name given: Sam Doe');
+  });
+
+  it('removes the access at once with the link: the sign-in, its sessions and its activation link stop working; the link works once', async () => {
+    await register(registration());
+    await activate(await activationToken(`riley@${domain}`));
+    const riley = await new TestBrowser(app).open();
+    expect((await riley.login(`riley@${domain}`, PASSWORD, { clientCode: 'SUN' })).status).toBe(200);
+    await register(registration({ firstName: 'Sam', email: `sam@${domain}` }));
+    const samActivation = await activationToken(`sam@${domain}`);
+
+    // Riley did not register Sam: the link in Riley's notice removes Sam.
+    const token = await removalToken(`riley@${domain}`);
+    const stranger = await new TestBrowser(app).open();
+    const removed = await removeAccess(token, stranger);
+    expect(removed.status).toBe(200);
+    expect(await removed.json()).toEqual({ removed: true });
+    expect(await userRow(`sam@${domain}`)).toBeUndefined();
+    expect((await activate(samActivation)).status).toBe(404);
+    expect((await removeAccess(token)).status).toBe(410);
+    expect(await (await removeAccess(token)).json()).toEqual({ error: 'linkInvalid' });
+    // Riley's own access is untouched.
+    expect((await riley.getJson('/api/User/GetAccountNumber')).body).toEqual({ accountNumber: 'A-778899' });
+  });
+
+  it("ends the removed user's sessions under that client and keeps the user's other accounts", async () => {
+    await register(registration());
+    await activate(await activationToken(`riley@${domain}`));
+    const riley = await userRow(`riley@${domain}`);
+    // Riley has an account at DLT too (the billing office added it).
+    await database.db.insert(userClients).values({ userId: riley?.id ?? 0, clientId: await clientIdOf('DLT', '52'), accountNumber: 'D-520100' });
+    const signedIn = await new TestBrowser(app).open();
+    expect((await signedIn.login(`riley@${domain}`, PASSWORD, { clientCode: 'SUN' })).status).toBe(200);
+
+    expect((await removeAccess(await removalToken('jordan.guest@example.com'))).status).toBe(200);
+    expect((await signedIn.getJson('/api/User/GetIsUserLoggedIn')).body).toMatchObject({ isUserActive: false });
+    const elsewhere = await new TestBrowser(app).open();
+    expect((await elsewhere.login(`riley@${domain}`, PASSWORD, { clientCode: 'SUN' })).status).toBe(401);
+    expect((await elsewhere.login(`riley@${domain}`, PASSWORD, { clientCode: 'DLT', billingGroup: '52' })).status).toBe(200);
+    expect((await elsewhere.getJson('/api/User/GetClientCode')).body).toEqual({ clientCode: 'DLT', billingGroup: '52' });
+  });
+
+  it('refuses an unknown or malformed link with 410, changing nothing', async () => {
+    await register(registration());
+    for (const token of ['A'.repeat(43), 'short']) expect((await removeAccess(token)).status).toBe(410);
+    expect(await userRow(`riley@${domain}`)).toBeDefined();
   });
 });
 

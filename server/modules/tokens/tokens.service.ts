@@ -1,6 +1,6 @@
 /**
  * Single-use tokens that an email carries: activating an account, resetting a password,
- * confirming a new email address. The link holds the token; the table holds only its SHA-256, so
+ * confirming a new email address, removing a registration from an account. The link holds the token; the table holds only its SHA-256, so
  * a leaked table opens nothing. A token works once, before it expires, for its own purpose.
  */
 import { and, eq, gt, isNull, isNotNull, lt, or } from 'drizzle-orm';
@@ -16,6 +16,8 @@ export const TOKEN_LIFETIMES_MS: Readonly<Record<UserTokenPurpose, number>> = {
   activateAccount: 24 * HOUR_MS,
   resetPassword: HOUR_MS,
   confirmEmail: 24 * HOUR_MS,
+  // The account's other users may read the notice late: its link keeps working for a month.
+  removeAccess: 30 * 24 * HOUR_MS,
 };
 
 interface IssueTokenCommon {
@@ -25,9 +27,16 @@ interface IssueTokenCommon {
   lifetime?: number;
 }
 
-/** What to issue a token for; only an email confirmation carries the address it confirms. */
+/**
+ * What to issue a token for; only an email confirmation carries the address it confirms, and only
+ * an access removal the client whose membership it removes.
+ */
 export type IssueTokenRequest = IssueTokenCommon &
-  ({ purpose: 'activateAccount' | 'resetPassword'; newEmail?: undefined } | { purpose: 'confirmEmail'; newEmail: string });
+  (
+    | { purpose: 'activateAccount' | 'resetPassword'; newEmail?: undefined; clientId?: undefined }
+    | { purpose: 'confirmEmail'; newEmail: string; clientId?: undefined }
+    | { purpose: 'removeAccess'; clientId: number; newEmail?: undefined }
+  );
 
 /** A token as stored, once consumed or looked up. */
 export type UserTokenRecord = typeof userTokens.$inferSelect;
@@ -53,6 +62,7 @@ export async function issueToken(db: Database, request: IssueTokenRequest): Prom
       purpose,
       tokenHash: sha256Hex(token),
       newEmail: request.purpose === 'confirmEmail' ? normaliseEmail(request.newEmail) : null,
+      clientId: request.purpose === 'removeAccess' ? request.clientId : null,
       createdAt: now,
       expiresAt: new Date(now.getTime() + lifetime),
     });

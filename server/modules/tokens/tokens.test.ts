@@ -1,6 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { userTokens, users } from '../../db/schema';
+import { clients, userTokens, users } from '../../db/schema';
 import { sha256Hex } from '../../security/tokens';
 import { useSeededDatabase } from '../../test/harness';
 import { TOKEN_LIFETIMES_MS, consumeToken, issueToken, peekToken, revokeTokens, sweepTokens } from './tokens.service';
@@ -9,6 +9,12 @@ const database = useSeededDatabase();
 const now = new Date('2026-03-01T09:00:00Z');
 const later = (ms: number) => new Date(now.getTime() + ms);
 const HOUR = 60 * 60 * 1000;
+
+async function sunId(): Promise<number> {
+  const [row] = await database.db.select({ id: clients.id }).from(clients).where(eq(clients.code, 'SUN'));
+  if (!row) throw new Error('no SUN');
+  return row.id;
+}
 
 async function userId(email: string): Promise<number> {
   const [row] = await database.db.select({ id: users.id }).from(users).where(eq(users.email, email));
@@ -33,18 +39,20 @@ describe('issuing a token', () => {
     expect(JSON.stringify(rows)).not.toContain(first);
   });
 
-  it('gives activation and email links a day and reset links an hour', async () => {
+  it('gives activation and email links a day, reset links an hour and access-removal links a month', async () => {
     const pat = await userId('pat.doe@example.com');
     await issueToken(database.db, { userId: pat, purpose: 'activateAccount', now });
     await issueToken(database.db, { userId: pat, purpose: 'resetPassword', now });
     await issueToken(database.db, { userId: pat, purpose: 'confirmEmail', newEmail: 'pat.new@example.com', now });
+    await issueToken(database.db, { userId: pat, purpose: 'removeAccess', clientId: await sunId(), now });
 
     const rows = await database.db.select({ purpose: userTokens.purpose, expiresAt: userTokens.expiresAt }).from(userTokens);
     const lifetimeOf = (purpose: string) => (rows.find((row) => row.purpose === purpose)?.expiresAt.getTime() ?? 0) - now.getTime();
     expect(lifetimeOf('activateAccount')).toBe(24 * HOUR);
     expect(lifetimeOf('resetPassword')).toBe(HOUR);
     expect(lifetimeOf('confirmEmail')).toBe(24 * HOUR);
-    expect(TOKEN_LIFETIMES_MS).toEqual({ activateAccount: 24 * HOUR, resetPassword: HOUR, confirmEmail: 24 * HOUR });
+    expect(lifetimeOf('removeAccess')).toBe(30 * 24 * HOUR);
+    expect(TOKEN_LIFETIMES_MS).toEqual({ activateAccount: 24 * HOUR, resetPassword: HOUR, confirmEmail: 24 * HOUR, removeAccess: 30 * 24 * HOUR });
   });
 
   it('takes a lifetime of its own when given one, and refuses one that is not positive', async () => {

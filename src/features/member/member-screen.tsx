@@ -26,6 +26,7 @@ import { TextField } from '@/components/text-field';
 import { createAppActor } from '@/lib/create-app-actor';
 import { useMachines } from '@/lib/machines';
 import { useFocusOnRefusals } from '@/lib/use-focus-on-refusal';
+import { formatDate } from '@/lib/format';
 import { useLanguage } from '@/lib/use-language';
 import { asMemberField, useMemberEvents, type MemberActor } from './member-events';
 import { createMemberImplementations } from './member.implementations';
@@ -204,6 +205,9 @@ function AccountsSection({ profile }: { profile: MemberProfile }) {
               <th scope="col">
                 <Trans>Account number</Trans>
               </th>
+              <th scope="col">
+                <Trans>Registered for this account</Trans>
+              </th>
             </tr>
           </thead>
           <tbody>
@@ -225,12 +229,42 @@ function AccountsSection({ profile }: { profile: MemberProfile }) {
                   ) : null}
                 </th>
                 <td>{account.accountNumber}</td>
+                <td>
+                  <RegisteredUsers users={account.registeredUsers} />
+                </td>
               </tr>
             ))}
           </tbody>
         </table>
       </div>
     </Part>
+  );
+}
+
+/**
+ * Everyone registered for one account, so that a registration nobody in the family asked for is
+ * seen (each registration also emails the others a link that removes it).
+ */
+function RegisteredUsers({ users }: { users: MemberAccount['registeredUsers'] }) {
+  const locale = useLanguage();
+  return (
+    <ul className="plain-list">
+      {users.map((user) => (
+        <li key={user.email}>
+          {user.name} <span className="client-notice">({user.email})</span>{' '}
+          <RegisteredSince user={user} locale={locale} />
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+function RegisteredSince({ user, locale }: { user: MemberAccount['registeredUsers'][number]; locale: Language }) {
+  const day = formatDate(user.registeredOn, locale);
+  return (
+    <span className="client-notice">
+      {user.activated ? <Trans>registered {day}</Trans> : <Trans>registered {day}, not activated yet</Trans>}
+    </span>
   );
 }
 

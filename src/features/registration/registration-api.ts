@@ -19,6 +19,12 @@ export const activateAccount = (token: string, { signal }: CallOptions = {}): Pr
     await http.post('userregistration/Activate', { json: { token }, signal });
   });
 
+/** POST api/userregistration/RemoveAccess with the notice link's token; 410 linkInvalid for an unusable link. */
+export const removeAccess = (token: string, { signal }: CallOptions = {}): Promise<void> =>
+  observed(async () => {
+    await http.post('userregistration/RemoveAccess', { json: { token }, signal });
+  });
+
 /** POST api/userregistration/ResendActivation: a new link, written in `language` unless the account has one. */
 export const resendActivation = (email: string, language: Language, { signal }: CallOptions = {}): Promise<void> =>
   observed(async () => {

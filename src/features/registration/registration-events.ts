@@ -1,4 +1,5 @@
 /** Named functions for the registration machines' events, so views never build event objects. */
+import type { accessRemovalMachine } from '@machines/registration/access-removal.machine';
 import type { activationMachine } from '@machines/registration/activation.machine';
 import type { registrationMachine } from '@machines/registration/registration.machine';
 import type { RegistrationField } from '@machines/registration/registration.types';
@@ -17,6 +18,14 @@ export function registrationEvents(actor: ActorRefFrom<typeof registrationMachin
 /** The activation page's events. */
 export function activationEvents(actor: ActorRefFrom<typeof activationMachine>) {
   return { retry: () => actor.send({ type: 'activation.retry' }) };
+}
+
+/** The access-removal page's events. */
+export function accessRemovalEvents(actor: ActorRefFrom<typeof accessRemovalMachine>) {
+  return {
+    confirm: () => actor.send({ type: 'accessRemoval.confirm' }),
+    retry: () => actor.send({ type: 'accessRemoval.retry' }),
+  };
 }
 
 /** The "send the link again" offer's events. */

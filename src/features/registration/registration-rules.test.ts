@@ -10,6 +10,7 @@ const draft: RegistrationDraft = {
   password: 'Quiet meadow lantern 42',
   passwordConfirmation: 'Quiet meadow lantern 42',
   clientCode: 'sun',
+  postalCode: '62704',
   rosterAcct: 'A-778899',
   invoice: 'SUN-100042',
 };
@@ -31,8 +32,11 @@ describe('the registration rules', () => {
       clientCode: 'required',
       rosterAcct: 'required',
       invoice: 'required',
+      postalCode: 'required',
     });
     expect(isDraftValid({ ...draft, invoice: '' })).toBe(false);
+    expect(isDraftValid({ ...draft, postalCode: '  ' })).toBe(false);
+    expect(registrationErrors({ ...draft, postalCode: '62704-1234-99999' })).toEqual({ postalCode: 'tooLong' });
   });
 
   it("keep the server's limits on lengths and characters", () => {

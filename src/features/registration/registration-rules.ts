@@ -4,7 +4,7 @@
  * (the server adds "not a common password", whose list is too big to ship here).
  */
 import { passwordRuleProblem } from '@contracts/passwords';
-import { COMPANY_MAX_LENGTH, EMAIL_MAX_LENGTH, NAME_MAX_LENGTH, REFERENCE_MAX_LENGTH } from '@contracts/registration-limits';
+import { COMPANY_MAX_LENGTH, EMAIL_MAX_LENGTH, NAME_MAX_LENGTH, POSTAL_CODE_MAX_LENGTH, REFERENCE_MAX_LENGTH } from '@contracts/registration-limits';
 import { registrationFields, type RegistrationDraft, type RegistrationFieldError, type RegistrationFieldErrors } from '@machines/registration/registration.types';
 
 const emailPattern = /^[^\s@\p{Cc}]+@[^\s@\p{Cc}]+\.[^\s@\p{Cc}]+$/u;
@@ -44,6 +44,7 @@ export function registrationErrors(draft: RegistrationDraft): RegistrationFieldE
     clientCode: draft.clientCode.trim() === '' ? 'required' : clientCodePattern.test(draft.clientCode.trim()) ? undefined : 'invalidClientCode',
     rosterAcct: textError(draft.rosterAcct, REFERENCE_MAX_LENGTH),
     invoice: textError(draft.invoice, REFERENCE_MAX_LENGTH),
+    postalCode: textError(draft.postalCode, POSTAL_CODE_MAX_LENGTH),
   };
   const errors: RegistrationFieldErrors = {};
   for (const field of registrationFields) {

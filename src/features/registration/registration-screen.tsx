@@ -17,7 +17,7 @@ import {
   type RegistrationFieldError,
 } from '@machines/registration/registration.types';
 import { PASSWORD_MAX_LENGTH } from '@contracts/passwords';
-import { COMPANY_MAX_LENGTH, EMAIL_MAX_LENGTH, NAME_MAX_LENGTH, REFERENCE_MAX_LENGTH } from '@contracts/registration-limits';
+import { COMPANY_MAX_LENGTH, EMAIL_MAX_LENGTH, NAME_MAX_LENGTH, POSTAL_CODE_MAX_LENGTH, REFERENCE_MAX_LENGTH } from '@contracts/registration-limits';
 import { Link } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
 import { useEffect, useMemo, useRef, type InputHTMLAttributes, type ReactNode, type SyntheticEvent } from 'react';
@@ -106,7 +106,14 @@ function RegistrationForm({ actor }: { actor: RegistrationActor }) {
       autoComplete: 'off',
       maxLength: REFERENCE_MAX_LENGTH,
       reference: true,
-      hint: <Trans>The number of any invoice of this account: it shows the account is yours.</Trans>,
+      hint: <Trans>The number of any unpaid invoice of this account.</Trans>,
+    },
+    postalCode: {
+      label: <Trans>Postal code on your statement</Trans>,
+      autoComplete: 'off',
+      maxLength: POSTAL_CODE_MAX_LENGTH,
+      reference: true,
+      hint: <Trans>The ZIP or postal code of the billing address printed on your statement (not on the invoice).</Trans>,
     },
   };
 
@@ -121,7 +128,7 @@ function RegistrationForm({ actor }: { actor: RegistrationActor }) {
     sameAsEmail: t`Choose a password that is not your email address.`,
     common: t`This password is too common and easy to guess. Choose another one.`,
     mismatch: t`The two passwords are not the same.`,
-    accountNotFound: t`We could not find an invoice with that account number and invoice number for this client code.`,
+    accountNotFound: t`We could not find an unpaid invoice with that account number, invoice number and postal code for this client code.`,
   };
   // One requirement per field: "required" names the field, so a screen reader user knows which.
   const requiredMessages: Partial<Record<RegistrationField, string>> = {
@@ -133,6 +140,7 @@ function RegistrationForm({ actor }: { actor: RegistrationActor }) {
     clientCode: t`Enter the client code.`,
     rosterAcct: t`Enter your account number.`,
     invoice: t`Enter your invoice number.`,
+    postalCode: t`Enter the postal code on your statement.`,
   };
   const failures: Record<RegistrationFailureCode, string> = {
     tooManyRequests: t`Too many attempts. Please wait a few minutes and try again.`,
@@ -151,8 +159,9 @@ function RegistrationForm({ actor }: { actor: RegistrationActor }) {
     <Screen title={<Trans>Create an account</Trans>} narrow>
       <p>
         <Trans>
-          Register with the account number and the number of one invoice of that account, as printed on your invoice. Family
-          members and guarantors can each register for the same account with their own email address.
+          Register with the account number, the number of one unpaid invoice of that account and the postal code printed on
+          your statement. Family members and guarantors can each register for the same account with their own email address;
+          everyone registered for the account is told.
         </Trans>
       </p>
       {failure ? (

@@ -2,6 +2,7 @@
  * The effects of registering and activating: the calls (with the actor's abort signal), what
  * their failures mean to the machines, the form's rules, and where activation leads.
  */
+import type { accessRemovalMachine } from '@machines/registration/access-removal.machine';
 import type { activationMachine } from '@machines/registration/activation.machine';
 import type { registrationMachine } from '@machines/registration/registration.machine';
 import type { resendActivationMachine } from '@machines/registration/resend-activation.machine';
@@ -15,7 +16,7 @@ import type { Language } from '@contracts/session';
 import { fromPromise, type MachineImplementationsFrom } from 'xstate';
 import { ApiError } from '@/lib/api/errors';
 import { fieldErrorsOf } from '@/lib/api/field-errors';
-import { activateAccount, registerAccount, resendActivation } from './registration-api';
+import { activateAccount, registerAccount, removeAccess, resendActivation } from './registration-api';
 import { isDraftValid } from './registration-rules';
 
 /** A server's reason at a field, as the form names it (an unknown reason reads as "cannot be used"). */
@@ -103,6 +104,19 @@ export function createActivationImplementations(deps: { showActivated(): void })
     },
     actions: {
       showActivated: () => deps.showActivated(),
+    },
+  };
+}
+
+/** Creates the access-removal machine's implementations; `forgetToken` drops the link's token from the tab. */
+export function createAccessRemovalImplementations(deps: { forgetToken(): void }): MachineImplementationsFrom<typeof accessRemovalMachine> {
+  return {
+    actors: {
+      // The machine reads the ApiError's code: linkInvalid for an unusable link.
+      removeAccess: fromPromise(({ input, signal }) => removeAccess(input, { signal })),
+    },
+    actions: {
+      forgetToken: () => deps.forgetToken(),
     },
   };
 }

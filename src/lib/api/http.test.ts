@@ -123,7 +123,7 @@ describe('the api client', () => {
 
   it('tells observers the code of a refused call', async () => {
     const refusals: string[] = [];
-    const stop = observeCalls({ refused: (code) => refusals.push(code) });
+    const stop = observeCalls({ started: () => undefined, finished: () => undefined, refused: (code) => refusals.push(code) });
     const { client } = clientAnswering((request) => (request.method === 'POST' ? json({ error: 'passwordExpired' }, 403) : json({ userRole: null, isUserActive: false })));
     await call(() => client.post('x'), loggedInStatusSchema).catch(() => undefined);
     await call(() => client.get('x'), loggedInStatusSchema);

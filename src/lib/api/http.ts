@@ -23,8 +23,8 @@ export interface CallOptions {
 
 /** Observers of calls in flight (the loading overlay listens here) and of their refusals. */
 export interface CallObserver {
-  started?(): void;
-  finished?(): void;
+  started(): void;
+  finished(): void;
   /** A call failed with this code (before `finished`). */
   refused?(code: ApiFailureCode): void;
 }
@@ -94,7 +94,7 @@ export const http: KyInstance = ky.create({
 
 /** Runs one call so that observers see it start and end; any failure becomes an ApiError. */
 export async function observed<T>(run: () => Promise<T>): Promise<T> {
-  for (const observer of observers) observer.started?.();
+  for (const observer of observers) observer.started();
   try {
     return await run();
   } catch (error) {
@@ -102,7 +102,7 @@ export async function observed<T>(run: () => Promise<T>): Promise<T> {
     for (const observer of observers) observer.refused?.(failure.code);
     throw failure;
   } finally {
-    for (const observer of observers) observer.finished?.();
+    for (const observer of observers) observer.finished();
   }
 }
 

@@ -6,7 +6,6 @@ import { NotFoundScreen } from '@/features/not-found/not-found-screen';
 export const Route = createFileRoute('/{-$client}/$')({
   staticData: {
     title: msg`Page not found`,
-    breadcrumbs: [],
   },
   component: NotFoundScreen,
 });

@@ -5,7 +5,6 @@ import { AboutScreen } from '@/features/site-info/about-screen';
 export const Route = createFileRoute('/{-$client}/about')({
   staticData: {
     title: msg`About this portal`,
-    breadcrumbs: [],
   },
   component: AboutScreen,
 });

@@ -5,7 +5,6 @@ import { ContactScreen } from '@/features/site-info/contact-screen';
 export const Route = createFileRoute('/{-$client}/contact')({
   staticData: {
     title: msg`Contact us`,
-    breadcrumbs: [],
   },
   component: ContactScreen,
 });

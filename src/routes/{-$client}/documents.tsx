@@ -14,7 +14,6 @@ export const Route = createFileRoute('/{-$client}/documents')({
   gcTime: 0,
   staticData: {
     title: msg`Documents`,
-    breadcrumbs: [],
   },
   component: DocumentsScreen,
   errorComponent: DocumentsLoadFailed,

@@ -8,7 +8,6 @@ export const Route = createFileRoute('/{-$client}/guestLogin')({
   beforeLoad: leaveGuestLoginWhenSignedIn,
   staticData: {
     title: msg`Pay as a guest`,
-    breadcrumbs: [],
   },
   component: GuestLoginScreen,
 });

@@ -16,7 +16,6 @@ export const Route = createFileRoute('/{-$client}/invoices')({
   gcTime: 0,
   staticData: {
     title: msg`Your invoices`,
-    breadcrumbs: [],
   },
   component: InvoicesScreen,
   errorComponent: InvoicesLoadFailed,

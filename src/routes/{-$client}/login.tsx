@@ -9,7 +9,6 @@ export const Route = createFileRoute('/{-$client}/login')({
   beforeLoad: leaveLoginWhenSignedIn,
   staticData: {
     title: msg`Sign in`,
-    breadcrumbs: [],
   },
   component: LoginRoute,
 });

@@ -7,7 +7,6 @@ export const Route = createFileRoute('/{-$client}/member')({
   beforeLoad: requireBillingUser,
   staticData: {
     title: msg`Member information`,
-    breadcrumbs: [],
   },
   component: MemberScreen,
 });

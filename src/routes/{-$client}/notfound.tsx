@@ -5,7 +5,6 @@ import { NotFoundScreen } from '@/features/not-found/not-found-screen';
 export const Route = createFileRoute('/{-$client}/notfound')({
   staticData: {
     title: msg`Page not found`,
-    breadcrumbs: [],
   },
   component: NotFoundScreen,
 });

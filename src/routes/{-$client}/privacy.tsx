@@ -5,7 +5,6 @@ import { PrivacyScreen } from '@/features/site-info/privacy-screen';
 export const Route = createFileRoute('/{-$client}/privacy')({
   staticData: {
     title: msg`Privacy`,
-    breadcrumbs: [],
   },
   component: PrivacyScreen,
 });

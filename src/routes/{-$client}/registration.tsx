@@ -5,7 +5,6 @@ import { RegistrationScreen } from '@/features/registration/registration-screen'
 export const Route = createFileRoute('/{-$client}/registration')({
   staticData: {
     title: msg`Create an account`,
-    breadcrumbs: [],
   },
   component: RegistrationRoute,
 });

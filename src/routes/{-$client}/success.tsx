@@ -7,7 +7,6 @@ export const Route = createFileRoute('/{-$client}/success')({
   validateSearch: parseSuccessSearch,
   staticData: {
     title: msg`Done`,
-    breadcrumbs: [],
   },
   component: SuccessRoute,
 });

@@ -6,6 +6,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Page } from '@playwright/test';
 import { expect } from '../fixtures';
+import { DEMO_POSTAL_CODE } from '../../../server/seed/demo-data';
 import { modelPathAccounts } from '../fixture-data';
 import type { PathRun } from './browser-paths';
 
@@ -27,11 +28,10 @@ export const registrantPassword = 'Quiet meadow lantern 42';
 const unescape = (html: string) => html.replace(/&#(\d+);/g, (_, code: string) => String.fromCodePoint(Number(code))).replace(/&amp;/g, '&');
 
 /**
- * Registers the path's own address for its own account through the API (as the form sends it,
- * with the page's anti-forgery cookie), and returns the activation link the server emails, read
- * from the development outbox.
+ * Registers the path's own address for `kind` for its own account through the API (as the form
+ * sends it, with the page's anti-forgery cookie).
  */
-export async function registerAndReadLink(run: PathRun, kind: string): Promise<string> {
+async function registerByApi(run: PathRun, kind: string): Promise<string> {
   const { page } = run;
   const email = registrantEmail(run, kind);
   const account = modelPathAccounts.registrant(run.number);
@@ -49,18 +49,40 @@ export async function registerAndReadLink(run: PathRun, kind: string): Promise<s
       clientCode: account.clientCode,
       rosterAcct: account.accountNumber,
       invoice: account.invoices[0]?.invoiceNumber ?? '',
+      postalCode: DEMO_POSTAL_CODE,
       billingGroup: '',
     },
   });
   expect(registered.status()).toBe(200);
+  return email;
+}
+
+/** The first link matching `pattern` in the newest email to `email` in the development outbox, once it is there. */
+async function linkEmailedTo(run: PathRun, email: string, pattern: RegExp): Promise<string> {
   let link: string | undefined;
   await expect
     .poll(async () => {
-      const outbox = unescape(await (await page.request.get('/dev/outbox')).text());
+      const outbox = unescape(await (await run.page.request.get(`/dev/outbox?to=${encodeURIComponent(email)}`)).text());
       const message = outbox.split('<article>').find((article) => article.includes(`To: ${email} `));
-      link = /https?:\/\/\S+\/confirmation\/activate\?token=[A-Za-z0-9_-]{43}/.exec(message ?? '')?.[0];
+      link = pattern.exec(message ?? '')?.[0];
       return link;
     })
     .toBeDefined();
   return link ?? '';
+}
+
+/** Registers the path's own address for its own account, and returns the activation link the server emails. */
+export async function registerAndReadLink(run: PathRun, kind: string): Promise<string> {
+  const email = await registerByApi(run, kind);
+  return linkEmailedTo(run, email, /https?:\/\/\S+\/confirmation\/activate\?token=[A-Za-z0-9_-]{43}/);
+}
+
+/**
+ * Registers two of the path's own addresses for its account, one after the other, and returns the
+ * link that removes the second one's access, as the notice to the first carries it.
+ */
+export async function registerTwiceAndReadRemovalLink(run: PathRun): Promise<string> {
+  const holder = await registerByApi(run, 'holder');
+  await registerByApi(run, 'newcomer');
+  return linkEmailedTo(run, holder, /https?:\/\/\S+\/confirmation\/removeaccess#token=[A-Za-z0-9_-]{43}/);
 }

@@ -38,6 +38,7 @@ const labels: Record<RegistrationField, string> = {
   clientCode: 'Client code',
   rosterAcct: 'Account number',
   invoice: 'Invoice number',
+  postalCode: 'Postal code on your statement',
 };
 
 const messages: Record<RegistrationFieldError, string> = {
@@ -51,7 +52,7 @@ const messages: Record<RegistrationFieldError, string> = {
   sameAsEmail: 'Choose a password that is not your email address.',
   common: 'This password is too common and easy to guess. Choose another one.',
   mismatch: 'The two passwords are not the same.',
-  accountNotFound: 'We could not find an invoice with that account number and invoice number for this client code.',
+  accountNotFound: 'We could not find an unpaid invoice with that account number, invoice number and postal code for this client code.',
 };
 
 const requiredMessages: Partial<Record<RegistrationField, string>> = {
@@ -63,6 +64,7 @@ const requiredMessages: Partial<Record<RegistrationField, string>> = {
   clientCode: 'Enter the client code.',
   rosterAcct: 'Enter your account number.',
   invoice: 'Enter your invoice number.',
+  postalCode: 'Enter the postal code on your statement.',
 };
 
 const failures: Record<RegistrationFailureCode, string> = {

@@ -49,7 +49,7 @@ async function resetLinkFor(run: PathRun, address: string): Promise<string> {
   let link: string | undefined;
   await expect
     .poll(async () => {
-      const outbox = await (await request.get('/dev/outbox')).text();
+      const outbox = await (await request.get(`/dev/outbox?to=${encodeURIComponent(address)}`)).text();
       const email = outbox.split('<article>').find((article) => article.includes(`To: ${address} `));
       link = email === undefined ? undefined : /https?:\/\/[^\s<]+\/resetpassword#token=[\w-]{43}/.exec(email)?.[0];
       return link;

@@ -5,7 +5,6 @@ import { TimeoutScreen } from '@/features/timeout/timeout-screen';
 export const Route = createFileRoute('/{-$client}/error/timeout')({
   staticData: {
     title: msg`The page took too long to load`,
-    breadcrumbs: [],
   },
   component: TimeoutScreen,
 });

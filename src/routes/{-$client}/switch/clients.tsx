@@ -7,7 +7,6 @@ export const Route = createFileRoute('/{-$client}/switch/clients')({
   beforeLoad: requireBillingUser,
   staticData: {
     title: msg`Switch provider`,
-    breadcrumbs: [],
   },
   component: SwitchClientsScreen,
 });
