@@ -52,8 +52,6 @@ export function startMachines(navigation: AppNavigation, host: MachineHost, snap
   host.observeCalls?.({
     started: () => loading.send({ type: 'loading.start' }),
     finished: () => loading.send({ type: 'loading.end' }),
-    // The office can mark a password for change mid-session: the server then refuses with passwordExpired, and the session is checked again, so the guards lead to Update password.
-    refused: (code) => code === 'passwordExpired' && session.send({ type: 'session.recheck' }),
   });
   const client = createActor(clientMachine.provide(createClientImplementations({ storage: host.local, body: host.body })), {
     snapshot: snapshots?.client,

@@ -79,6 +79,7 @@ export function MemberScreen() {
       <DetailsSection actor={actor} />
       <EmailSection email={profile.email} />
       <AccountsSection profile={profile} />
+      <RegisteredSection profile={profile} />
       <LanguageSection />
       <SignOutSection actor={actor} />
     </Screen>
@@ -205,9 +206,6 @@ function AccountsSection({ profile }: { profile: MemberProfile }) {
               <th scope="col">
                 <Trans>Account number</Trans>
               </th>
-              <th scope="col">
-                <Trans>Registered for this account</Trans>
-              </th>
             </tr>
           </thead>
           <tbody>
@@ -229,9 +227,6 @@ function AccountsSection({ profile }: { profile: MemberProfile }) {
                   ) : null}
                 </th>
                 <td>{account.accountNumber}</td>
-                <td>
-                  <RegisteredUsers users={account.registeredUsers} />
-                </td>
               </tr>
             ))}
           </tbody>
@@ -242,9 +237,32 @@ function AccountsSection({ profile }: { profile: MemberProfile }) {
 }
 
 /**
- * Everyone registered for one account, so that a registration nobody in the family asked for is
- * seen (each registration also emails the others a link that removes it).
+ * Everyone registered for each of the user's accounts, so that a registration nobody in the family
+ * asked for is seen (each registration also emails the others a link that removes it).
  */
+function RegisteredSection({ profile }: { profile: MemberProfile }) {
+  return (
+    <Part heading={<Trans>Who is registered for your accounts</Trans>}>
+      <p>
+        <Trans>
+          Everyone with a sign-in of their own for your accounts. If you do not know someone, use the link in the email we
+          sent you when they registered, or contact us.
+        </Trans>
+      </p>
+      <ul className="plain-list registered-accounts">
+        {profile.accounts.map((account) => (
+          <li key={`${account.clientCode} ${account.billingGroup ?? ''}`}>
+            <h3>
+              {account.clientName || account.clientCode} · {account.accountNumber}
+            </h3>
+            <RegisteredUsers users={account.registeredUsers} />
+          </li>
+        ))}
+      </ul>
+    </Part>
+  );
+}
+
 function RegisteredUsers({ users }: { users: MemberAccount['registeredUsers'] }) {
   const locale = useLanguage();
   return (

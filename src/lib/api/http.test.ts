@@ -121,16 +121,6 @@ describe('the api client', () => {
     expect(events).toEqual(['start', 'end']);
   });
 
-  it('tells observers the code of a refused call', async () => {
-    const refusals: string[] = [];
-    const stop = observeCalls({ started: () => undefined, finished: () => undefined, refused: (code) => refusals.push(code) });
-    const { client } = clientAnswering((request) => (request.method === 'POST' ? json({ error: 'passwordExpired' }, 403) : json({ userRole: null, isUserActive: false })));
-    await call(() => client.post('x'), loggedInStatusSchema).catch(() => undefined);
-    await call(() => client.get('x'), loggedInStatusSchema);
-    stop();
-    expect(refusals).toEqual(['passwordExpired']);
-  });
-
   it('reads a cookie by name only', () => {
     expect(readCookie('XSRF-TOKEN', 'NOT-XSRF-TOKEN=a; XSRF-TOKEN=b=c')).toBe('b=c');
     expect(readCookie('XSRF-TOKEN', '')).toBeNull();

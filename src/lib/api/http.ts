@@ -1,7 +1,7 @@
 import ky, { HTTPError, TimeoutError, type KyInstance, type ResponsePromise } from 'ky';
 import * as v from 'valibot';
 import { apiErrorSchema } from '@contracts/errors';
-import { ApiError, type ApiFailureCode } from './errors';
+import { ApiError } from './errors';
 
 const safeMethods = new Set(['GET', 'HEAD', 'OPTIONS']);
 /** GETs that change state (the specification's method), so they carry the token too. */
@@ -21,12 +21,10 @@ export interface CallOptions {
   signal?: AbortSignal | undefined;
 }
 
-/** Observers of calls in flight (the loading overlay listens here) and of their refusals. */
+/** Observers of calls in flight (the loading overlay listens here). */
 export interface CallObserver {
   started(): void;
   finished(): void;
-  /** A call failed with this code (before `finished`). */
-  refused?(code: ApiFailureCode): void;
 }
 
 const observers = new Set<CallObserver>();
@@ -98,9 +96,7 @@ export async function observed<T>(run: () => Promise<T>): Promise<T> {
   try {
     return await run();
   } catch (error) {
-    const failure = await toApiError(error);
-    for (const observer of observers) observer.refused?.(failure.code);
-    throw failure;
+    throw await toApiError(error);
   } finally {
     for (const observer of observers) observer.finished();
   }
