@@ -58,7 +58,7 @@ export async function registerAndReadLink(run: PathRun, kind: string): Promise<s
     .poll(async () => {
       const outbox = unescape(await (await page.request.get('/dev/outbox')).text());
       const message = outbox.split('<article>').find((article) => article.includes(`To: ${email} `));
-      link = /https?:\/\/\S+\/confirmation\/activate\?token=[A-Za-z0-9_-]{43}/.exec(message ?? '')?.[0];
+      link = /https?:\/\/\S+\/confirmation\/activate#token=[A-Za-z0-9_-]{43}/.exec(message ?? '')?.[0];
       return link;
     })
     .toBeDefined();
