@@ -24,15 +24,18 @@ export interface PageRendererSetup {
 /** Answers an API request in the same process (the server's own app). */
 export type InProcessFetch = (request: Request) => Promise<Response>;
 
+/** A page's HTTP status: 404 for an address that matches no screen (the not-found screen). */
+export type PageStatus = 200 | 404;
+
 /**
  * What the renderer makes of a page request: the page; a redirect a guard asked for; or `spa`
  * when the first screen cannot be rendered here (the session check failed), and the plain SPA
- * page does what it does in the browser.
+ * page does what it does in the browser. Either page carries its status (200 when absent).
  */
 export type PageResult =
-  | { type: 'page'; html: string }
+  | { type: 'page'; html: string; status?: PageStatus }
   | { type: 'redirect'; location: string }
-  | { type: 'spa' };
+  | { type: 'spa'; status?: PageStatus };
 
 /** The renderer's module. */
 export interface PageRendererModule {

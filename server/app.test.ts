@@ -48,13 +48,23 @@ describe('API edges', () => {
   it('sends the strict content security policy and no-store on API answers', async () => {
     const response = await createTestApp(database.db).request('/api/Client/GetClientList');
     expect(response.headers.get('content-security-policy')).toBe(
-      "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; frame-ancestors 'none'; frame-src 'self'; object-src 'none'; base-uri 'self'",
+      "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; frame-ancestors 'none'; frame-src 'self'; object-src 'none'; base-uri 'self'; form-action 'self'",
     );
     expect(response.headers.get('x-frame-options')).toBe('DENY');
     expect(response.headers.get('x-content-type-options')).toBe('nosniff');
     expect(response.headers.get('cache-control')).toBe('no-store');
     expect(response.headers.get('permissions-policy')).toContain('camera=()');
     expect(response.headers.get('permissions-policy')).toContain('payment=()');
+  });
+
+  it('lets no page send a form anywhere but to the portal itself (form-action)', async () => {
+    // default-src does not cover form-action: without it, injected markup could post what a
+    // person typed (a password) to another site.
+    const app = createTestApp(database.db, { distDir });
+    for (const path of ['/SUN/login', '/processor/card-fields', '/api/User/GetIsUserLoggedIn']) {
+      const csp = (await app.request(path)).headers.get('content-security-policy') ?? '';
+      expect(csp.split('; ')).toContain("form-action 'self'");
+    }
   });
 
   it('offers /healthz and /readyz to a load balancer, without cookies', async () => {

@@ -139,6 +139,8 @@ export function createApp({
     ...(frameSrc === undefined ? {} : { frameSrc: [frameSrc] }),
     objectSrc: ["'none'"],
     baseUri: ["'self'"],
+    // default-src does not cover where forms go: injected markup could post a password elsewhere.
+    formAction: ["'self'"],
   });
   // HSTS only means something over HTTPS, which is when cookies are marked Secure.
   const strictTransportSecurity = cookieSecure;

@@ -7,7 +7,7 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { text } from 'node:stream/consumers';
 import { setupI18n, type I18n, type Messages } from '@lingui/core';
-import type { InProcessFetch, PageRendererSetup, PageResult } from '@contracts/page-renderer';
+import type { InProcessFetch, PageRendererSetup, PageResult, PageStatus } from '@contracts/page-renderer';
 import { isLanguage, type Language } from '@contracts/session';
 import { selectClient } from '@machines/client/client.selectors';
 import { selectLanguage } from '@machines/language/language.selectors';
@@ -122,10 +122,12 @@ export function createPageRenderer({ template, manifest, catalogs }: PageRendere
     const navigation = createAppNavigation({ assign: () => undefined, pathname: url.pathname });
     const machines = startMachines(navigation, host);
     try {
+      const [matched, , found] = createAppRouter(machines, { onServer: true }).getMatchedRoutes(url.pathname);
+      // The not-found screen answers 404 however it is served: a "soft" 200 reads as a page that exists.
+      const status: PageStatus = found === undefined || found.options.staticData?.answersNotFound ? 404 : 200;
       const session = await waitFor(machines.session, (snapshot) => idle(snapshot) && (!selectIsResolving(snapshot) || selectIsCheckFailed(snapshot)), settling);
-      if (selectIsCheckFailed(session)) return { type: 'spa' };
-      const [matched] = createAppRouter(machines, { onServer: true }).getMatchedRoutes(url.pathname);
-      if (matched.some((route) => route.options.staticData?.rendersInBrowser)) return { type: 'spa' };
+      if (selectIsCheckFailed(session)) return { type: 'spa', status };
+      if (matched.some((route) => route.options.staticData?.rendersInBrowser)) return { type: 'spa', status };
       const handler = createRequestHandler({
         request,
         createRouter: () => {
@@ -135,7 +137,7 @@ export function createPageRenderer({ template, manifest, catalogs }: PageRendere
           return router;
         },
       });
-      let page: PageResult = { type: 'spa' };
+      let page: PageResult = { type: 'spa', status };
       const response = await handler(async ({ router }) => {
         await waitFor(machines.client, (snapshot) => idle(snapshot) && !snapshot.hasTag('resolving'), settling);
         await waitFor(machines.language, (snapshot) => idle(snapshot) && !snapshot.hasTag('switching'), settling);
@@ -156,6 +158,7 @@ export function createPageRenderer({ template, manifest, catalogs }: PageRendere
         ]).filter((file) => !entryModules.includes(file));
         page = {
           type: 'page',
+          status,
           html: fillTemplate(template, {
             language,
             bodyClass: body.className(),

@@ -4,7 +4,7 @@
 export type ActivationFailureCode = 'network' | 'serverError';
 
 export interface ActivationInput {
-  /** The link's token from the page's address, or null when it has none. */
+  /** The link's token, kept as the page opened (from its fragment), or null when it had none. */
   token: string | null;
 }
 

@@ -20,6 +20,10 @@ export function createPageRenderer(setup) {
     if (path === '/SUN/invoices') return { type: 'redirect', location: '/SUN/login?redirect=%2FSUN%2Finvoices' };
     if (path === '/SUN/payment/online') return { type: 'spa' };
     if (path === '/SUN/broken') throw new Error('broken screen');
+    if (path === '/SUN/nosuch' || path === '/nosuchpage/deeper') {
+      return { type: 'page', status: 404, html: setup.template.replace('<div id="root"></div>', '<div id="root"><h1>Page not found</h1></div>') };
+    }
+    if (path === '/SUN/nosuch/session-check-failed') return { type: 'spa', status: 404 };
     const answer = await api(new Request('http://portal.internal/api/User/GetIsUserLoggedIn'));
     const body = path + ' ' + (await answer.text()) + ' ' + Object.keys(setup.catalogs).join(',');
     return { type: 'page', html: setup.template.replace('<div id="root"></div>', '<div id="root">' + body + '</div>') };
@@ -89,6 +93,23 @@ describe('server-rendered pages', () => {
       expect(await response.text()).toBe(INDEX_HTML);
     }
     expect(logger.lines.join('\n')).toContain('/SUN/broken could not be rendered on the server');
+  });
+
+  it('answers an address that matches no screen with 404 and the not-found page, never a soft 200', async () => {
+    const app = createTestApp(database.db, { distDir });
+    for (const path of ['/SUN/nosuch', '/nosuchpage/deeper']) {
+      const response = await app.request(path);
+      expect(response.status).toBe(404);
+      expect(response.headers.get('content-type')).toContain('text/html');
+      expect(response.headers.get('cache-control')).toBe('no-store');
+      expect(await response.text()).toContain('<h1>Page not found</h1>');
+    }
+    // Left to the browser (the session check failed), the plain SPA page still says 404.
+    const left = await app.request('/SUN/nosuch/session-check-failed');
+    expect(left.status).toBe(404);
+    expect(await left.text()).toBe(INDEX_HTML);
+    // A screen that exists still answers 200.
+    expect((await app.request('/SUN/login')).status).toBe(200);
   });
 
   it('never serves the server build to browsers', async () => {

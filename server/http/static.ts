@@ -14,7 +14,7 @@ import { gzip } from 'node:zlib';
 import { serveStatic } from '@hono/node-server/serve-static';
 import type { Context, Hono, MiddlewareHandler } from 'hono';
 import { compress } from 'hono/compress';
-import type { InProcessFetch, PageRendererModule, PageResult } from '@contracts/page-renderer';
+import type { InProcessFetch, PageRendererModule, PageResult, PageStatus } from '@contracts/page-renderer';
 import type { AppEnv } from './types';
 
 /**
@@ -189,6 +189,7 @@ export function mountStatic(app: Hono<AppEnv>, { distDir, publicDir, warn }: Sta
   app.get('*', compress(), async (c) => {
     if (!dist || HAS_EXTENSION.test(c.req.path)) return notFound(c);
     const render = await pageRenderer(dist);
+    let status: PageStatus = 200;
     if (render) {
       // The renderer's calls speak for the visitor: they carry the page request's cookies.
       const cookie = c.req.header('Cookie');
@@ -196,9 +197,9 @@ export function mountStatic(app: Hono<AppEnv>, { distDir, publicDir, warn }: Sta
         if (cookie) request.headers.set('Cookie', cookie);
         return Promise.resolve(app.fetch(request, c.env));
       };
-      const result = await render(c.req.raw, api).catch((error: unknown) => {
+      const result = await render(c.req.raw, api).catch((error: unknown): PageResult => {
         warn(`${c.req.path} could not be rendered on the server; the SPA renders it: ${String(error)}`);
-        return { type: 'spa' } as const;
+        return { type: 'spa' };
       });
       // Each page is this visitor's own (their session, language, client): never stored by a cache.
       if (result.type === 'redirect') {
@@ -207,8 +208,10 @@ export function mountStatic(app: Hono<AppEnv>, { distDir, publicDir, warn }: Sta
       }
       if (result.type === 'page') {
         c.header('Cache-Control', 'no-store');
-        return c.html(result.html);
+        return c.html(result.html, result.status ?? 200);
       }
+      // An address that matches no screen answers 404 (a "soft" 200 reads as a page that exists).
+      status = result.status ?? 200;
     }
     let html: string;
     try {
@@ -217,6 +220,6 @@ export function mountStatic(app: Hono<AppEnv>, { distDir, publicDir, warn }: Sta
       return notFound(c);
     }
     c.header('Cache-Control', 'no-cache');
-    return c.html(html);
+    return c.html(html, status);
   });
 }

@@ -13,6 +13,8 @@ declare module '@tanstack/react-router' {
      * the server): the server serves the plain SPA page and the browser renders it all.
      */
     rendersInBrowser?: true;
+    /** The not-found screen: its page answers HTTP 404. */
+    answersNotFound?: true;
   }
 }
 

@@ -3,7 +3,7 @@
  * (read from the development outbox) → activate → sign in, in both languages; signing in before
  * activating; bad input at the fields with the rest kept; an address already registered.
  */
-import type { APIRequestContext, Page } from '@playwright/test';
+import type { APIRequestContext, Page, Route } from '@playwright/test';
 import { DEMO_POSTAL_CODE } from '../../server/seed/demo-data';
 import { fixtureAccounts } from './fixture-data';
 import { chooseLanguage, demo, demoGuest, expect, expectAccessible, signIn, test } from './fixtures';
@@ -35,12 +35,33 @@ async function activationLink(request: APIRequestContext, address: string): Prom
   await expect
     .poll(async () => {
       const [newest] = await emailsTo(request, address);
-      link = /https?:\/\/\S+\/confirmation\/activate\?token=[A-Za-z0-9_-]{43}/.exec(newest?.body ?? '')?.[0];
+      link = /https?:\/\/\S+\/confirmation\/activate#token=[A-Za-z0-9_-]{43}/.exec(newest?.body ?? '')?.[0];
       return link;
     })
     .toBeDefined();
   return link ?? '';
 }
+
+/**
+ * Opens an activation link and holds its Activate call: by the time the token goes to the server,
+ * it has left the address bar (and the history). Returns the token the call carries, once the call
+ * has gone on.
+ */
+async function openActivationLink(page: Page, link: string, pagePath = /\/SUN\/confirmation\/activate$/): Promise<unknown> {
+  let arrived: (route: Route) => void = () => undefined;
+  const sent = new Promise<Route>((resolve) => {
+    arrived = resolve;
+  });
+  await page.route('**/api/userregistration/Activate', (route) => arrived(route), { times: 1 });
+  await page.goto(link);
+  const route = await sent;
+  await expect(page).toHaveURL(pagePath);
+  const body: unknown = route.request().postDataJSON();
+  await route.continue();
+  return body;
+}
+
+const tokenOf = (link: string) => /token=([A-Za-z0-9_-]{43})/.exec(link)?.[1];
 
 const labels = {
   'en-US': {
@@ -157,8 +178,9 @@ for (const { language, person: someone } of journeys) {
     expect(email?.subject).toBe(l.subject);
     const link = await activationLink(page.request, person.email);
     expect(new URL(link).pathname).toBe('/SUN/confirmation/activate');
+    expect(new URL(link).search).toBe('');
 
-    await page.goto(link);
+    expect(await openActivationLink(page, link)).toEqual({ token: tokenOf(link) });
     await expect(heading(page, l.activated)).toBeVisible();
     await expect(page).toHaveURL(/\/SUN\/success\?/);
     await expectAccessible(page);
@@ -206,11 +228,32 @@ test('signing in before activating says so and sends the link again; the newest 
   await page.goto(firstLink);
   await expect(page.getByRole('alert')).toContainText('cannot be used');
   await expectAccessible(page);
+  // Opened in the same tab, the second link differs from the page's address only in its fragment:
+  // the page is not loaded anew, and the new link still gets tried.
   await page.goto(secondLink);
   await expect(heading(page, l.activated)).toBeVisible();
   await page.goto('/SUN/login');
   await signIn(page, person.email, person.password);
   await expect(heading(page, l.invoices)).toBeVisible();
+});
+
+test('an activation link mailed with its token in the query (before it moved to the fragment) is still tried, and the token leaves the address at once', async ({ page }) => {
+  // A token nobody was sent: the server knows nothing of it, so no account is needed.
+  const token = 'Q'.repeat(43);
+  expect(await openActivationLink(page, `/SUN/confirmation/activate?token=${token}`)).toEqual({ token });
+  await expect(page.getByRole('alert')).toContainText('This activation link cannot be used');
+  await expect(page).toHaveURL(/\/SUN\/confirmation\/activate$/);
+});
+
+test("an activation link opened while signed in under another client keeps its token on the way", async ({ page }) => {
+  await page.goto('/SUN/login');
+  await signIn(page, demo.pat, demo.password);
+  await expect(heading(page, labels['en-US'].invoices)).toBeVisible();
+  // Harbor's link (its token unknown here), opened by a browser signed in under SUN: whichever
+  // client the page settles under, the token must come along and be tried.
+  const token = 'H'.repeat(43);
+  expect(await openActivationLink(page, `/HBR/confirmation/activate#token=${token}`, /\/(HBR|SUN)\/confirmation\/activate$/)).toEqual({ token });
+  await expect(page.getByRole('alert')).toContainText('This activation link cannot be used');
 });
 
 test('bad input shows the message at its field, keeps every other field, and moves the focus to the first field to fix', async ({ page }) => {

@@ -122,6 +122,46 @@ test('every open screen shows its title bare and under a client', async ({ page 
   }
 });
 
+test.describe('an address that matches no screen', () => {
+  const notFound = [
+    { language: 'en-US', heading: 'Page not found', site: 'Patient Billing Portal' },
+    { language: 'es-ES', heading: 'Página no encontrada', site: 'Portal de facturación para pacientes' },
+  ] as const;
+  const title = (path: string, { heading: name, site }: (typeof notFound)[number]) => `${name} – ${path.startsWith('/SUN/') ? 'Sunrise Laboratories' : site}`;
+
+  for (const words of notFound) {
+    test(`answers 404 with the not-found screen, loaded anew or reached in the app (${words.language})`, async ({ page, context, baseURL }) => {
+      await context.addCookies([{ name: 'pbp_language', value: words.language, url: baseURL ?? '' }]);
+      await page.addInitScript((chosen) => localStorage.setItem('language', chosen), words.language);
+      // A soft 404 (200 with "not found" in the page) reads to crawlers and scanners as a page that exists.
+      for (const path of ['/nosuchpage/deeper', '/SUN/nosuch', '/this-is-not-a-client/login', '/notfound', '/SUN/notfound']) {
+        await test.step(`${path} loaded anew`, async () => {
+          const response = await page.goto(path);
+          expect.soft(response?.status()).toBe(404);
+          await expect.soft(heading(page, words.heading)).toBeVisible();
+          await expect.soft(page).toHaveTitle(title(path, words));
+        });
+      }
+      await test.step('reached by moving inside the app', async () => {
+        await page.goto('/SUN/about');
+        await goInApp(page, '/SUN/no/such/page');
+        await expect(heading(page, words.heading)).toBeVisible();
+        await expect(page).toHaveTitle(title('/SUN/', words));
+      });
+    });
+  }
+
+  test('a screen that exists still answers 200, rendered on the server or in the browser', async ({ page }) => {
+    for (const path of ['/', '/SUN', '/SUN/login', '/about', '/SUN/confirmation/activate', '/SUN/forgotpassword']) {
+      await test.step(path, async () => {
+        expect.soft((await page.goto(path))?.status()).toBe(200);
+        await expect.soft(heading(page, /.+/)).toBeVisible();
+        await expect.soft(heading(page, /^(Page not found|Página no encontrada)$/)).toHaveCount(0);
+      });
+    }
+  });
+});
+
 test.describe('signing in on the way to a protected screen', () => {
   test('a billing user who signs in is taken back to the page asked for', async ({ page }) => {
     await page.goto('/SUN/member');

@@ -123,6 +123,23 @@ test('an anonymous request for /SUN/invoices is sent by the server to sign in, r
   expect(response.headers().location).toBe('/SUN/login?redirect=%2FSUN%2Finvoices');
 });
 
+test('an address that matches no screen answers 404 with the not-found screen already in the HTML, in either language', async ({ request }) => {
+  for (const [cookie, words] of [
+    ['en-US', 'Page not found'],
+    ['es-ES', 'Página no encontrada'],
+  ] as const) {
+    for (const path of ['/nosuchpage/deeper', '/SUN/nosuch']) {
+      const response = await request.get(path, { headers: { cookie: `pbp_language=${cookie}` } });
+      expect(response.status()).toBe(404);
+      expect(response.headers()['content-type']).toContain('text/html');
+      const html = await response.text();
+      expect(html).toMatch(new RegExp(`<h1[^>]*>${words}</h1>`));
+      expect(html).toContain('<script type="application/json" id="pbp-first-screen">');
+    }
+  }
+  expect((await request.get('/SUN/login')).status()).toBe(200);
+});
+
 test('an unknown client code is rendered as the SPA renders it: the default look and a notice', async ({ request }) => {
   const response = await request.get('/ZZZZ/login');
   expect(response.status()).toBe(200);

@@ -97,7 +97,7 @@ describe('the server with SMTP_URL set', () => {
     });
     expect(registered.status).toBe(200);
     const activation = await smtp.waitForEmail((received) => received.to === email && received.text.includes('confirmation/activate'), 15000);
-    const activationToken = /confirmation\/activate\?token=([A-Za-z0-9_-]{43})/.exec(activation.text)?.[1] ?? '';
+    const activationToken = /confirmation\/activate#token=([A-Za-z0-9_-]{43})/.exec(activation.text)?.[1] ?? '';
     expect(activation.html).toContain(activationToken);
     expect((await browse('/api/userregistration/Activate', { method: 'POST', body: { token: activationToken } })).status).toBe(200);
 

@@ -18,8 +18,9 @@ export interface RegistrationLinks {
 export function registrationLinks(origin: string, clientCode: string): RegistrationLinks {
   const base = `${origin}/${encodeURIComponent(clientCode)}`;
   return {
-    activation: (token) => `${base}/confirmation/activate?${new URLSearchParams({ token }).toString()}`,
-    removeAccess: (token) => `${base}/confirmation/removeaccess#token=${token}`,
+    // In the fragment, which browsers never send: no proxy, access log or Referer keeps the token.
+    activation: (token) => `${base}/confirmation/activate#token=${encodeURIComponent(token)}`,
+    removeAccess: (token) => `${base}/confirmation/removeaccess#token=${encodeURIComponent(token)}`,
     signIn: `${base}/login`,
     forgotPassword: `${base}/forgotpassword`,
   };

@@ -6,20 +6,22 @@ import { useSelector } from '@xstate/react';
 import { Screen } from '@/components/screen';
 import { withClientPrefix } from '@/lib/client-path';
 import { createAppActor } from '@/lib/create-app-actor';
+import { forgetActivationToken, readActivationToken } from './pending-activation-token';
 import { activationEvents } from './registration-events';
 import { createActivationImplementations } from './registration.implementations';
 import { useScreenActor } from './use-screen-actor';
 
 /**
  * The activation email's link: it activates the account once and the success screen then leads
- * to sign-in. `token` is the link's, from the page's address.
+ * to sign-in. The link's token was kept for this page by the route's guard.
  */
-export function ActivateAccountScreen({ token }: { token: string | null }) {
+export function ActivateAccountScreen() {
   const navigate = useNavigate();
   const actor = useScreenActor(() =>
     createAppActor(
       activationMachine.provide(
         createActivationImplementations({
+          forgetToken: forgetActivationToken,
           // Replacing the history entry: the spent link is no page to come back to.
           showActivated: () =>
             void navigate({
@@ -30,7 +32,7 @@ export function ActivateAccountScreen({ token }: { token: string | null }) {
             }),
         }),
       ),
-      { input: { token } },
+      { input: { token: readActivationToken() } },
     ),
   );
   const status = useSelector(actor, selectActivationStatus);

@@ -3,7 +3,7 @@
  * their failures mean to the machines, the form's rules, and where activation leads.
  */
 import type { accessRemovalMachine } from '@machines/registration/access-removal.machine';
-import type { activationMachine } from '@machines/registration/activation.machine';
+import { toActivationOutcome, type activationMachine } from '@machines/registration/activation.machine';
 import type { registrationMachine } from '@machines/registration/registration.machine';
 import type { resendActivationMachine } from '@machines/registration/resend-activation.machine';
 import {
@@ -95,15 +95,33 @@ export function createRegistrationImplementations(deps: RegistrationDeps): Machi
   };
 }
 
+export interface ActivationDeps {
+  /** Forgets the link's token kept for this page: it was spent, or it cannot activate anything. */
+  forgetToken(): void;
+  /** Opens the success screen, which leads to sign-in. */
+  showActivated(): void;
+}
+
 /** Creates the activation machine's implementations; `showActivated` goes to the success screen. */
-export function createActivationImplementations(deps: { showActivated(): void }): MachineImplementationsFrom<typeof activationMachine> {
+export function createActivationImplementations(deps: ActivationDeps): MachineImplementationsFrom<typeof activationMachine> {
   return {
     actors: {
       // The machine reads the ApiError's code: notFound for an unusable link.
-      activate: fromPromise(({ input, signal }) => activateAccount(input, { signal })),
+      activate: fromPromise(async ({ input, signal }) => {
+        try {
+          await activateAccount(input, { signal });
+        } catch (error) {
+          // A failure of the network or the server leaves the token for Try again (or a reload).
+          if (toActivationOutcome(error) === 'linkUnusable') deps.forgetToken();
+          throw error;
+        }
+      }),
     },
     actions: {
-      showActivated: () => deps.showActivated(),
+      showActivated: () => {
+        deps.forgetToken();
+        deps.showActivated();
+      },
     },
   };
 }

@@ -4,6 +4,7 @@ import { NotFoundScreen } from '@/features/not-found/not-found-screen';
 
 export const Route = createFileRoute('/{-$client}/notfound')({
   staticData: {
+    answersNotFound: true,
     title: msg`Page not found`,
   },
   component: NotFoundScreen,

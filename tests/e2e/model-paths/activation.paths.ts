@@ -15,7 +15,7 @@ import { registerAndReadLink } from './registrants';
 const activate = 'userregistration/Activate';
 
 /** A link with a token of the right shape that no email ever carried: the server knows nothing of it. */
-const unknownLink = `/SUN/confirmation/activate?token=${'A'.repeat(43)}`;
+const unknownLink = `/SUN/confirmation/activate#token=${'A'.repeat(43)}`;
 
 /** Whether the path's link is a real one (the server is to activate an account with it). */
 const activates = (events: readonly ModelEvent[]) => events.some((event) => event.type === 'xstate.done.actor.activate');
@@ -39,7 +39,7 @@ export const activationPaths: BrowserPaths = {
       return;
     }
     const link = activates(run.events) ? new URL(await registerAndReadLink(run, 'activate')) : null;
-    await run.page.goto(link ? `${link.pathname}${link.search}` : unknownLink);
+    await run.page.goto(link ? `${link.pathname}${link.hash}` : unknownLink);
     await run.gate.arrived(activate);
   },
   steps: {

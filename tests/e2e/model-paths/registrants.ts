@@ -74,7 +74,7 @@ async function linkEmailedTo(run: PathRun, email: string, pattern: RegExp): Prom
 /** Registers the path's own address for its own account, and returns the activation link the server emails. */
 export async function registerAndReadLink(run: PathRun, kind: string): Promise<string> {
   const email = await registerByApi(run, kind);
-  return linkEmailedTo(run, email, /https?:\/\/\S+\/confirmation\/activate\?token=[A-Za-z0-9_-]{43}/);
+  return linkEmailedTo(run, email, /https?:\/\/\S+\/confirmation\/activate#token=[A-Za-z0-9_-]{43}/);
 }
 
 /**
