@@ -17,7 +17,7 @@ const sessionCheckTimeoutMs = 60000;
 
 interface GuardArgs {
   context: Machines;
-  location: { pathname: string; searchStr?: string };
+  location: { pathname: string; searchStr?: string; hash?: string };
   params: { client?: string };
 }
 
@@ -29,7 +29,8 @@ interface GuardArgs {
 function keepSessionClient(snapshot: SessionSnapshot, { location, params }: Omit<GuardArgs, 'context'>): void {
   const sessionClient = selectSessionClientCode(snapshot);
   if (sessionClient === null || params.client?.toUpperCase() === sessionClient.toUpperCase()) return;
-  throw redirect({ href: `${underClient(location.pathname, sessionClient)}${location.searchStr ?? ''}`, replace: true });
+  // The fragment comes along: an emailed link's token travels there.
+  throw redirect({ href: `${underClient(location.pathname, sessionClient)}${location.searchStr ?? ''}${location.hash ? `#${location.hash}` : ''}`, replace: true });
 }
 
 /**

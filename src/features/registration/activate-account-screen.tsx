@@ -6,14 +6,17 @@ import { useSelector } from '@xstate/react';
 import { Screen } from '@/components/screen';
 import { withClientPrefix } from '@/lib/client-path';
 import { createAppActor } from '@/lib/create-app-actor';
-import { forgetActivationToken, readActivationToken } from './pending-activation-token';
+import { forgetLinkToken, takeLinkToken } from '@/lib/link-token';
 import { activationEvents } from './registration-events';
 import { createActivationImplementations } from './registration.implementations';
 import { useScreenActor } from './use-screen-actor';
 
+/** Where this tab keeps the link's token until it is spent. */
+const activationTokenKey = 'activationToken';
+
 /**
  * The activation email's link: it activates the account once and the success screen then leads
- * to sign-in. The link's token was kept for this page by the route's guard.
+ * to sign-in. The page takes the link's token out of the address as it opens.
  */
 export function ActivateAccountScreen() {
   const navigate = useNavigate();
@@ -21,7 +24,7 @@ export function ActivateAccountScreen() {
     createAppActor(
       activationMachine.provide(
         createActivationImplementations({
-          forgetToken: forgetActivationToken,
+          forgetToken: () => forgetLinkToken(activationTokenKey),
           // Replacing the history entry: the spent link is no page to come back to.
           showActivated: () =>
             void navigate({
@@ -32,7 +35,7 @@ export function ActivateAccountScreen() {
             }),
         }),
       ),
-      { input: { token: readActivationToken() } },
+      { input: { token: takeLinkToken(activationTokenKey) } },
     ),
   );
   const status = useSelector(actor, selectActivationStatus);

@@ -11,21 +11,24 @@ import { useEffect, useRef, useState } from 'react';
 import type { ActorRefFrom } from 'xstate';
 import { Screen } from '@/components/screen';
 import { createAppActor } from '@/lib/create-app-actor';
-import { forgetAccessRemovalToken, takeAccessRemovalToken } from './access-removal-token';
+import { forgetLinkToken, takeLinkToken } from '@/lib/link-token';
 import { accessRemovalEvents } from './registration-events';
 import { createAccessRemovalImplementations } from './registration.implementations';
 import { useScreenActor } from './use-screen-actor';
 
 type AccessRemovalActor = ActorRefFrom<typeof accessRemovalMachine>;
 
+/** Where this tab keeps the link's token until it is spent. */
+const accessRemovalTokenKey = 'accessRemovalToken';
+
 /**
  * The link that an account's people get when someone registers for it: one press removes that
  * registration. Anyone holding the link may use it; it needs no sign-in.
  */
 export function RemoveAccessScreen() {
-  const [token] = useState(takeAccessRemovalToken);
+  const [token] = useState(() => takeLinkToken(accessRemovalTokenKey));
   const actor = useScreenActor(() =>
-    createAppActor(accessRemovalMachine.provide(createAccessRemovalImplementations({ forgetToken: forgetAccessRemovalToken })), {
+    createAppActor(accessRemovalMachine.provide(createAccessRemovalImplementations({ forgetToken: () => forgetLinkToken(accessRemovalTokenKey) })), {
       input: { token },
     }),
   );

@@ -1,16 +1,11 @@
 import { msg } from '@lingui/core/macro';
-import { createFileRoute, redirect, useLocation } from '@tanstack/react-router';
+import { createFileRoute, useLocation } from '@tanstack/react-router';
 import { ActivateAccountScreen } from '@/features/registration/activate-account-screen';
-import { keepActivationToken } from '@/features/registration/activation-token';
 
 export const Route = createFileRoute('/{-$client}/confirmation/activate')({
-  // The link's token leaves the address bar (and the history) at once and waits in this tab.
-  beforeLoad: ({ location }) => {
-    if (keepActivationToken(location.hash, location.searchStr)) throw redirect({ href: location.pathname, replace: true });
-  },
   staticData: {
     // The token is in the link's fragment, which never reaches the server: only the browser can
-    // tell a link with a token from one without.
+    // tell a link with a token from one without (the page takes it out of the address).
     rendersInBrowser: true,
     title: msg`Activate your account`,
     breadcrumbs: [{ label: msg`Create an account`, to: '/{-$client}/registration' }],
