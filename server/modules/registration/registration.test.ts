@@ -10,6 +10,7 @@ import {
   manualClock,
   recordingLogger,
   resetSessions,
+  settled,
   useSeededDatabase,
 } from '../../test/harness';
 import { acceptedLanguage } from './registration.routes';
@@ -57,7 +58,9 @@ function register(body: Record<string, unknown>, options: { from?: TestBrowser; 
   });
 }
 
+/** The emails to `address`, once the work the requests left after their answers is done. */
 async function emailsTo(address: string) {
+  await settled(app);
   return database.db.select().from(outboxEmails).where(eq(outboxEmails.toAddress, address)).orderBy(outboxEmails.id);
 }
 
@@ -73,6 +76,7 @@ const activate = (token: unknown, from = browser) => from.post('/api/userregistr
 const resend = (email: string, from = browser) => from.post('/api/userregistration/ResendActivation', { email });
 
 async function userRow(email: string) {
+  await settled(app);
   const [row] = await database.db.select().from(users).where(eq(users.email, email));
   return row;
 }
@@ -109,6 +113,7 @@ describe('registering', () => {
     const forger = await new TestBrowser(configured).open();
     const response = await forger.post('http://attacker.example/api/userregistration/Register', registration({ email: `forged@${domain}` }));
     expect(response.status).toBe(200);
+    await settled(configured);
     const [email] = await emailsTo(`forged@${domain}`);
     expect(email?.body).toMatch(/https:\/\/billing\.example\.org\/SUN\/confirmation\/activate\?token=/);
     expect(email?.body).not.toContain('attacker.example');
@@ -262,6 +267,8 @@ describe('activating', () => {
 describe('signing in before activating', () => {
   it('says the account waits for activation only to the right password', async () => {
     await register(registration());
+    // The user is written after the answer, as its email is.
+    await settled(app);
 
     const early = await browser.login(`riley@${domain}`, PASSWORD);
     expect(early.status).toBe(403);
@@ -296,6 +303,7 @@ describe('signing in before activating', () => {
 
   it('writes a new link in the language the user registered in', async () => {
     await register(registration(), { language: 'es' });
+    await settled(app);
     await resend(`riley@${domain}`);
     const emails = await emailsTo(`riley@${domain}`);
     expect(emails.map((email) => email.subject)).toEqual(['Sunrise Laboratories: active su cuenta', 'Sunrise Laboratories: active su cuenta']);
@@ -303,6 +311,7 @@ describe('signing in before activating', () => {
 
   it('sends an address at most 3 registration emails in 15 minutes, and one source address at most 20', async () => {
     await register(registration());
+    await settled(app);
     await resend(`riley@${domain}`);
     await resend(`riley@${domain}`);
     const fourth = await resend(`riley@${domain}`);
@@ -350,6 +359,21 @@ describe('who may call the registration endpoints', () => {
 });
 
 describe('what is kept and logged', () => {
+  it('logs a failure of the work after the answer without the address or the password, and keeps nothing of it', async () => {
+    await database.db.execute(sql`alter table outbox_emails rename to outbox_emails_away`);
+    try {
+      expect(await (await register(registration())).text()).toBe('registered');
+      expect(await (await resend('pat.doe@example.com')).json()).toEqual({ accepted: true });
+      await settled(app);
+    } finally {
+      await database.db.execute(sql`alter table outbox_emails_away rename to outbox_emails`);
+    }
+    expect(logger.lines.map((line) => line.split('\n')[0])).toEqual(['Background work failed: a registration email']);
+    for (const secret of [`riley@${domain}`, PASSWORD]) expect(logger.lines.join('\n')).not.toContain(secret);
+    // The user and the email were one transaction: neither stayed.
+    expect(await userRow(`riley@${domain}`)).toBeUndefined();
+  });
+
   it('logs no password and no token, and keeps only the password hash', async () => {
     await register(registration());
     const token = await activationToken(`riley@${domain}`);
