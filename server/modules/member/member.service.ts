@@ -127,19 +127,21 @@ export function createMemberService({ db, throttle, now }: MemberServiceDeps) {
       const accountKey = normaliseEmail(caller.email);
       if (newEmail === accountKey) return { kind: 'refused', fields: { newEmail: 'invalid' } };
 
-      const reservation = await throttle.reserve([
+      const checks = [
         { key: accountKey, policy: ACCOUNT_POLICY },
         { key: addressKey(context.sourceAddress), policy: ADDRESS_POLICY },
-      ]);
-      if (reservation.kind === 'throttled') return { kind: 'throttled', retryAfterSeconds: reservation.retryAfterSeconds };
-      const [user] = await db
-        .select({ passwordHash: users.passwordHash, language: users.language })
-        .from(users)
-        .where(eq(users.id, caller.userId))
-        .limit(1);
-      // The reserved attempt stays, as a failure.
-      if (!user || !(await verifyPassword(request.password, user.passwordHash))) return { kind: 'refused', fields: { password: 'invalid' } };
-      await throttle.succeeded(reservation, accountKey);
+      ];
+      const checked = await throttle.attempt(checks, accountKey, async () => {
+        const [found] = await db
+          .select({ passwordHash: users.passwordHash, language: users.language })
+          .from(users)
+          .where(eq(users.id, caller.userId))
+          .limit(1);
+        const ok = found !== undefined && (await verifyPassword(request.password, found.passwordHash));
+        return { succeeded: ok, result: ok ? { kind: 'passwordOk' as const, language: found.language } : { kind: 'wrongPassword' as const } };
+      });
+      if (checked.kind === 'throttled') return checked;
+      if (checked.kind === 'wrongPassword') return { kind: 'refused', fields: { password: 'invalid' } };
 
       const quota = await throttle.reserve([{ key: emailChangeKey(caller.userId), policy: EMAIL_CHANGE_POLICY }]);
       if (quota.kind === 'throttled') return { kind: 'throttled', retryAfterSeconds: quota.retryAfterSeconds };
@@ -147,7 +149,7 @@ export function createMemberService({ db, throttle, now }: MemberServiceDeps) {
       const [client] = await db.select({ code: clients.code, name: clients.name }).from(clients).where(eq(clients.id, caller.clientId)).limit(1);
       if (!client) throw new Error(`No client ${String(caller.clientId)} for an email change`);
       const clientName = client.name || client.code;
-      const language = asLanguage(user.language) ?? asLanguage(context.sessionLanguage) ?? defaultLanguage;
+      const language = asLanguage(checked.language) ?? asLanguage(context.sessionLanguage) ?? defaultLanguage;
       const hours = TOKEN_LIFETIMES_MS.confirmEmail / HOUR_MS;
 
       const token = await issueToken(db, { userId: caller.userId, purpose: 'confirmEmail', newEmail, now: now() });

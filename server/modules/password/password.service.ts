@@ -267,16 +267,19 @@ export function createPasswordService({ db, clients, throttle, background, now }
       origin: RequestOrigin,
     ): Promise<UpdateOutcome> {
       const accountKey = normaliseEmail(caller.email);
-      const reservation = await throttle.reserve([
+      const checks = [
         { key: accountKey, policy: ACCOUNT_POLICY },
         { key: addressKey(origin.sourceAddress), policy: ADDRESS_POLICY },
-      ]);
-      if (reservation.kind === 'throttled') return reservation;
-      const [row] = await db.select({ ...userColumns, passwordHash: users.passwordHash }).from(users).where(eq(users.id, caller.userId)).limit(1);
+      ];
+      // A wrong current password counts as a failed sign-in.
+      const checked = await throttle.attempt(checks, accountKey, async () => {
+        const [found] = await db.select({ ...userColumns, passwordHash: users.passwordHash }).from(users).where(eq(users.id, caller.userId)).limit(1);
+        const ok = found ? await verifyPassword(request.currentPassword, found.passwordHash) : false;
+        return { succeeded: ok, result: { kind: 'checked' as const, row: found, currentOk: ok } };
+      });
+      if (checked.kind === 'throttled') return checked;
+      const { row, currentOk } = checked;
       if (!row) return { kind: 'refused', currentPassword: 'incorrect' };
-      const currentOk = await verifyPassword(request.currentPassword, row.passwordHash);
-      // The reserved attempt stays, as a failure, when the current password is wrong.
-      if (currentOk) await throttle.succeeded(reservation, accountKey);
       const newProblem: NewPasswordProblem | null =
         passwordProblem(request.newPassword, row.email) ?? (currentOk && samePassword(request.newPassword, request.currentPassword) ? 'sameAsCurrent' : null);
       if (!currentOk || newProblem) {

@@ -30,7 +30,7 @@ import { hashPassword } from '../../security/password';
 import type { AccountsService } from '../accounts/accounts.service';
 import { normaliseEmail } from '../auth/auth.service';
 import { guestThrottleKey } from '../auth/guest-login.service';
-import { ACCOUNT_POLICY, ADDRESS_POLICY, addressKey, type ThrottlePolicy, type ThrottleService } from '../auth/throttle.service';
+import { ACCOUNT_POLICY, ADDRESS_POLICY, addressKey, type AttemptOutcome, type ThrottlePolicy, type ThrottleService } from '../auth/throttle.service';
 import type { ClientRow, ClientsService } from '../clients/clients.service';
 import { queueEmail } from '../mail/outbox';
 import { passwordProblem, type PasswordProblem } from '../passwords/passwords.service';
@@ -178,18 +178,19 @@ export function createRegistrationService({ db, clients, accounts, throttle, bac
       if (problem) return { kind: 'passwordRefused', problem };
 
       const accountKey = guestThrottleKey(request.clientCode, request.rosterAcct);
-      const proof = await throttle.reserve([
+      const checks = [
         { key: accountKey, policy: ACCOUNT_POLICY },
         { key: addressKey(origin.sourceAddress), policy: ADDRESS_POLICY },
-      ]);
-      if (proof.kind === 'throttled') return proof;
-      const client = await clients.resolve({ clientCode: request.clientCode, billingGroup: request.billingGroup });
-      const account = client
-        ? await accounts.findGuestAccount({ clientId: client.id }, { accountNumber: request.rosterAcct, invoiceNumber: request.invoice })
-        : null;
-      // The reserved attempt stays, as a failure.
-      if (!client || !account) return { kind: 'accountNotFound' };
-      await throttle.succeeded(proof, accountKey);
+      ];
+      const proof = await throttle.attempt(checks, accountKey, async (): Promise<AttemptOutcome<({ kind: 'proven' } & ProvenAccount) | { kind: 'accountNotFound' }>> => {
+        const client = await clients.resolve({ clientCode: request.clientCode, billingGroup: request.billingGroup });
+        const account = client
+          ? await accounts.findGuestAccount({ clientId: client.id }, { accountNumber: request.rosterAcct, invoiceNumber: request.invoice })
+          : null;
+        return client && account ? { succeeded: true, result: { kind: 'proven', client, account } } : { succeeded: false, result: { kind: 'accountNotFound' } };
+      });
+      if (proof.kind !== 'proven') return proof;
+      const { client, account } = proof;
 
       const sending = await reserveEmail(email, origin.sourceAddress);
       if (sending.kind === 'throttled') return sending;
