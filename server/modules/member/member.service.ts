@@ -18,6 +18,7 @@ import { verifyPassword } from '../../security/password';
 import { normaliseEmail } from '../auth/auth.service';
 import { ACCOUNT_POLICY, ADDRESS_POLICY, addressKey, type ThrottlePolicy, type ThrottleService } from '../auth/throttle.service';
 import { queueEmail } from '../mail/outbox';
+import { typedRecipientCheck } from '../mail/recipient-limits';
 import { endUserSessions } from '../sessions/session.service';
 import { TOKEN_LIFETIMES_MS, consumeToken, issueToken, peekToken, revokeTokens } from '../tokens/tokens.service';
 import { emailChangeConfirmationEmail, emailChangeNoticeEmail } from './email-change-emails';
@@ -143,7 +144,9 @@ export function createMemberService({ db, throttle, now }: MemberServiceDeps) {
       if (checked.kind === 'throttled') return checked;
       if (checked.kind === 'wrongPassword') return { kind: 'refused', fields: { password: 'invalid' } };
 
-      const quota = await throttle.reserve([{ key: emailChangeKey(caller.userId), policy: EMAIL_CHANGE_POLICY }]);
+      // Per user, and per new address across every sender and form: six accounts asking for one
+      // victim's address send it no more than one could.
+      const quota = await throttle.reserve([{ key: emailChangeKey(caller.userId), policy: EMAIL_CHANGE_POLICY }, typedRecipientCheck(newEmail)]);
       if (quota.kind === 'throttled') return { kind: 'throttled', retryAfterSeconds: quota.retryAfterSeconds };
 
       const [client] = await db.select({ code: clients.code, name: clients.name }).from(clients).where(eq(clients.id, caller.clientId)).limit(1);

@@ -20,6 +20,7 @@ import { normaliseEmail } from '../auth/auth.service';
 import { ACCOUNT_POLICY, ADDRESS_POLICY, addressKey, type ThrottlePolicy, type ThrottleService } from '../auth/throttle.service';
 import type { ClientRow, ClientsService } from '../clients/clients.service';
 import { queueEmail } from '../mail/outbox';
+import { typedRecipientCheck } from '../mail/recipient-limits';
 import { passwordExpiryOf, passwordProblem, setNewPassword, type PasswordExpiry } from '../passwords/passwords.service';
 import { endUserSessions } from '../sessions/session.service';
 import { consumeToken, issueToken, peekToken, TOKEN_LIFETIMES_MS } from '../tokens/tokens.service';
@@ -207,13 +208,15 @@ export function createPasswordService({ db, clients, throttle, background, now }
      * Sends a reset link to the address when an active user has it, and nothing otherwise; the
      * outcome is the same either way, and so is its timing: the lookup and the email run after
      * the answer (see the module's comment), so nobody learns which addresses have accounts.
-     * Throttled per address asked about and per source address, counting every request alike.
+     * Throttled per address asked about, per source address, and with every other form that
+     * emails a typed address (`mail/recipient-limits.ts`), counting every request alike.
      */
     async requestReset(request: ForgotPasswordRequest, origin: RequestOrigin, sessionLanguage: string | null): Promise<ResetRequestOutcome> {
       const email = normaliseEmail(request.email);
       const reservation = await throttle.reserve([
         { key: `reset-email:${email}`, policy: RESET_EMAIL_POLICY },
         { key: `reset:${addressKey(origin.sourceAddress)}`, policy: RESET_ADDRESS_POLICY },
+        typedRecipientCheck(email),
       ]);
       if (reservation.kind === 'throttled') return reservation;
       // Named without the address: a failure's log line must not say whom it was for.

@@ -11,8 +11,9 @@
  * - **Activate**: the emailed link's token, single-use and good for 24 hours, activates the user.
  * - **Resend**: a new link for an account that still waits; the same answer for any address.
  *
- * Every email about registering is throttled per address and per source address, so the form
- * cannot be used to flood someone's inbox.
+ * Every email about registering is throttled per address and per source address, and with every
+ * other form that emails a typed address (`mail/recipient-limits.ts`), so the form cannot be used
+ * to flood someone's inbox.
  *
  * Both calls that take an address answer before it is looked at: the request proves the account
  * and reserves the email, and what depends on the address (a new user or a reminder, the link,
@@ -33,6 +34,7 @@ import { guestThrottleKey } from '../auth/guest-login.service';
 import { ACCOUNT_POLICY, ADDRESS_POLICY, addressKey, type AttemptOutcome, type ThrottlePolicy, type ThrottleService } from '../auth/throttle.service';
 import type { ClientRow, ClientsService } from '../clients/clients.service';
 import { queueEmail } from '../mail/outbox';
+import { typedRecipientCheck } from '../mail/recipient-limits';
 import { passwordProblem, type PasswordProblem } from '../passwords/passwords.service';
 import { consumeToken, issueToken } from '../tokens/tokens.service';
 import { activationEmail, registrationAttemptEmail, registrationLinks } from './registration-emails';
@@ -87,6 +89,7 @@ export function createRegistrationService({ db, clients, accounts, throttle, bac
     return throttle.reserve([
       { key: `registration-email:${email}`, policy: EMAIL_SEND_POLICY },
       { key: `registration-address:${sourceAddress}`, policy: SOURCE_SEND_POLICY },
+      typedRecipientCheck(email),
     ]);
   }
 
