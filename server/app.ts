@@ -134,6 +134,7 @@ export function createApp({
   const payments = createPaymentsService({
     db,
     processorFor: processor.processorFor,
+    throttle,
     now,
   });
   const documents = createDocumentsService({ db, accounts, clients, now });

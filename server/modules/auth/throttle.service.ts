@@ -199,22 +199,25 @@ export function createThrottleService({ db, now }: { db: Database; now: () => Da
     };
   }
 
+  /** In `tx`: reserves under every key, or says what stands in the way. */
+  async function reserveIn(tx: Database, checks: readonly ThrottleCheck[], inFlight: boolean): Promise<Reservation | Extract<Evaluation, { kind: 'waitForInFlight' }>> {
+    const keys = await lockKeys(tx, checks);
+    const time = now();
+    const evaluation = await evaluate(tx, checks, time);
+    if (evaluation.kind !== 'free') return evaluation;
+    const inserted = await tx
+      .insert(loginAttempts)
+      .values(keys.map((key) => ({ email: inFlight ? inFlightKey(key) : key, attemptedAt: time })))
+      .returning({ id: loginAttempts.id });
+    return { kind: 'reserved', ids: inserted.map((row) => row.id), keys };
+  }
+
   /** Reserves under every key, waiting while only attempts in flight stand in the way. */
   async function reserveRows(checks: readonly ThrottleCheck[], inFlight: boolean): Promise<Reservation> {
     const deadline = performance.now() + SETTLE_WAIT_MS;
     for (;;) {
       const signal = settleSignal(checks.map((check) => check.key));
-      const outcome = await db.transaction(async (tx): Promise<Reservation | Extract<Evaluation, { kind: 'waitForInFlight' }>> => {
-        const keys = await lockKeys(tx, checks);
-        const time = now();
-        const evaluation = await evaluate(tx, checks, time);
-        if (evaluation.kind !== 'free') return evaluation;
-        const inserted = await tx
-          .insert(loginAttempts)
-          .values(keys.map((key) => ({ email: inFlight ? inFlightKey(key) : key, attemptedAt: time })))
-          .returning({ id: loginAttempts.id });
-        return { kind: 'reserved', ids: inserted.map((row) => row.id), keys } satisfies Reservation;
-      });
+      const outcome = await db.transaction((tx) => reserveIn(tx, checks, inFlight));
       if (outcome.kind !== 'waitForInFlight') {
         signal.cancel();
         return outcome;
@@ -281,6 +284,16 @@ export function createThrottleService({ db, now }: { db: Database; now: () => Da
     /** Counts one request under every key (an email sent, a link asked for), or says how long to wait. */
     reserve(checks: readonly ThrottleCheck[]): Promise<Reservation> {
       return reserveRows(checks, false);
+    },
+
+    /**
+     * Counts one request under every key as part of the caller's transaction `tx`: the count
+     * commits or rolls back with it, and the keys stay locked until it ends. For keys that never
+     * have attempts in flight (a transaction cannot wait for them to settle).
+     */
+    async reserveWithin(tx: Database, checks: readonly ThrottleCheck[]): Promise<Reservation> {
+      const outcome = await reserveIn(tx, checks, false);
+      return outcome.kind === 'waitForInFlight' ? { kind: 'throttled', retryAfterSeconds: outcome.retryAfterSeconds } : outcome;
     },
   };
 }
