@@ -9,6 +9,7 @@ import { bodyLimit } from 'hono/body-limit';
 import { compress } from 'hono/compress';
 import { HTTPException } from 'hono/http-exception';
 import { secureHeaders } from 'hono/secure-headers';
+import { createBackgroundWork, type BackgroundWork } from './background-work';
 import { DEFAULT_SESSION_ABSOLUTE_SECONDS, DEFAULT_SESSION_IDLE_SECONDS, DEFAULT_SESSION_WARNING_SECONDS, type AppConfig } from './config';
 import { isDatabaseUnavailable, shortReason } from './db/availability';
 import type { Database } from './db/client';
@@ -60,6 +61,11 @@ export interface AppDeps {
   isDatabaseReachable?: () => Promise<boolean>;
   /** True once the server is shutting down: /readyz answers 503 so a load balancer stops sending. */
   isDraining?: () => boolean;
+  /**
+   * Where requests leave the work that runs after their answer; whoever passes it waits for it
+   * (`settled()`) before closing the database. Default: one of its own, logging to `logger`.
+   */
+  background?: BackgroundWork;
 }
 
 /** server/public: the logos, served under /logos/. */
@@ -81,6 +87,11 @@ export function describeError(error: unknown): string {
   return [`${error.name}: ${strip(error.message)}${cause}`, ...frames].join('\n');
 }
 
+/** Background work whose failures are logged as errors, described as `describeError` does (no inputs). */
+export function loggedBackgroundWork(logger: Logger): BackgroundWork {
+  return createBackgroundWork({ onError: (name, error) => logger.error(`Background work failed: ${name}\n${describeError(error)}`) });
+}
+
 /** Builds the Hono application. */
 export function createApp({
   db,
@@ -93,6 +104,7 @@ export function createApp({
       () => false,
     ),
   isDraining = () => false,
+  background = loggedBackgroundWork(logger),
 }: AppDeps): Hono<AppEnv> {
   const sessionIdleSeconds = config.sessionIdleSeconds ?? DEFAULT_SESSION_IDLE_SECONDS;
   const sessionWarningSeconds = config.sessionWarningSeconds ?? DEFAULT_SESSION_WARNING_SECONDS;
@@ -111,17 +123,18 @@ export function createApp({
   const auth = createAuthService({ db, clients, throttle });
   const guestLogin = createGuestLoginService({ clients, accounts, throttle });
   const language = createLanguageService({ db, sessions });
-  const passwords = createPasswordService({ db, clients, throttle, now });
+  const passwords = createPasswordService({ db, clients, throttle, background, now });
   const cookies = createSessionCookies({ cookieSecure });
   // Where emailed links point: the public address, else the card frame's portal origin, else (one
   // machine, development) the request's own.
   const linkOrigin = config.publicUrl ?? config.portalOrigin;
   const processor = createSandboxProcessor({ db, now });
   const switchClients = createSwitchClientsService({ db, clients });
-  const registration = createRegistrationService({ db, clients, throttle, now });
+  const registration = createRegistrationService({ db, clients, throttle, background, now });
   const payments = createPaymentsService({
     db,
     processorFor: processor.processorFor,
+    throttle,
     now,
   });
   const documents = createDocumentsService({ db, accounts, clients, now });

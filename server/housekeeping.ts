@@ -1,15 +1,16 @@
 /**
  * Sweeps what has expired, on a timer, so tables do not grow without bound between sign-ins:
- * ended sessions, sign-in attempts older than every throttling window, card tokens a day past
- * their expiry, emailed links (user tokens) that are used or expired, and emails sent a week ago
- * (their links are dead by then, and an address book of patients is not worth keeping). Emails not
- * sent yet stay, whatever their age: the development outbox shows them, and SMTP may still take
- * them. Payments (idempotency keys included) are records and stay.
+ * ended sessions, sign-in attempts and counted emails older than every throttling window, card
+ * tokens a day past their expiry, emailed links (user tokens) that are used or expired, and emails
+ * sent a week ago (their links are dead by then, and an address book of patients is not worth
+ * keeping). Emails not sent yet stay, whatever their age: the development outbox shows them, and
+ * SMTP may still take them. Payments (idempotency keys included) are records and stay.
  */
 import { and, isNotNull, lt } from 'drizzle-orm';
 import type { Database } from './db/client';
 import { loginAttempts, outboxEmails, processorTokens, sessions } from './db/schema';
 import { ACCOUNT_POLICY, ADDRESS_POLICY } from './modules/auth/throttle.service';
+import { RECEIPT_RECIPIENT_POLICY, TYPED_RECIPIENT_POLICY } from './modules/mail/recipient-limits';
 import { TOKEN_RETENTION_MS } from './modules/processor/sandbox-processor';
 import { sweepTokens } from './modules/tokens/tokens.service';
 
@@ -24,7 +25,8 @@ export async function sweepExpired(
   db: Database,
   now: Date,
 ): Promise<{ sessions: number; attempts: number; tokens: number; userTokens: number; emails: number }> {
-  const longestWindow = Math.max(ACCOUNT_POLICY.windowSeconds, ADDRESS_POLICY.windowSeconds) * 1000;
+  // The forms' own limits keep to the sign-in windows; the receipts' hour is the longest.
+  const longestWindow = Math.max(...[ACCOUNT_POLICY, ADDRESS_POLICY, TYPED_RECIPIENT_POLICY, RECEIPT_RECIPIENT_POLICY].map((policy) => policy.windowSeconds)) * 1000;
   const ended = await db.delete(sessions).where(lt(sessions.expiresAt, now)).returning({ id: sessions.id });
   const attempts = await db
     .delete(loginAttempts)

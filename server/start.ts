@@ -1,7 +1,8 @@
 /** Starts the whole product on one port: database, migrations, demo data, API and SPA. */
 import type { AddressInfo } from 'node:net';
 import { serve } from '@hono/node-server';
-import { createApp, type Logger } from './app';
+import { createApp, loggedBackgroundWork, type Logger } from './app';
+import type { BackgroundWork } from './background-work';
 import { DEFAULT_SESSION_IDLE_SECONDS, DEFAULT_SESSION_WARNING_SECONDS, type MailSettings } from './config';
 import { openDatabase } from './db/client';
 import { startSweeping } from './housekeeping';
@@ -36,6 +37,8 @@ export interface StartServerOptions {
   publicUrl?: string | undefined;
   /** Send the outbox's emails over SMTP; without it they wait in the outbox (the development page lists them). */
   mail?: MailSettings;
+  /** Where requests leave the work that runs after their answers. Default: one of its own, logging to `logger`. */
+  background?: BackgroundWork;
 }
 
 export interface RunningServer {
@@ -56,6 +59,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
   let draining = false;
   try {
     if (options.seed !== false) await seedDemoData(database.db);
+    const background = options.background ?? loggedBackgroundWork(logger);
     const app = createApp({
       db: database.db,
       config: {
@@ -68,6 +72,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
       },
       logger,
       isDraining: () => draining,
+      background,
     });
 
     // Made before listening, so a bad SMTP setting fails the start before a port is taken.
@@ -92,7 +97,8 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
     sender?.start();
 
     // Closing drains: /readyz turns 503, no new connection is accepted, requests in flight finish
-    // (cut only after the drain time-out), and then the database closes.
+    // (cut only after the drain time-out), the work they left to run after their answers (the
+    // emails of forgotten passwords) finishes, and then the database closes.
     let closing: Promise<void> | undefined;
     const close = () => {
       closing ??= (async () => {
@@ -113,6 +119,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
           clearTimeout(cutOff);
           await senderStopped;
         }
+        await background.settled();
         await database.close();
       })();
       return closing;

@@ -16,7 +16,8 @@
  * without the anti-forgery header (`withoutXsrf`).
  *
  * The same run sends every body-taking route a body that is not JSON (400) and one over the limit
- * (413), and the logger and the console are read at the end: no password, token or card number.
+ * (413), and the logger and the console are read at the end: no password, token, card number or
+ * user's address.
  */
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Hono } from 'hono';
@@ -24,7 +25,7 @@ import { publicDocumentKinds } from '@contracts/documents';
 import { latestEmails } from '../modules/mail/outbox';
 import { readPdf } from '../test/pdf-text';
 import { DEMO_POSTAL_CODE, demoInvoices, demoUsers } from '../seed/demo-data';
-import { DEMO_BILLING, DEMO_GUEST, DEMO_PASSWORD, TestBrowser, createTestApp, recordingLogger, resetSessions, useSeededDatabase } from '../test/harness';
+import { DEMO_BILLING, DEMO_GUEST, DEMO_PASSWORD, TestBrowser, createTestApp, recordingLogger, resetSessions, settled, useSeededDatabase } from '../test/harness';
 import { SESSION_COOKIE } from './session';
 import type { AppEnv } from './types';
 import { XSRF_COOKIE } from './xsrf';
@@ -509,12 +510,14 @@ describe('the access table', () => {
     expect(wrong).toEqual([]);
   });
 
-  it('writes no password, session or anti-forgery token, emailed link token or card number to the log', async () => {
+  it('writes no password, session or anti-forgery token, emailed link token, card number or user’s address to the log', async () => {
+    // The emails written after their answers, and whatever their work logged, are in.
+    await settled(app);
     const emailed = (await latestEmails(database.db, 500)).flatMap((email) => [...email.body.matchAll(/token=([A-Za-z0-9_-]{20,})/g)].map((match) => match[1] ?? ''));
     // The run made activation and email-change links, sessions, and a card token: the check has something to look for.
     expect(emailed.length).toBeGreaterThan(0);
     expect(cookieTokens.size).toBeGreaterThan(callerKinds.length);
-    const secrets = [DEMO_PASSWORD, NEW_PASSWORD, CARD_NUMBER, '4242 4242 4242 4242', ...emailed, ...cookieTokens, ...cardTokens];
+    const secrets = [DEMO_PASSWORD, NEW_PASSWORD, CARD_NUMBER, '4242 4242 4242 4242', ...emailed, ...cookieTokens, ...cardTokens, ...demoUsers.map((user) => user.email)];
     const written = [...logger.lines, ...consoleLines].join('\n');
     expect(secrets.filter((secret) => secret !== '' && written.includes(secret))).toEqual([]);
   });

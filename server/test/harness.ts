@@ -2,7 +2,8 @@ import { afterAll, beforeAll } from 'vitest';
 /** Test helpers: a seeded in-memory database, the app over it, and a cookie-keeping browser. */
 import { and, eq, sql } from 'drizzle-orm';
 import type { Hono } from 'hono';
-import { createApp, type Logger } from '../app';
+import { createApp, loggedBackgroundWork, type Logger } from '../app';
+import type { BackgroundWork } from '../background-work';
 import type { AppConfig } from '../config';
 import { openDatabase, type Database, type OpenedDatabase } from '../db/client';
 import { invoices, sessions } from '../db/schema';
@@ -104,13 +105,30 @@ export interface TestAppOptions extends Partial<AppConfig> {
   logger?: Logger;
 }
 
-export function createTestApp(db: Database, { now, logger, ...config }: TestAppOptions = {}): Hono<AppEnv> {
-  return createApp({
+/** Each test app's background work, for `settled`. */
+const backgroundOfApp = new WeakMap<Hono<AppEnv>, BackgroundWork>();
+
+export function createTestApp(db: Database, { now, logger = recordingLogger(), ...config }: TestAppOptions = {}): Hono<AppEnv> {
+  const background = loggedBackgroundWork(logger);
+  const app = createApp({
     db,
     config,
     ...(now ? { now } : {}),
-    logger: logger ?? recordingLogger(),
+    logger,
+    background,
   });
+  backgroundOfApp.set(app, background);
+  return app;
+}
+
+/**
+ * Resolves once the work that the app's requests left to run after their answers (the email of a
+ * forgotten password, say) is done: what a test waits for before it reads the outbox.
+ */
+export async function settled(app: Hono<AppEnv>): Promise<void> {
+  const background = backgroundOfApp.get(app);
+  if (!background) throw new Error('Not an app of createTestApp');
+  await background.settled();
 }
 
 export interface ParsedCookie {
@@ -179,6 +197,11 @@ export class TestBrowser {
 
   get(path: string): Promise<Response> {
     return this.request('GET', path);
+  }
+
+  /** Waits for the work that requests to this browser's app left to run after their answers. */
+  settled(): Promise<void> {
+    return settled(this.app);
   }
 
   post(path: string, body?: unknown, options: Omit<RequestOptions, 'body'> = {}): Promise<Response> {

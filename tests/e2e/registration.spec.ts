@@ -174,9 +174,10 @@ for (const { language, person: someone } of journeys) {
     await expect(page.getByText(person.email)).toBeVisible();
     await expectAccessible(page);
 
+    // The email is written after the answer: wait for it before reading it.
+    const link = await activationLink(page.request, person.email);
     const [email] = await emailsTo(page.request, person.email);
     expect(email?.subject).toBe(l.subject);
-    const link = await activationLink(page.request, person.email);
     expect(new URL(link).pathname).toBe('/SUN/confirmation/activate');
     expect(new URL(link).search).toBe('');
 

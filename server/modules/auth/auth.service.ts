@@ -12,7 +12,7 @@ import type { Database } from '../../db/client';
 import { userClients, users } from '../../db/schema';
 import { verifyAgainstDummy, verifyPassword } from '../../security/password';
 import type { ClientsService } from '../clients/clients.service';
-import { ACCOUNT_POLICY, ADDRESS_POLICY, addressKey, type ThrottleService } from './throttle.service';
+import { ACCOUNT_POLICY, ADDRESS_POLICY, addressKey, type AttemptOutcome, type ThrottleService } from './throttle.service';
 
 export type LoginOutcome =
   | { kind: 'signedIn'; userId: number; clientId: number; role: UserRole; isAccountDisabled: boolean }
@@ -62,45 +62,37 @@ export function createAuthService({ db, clients, throttle }: AuthServiceDeps) {
     /** Checks the credentials and the membership; stores the posted language on success. */
     async login(request: LoginRequest, sourceAddress: string): Promise<LoginOutcome> {
       const email = normaliseEmail(request.email);
-      const reservation = await throttle.reserve([
+      const checks = [
         { key: email, policy: ACCOUNT_POLICY },
         { key: addressKey(sourceAddress), policy: ADDRESS_POLICY },
-      ]);
-      if (reservation.kind === 'throttled') return { kind: 'throttled', retryAfterSeconds: reservation.retryAfterSeconds };
+      ];
+      return throttle.attempt(checks, email, async (): Promise<AttemptOutcome<LoginOutcome>> => {
+        const [user] = await db
+          .select({ id: users.id, passwordHash: users.passwordHash, isActive: users.isActive, activatedAt: users.activatedAt })
+          .from(users)
+          .where(eq(users.email, email))
+          .limit(1);
+        const passwordOk = user
+          ? await verifyPassword(request.password, user.passwordHash)
+          : await verifyAgainstDummy(request.password);
 
-      const [user] = await db
-        .select({ id: users.id, passwordHash: users.passwordHash, isActive: users.isActive, activatedAt: users.activatedAt })
-        .from(users)
-        .where(eq(users.email, email))
-        .limit(1);
-      const passwordOk = user
-        ? await verifyPassword(request.password, user.passwordHash)
-        : await verifyAgainstDummy(request.password);
+        // Only the one who knows the password learns that the account waits for activation.
+        if (user && passwordOk && user.isActive && user.activatedAt === null) return { succeeded: true, result: { kind: 'notActivated' } };
+        const membership = user && passwordOk && user.isActive ? await findMembership(user.id, request) : null;
+        const role = v.safeParse(userRoleSchema, membership?.role);
+        if (!user || !membership || !role.success) return { succeeded: false, result: { kind: 'invalidCredentials' } };
 
-      // Only the one who knows the password learns that the account waits for activation.
-      if (user && passwordOk && user.isActive && user.activatedAt === null) {
-        await throttle.succeeded(reservation, email);
-        return { kind: 'notActivated' };
-      }
-      const membership = user && passwordOk && user.isActive ? await findMembership(user.id, request) : null;
-      const role = v.safeParse(userRoleSchema, membership?.role);
-      // The reserved attempt stays, as a failure.
-      if (!user || !membership || !role.success) return { kind: 'invalidCredentials' };
-
-      // The posted language becomes the user's only when they have none yet: a saved choice
-      // follows the user to every device, and changes come through UpdateTranslationLanguage.
-      await db
-        .update(users)
-        .set({ language: request.language })
-        .where(and(eq(users.id, user.id), isNull(users.language)));
-      await throttle.succeeded(reservation, email);
-      return {
-        kind: 'signedIn',
-        userId: user.id,
-        clientId: membership.clientId,
-        role: role.output,
-        isAccountDisabled: membership.accountDisabled,
-      };
+        // The posted language becomes the user's only when they have none yet: a saved choice
+        // follows the user to every device, and changes come through UpdateTranslationLanguage.
+        await db
+          .update(users)
+          .set({ language: request.language })
+          .where(and(eq(users.id, user.id), isNull(users.language)));
+        return {
+          succeeded: true,
+          result: { kind: 'signedIn', userId: user.id, clientId: membership.clientId, role: role.output, isAccountDisabled: membership.accountDisabled },
+        };
+      });
     },
   };
 }

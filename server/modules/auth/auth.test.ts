@@ -1,6 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { sessions, users } from '../../db/schema';
+import { loginAttempts, sessions, users } from '../../db/schema';
 import { sha256Hex } from '../../security/tokens';
 import {
   DEMO_PASSWORD,
@@ -12,6 +12,7 @@ import {
   setCookies,
   plantAnonymousSession,
 } from '../../test/harness';
+import { IN_FLIGHT_TIMEOUT_SECONDS } from './throttle.service';
 
 const database = useSeededDatabase();
 let clock: ReturnType<typeof manualClock>;
@@ -238,6 +239,54 @@ describe('throttling', () => {
     const statuses = await Promise.all(attackers.map((attacker) => attacker.login('pat.doe@example.com', 'wrong').then((r) => r.status)));
     expect(statuses.filter((status) => status === 401)).toHaveLength(5);
     expect(statuses.filter((status) => status === 429)).toHaveLength(45);
+  });
+
+  it('lets ten right passwords sent at once all in: only failures count, never attempts still being checked', async () => {
+    const owners = await Promise.all(Array.from({ length: 10 }, (_, index) => browserAt(`203.0.113.${String(index + 101)}`)));
+    const statuses = await Promise.all(owners.map((owner) => owner.login('pat.doe@example.com', DEMO_PASSWORD).then((r) => r.status)));
+    expect(statuses).toEqual(Array<number>(10).fill(200));
+  });
+
+  it('after five wrong passwords holds ten right ones sent at once for the one wait, then lets all ten in', async () => {
+    for (let attempt = 1; attempt <= 5; attempt += 1) expect((await browser.login('pat.doe@example.com', `wrong-${String(attempt)}`)).status).toBe(401);
+    const owners = await Promise.all(Array.from({ length: 10 }, (_, index) => browserAt(`203.0.113.${String(index + 151)}`)));
+    const early = await Promise.all(owners.map((owner) => owner.login('pat.doe@example.com', DEMO_PASSWORD)));
+    expect(early.map((response) => [response.status, response.headers.get('retry-after')])).toEqual(Array(10).fill([429, '1']));
+    clock.advanceSeconds(1);
+    const statuses = await Promise.all(owners.map((owner) => owner.login('pat.doe@example.com', DEMO_PASSWORD).then((r) => r.status)));
+    expect(statuses).toEqual(Array<number>(10).fill(200));
+  });
+
+  it('evaluates at most five of five wrong and ten right passwords sent together as failures, and answers each sensibly', async () => {
+    const senders = await Promise.all(Array.from({ length: 15 }, (_, index) => browserAt(`203.0.113.${String(index + 201)}`)));
+    const answers = await Promise.all(
+      senders.map(async (sender, index) => {
+        const right = index % 3 !== 0;
+        const response = await sender.login('pat.doe@example.com', right ? DEMO_PASSWORD : `wrong-${String(index)}`);
+        return { right, status: response.status };
+      }),
+    );
+    for (const { right, status } of answers) expect(right ? [200, 429] : [401, 429]).toContain(status);
+    expect(answers.filter((answer) => !answer.right && answer.status === 401).length).toBeLessThanOrEqual(5);
+    // A right password refused can only have met five failures settled before it.
+    const refusedRight = answers.filter((answer) => answer.right && answer.status === 429).length;
+    if (refusedRight > 0) expect(answers.filter((answer) => !answer.right && answer.status === 401)).toHaveLength(5);
+    // And once the wait is over the owner is in, whatever the mix left behind.
+    clock.advanceSeconds(5 * 60);
+    expect((await browser.login('pat.doe@example.com', DEMO_PASSWORD)).status).toBe(200);
+  });
+
+  it('counts an attempt never settled (its server stopped) as a failure once it is a minute old, until the owner signs in', async () => {
+    const leftInFlight = new Date(clock.now().getTime() - (IN_FLIGHT_TIMEOUT_SECONDS + 1) * 1000);
+    await database.db.insert(loginAttempts).values(Array.from({ length: 12 }, () => ({ email: 'inflight:pat.doe@example.com', attemptedAt: leftInFlight })));
+    // Twelve failures: the wait is 2^7 s from the latest, 61 s ago.
+    const waiting = await browser.login('pat.doe@example.com', DEMO_PASSWORD);
+    expect([waiting.status, waiting.headers.get('retry-after')]).toEqual([429, String(2 ** 7 - 61)]);
+    clock.advanceSeconds(2 ** 7 - 61);
+    expect((await browser.login('pat.doe@example.com', DEMO_PASSWORD)).status).toBe(200);
+    // Forgotten with the owner's sign-in, like any failure: one more is the first since.
+    expect((await browser.login('pat.doe@example.com', 'wrong')).status).toBe(401);
+    expect((await browser.login('pat.doe@example.com', DEMO_PASSWORD)).status).toBe(200);
   });
 
   it('stops one address that sprays many emails after fifty failures, and only that address', async () => {

@@ -11,7 +11,7 @@
 import type { GuestLoginRequest } from '@contracts/session-requests';
 import { normaliseReference, type AccountsService } from '../accounts/accounts.service';
 import type { ClientsService } from '../clients/clients.service';
-import { ACCOUNT_POLICY, ADDRESS_POLICY, addressKey, type ThrottleService } from './throttle.service';
+import { ACCOUNT_POLICY, ADDRESS_POLICY, addressKey, type AttemptOutcome, type ThrottleService } from './throttle.service';
 
 export type GuestLoginOutcome =
   | { kind: 'signedIn'; clientId: number; accountId: number }
@@ -35,26 +35,25 @@ export function createGuestLoginService({ clients, accounts, throttle }: GuestLo
     /** Checks the pair under the named client. */
     async login(request: GuestLoginRequest, sourceAddress: string): Promise<GuestLoginOutcome> {
       // Account numbers only mean something within a client; there is nothing to look up without one.
-      if (!request.clientCode) return { kind: 'invalidCredentials' };
+      const { clientCode } = request;
+      if (!clientCode) return { kind: 'invalidCredentials' };
 
-      const accountKey = guestThrottleKey(request.clientCode, request.accountNumber);
-      const reservation = await throttle.reserve([
+      const accountKey = guestThrottleKey(clientCode, request.accountNumber);
+      const checks = [
         { key: accountKey, policy: ACCOUNT_POLICY },
         { key: addressKey(sourceAddress), policy: ADDRESS_POLICY },
-      ]);
-      if (reservation.kind === 'throttled') return { kind: 'throttled', retryAfterSeconds: reservation.retryAfterSeconds };
-
-      const client = await clients.resolve({ clientCode: request.clientCode, billingGroup: request.billingGroup });
-      const account = client
-        ? await accounts.findGuestAccount(
-            { clientId: client.id },
-            { accountNumber: request.accountNumber, invoiceNumber: request.invoiceNumber },
-          )
-        : null;
-      // The reserved attempt stays, as a failure.
-      if (!client || !account) return { kind: 'invalidCredentials' };
-      await throttle.succeeded(reservation, accountKey);
-      return { kind: 'signedIn', clientId: client.id, accountId: account.id };
+      ];
+      return throttle.attempt(checks, accountKey, async (): Promise<AttemptOutcome<GuestLoginOutcome>> => {
+        const client = await clients.resolve({ clientCode, billingGroup: request.billingGroup });
+        const account = client
+          ? await accounts.findGuestAccount(
+              { clientId: client.id },
+              { accountNumber: request.accountNumber, invoiceNumber: request.invoiceNumber },
+            )
+          : null;
+        if (!client || !account) return { succeeded: false, result: { kind: 'invalidCredentials' } };
+        return { succeeded: true, result: { kind: 'signedIn', clientId: client.id, accountId: account.id } };
+      });
     },
   };
 }

@@ -190,6 +190,12 @@ describe('guest sign-in throttling', () => {
     }
   });
 
+  it('lets ten guests with the right pair sent at once all in: only failures count', async () => {
+    const guests = await Promise.all(Array.from({ length: 10 }, (_, index) => browserAt(`203.0.113.${String(index + 101)}`)));
+    const statuses = await Promise.all(guests.map((guest) => guest.guestLogin(DEMO_GUEST.accountNumber, DEMO_GUEST.invoiceNumber).then((r) => r.status)));
+    expect(statuses).toEqual(Array<number>(10).fill(200));
+  });
+
   it('stops one address guessing account numbers after fifty failures', async () => {
     const guesser = await browserAt('203.0.113.50');
     for (let attempt = 1; attempt <= 50; attempt += 1) await guesser.guestLogin(`A-${String(800000 + attempt)}`, 'X');

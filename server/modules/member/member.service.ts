@@ -19,6 +19,7 @@ import { verifyPassword } from '../../security/password';
 import { normaliseEmail } from '../auth/auth.service';
 import { ACCOUNT_POLICY, ADDRESS_POLICY, addressKey, type ThrottlePolicy, type ThrottleService } from '../auth/throttle.service';
 import { queueEmail } from '../mail/outbox';
+import { typedRecipientCheck } from '../mail/recipient-limits';
 import { endUserSessions } from '../sessions/session.service';
 import { TOKEN_LIFETIMES_MS, consumeToken, issueToken, peekToken, revokeTokens } from '../tokens/tokens.service';
 import { emailChangeConfirmationEmail, emailChangeNoticeEmail } from './email-change-emails';
@@ -157,27 +158,31 @@ export function createMemberService({ db, throttle, now }: MemberServiceDeps) {
       const accountKey = normaliseEmail(caller.email);
       if (newEmail === accountKey) return { kind: 'refused', fields: { newEmail: 'invalid' } };
 
-      const reservation = await throttle.reserve([
+      const checks = [
         { key: accountKey, policy: ACCOUNT_POLICY },
         { key: addressKey(context.sourceAddress), policy: ADDRESS_POLICY },
-      ]);
-      if (reservation.kind === 'throttled') return { kind: 'throttled', retryAfterSeconds: reservation.retryAfterSeconds };
-      const [user] = await db
-        .select({ passwordHash: users.passwordHash, language: users.language })
-        .from(users)
-        .where(eq(users.id, caller.userId))
-        .limit(1);
-      // The reserved attempt stays, as a failure.
-      if (!user || !(await verifyPassword(request.password, user.passwordHash))) return { kind: 'refused', fields: { password: 'invalid' } };
-      await throttle.succeeded(reservation, accountKey);
+      ];
+      const checked = await throttle.attempt(checks, accountKey, async () => {
+        const [found] = await db
+          .select({ passwordHash: users.passwordHash, language: users.language })
+          .from(users)
+          .where(eq(users.id, caller.userId))
+          .limit(1);
+        const ok = found !== undefined && (await verifyPassword(request.password, found.passwordHash));
+        return { succeeded: ok, result: ok ? { kind: 'passwordOk' as const, language: found.language } : { kind: 'wrongPassword' as const } };
+      });
+      if (checked.kind === 'throttled') return checked;
+      if (checked.kind === 'wrongPassword') return { kind: 'refused', fields: { password: 'invalid' } };
 
-      const quota = await throttle.reserve([{ key: emailChangeKey(caller.userId), policy: EMAIL_CHANGE_POLICY }]);
+      // Per user, and per new address across every sender and form: six accounts asking for one
+      // victim's address send it no more than one could.
+      const quota = await throttle.reserve([{ key: emailChangeKey(caller.userId), policy: EMAIL_CHANGE_POLICY }, typedRecipientCheck(newEmail)]);
       if (quota.kind === 'throttled') return { kind: 'throttled', retryAfterSeconds: quota.retryAfterSeconds };
 
       const [client] = await db.select({ code: clients.code, name: clients.name }).from(clients).where(eq(clients.id, caller.clientId)).limit(1);
       if (!client) throw new Error(`No client ${String(caller.clientId)} for an email change`);
       const clientName = client.name || client.code;
-      const language = asLanguage(user.language) ?? asLanguage(context.sessionLanguage) ?? defaultLanguage;
+      const language = asLanguage(checked.language) ?? asLanguage(context.sessionLanguage) ?? defaultLanguage;
       const hours = TOKEN_LIFETIMES_MS.confirmEmail / HOUR_MS;
 
       const token = await issueToken(db, { userId: caller.userId, purpose: 'confirmEmail', newEmail, now: now() });

@@ -11,6 +11,8 @@ import {
   useSeededDatabase,
   type TestBrowser,
 } from '../../test/harness';
+import { latestEmails } from '../mail/outbox';
+import { TYPED_RECIPIENT_POLICY } from '../mail/recipient-limits';
 import { issueToken } from '../tokens/tokens.service';
 
 const database = useSeededDatabase();
@@ -465,6 +467,28 @@ describe('changing the email address', () => {
     expect(await emailsTo('flood.6@example.com')).toEqual([]);
     clock.advanceSeconds(15 * 60 + 1);
     expect((await request(await signedIn(user.email), 'flood.7@example.com')).status).toBe(200);
+  });
+
+  it('sends one address at most five links a quarter of an hour, however many accounts ask: 429 with Retry-After beyond', async () => {
+    const victim = 'victim.of.a.flood@example.com';
+    const askers: TestBrowser[] = [];
+    for (let account = 0; account < 6; account++) askers.push(await signedIn((await newUser()).email));
+    const answers: Response[] = [];
+    for (let round = 0; round < 5; round++) {
+      for (const asker of askers) answers.push(await request(asker, victim));
+    }
+    expect(answers.filter((answer) => answer.status === 200)).toHaveLength(TYPED_RECIPIENT_POLICY.freeFailures);
+    const refused = answers.filter((answer) => answer.status === 429);
+    expect(refused).toHaveLength(30 - TYPED_RECIPIENT_POLICY.freeFailures);
+    for (const answer of refused) {
+      expect(await answer.json()).toEqual({ error: 'tooManyRequests' });
+      expect(Number(answer.headers.get('Retry-After'))).toBeGreaterThan(0);
+    }
+    const toVictim = (await latestEmails(database.db, 500)).filter((email) => email.toAddress === victim);
+    expect(toVictim).toHaveLength(TYPED_RECIPIENT_POLICY.freeFailures);
+    // Once the window has passed, the address may be asked for again.
+    clock.advanceSeconds(TYPED_RECIPIENT_POLICY.windowSeconds + 1);
+    expect((await request(await signedIn((await newUser()).email), victim)).status).toBe(200);
   });
 
   it('points the link at the configured portal origin rather than at the request’s host', async () => {

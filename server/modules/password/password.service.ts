@@ -2,11 +2,17 @@
  * Getting back in and changing the password: a reset link by email (single-use, one hour), the
  * new password it sets, the expiry the session asks about, and the change a signed-in user makes.
  * Every change ends the user's other sessions and tells the address it happened.
+ *
+ * Asking for a reset link answers before the address is looked at: the request is validated and
+ * throttled, and the lookup, the link and the email run after the answer (`BackgroundWork`). So
+ * the answer takes the same time whether or not the address has an account; done in the request,
+ * a known address took twice as long as an unknown one, and an attacker could tell them apart.
  */
 import * as v from 'valibot';
-import { and, asc, eq, gt, isNull } from 'drizzle-orm';
+import { and, asc, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { ForgotPasswordRequest, NewPasswordProblem, ResetPasswordRequest } from '@contracts/password-requests';
 import { defaultLanguage, languageSchema, type Language } from '@contracts/session';
+import type { BackgroundWork } from '../../background-work';
 import type { Database } from '../../db/client';
 import { userClients, userTokens, users } from '../../db/schema';
 import { verifyPassword } from '../../security/password';
@@ -14,6 +20,7 @@ import { normaliseEmail } from '../auth/auth.service';
 import { ACCOUNT_POLICY, ADDRESS_POLICY, addressKey, type ThrottlePolicy, type ThrottleService } from '../auth/throttle.service';
 import type { ClientRow, ClientsService } from '../clients/clients.service';
 import { queueEmail } from '../mail/outbox';
+import { typedRecipientCheck } from '../mail/recipient-limits';
 import { passwordExpiryOf, passwordProblem, setNewPassword, type PasswordExpiry } from '../passwords/passwords.service';
 import { endUserSessions } from '../sessions/session.service';
 import { consumeToken, issueToken, peekToken, TOKEN_LIFETIMES_MS } from '../tokens/tokens.service';
@@ -82,6 +89,8 @@ export interface PasswordServiceDeps {
   db: Database;
   clients: ClientsService;
   throttle: ThrottleService;
+  /** Where the reset link's lookup and email run, after the answer. */
+  background: BackgroundWork;
   now: () => Date;
 }
 
@@ -114,7 +123,7 @@ function samePassword(a: string, b: string): boolean {
 }
 
 /** Creates the password rules over the database. */
-export function createPasswordService({ db, clients, throttle, now }: PasswordServiceDeps) {
+export function createPasswordService({ db, clients, throttle, background, now }: PasswordServiceDeps) {
   async function userById(userId: number): Promise<UserRow | null> {
     const [row] = await db.select(userColumns).from(users).where(eq(users.id, userId)).limit(1);
     return row ?? null;
@@ -137,8 +146,8 @@ export function createPasswordService({ db, clients, throttle, now }: PasswordSe
   }
 
   /** Whether a reset email went to the user so recently that another would only crowd the inbox. */
-  async function hasRecentResetEmail(userId: number, time: Date): Promise<boolean> {
-    const [recent] = await db
+  async function hasRecentResetEmail(tx: Database, userId: number, time: Date): Promise<boolean> {
+    const [recent] = await tx
       .select({ id: userTokens.id })
       .from(userTokens)
       .where(
@@ -151,6 +160,32 @@ export function createPasswordService({ db, clients, throttle, now }: PasswordSe
       )
       .limit(1);
     return recent !== undefined;
+  }
+
+  /**
+   * The work behind a reset request, after its answer: an active user with the address gets a
+   * link, unless one went out within the cool-down. Under a lock per user, so that two requests
+   * in a row (whose work may overlap) send one email, across replicas too.
+   */
+  async function sendResetLink(email: string, request: ForgotPasswordRequest, origin: RequestOrigin, sessionLanguage: string | null): Promise<void> {
+    const [user] = await db.select(userColumns).from(users).where(eq(users.email, email)).limit(1);
+    if (!user?.isActive) return;
+    const client = await emailClient(user.id, request);
+    const language = languageOf(user.language, request.language, sessionLanguage);
+    await db.transaction(async (tx) => {
+      await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`reset-link:${String(user.id)}`}, 0))`);
+      const time = now();
+      if (await hasRecentResetEmail(tx, user.id, time)) return;
+      const token = await issueToken(tx, { userId: user.id, purpose: 'resetPassword', now: time });
+      // In the fragment, which browsers never send to a server: no log, proxy or Referer sees it.
+      const link = `${pageLink(origin.portalOrigin, client, 'resetpassword')}#token=${token}`;
+      const text = resetLinkEmail(
+        { email: user.email, firstName: user.firstName, clientName: client ? client.name || client.code : '', language },
+        link,
+        TOKEN_LIFETIMES_MS.resetPassword,
+      );
+      await queueEmail(tx, { clientId: client?.id ?? null, to: user.email, language, ...text });
+    });
   }
 
   /**
@@ -171,33 +206,21 @@ export function createPasswordService({ db, clients, throttle, now }: PasswordSe
   return {
     /**
      * Sends a reset link to the address when an active user has it, and nothing otherwise; the
-     * outcome is the same either way, so nobody learns which addresses have accounts. Throttled
-     * per address asked about and per source address, counting every request alike.
+     * outcome is the same either way, and so is its timing: the lookup and the email run after
+     * the answer (see the module's comment), so nobody learns which addresses have accounts.
+     * Throttled per address asked about, per source address, and with every other form that
+     * emails a typed address (`mail/recipient-limits.ts`), counting every request alike.
      */
     async requestReset(request: ForgotPasswordRequest, origin: RequestOrigin, sessionLanguage: string | null): Promise<ResetRequestOutcome> {
       const email = normaliseEmail(request.email);
       const reservation = await throttle.reserve([
         { key: `reset-email:${email}`, policy: RESET_EMAIL_POLICY },
         { key: `reset:${addressKey(origin.sourceAddress)}`, policy: RESET_ADDRESS_POLICY },
+        typedRecipientCheck(email),
       ]);
       if (reservation.kind === 'throttled') return reservation;
-      const [user] = await db.select(userColumns).from(users).where(eq(users.email, email)).limit(1);
-      const time = now();
-      if (!user?.isActive || (await hasRecentResetEmail(user.id, time))) return { kind: 'sent' };
-
-      const client = await emailClient(user.id, request);
-      const language = languageOf(user.language, request.language, sessionLanguage);
-      await db.transaction(async (tx) => {
-        const token = await issueToken(tx, { userId: user.id, purpose: 'resetPassword', now: time });
-        // In the fragment, which browsers never send to a server: no log, proxy or Referer sees it.
-        const link = `${pageLink(origin.portalOrigin, client, 'resetpassword')}#token=${token}`;
-        const email = resetLinkEmail(
-          { email: user.email, firstName: user.firstName, clientName: client ? client.name || client.code : '', language },
-          link,
-          TOKEN_LIFETIMES_MS.resetPassword,
-        );
-        await queueEmail(tx, { clientId: client?.id ?? null, to: user.email, language, ...email });
-      });
+      // Named without the address: a failure's log line must not say whom it was for.
+      background.run('a reset link email', () => sendResetLink(email, request, origin, sessionLanguage));
       return { kind: 'sent' };
     },
 
@@ -247,16 +270,19 @@ export function createPasswordService({ db, clients, throttle, now }: PasswordSe
       origin: RequestOrigin,
     ): Promise<UpdateOutcome> {
       const accountKey = normaliseEmail(caller.email);
-      const reservation = await throttle.reserve([
+      const checks = [
         { key: accountKey, policy: ACCOUNT_POLICY },
         { key: addressKey(origin.sourceAddress), policy: ADDRESS_POLICY },
-      ]);
-      if (reservation.kind === 'throttled') return reservation;
-      const [row] = await db.select({ ...userColumns, passwordHash: users.passwordHash }).from(users).where(eq(users.id, caller.userId)).limit(1);
+      ];
+      // A wrong current password counts as a failed sign-in.
+      const checked = await throttle.attempt(checks, accountKey, async () => {
+        const [found] = await db.select({ ...userColumns, passwordHash: users.passwordHash }).from(users).where(eq(users.id, caller.userId)).limit(1);
+        const ok = found ? await verifyPassword(request.currentPassword, found.passwordHash) : false;
+        return { succeeded: ok, result: { kind: 'checked' as const, row: found, currentOk: ok } };
+      });
+      if (checked.kind === 'throttled') return checked;
+      const { row, currentOk } = checked;
       if (!row) return { kind: 'refused', currentPassword: 'incorrect' };
-      const currentOk = await verifyPassword(request.currentPassword, row.passwordHash);
-      // The reserved attempt stays, as a failure, when the current password is wrong.
-      if (currentOk) await throttle.succeeded(reservation, accountKey);
       const newProblem: NewPasswordProblem | null =
         passwordProblem(request.newPassword, row.email) ?? (currentOk && samePassword(request.newPassword, request.currentPassword) ? 'sameAsCurrent' : null);
       if (!currentOk || newProblem) {

@@ -12,6 +12,7 @@ import {
   manualClock,
   recordingLogger,
   resetSessions,
+  settled,
   useSeededDatabase,
 } from '../../test/harness';
 import { RESET_ADDRESS_POLICY, RESET_EMAIL_COOLDOWN_MS, RESET_EMAIL_POLICY } from './password.service';
@@ -61,8 +62,9 @@ async function newUser(options: { language?: string; dlt?: boolean; firstName?: 
   return { email, id: user.id };
 }
 
-/** The emails queued for an address, newest first. */
+/** The emails queued for an address, newest first, once the work left after the answers is done. */
 async function emailsTo(address: string) {
+  await settled(app);
   return database.db.select().from(outboxEmails).where(eq(outboxEmails.toAddress, address)).orderBy(desc(outboxEmails.id));
 }
 
@@ -126,6 +128,31 @@ describe('asking for a reset link (CheckEmail)', () => {
     expect([unknown.status, await unknown.text()]).toEqual([known.status, await known.text()]);
     expect(await emailsTo('nobody.here@example.com')).toEqual([]);
     expect(await database.db.select().from(outboxEmails)).toHaveLength(1);
+  });
+
+  it('answers before it looks the address up, and logs a failure of the work after the answer without the address', async () => {
+    const user = await newUser();
+    await database.db.execute(sql`alter table outbox_emails rename to outbox_emails_away`);
+    try {
+      const response = await (await browser()).post('/api/ForgotPassword/CheckEmail', { email: user.email });
+      expect([response.status, await response.json()]).toEqual([200, { sent: true }]);
+      await settled(app);
+    } finally {
+      await database.db.execute(sql`alter table outbox_emails_away rename to outbox_emails`);
+    }
+    expect(logger.lines).toHaveLength(1);
+    expect(logger.lines[0]).toMatch(/^Background work failed: a reset link email\n/);
+    expect(logger.lines[0]).not.toContain(user.email);
+    // Nothing of it stayed: no link was issued without its email.
+    expect(await database.db.select().from(userTokens).where(eq(userTokens.userId, user.id))).toEqual([]);
+  });
+
+  it('sends one email for requests sent together, whose work after the answers overlaps', async () => {
+    const user = await newUser();
+    const visitors = await Promise.all([browser(), browser(), browser()]);
+    const answers = await Promise.all(visitors.map((visitor) => visitor.post('/api/ForgotPassword/CheckEmail', { email: user.email })));
+    expect(answers.map((answer) => answer.status)).toEqual([200, 200, 200]);
+    expect(await emailsTo(user.email)).toHaveLength(1);
   });
 
   it('sends nothing to a deactivated user, with the same answer', async () => {

@@ -10,6 +10,7 @@ import { accounts, clients, invoices, outboxEmails, payments } from '../../db/sc
 import { DEMO_BILLING, resetPayments, useSeededDatabase } from '../../test/harness';
 import type { AccountScope } from '../../http/scope';
 import type { AuthorizeRequest, AuthorizeResult, CardProcessor } from '../processor/card-processor';
+import { createThrottleService } from '../auth/throttle.service';
 import { createPaymentsService } from './payments.service';
 
 const database = useSeededDatabase();
@@ -77,6 +78,7 @@ const faults: Fault[] = [
   { step: 'recording the payment', install: failingTrigger('payments', 'insert') },
   { step: 'lowering the balances', install: failingTrigger('invoices', 'update') },
   { step: 'recording the payment lines', install: failingTrigger('payment_lines', 'insert') },
+  { step: 'counting the receipt email against its address’s limit', install: failingTrigger('login_attempts', 'insert') },
   { step: 'queueing the receipt email', install: failingTrigger('outbox_emails', 'insert') },
   {
     step: 'capturing',
@@ -88,7 +90,7 @@ const faults: Fault[] = [
   { step: 'committing', install: failingTrigger('payments', 'insert', true) },
 ];
 
-const TABLES_WITH_FAULTS = ['payments', 'invoices', 'payment_lines', 'outbox_emails'];
+const TABLES_WITH_FAULTS = ['payments', 'invoices', 'payment_lines', 'login_attempts', 'outbox_emails'];
 
 async function removeFaults(): Promise<void> {
   for (const table of TABLES_WITH_FAULTS) await database.db.execute(sql.raw(`drop trigger if exists fail_payment_step on ${table}`));
@@ -121,7 +123,7 @@ afterEach(removeFaults);
 describe('a payment failing after the card is authorized', () => {
   it.each(faults)('takes no money and stores nothing when $step fails', async ({ install }) => {
     const processor = new RemoteProcessor();
-    const service = createPaymentsService({ db: database.db, processorFor: () => processor, now: () => new Date() });
+    const service = createPaymentsService({ db: database.db, processorFor: () => processor, throttle: createThrottleService({ db: database.db, now: () => new Date() }), now: () => new Date() });
     const scope = await patsScope();
     const balanceBefore = await balanceOf('SUN-100031');
     await install(processor);
@@ -138,7 +140,7 @@ describe('a payment failing after the card is authorized', () => {
 
   it('takes the money exactly when the payment is stored, once nothing fails', async () => {
     const processor = new RemoteProcessor();
-    const service = createPaymentsService({ db: database.db, processorFor: () => processor, now: () => new Date() });
+    const service = createPaymentsService({ db: database.db, processorFor: () => processor, throttle: createThrottleService({ db: database.db, now: () => new Date() }), now: () => new Date() });
     const outcome = await service.makePayment(await patsScope(), 'b4c1d2e3-0000-4000-8000-000000000002', request);
 
     expect(outcome.kind).toBe('paid');
@@ -149,7 +151,7 @@ describe('a payment failing after the card is authorized', () => {
   it('still reports the payment failure when the processor refuses the void too', async () => {
     const processor = new RemoteProcessor();
     processor.voidAuthorization = () => Promise.reject(new Error('The processor is unreachable'));
-    const service = createPaymentsService({ db: database.db, processorFor: () => processor, now: () => new Date() });
+    const service = createPaymentsService({ db: database.db, processorFor: () => processor, throttle: createThrottleService({ db: database.db, now: () => new Date() }), now: () => new Date() });
     await failingTrigger('payments', 'insert')(processor);
 
     const failure: unknown = await service.makePayment(await patsScope(), 'b4c1d2e3-0000-4000-8000-000000000003', request).catch((error: unknown) => error);

@@ -47,7 +47,7 @@ export function createPaymentsRoutes({ payments }: { payments: PaymentsService }
     const request = await readJsonBody(c, paymentRequestSchema);
     const sessionLanguage = v.safeParse(languageSchema, c.var.session?.language);
     const language = sessionLanguage.success ? sessionLanguage.output : defaultLanguage;
-    const outcome = await payments.makePayment(scopeOf(c.var.caller), idempotencyKey, request, language);
+    const outcome = await payments.makePayment(scopeOf(c.var.caller), idempotencyKey, request, { language, ownEmail: c.var.caller.email });
     if (outcome.kind === 'refused') {
       const [status, code] = refusalAnswers[outcome.refusal];
       return errorResponse(c, status, code);

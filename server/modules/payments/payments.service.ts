@@ -23,8 +23,11 @@ import { accounts, clients, invoices, paymentLines, payments } from '../../db/sc
 import type { AccountScope, TenantScope } from '../../http/scope';
 import { sha256Hex } from '../../security/tokens';
 import { normaliseReference } from '../accounts/accounts.service';
+import { normaliseEmail } from '../auth/auth.service';
+import type { ThrottleService } from '../auth/throttle.service';
 import type { AuthorizeResult, CardProcessor, CardProcessorFor } from '../processor/card-processor';
 import { queueEmail } from '../mail/outbox';
+import { receiptRecipientCheck } from '../mail/recipient-limits';
 import { receiptEmail } from './receipt-email';
 
 
@@ -42,6 +45,14 @@ export type PaymentRefusal =
 export type PaymentOutcome =
   | { kind: 'paid'; receipt: Receipt; /** An earlier submission's receipt, answered again. */ repeated: boolean }
   | { kind: 'refused'; refusal: PaymentRefusal };
+
+/** Who the receipt email is for, as the session says. */
+export interface ReceiptOptions {
+  /** The language of the receipt email. */
+  language?: Language;
+  /** The signed-in user's own address (none for a guest): receipts to it are never held back. */
+  ownEmail?: string | undefined;
+}
 
 /** The receipt and what the PDF needs beside it. */
 export interface ReceiptDocument {
@@ -231,12 +242,27 @@ async function queueReceiptEmail(tx: Database, scope: TenantScope, receipt: Rece
 export function createPaymentsService({
   db,
   processorFor,
+  throttle,
   now,
 }: {
   db: Database;
   processorFor: CardProcessorFor;
+  /** Counts receipt emails per billing address. */
+  throttle: ThrottleService;
   now: () => Date;
 }) {
+  /**
+   * Whether the receipt may be emailed to the billing address typed: always to the signed-in
+   * user's own address, else within the limit per address across all payers
+   * (`mail/recipient-limits.ts`). Counted in the payment's transaction, so a payment that does not
+   * commit counts nothing; over the limit the payment goes on without the email.
+   */
+  async function mayEmailReceipt(tx: Database, billingEmail: string, ownEmail: string | undefined): Promise<boolean> {
+    const address = normaliseEmail(billingEmail);
+    if (ownEmail && normaliseEmail(ownEmail) === address) return true;
+    return (await throttle.reserveWithin(tx, [receiptRecipientCheck(address)])).kind === 'reserved';
+  }
+
   /** The receipt of the payment matching `condition` under the scope, read through `executor`. */
   async function receiptWhere(executor: Database, scope: AccountScope, condition: SQL): Promise<Receipt | null> {
     const [row] = await executor
@@ -289,8 +315,7 @@ export function createPaymentsService({
       scope: AccountScope,
       idempotencyKey: string,
       request: PaymentRequest,
-      /** The language of the receipt email. */
-      language: Language = 'en-US',
+      { language = 'en-US', ownEmail }: ReceiptOptions = {},
     ): Promise<PaymentOutcome> {
       const client = await clientTakingCards(scope);
       if (!client) return refused('onlinePaymentsNotAccepted');
@@ -315,7 +340,7 @@ export function createPaymentsService({
           await lowerBalances(tx, scope, paymentId, planned);
           const receipt = await receiptWhere(tx, scope, eq(payments.id, paymentId));
           if (!receipt) throw new Error('A new payment has no receipt');
-          await queueReceiptEmail(tx, scope, receipt, client.name || client.code, language);
+          if (await mayEmailReceipt(tx, receipt.email, ownEmail)) await queueReceiptEmail(tx, scope, receipt, client.name || client.code, language);
           await processor.capture(card.authorizationId);
           return { kind: 'paid', receipt, repeated: false };
         });

@@ -18,6 +18,9 @@ import {
   type TestAppOptions,
 } from '../../test/harness';
 import { readPdf } from '../../test/pdf-text';
+import { createThrottleService } from '../auth/throttle.service';
+import { latestEmails } from '../mail/outbox';
+import { RECEIPT_RECIPIENT_POLICY } from '../mail/recipient-limits';
 import { createSandboxProcessor } from '../processor/sandbox-processor';
 import { canonicalJson, createPaymentsService, newConfirmationNumber, parseOpeningHours } from './payments.service';
 
@@ -523,7 +526,7 @@ describe('GET /api/OnlinePayment/GetPaymentOptions', () => {
 
   it('answers null for the ways a client does not offer (ZZ offers none)', async () => {
     const [zz] = await database.db.select({ id: clients.id }).from(clients).where(eq(clients.code, 'ZZ'));
-    const service = createPaymentsService({ db: database.db, processorFor: createSandboxProcessor({ db: database.db, now: () => new Date() }).processorFor, now: () => new Date() });
+    const service = createPaymentsService({ db: database.db, processorFor: createSandboxProcessor({ db: database.db, now: () => new Date() }).processorFor, throttle: createThrottleService({ db: database.db, now: () => new Date() }), now: () => new Date() });
     expect(await service.paymentOptions({ clientId: zz?.id ?? -1 })).toEqual({ clientName: 'ZZ', mail: null, phone: null });
     expect(await service.paymentOptions({ clientId: -1 })).toBeNull();
   });
@@ -636,6 +639,48 @@ describe('the receipt email', () => {
     const html = await page.text();
     expect(html).toContain('Paid by: José Müller 山田 &#60;b&#62;x&#60;/b&#62;, Visa ending in 4242');
     expect(html).not.toContain('<b>x</b>');
+  });
+
+  it('goes to an address that payers type at most ten times an hour, across payers, and the payments beyond still go through', async () => {
+    const victim = 'billing.victim@example.org';
+    const clock = manualClock();
+    const guest = await browserFor('guest', { now: clock.now });
+    const pat = await browserFor('pat', { now: clock.now });
+    const payments: { payer: TestBrowser; confirmationNumber: string }[] = [];
+    for (let index = 0; index < RECEIPT_RECIPIENT_POLICY.freeFailures + 2; index++) {
+      // The guest and pat (typing an address not his own) take turns.
+      const [payer, invoiceNumber] = index % 2 === 0 ? [guest, 'SUN-100042'] : [pat, 'SUN-100039'];
+      const body = paymentBody([{ invoiceNumber, amountCents: 100 }], await cardToken(payer), { ...billing, email: victim });
+      const answer = await pay(payer, newKey(), body);
+      expect(answer.status).toBe(200);
+      payments.push({ payer, confirmationNumber: v.parse(receiptSchema, answer.body).confirmationNumber });
+    }
+    const toVictim = async () => (await latestEmails(database.db, 500)).filter((email) => email.toAddress === victim);
+    expect(await toVictim()).toHaveLength(RECEIPT_RECIPIENT_POLICY.freeFailures);
+    // The receipts not emailed are still the payers' to see.
+    for (const { payer, confirmationNumber } of payments.slice(-2)) {
+      const again = await payer.getJson(`/api/OnlinePayment/GetReceipt?confirmationNumber=${confirmationNumber}`);
+      expect(again.status).toBe(200);
+      expect(again.body).toMatchObject({ confirmationNumber, email: victim });
+    }
+    expect((await ledger()).payments).toBe(RECEIPT_RECIPIENT_POLICY.freeFailures + 2);
+
+    // An hour on, the address gets receipts again.
+    clock.advanceSeconds(RECEIPT_RECIPIENT_POLICY.windowSeconds + 1);
+    const later = await browserFor('guest', { now: clock.now });
+    const body = paymentBody([{ invoiceNumber: 'SUN-100042', amountCents: 100 }], await cardToken(later), { ...billing, email: victim });
+    expect((await pay(later, newKey(), body)).status).toBe(200);
+    expect(await toVictim()).toHaveLength(RECEIPT_RECIPIENT_POLICY.freeFailures + 1);
+  });
+
+  it("always goes to the signed-in user's own address, however many invoices they pay one by one", async () => {
+    const pat = await browserFor('pat');
+    const count = RECEIPT_RECIPIENT_POLICY.freeFailures + 2;
+    for (let index = 0; index < count; index++) {
+      const body = paymentBody([{ invoiceNumber: 'SUN-100039', amountCents: 100 }], await cardToken(pat), { ...billing, email: ' Pat.Doe@Example.com ' });
+      expect((await pay(pat, newKey(), body)).status).toBe(200);
+    }
+    expect((await latestEmails(database.db, 500)).filter((email) => email.toAddress.trim().toLowerCase() === 'pat.doe@example.com')).toHaveLength(count);
   });
 
   it('is written in the language of the session', async () => {

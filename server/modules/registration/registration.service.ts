@@ -16,21 +16,30 @@
  * - **Activate**: the emailed link's token, single-use and good for 24 hours, activates the user.
  * - **Resend**: a new link for an account that still waits; the same answer for any address.
  *
- * Every email about registering is throttled per address and per source address, so the form
- * cannot be used to flood someone's inbox.
+ * Every email about registering is throttled per address and per source address, and with every
+ * other form that emails a typed address (`mail/recipient-limits.ts`), so the form cannot be used
+ * to flood someone's inbox.
+ *
+ * Both calls that take an address answer before it is looked at: the request proves the account
+ * and reserves the email, and what depends on the address (a new user or a reminder, the link,
+ * the email) runs after the answer (`BackgroundWork`). Done in the request, it made a new address
+ * a few milliseconds slower than a registered one, and an address waiting for activation twice as
+ * slow as an unknown one: enough for an attacker timing the answers to tell them apart.
  */
 import { and, asc, eq, gt, isNull, ne } from 'drizzle-orm';
 import { isLanguage, type Language } from '@contracts/session';
 import type { RegistrationRequest } from '@contracts/registration';
+import type { BackgroundWork } from '../../background-work';
 import type { Database } from '../../db/client';
 import { accounts, clients as clientsTable, invoices, sessions, userClients, users } from '../../db/schema';
 import { hashPassword } from '../../security/password';
 import { normaliseReference } from '../accounts/accounts.service';
 import { normaliseEmail } from '../auth/auth.service';
 import { guestThrottleKey } from '../auth/guest-login.service';
-import { ACCOUNT_POLICY, ADDRESS_POLICY, addressKey, type ThrottlePolicy, type ThrottleService } from '../auth/throttle.service';
-import type { ClientsService } from '../clients/clients.service';
+import { ACCOUNT_POLICY, ADDRESS_POLICY, addressKey, type AttemptOutcome, type ThrottlePolicy, type ThrottleService } from '../auth/throttle.service';
+import type { ClientRow, ClientsService } from '../clients/clients.service';
 import { queueEmail } from '../mail/outbox';
+import { typedRecipientCheck } from '../mail/recipient-limits';
 import { passwordProblem, type PasswordProblem } from '../passwords/passwords.service';
 import { consumeToken, issueToken } from '../tokens/tokens.service';
 import { accessNoticeEmail, activationEmail, registrationAttemptEmail, registrationLinks } from './registration-emails';
@@ -63,7 +72,15 @@ export interface RegistrationServiceDeps {
   db: Database;
   clients: ClientsService;
   throttle: ThrottleService;
+  /** Where the work that depends on the address runs, after the answer. */
+  background: BackgroundWork;
   now: () => Date;
+}
+
+/** The client and the account that a registration proved with an open invoice and the postal code. */
+interface ProvenAccount {
+  client: ClientRow;
+  account: { accountNumber: string; email: string | null };
 }
 
 /**
@@ -127,12 +144,13 @@ async function tellAccountOfRegistration(tx: Database, notice: RegistrationNotic
 }
 
 /** Creates the registration rules over the database. */
-export function createRegistrationService({ db, clients, throttle, now }: RegistrationServiceDeps) {
+export function createRegistrationService({ db, clients, throttle, background, now }: RegistrationServiceDeps) {
   /** Reserves one registration email to `email` from `sourceAddress`, or says how long to wait. */
   async function reserveEmail(email: string, sourceAddress: string) {
     return throttle.reserve([
       { key: `registration-email:${email}`, policy: EMAIL_SEND_POLICY },
       { key: `registration-address:${sourceAddress}`, policy: SOURCE_SEND_POLICY },
+      typedRecipientCheck(email),
     ]);
   }
 
@@ -142,7 +160,7 @@ export function createRegistrationService({ db, clients, throttle, now }: Regist
    */
   async function provenAccount(clientId: number, request: RegistrationRequest) {
     const [row] = await db
-      .select({ id: accounts.id, accountNumber: accounts.accountNumber, postalCode: accounts.guarantorPostalCode, email: accounts.email })
+      .select({ accountNumber: accounts.accountNumber, postalCode: accounts.guarantorPostalCode, email: accounts.email })
       .from(invoices)
       .innerJoin(accounts, and(eq(accounts.clientId, invoices.clientId), eq(accounts.id, invoices.accountId)))
       .where(
@@ -155,7 +173,96 @@ export function createRegistrationService({ db, clients, throttle, now }: Regist
       )
       .limit(1);
     if (!row?.postalCode || normalisePostalCode(row.postalCode) !== normalisePostalCode(request.postalCode)) return null;
-    return row;
+    return { accountNumber: row.accountNumber, email: row.email };
+  }
+
+  /**
+   * The work behind a registration, after its answer: a new address gets a user waiting for
+   * activation and the activation link; a registered one gets a "someone tried to register with
+   * your address" email instead (with a fresh link if that account still waits).
+   */
+  async function registerOrRemind(request: RegistrationRequest, email: string, { client, account }: ProvenAccount, origin: RequestOrigin): Promise<void> {
+    // Hashed whether or not the address is new: even the load after the answer, which another
+    // request could feel, is the same either way.
+    const passwordHash = await hashPassword(request.password);
+    const time = now();
+    const clientName = client.name || client.code;
+    const links = registrationLinks(origin.portalOrigin, client.code);
+    await db.transaction(async (tx) => {
+      const [created] = await tx
+        .insert(users)
+        .values({
+          email,
+          passwordHash,
+          firstName: request.firstName,
+          lastName: request.lastName,
+          company: request.company,
+          language: origin.language,
+          activatedAt: null,
+          passwordChangedAt: time,
+        })
+        .onConflictDoNothing({ target: users.email })
+        .returning({ id: users.id });
+      if (created) {
+        await tx.insert(userClients).values({ userId: created.id, clientId: client.id, accountNumber: account.accountNumber, createdAt: time });
+        const token = await issueToken(tx, { userId: created.id, purpose: 'activateAccount', now: time });
+        const text = activationEmail({ clientName, firstName: request.firstName, link: links.activation(token) }, origin.language);
+        await queueEmail(tx, { clientId: client.id, to: email, ...text });
+        await tellAccountOfRegistration(tx, {
+          clientId: client.id,
+          clientName,
+          account,
+          registrant: { id: created.id, name: `${request.firstName} ${request.lastName}`, email },
+          links,
+          language: origin.language,
+          time,
+        });
+        return;
+      }
+      const [existing] = await tx
+        .select({ id: users.id, language: users.language, activatedAt: users.activatedAt })
+        .from(users)
+        .where(eq(users.email, email))
+        .limit(1);
+      if (!existing) throw new Error('A registered address could not be read back');
+      const token = existing.activatedAt === null ? await issueToken(tx, { userId: existing.id, purpose: 'activateAccount', now: time }) : null;
+      const text = registrationAttemptEmail(
+        { clientName, links, activationLink: token === null ? null : links.activation(token) },
+        languageOr(existing.language, origin.language),
+      );
+      await queueEmail(tx, { clientId: client.id, to: email, ...text });
+    });
+  }
+
+  /** The work behind "send the link again", after its answer: a new link for an account that still waits. */
+  async function resendLink(email: string, origin: RequestOrigin): Promise<void> {
+    // The client the user joined first names the email and its links.
+    const [pending] = await db
+      .select({
+        id: users.id,
+        firstName: users.firstName,
+        language: users.language,
+        clientId: clientsTable.id,
+        clientCode: clientsTable.code,
+        clientName: clientsTable.name,
+      })
+      .from(users)
+      .innerJoin(userClients, eq(userClients.userId, users.id))
+      .innerJoin(clientsTable, eq(clientsTable.id, userClients.clientId))
+      .where(and(eq(users.email, email), isNull(users.activatedAt), eq(users.isActive, true)))
+      .orderBy(asc(userClients.createdAt), asc(userClients.clientId))
+      .limit(1);
+    if (!pending) return;
+    const time = now();
+    const links = registrationLinks(origin.portalOrigin, pending.clientCode);
+    await db.transaction(async (tx) => {
+      const token = await issueToken(tx, { userId: pending.id, purpose: 'activateAccount', now: time });
+      const text = activationEmail(
+        { clientName: pending.clientName || pending.clientCode, firstName: pending.firstName, link: links.activation(token) },
+        languageOr(pending.language, origin.language),
+      );
+      await queueEmail(tx, { clientId: pending.clientId, to: email, ...text });
+    });
   }
 
   return {
@@ -166,69 +273,23 @@ export function createRegistrationService({ db, clients, throttle, now }: Regist
       if (problem) return { kind: 'passwordRefused', problem };
 
       const accountKey = guestThrottleKey(request.clientCode, request.rosterAcct);
-      const proof = await throttle.reserve([
+      const checks = [
         { key: accountKey, policy: ACCOUNT_POLICY },
         { key: addressKey(origin.sourceAddress), policy: ADDRESS_POLICY },
-      ]);
-      if (proof.kind === 'throttled') return proof;
-      const client = await clients.resolve({ clientCode: request.clientCode, billingGroup: request.billingGroup });
-      const account = client ? await provenAccount(client.id, request) : null;
-      // The reserved attempt stays, as a failure.
-      if (!client || !account) return { kind: 'accountNotFound' };
-      await throttle.succeeded(proof, accountKey);
+      ];
+      const proof = await throttle.attempt(checks, accountKey, async (): Promise<AttemptOutcome<({ kind: 'proven' } & ProvenAccount) | { kind: 'accountNotFound' }>> => {
+        const client = await clients.resolve({ clientCode: request.clientCode, billingGroup: request.billingGroup });
+        const account = client ? await provenAccount(client.id, request) : null;
+        return client && account ? { succeeded: true, result: { kind: 'proven', client, account } } : { succeeded: false, result: { kind: 'accountNotFound' } };
+      });
+      if (proof.kind !== 'proven') return proof;
+      const { client, account } = proof;
 
       const sending = await reserveEmail(email, origin.sourceAddress);
       if (sending.kind === 'throttled') return sending;
 
-      // Hashed whether or not the address is new, so the answer's timing does not tell which.
-      const passwordHash = await hashPassword(request.password);
-      const time = now();
-      const clientName = client.name || client.code;
-      const links = registrationLinks(origin.portalOrigin, client.code);
-      await db.transaction(async (tx) => {
-        const [created] = await tx
-          .insert(users)
-          .values({
-            email,
-            passwordHash,
-            firstName: request.firstName,
-            lastName: request.lastName,
-            company: request.company,
-            language: origin.language,
-            activatedAt: null,
-            passwordChangedAt: time,
-          })
-          .onConflictDoNothing({ target: users.email })
-          .returning({ id: users.id });
-        if (created) {
-          await tx.insert(userClients).values({ userId: created.id, clientId: client.id, accountNumber: account.accountNumber, createdAt: time });
-          const token = await issueToken(tx, { userId: created.id, purpose: 'activateAccount', now: time });
-          const text = activationEmail({ clientName, firstName: request.firstName, link: links.activation(token) }, origin.language);
-          await queueEmail(tx, { clientId: client.id, to: email, ...text });
-          await tellAccountOfRegistration(tx, {
-            clientId: client.id,
-            clientName,
-            account,
-            registrant: { id: created.id, name: `${request.firstName} ${request.lastName}`, email },
-            links,
-            language: origin.language,
-            time,
-          });
-          return;
-        }
-        const [existing] = await tx
-          .select({ id: users.id, language: users.language, activatedAt: users.activatedAt })
-          .from(users)
-          .where(eq(users.email, email))
-          .limit(1);
-        if (!existing) throw new Error('A registered address could not be read back');
-        const token = existing.activatedAt === null ? await issueToken(tx, { userId: existing.id, purpose: 'activateAccount', now: time }) : null;
-        const text = registrationAttemptEmail(
-          { clientName, links, activationLink: token === null ? null : links.activation(token) },
-          languageOr(existing.language, origin.language),
-        );
-        await queueEmail(tx, { clientId: client.id, to: email, ...text });
-      });
+      // Named without the address: a failure's log line must not say whom it was for.
+      background.run('a registration email', () => registerOrRemind(request, email, { client, account }, origin));
       return { kind: 'emailSent' };
     },
 
@@ -272,33 +333,7 @@ export function createRegistrationService({ db, clients, throttle, now }: Regist
       const email = normaliseEmail(rawEmail);
       const sending = await reserveEmail(email, origin.sourceAddress);
       if (sending.kind === 'throttled') return sending;
-      // The client the user joined first names the email and its links.
-      const [pending] = await db
-        .select({
-          id: users.id,
-          firstName: users.firstName,
-          language: users.language,
-          clientId: clientsTable.id,
-          clientCode: clientsTable.code,
-          clientName: clientsTable.name,
-        })
-        .from(users)
-        .innerJoin(userClients, eq(userClients.userId, users.id))
-        .innerJoin(clientsTable, eq(clientsTable.id, userClients.clientId))
-        .where(and(eq(users.email, email), isNull(users.activatedAt), eq(users.isActive, true)))
-        .orderBy(asc(userClients.createdAt), asc(userClients.clientId))
-        .limit(1);
-      if (!pending) return { kind: 'accepted' };
-      const time = now();
-      const links = registrationLinks(origin.portalOrigin, pending.clientCode);
-      await db.transaction(async (tx) => {
-        const token = await issueToken(tx, { userId: pending.id, purpose: 'activateAccount', now: time });
-        const text = activationEmail(
-          { clientName: pending.clientName || pending.clientCode, firstName: pending.firstName, link: links.activation(token) },
-          languageOr(pending.language, origin.language),
-        );
-        await queueEmail(tx, { clientId: pending.clientId, to: email, ...text });
-      });
+      background.run('an activation link email', () => resendLink(email, origin));
       return { kind: 'accepted' };
     },
   };

@@ -10,6 +10,7 @@ import {
   manualClock,
   recordingLogger,
   resetSessions,
+  settled,
   useSeededDatabase,
 } from '../../test/harness';
 import { DEMO_POSTAL_CODE } from '../../seed/demo-data';
@@ -19,6 +20,8 @@ const database = useSeededDatabase();
 let clock: ReturnType<typeof manualClock>;
 let logger: ReturnType<typeof recordingLogger>;
 let app: ReturnType<typeof createTestApp>;
+/** The last test's app, whose work after its answers must land before the next test starts. */
+let previousApp: ReturnType<typeof createTestApp> | null = null;
 let browser: TestBrowser;
 
 const PASSWORD = 'Quiet meadow lantern 42';
@@ -26,6 +29,8 @@ const PASSWORD = 'Quiet meadow lantern 42';
 const domain = 'registered.example';
 
 beforeEach(async () => {
+  // What the last test's requests left to do after their answers lands before the slate is wiped.
+  if (previousApp) await settled(previousApp);
   await resetSessions(database.db);
   await database.db.execute(sql`truncate table user_tokens, outbox_emails`);
   await database.db.delete(users).where(like(users.email, `%@${domain}`));
@@ -33,6 +38,7 @@ beforeEach(async () => {
   clock = manualClock();
   logger = recordingLogger();
   app = createTestApp(database.db, { now: clock.now, logger });
+  previousApp = app;
   browser = await new TestBrowser(app).open();
 });
 
@@ -59,7 +65,9 @@ function register(body: Record<string, unknown>, options: { from?: TestBrowser; 
   });
 }
 
+/** The emails to `address`, once the work the requests left after their answers is done. */
 async function emailsTo(address: string) {
+  await settled(app);
   return database.db.select().from(outboxEmails).where(eq(outboxEmails.toAddress, address)).orderBy(outboxEmails.id);
 }
 
@@ -82,6 +90,7 @@ async function clientIdOf(code: string, billingGroup: string | null = null): Pro
 }
 
 async function userRow(email: string) {
+  await settled(app);
   const [row] = await database.db.select().from(users).where(eq(users.email, email));
   return row;
 }
@@ -123,6 +132,7 @@ describe('registering', () => {
     const forger = await new TestBrowser(configured).open();
     const response = await forger.post('http://attacker.example/api/userregistration/Register', registration({ email: `forged@${domain}` }));
     expect(response.status).toBe(200);
+    await settled(configured);
     const [email] = await emailsTo(`forged@${domain}`);
     expect(email?.body).toMatch(/https:\/\/billing\.example\.org\/SUN\/confirmation\/activate#token=/);
     expect(email?.body).not.toContain('attacker.example');
@@ -370,6 +380,8 @@ describe('activating', () => {
 describe('signing in before activating', () => {
   it('says the account waits for activation only to the right password', async () => {
     await register(registration());
+    // The user is written after the answer, as its email is.
+    await settled(app);
 
     const early = await browser.login(`riley@${domain}`, PASSWORD);
     expect(early.status).toBe(403);
@@ -404,6 +416,7 @@ describe('signing in before activating', () => {
 
   it('writes a new link in the language the user registered in', async () => {
     await register(registration(), { language: 'es' });
+    await settled(app);
     await resend(`riley@${domain}`);
     const emails = await emailsTo(`riley@${domain}`);
     expect(emails.map((email) => email.subject)).toEqual(['Sunrise Laboratories: active su cuenta', 'Sunrise Laboratories: active su cuenta']);
@@ -411,6 +424,7 @@ describe('signing in before activating', () => {
 
   it('sends an address at most 3 registration emails in 15 minutes, and one source address at most 20', async () => {
     await register(registration());
+    await settled(app);
     await resend(`riley@${domain}`);
     await resend(`riley@${domain}`);
     const fourth = await resend(`riley@${domain}`);
@@ -458,6 +472,21 @@ describe('who may call the registration endpoints', () => {
 });
 
 describe('what is kept and logged', () => {
+  it('logs a failure of the work after the answer without the address or the password, and keeps nothing of it', async () => {
+    await database.db.execute(sql`alter table outbox_emails rename to outbox_emails_away`);
+    try {
+      expect(await (await register(registration())).text()).toBe('registered');
+      expect(await (await resend('pat.doe@example.com')).json()).toEqual({ accepted: true });
+      await settled(app);
+    } finally {
+      await database.db.execute(sql`alter table outbox_emails_away rename to outbox_emails`);
+    }
+    expect(logger.lines.map((line) => line.split('\n')[0])).toEqual(['Background work failed: a registration email']);
+    for (const secret of [`riley@${domain}`, PASSWORD]) expect(logger.lines.join('\n')).not.toContain(secret);
+    // The user and the email were one transaction: neither stayed.
+    expect(await userRow(`riley@${domain}`)).toBeUndefined();
+  });
+
   it('logs no password and no token, and keeps only the password hash', async () => {
     await register(registration());
     const token = await activationToken(`riley@${domain}`);
