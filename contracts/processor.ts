@@ -1,11 +1,17 @@
 /**
  * The card processor's side of paying: the brands it reports and the messages its card-fields
- * page (served by the reference server at /processor/) posts to the portal, with the processor's
- * origin. The portal asks it to tokenize with { type: 'processor.tokenize' }, and whether it is
+ * page (the reference server's sandbox serves it at /processor/ on an origin of its own) posts to
+ * the portal, with the processor's origin. The portal asks it to tokenize with { type: 'processor.tokenize' }, and whether it is
  * ready with { type: 'processor.ping' }. The page also reports its content's height, so the portal
  * sizes the frame to it and no error message is ever cut off.
  */
 import * as v from 'valibot';
+
+/**
+ * The `<meta name>` by which every page the portal serves tells the SPA the processor's origin
+ * (`<meta name="pbp-card-fields-origin" content="http://localhost:8081">`).
+ */
+export const cardFieldsOriginMetaName = 'pbp-card-fields-origin';
 
 export const cardBrands = ['visa', 'mastercard', 'amex', 'discover', 'unknown'] as const;
 export const cardBrandSchema = v.picklist(cardBrands);

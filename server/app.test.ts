@@ -12,6 +12,7 @@ import {
   DEMO_PASSWORD,
   TestBrowser,
   createTestApp,
+  createTestCardFieldsApp,
   openSeededDatabase,
   recordingLogger,
 } from './test/harness';
@@ -50,7 +51,7 @@ describe('API edges', () => {
   it('sends the strict content security policy and no-store on API answers', async () => {
     const response = await createTestApp(database.db).request('/api/Client/GetClientList');
     expect(response.headers.get('content-security-policy')).toBe(
-      "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; frame-ancestors 'none'; frame-src 'self'; object-src 'none'; base-uri 'self'; form-action 'self'",
+      "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; frame-ancestors 'none'; frame-src 'none'; object-src 'none'; base-uri 'self'; form-action 'self'",
     );
     expect(response.headers.get('x-frame-options')).toBe('DENY');
     expect(response.headers.get('x-content-type-options')).toBe('nosniff');
@@ -63,10 +64,12 @@ describe('API edges', () => {
     // default-src does not cover form-action: without it, injected markup could post what a
     // person typed (a password) to another site.
     const app = createTestApp(database.db, { distDir });
-    for (const path of ['/SUN/login', '/processor/card-fields', '/api/User/GetIsUserLoggedIn']) {
+    for (const path of ['/SUN/login', '/api/User/GetIsUserLoggedIn']) {
       const csp = (await app.request(path)).headers.get('content-security-policy') ?? '';
       expect(csp.split('; ')).toContain("form-action 'self'");
     }
+    const cardFields = await createTestCardFieldsApp(database.db).request('/processor/card-fields');
+    expect(cardFields.headers.get('content-security-policy')?.split('; ')).toContain("form-action 'self'");
   });
 
   it('offers /healthz and /readyz to a load balancer, without cookies', async () => {
@@ -253,7 +256,38 @@ describe('startServer', () => {
       expect(list.status).toBe(200);
       expect(((await list.json()) as unknown[]).length).toBeGreaterThanOrEqual(50);
       const page = await fetch(`${server.url}/SUN/login`);
-      expect(await page.text()).toBe(INDEX_HTML);
+      expect(await page.text()).toBe(INDEX_HTML.replace('</head>', `<meta name="pbp-card-fields-origin" content="${server.cardFieldsUrl}"></head>`));
+    } finally {
+      await server.close();
+    }
+  });
+
+  it("serves the sandbox processor's card fields on a port of their own (another origin), framed by the portal's origin alone", async () => {
+    const server = await startServer({ port: 0, distDir });
+    try {
+      expect(server.cardFieldsPort).toBeGreaterThan(0);
+      expect(server.cardFieldsPort).not.toBe(server.port);
+      expect(server.cardFieldsUrl).toBe(`http://localhost:${server.cardFieldsPort}`);
+      const cardPage = await fetch(`${server.cardFieldsUrl}/processor/card-fields`);
+      expect(cardPage.status).toBe(200);
+      expect(cardPage.headers.get('content-security-policy')?.split('; ')).toContain(`frame-ancestors ${server.url}`);
+      expect(await cardPage.text()).toContain(`data-portal-origin="${server.url}"`);
+      const portalPage = await fetch(`${server.url}/SUN/payment/online/card`);
+      expect(portalPage.headers.get('content-security-policy')?.split('; ')).toContain(`frame-src ${server.cardFieldsUrl}`);
+      // Each side serves only its own: no portal on the processor's port, no card page on the portal's.
+      expect((await fetch(`${server.cardFieldsUrl}/api/Client/GetClientList`)).status).toBe(404);
+      expect((await fetch(`${server.url}/processor/card-fields.js`)).status).toBe(404);
+    } finally {
+      await server.close();
+    }
+  });
+
+  it('names the public address on the card fields\' side, and its host name on the portal\'s', async () => {
+    const server = await startServer({ port: 0, distDir, publicUrl: 'https://billing.example.org' });
+    try {
+      expect(server.cardFieldsUrl).toBe(`https://billing.example.org:${server.cardFieldsPort}`);
+      const cardPage = await fetch(`http://localhost:${server.cardFieldsPort}/processor/card-fields`);
+      expect(cardPage.headers.get('content-security-policy')?.split('; ')).toContain('frame-ancestors https://billing.example.org');
     } finally {
       await server.close();
     }

@@ -1,6 +1,7 @@
 /**
- * The HTTP application: security headers, anti-forgery, sessions, the API modules, the sandbox card
- * processor and the static host of the built SPA. `createApp` builds it over an opened database; `startServer` serves it.
+ * The HTTP application: security headers, anti-forgery, sessions, the API modules (the payments
+ * authorize with the sandbox card processor, whose own host is `createCardFieldsApp`) and the
+ * static host of the built SPA. `createApp` builds it over an opened database; `startServer` serves it.
  */
 import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
@@ -8,12 +9,12 @@ import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { compress } from 'hono/compress';
 import { HTTPException } from 'hono/http-exception';
-import { secureHeaders } from 'hono/secure-headers';
 import { createBackgroundWork, type BackgroundWork } from './background-work';
 import { DEFAULT_SESSION_ABSOLUTE_SECONDS, DEFAULT_SESSION_IDLE_SECONDS, DEFAULT_SESSION_WARNING_SECONDS, type AppConfig } from './config';
 import { isDatabaseUnavailable, shortReason } from './db/availability';
 import type { Database } from './db/client';
 import { ApiError } from './http/errors';
+import { portalSecurityHeaders } from './http/security-headers';
 import { createSessionCookies, loadSession } from './http/session';
 import { mountStatic } from './http/static';
 import type { AppEnv } from './http/types';
@@ -37,7 +38,6 @@ import { createPasswordRoutes } from './modules/password/password.routes';
 import { createPasswordService } from './modules/password/password.service';
 import { createPaymentsRoutes } from './modules/payments/payments.routes';
 import { createPaymentsService } from './modules/payments/payments.service';
-import { CARD_FIELDS_PATH, createProcessorRoutes } from './modules/processor/processor.routes';
 import { createSandboxProcessor } from './modules/processor/sandbox-processor';
 import { createRegistrationRoutes } from './modules/registration/registration.routes';
 import { createRegistrationService } from './modules/registration/registration.service';
@@ -125,7 +125,7 @@ export function createApp({
   const language = createLanguageService({ db, sessions });
   const passwords = createPasswordService({ db, clients, throttle, background, now });
   const cookies = createSessionCookies({ cookieSecure });
-  // Where emailed links point: the public address, else the card frame's portal origin, else (one
+  // Where emailed links point: the public address, else the configured portal origin, else (one
   // machine, development) the request's own.
   const linkOrigin = config.publicUrl ?? config.portalOrigin;
   const processor = createSandboxProcessor({ db, now });
@@ -141,51 +141,8 @@ export function createApp({
 
   const app = new Hono<AppEnv>();
 
-  // Nothing may be framed except the processor's card-fields page, and that only by the portal;
-  // the portal's own pages may frame same-origin pages (that page, in the sandbox) and no others.
-  const csp = (frameAncestors: string, frameSrc?: string) => ({
-    defaultSrc: ["'self'"],
-    scriptSrc: ["'self'"],
-    styleSrc: ["'self'"],
-    imgSrc: ["'self'", 'data:'],
-    frameAncestors: [frameAncestors],
-    ...(frameSrc === undefined ? {} : { frameSrc: [frameSrc] }),
-    objectSrc: ["'none'"],
-    baseUri: ["'self'"],
-    // default-src does not cover where forms go: injected markup could post a password elsewhere.
-    formAction: ["'self'"],
-  });
-  // HSTS only means something over HTTPS, which is when cookies are marked Secure.
-  const strictTransportSecurity = cookieSecure;
-  // The portal uses no device or browser feature that a page could ask for.
-  const permissionsPolicy = {
-    camera: [],
-    microphone: [],
-    geolocation: [],
-    payment: [],
-    usb: [],
-    serial: [],
-    bluetooth: [],
-    accelerometer: [],
-    gyroscope: [],
-    magnetometer: [],
-    displayCapture: [],
-    browsingTopics: [],
-  };
-  const portalHeaders = secureHeaders({
-    contentSecurityPolicy: csp("'none'", "'self'"),
-    strictTransportSecurity,
-    xFrameOptions: 'DENY',
-    permissionsPolicy,
-  });
-  const cardFieldsHeaders = secureHeaders({
-    contentSecurityPolicy: csp(config.portalOrigin ?? "'self'"),
-    strictTransportSecurity,
-    permissionsPolicy,
-    // X-Frame-Options cannot name another origin; where the portal is elsewhere, CSP alone says it.
-    xFrameOptions: config.portalOrigin === undefined ? 'SAMEORIGIN' : false,
-  });
-  app.use((c, next) => (c.req.path === CARD_FIELDS_PATH ? cardFieldsHeaders(c, next) : portalHeaders(c, next)));
+  // The portal frames only the card processor's page, which lives on an origin of its own.
+  app.use(portalSecurityHeaders({ cookieSecure, cardFieldsOrigin: config.cardFieldsOrigin }));
   // For a load balancer: the process is up; and it can serve (the database answers, not shutting down).
   // Before the anti-forgery and session layers: probes get no cookies and touch no session.
   app.get('/healthz', (c) => {
@@ -232,11 +189,11 @@ export function createApp({
   api.route('/', createPasswordRoutes({ passwords, portalOrigin: linkOrigin }));
   api.all('*', (c) => c.json({ error: 'notFound' }, 404));
   app.route('/api', api);
-  app.route('/processor', createProcessorRoutes({ processor, portalOrigin: config.portalOrigin }));
   if (config.developmentPages ?? process.env.NODE_ENV !== 'production') app.route('/dev', createOutboxRoutes({ db }));
 
   mountStatic(app, {
     distDir: config.distDir,
+    cardFieldsOrigin: config.cardFieldsOrigin,
     publicDir,
     warn: (message) => logger.warn(message),
   });

@@ -12,11 +12,17 @@ export interface AppConfig {
   /** The built SPA to serve; without it only the API and the logos are served. */
   distDir?: string | undefined;
   /**
-   * The portal's origin as the card processor's page sees it: the one origin that may frame the
-   * card fields and that they talk to. Unset: the page's own (the sandbox processor is served by
-   * the portal's server).
+   * The portal's origin, where emailed links point when `publicUrl` is unset. Unset too: the
+   * request's own.
    */
   portalOrigin?: string | undefined;
+  /**
+   * The card processor's origin (`http://localhost:8081`): the only one the portal's pages frame,
+   * for its card-fields page, and whose messages the card step believes. It must not be the
+   * portal's own origin, or the portal's scripts could read the card typed. Unset: no card page
+   * can be framed.
+   */
+  cardFieldsOrigin?: string | undefined;
   /**
    * The portal's public address (an origin such as `https://billing.example.org`), which emailed
    * links (activation, password reset, email change) point at. Unset, a link takes the address the

@@ -15,9 +15,15 @@ import { startServer, type RunningServer } from './start';
 const repoRoot = fileURLToPath(new URL('..', import.meta.url));
 const env = process.env;
 
-const port = env.PORT === undefined || env.PORT === '' ? 8080 : Number(env.PORT);
-if (!Number.isInteger(port) || port < 0 || port > 65535)
-  throw new Error(`PORT must be a port number, got "${env.PORT}"`);
+const portSetting = (name: string, fallback: number): number => {
+  const text = env[name];
+  const value = text === undefined || text === '' ? fallback : Number(text);
+  if (!Number.isInteger(value) || value < 0 || value > 65535) throw new Error(`${name} must be a port number, got "${text ?? String(fallback)}"`);
+  return value;
+};
+const port = portSetting('PORT', 8080);
+// The sandbox processor's card fields: the next port (any free one beside a free portal port).
+const cardFieldsPort = portSetting('CARD_FIELDS_PORT', port === 0 ? 0 : port + 1);
 
 let server: RunningServer;
 let mail: ReturnType<typeof mailSettings>;
@@ -37,6 +43,7 @@ try {
     sessionWarningSeconds: positiveInteger(env.SESSION_WARNING_SECONDS, DEFAULT_SESSION_WARNING_SECONDS),
     cookieSecure: flag(env.COOKIE_SECURE, false),
     publicUrl,
+    cardFieldsPort,
     ...(mail ? { mail } : {}),
   });
 } catch (error) {
@@ -46,6 +53,7 @@ try {
 }
 
 console.log(`Patient billing portal on http://localhost:${server.port}`);
+console.log(`Sandbox card processor's fields on ${server.cardFieldsUrl}`);
 if (mail) {
   // Scheme, host and port only: the URL's user and password stay out of the log.
   const smtp = new URL(mail.smtpUrl);

@@ -1,12 +1,18 @@
-/** Starts the whole product on one port: database, migrations, demo data, API and SPA. */
+/**
+ * Starts the whole product on one machine: database, migrations, demo data, API and SPA on one
+ * port, and the sandbox card processor's fields on another (another origin).
+ */
 import type { AddressInfo } from 'node:net';
 import { serve } from '@hono/node-server';
+import type { Hono } from 'hono';
 import { createApp, loggedBackgroundWork, type Logger } from './app';
 import type { BackgroundWork } from './background-work';
 import { DEFAULT_SESSION_IDLE_SECONDS, DEFAULT_SESSION_WARNING_SECONDS, type MailSettings } from './config';
 import { openDatabase } from './db/client';
 import { startSweeping } from './housekeeping';
+import type { AppEnv } from './http/types';
 import { createOutboxSender } from './modules/mail/outbox-sender';
+import { createCardFieldsApp } from './modules/processor/card-fields-app';
 import { seedDemoData } from './seed/seed';
 
 export interface StartServerOptions {
@@ -39,15 +45,50 @@ export interface StartServerOptions {
   mail?: MailSettings;
   /** Where requests leave the work that runs after their answers. Default: one of its own, logging to `logger`. */
   background?: BackgroundWork;
+  /**
+   * Where the sandbox processor's card fields are served: another port than the portal's, so
+   * another origin. 0 picks any free port (the default).
+   */
+  cardFieldsPort?: number;
 }
 
 export interface RunningServer {
   url: string;
   port: number;
+  /** The sandbox processor's origin, where its card fields are served (`http://localhost:<port>`). */
+  cardFieldsUrl: string;
+  cardFieldsPort: number;
   close(): Promise<void>;
 }
 
-/** Opens and migrates the database, seeds it when empty, and serves the app. */
+type Serving = ReturnType<typeof serve>;
+type FetchHandler = Parameters<typeof serve>[0]['fetch'];
+
+/** Listens on `port` (0: any free one) and says which port it got. */
+function listen(fetch: FetchHandler, port: number, hostname: string | undefined): Promise<{ server: Serving; port: number }> {
+  return new Promise((resolve, reject) => {
+    const server = serve({ fetch, port, ...(hostname ? { hostname } : {}) }, (info: AddressInfo) => resolve({ server, port: info.port }));
+    server.once('error', reject);
+  });
+}
+
+/** Closes a listener, letting requests in flight finish (cut after `drainTimeoutMs`). */
+async function drain(server: Serving, drainTimeoutMs: number): Promise<void> {
+  const cutOff = setTimeout(() => {
+    if ('closeAllConnections' in server) server.closeAllConnections();
+  }, drainTimeoutMs);
+  try {
+    await new Promise<void>((resolve, reject) => {
+      server.close((error) => (error ? reject(error) : resolve()));
+      // Idle keep-alive connections would otherwise hold close() open.
+      if ('closeIdleConnections' in server) server.closeIdleConnections();
+    });
+  } finally {
+    clearTimeout(cutOff);
+  }
+}
+
+/** Opens and migrates the database, seeds it when empty, and serves the app and the sandbox processor's card fields. */
 export async function startServer(options: StartServerOptions = {}): Promise<RunningServer> {
   const logger = options.logger ?? console;
   const database = await openDatabase({
@@ -57,41 +98,49 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
     ...(options.connectAttempts === undefined ? {} : { connectAttempts: options.connectAttempts }),
   });
   let draining = false;
+  const listening: Serving[] = [];
   try {
     if (options.seed !== false) await seedDemoData(database.db);
     const background = options.background ?? loggedBackgroundWork(logger);
+    // Made before listening, so a bad SMTP setting fails the start before a port is taken.
+    const sender = options.mail ? createOutboxSender({ db: database.db, mail: options.mail, warn: (message) => logger.warn(message) }) : undefined;
+    const cookieSecure = options.cookieSecure ?? false;
+
+    // The card fields live on another port, so on another origin than the portal's: no script of
+    // a portal page can read the card typed into their frame. Each side names the other's origin,
+    // so the card fields' port is taken first; their app follows once the portal's origin is known.
+    const cardFieldsHost: { app?: Hono<AppEnv> } = {};
+    const cardFields = await listen(
+      (request, env) => (cardFieldsHost.app ? cardFieldsHost.app.fetch(request, env) : new Response('Starting', { status: 503 })),
+      options.cardFieldsPort ?? 0,
+      options.hostname,
+    );
+    listening.push(cardFields.server);
+    // The host the portal is reached at (its public address's, else this machine's), on the card fields' port.
+    const publicAddress = options.publicUrl === undefined ? undefined : new URL(options.publicUrl);
+    const cardFieldsOrigin = publicAddress
+      ? `${publicAddress.protocol}//${publicAddress.hostname}:${String(cardFields.port)}`
+      : `http://localhost:${String(cardFields.port)}`;
+
     const app = createApp({
       db: database.db,
       config: {
         sessionIdleSeconds: options.sessionIdleSeconds ?? DEFAULT_SESSION_IDLE_SECONDS,
         sessionAbsoluteSeconds: options.sessionAbsoluteSeconds,
         sessionWarningSeconds: options.sessionWarningSeconds ?? DEFAULT_SESSION_WARNING_SECONDS,
-        cookieSecure: options.cookieSecure ?? false,
+        cookieSecure,
         distDir: options.distDir,
         publicUrl: options.publicUrl,
+        cardFieldsOrigin,
       },
       logger,
       isDraining: () => draining,
       background,
     });
-
-    // Made before listening, so a bad SMTP setting fails the start before a port is taken.
-    const sender = options.mail ? createOutboxSender({ db: database.db, mail: options.mail, warn: (message) => logger.warn(message) }) : undefined;
-
-    const { server, port } = await new Promise<{
-      server: ReturnType<typeof serve>;
-      port: number;
-    }>((resolve, reject) => {
-      const server = serve(
-        {
-          fetch: app.fetch,
-          port: options.port ?? 8080,
-          ...(options.hostname ? { hostname: options.hostname } : {}),
-        },
-        (info: AddressInfo) => resolve({ server, port: info.port }),
-      );
-      server.once('error', reject);
-    });
+    const portal = await listen(app.fetch, options.port ?? 8080, options.hostname);
+    listening.push(portal.server);
+    const url = `http://localhost:${String(portal.port)}`;
+    cardFieldsHost.app = createCardFieldsApp({ db: database.db, portalOrigin: options.publicUrl ?? url, cookieSecure, logger });
 
     const stopSweeping = startSweeping(database.db, (message) => logger.warn(message));
     sender?.start();
@@ -106,17 +155,9 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
         stopSweeping();
         // The sender finishes the email in flight while requests drain; what they queue waits for the next start.
         const senderStopped = sender?.stop();
-        const cutOff = setTimeout(() => {
-          if ('closeAllConnections' in server) server.closeAllConnections();
-        }, options.drainTimeoutMs ?? 10000);
         try {
-          await new Promise<void>((resolve, reject) => {
-            server.close((error) => (error ? reject(error) : resolve()));
-            // Idle keep-alive connections would otherwise hold close() open.
-            if ('closeIdleConnections' in server) server.closeIdleConnections();
-          });
+          await Promise.all(listening.map((server) => drain(server, options.drainTimeoutMs ?? 10000)));
         } finally {
-          clearTimeout(cutOff);
           await senderStopped;
         }
         await background.settled();
@@ -125,8 +166,9 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
       return closing;
     };
 
-    return { url: `http://localhost:${port}`, port, close };
+    return { url, port: portal.port, cardFieldsUrl: cardFieldsOrigin, cardFieldsPort: cardFields.port, close };
   } catch (error) {
+    await Promise.all(listening.map((server) => new Promise((resolve) => server.close(resolve))));
     await database.close();
     throw error;
   }

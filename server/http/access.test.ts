@@ -25,7 +25,18 @@ import { publicDocumentKinds } from '@contracts/documents';
 import { latestEmails } from '../modules/mail/outbox';
 import { readPdf } from '../test/pdf-text';
 import { DEMO_POSTAL_CODE, demoInvoices, demoUsers } from '../seed/demo-data';
-import { DEMO_BILLING, DEMO_GUEST, DEMO_PASSWORD, TestBrowser, createTestApp, recordingLogger, resetSessions, settled, useSeededDatabase } from '../test/harness';
+import {
+  DEMO_BILLING,
+  DEMO_GUEST,
+  DEMO_PASSWORD,
+  TestBrowser,
+  createTestApp,
+  recordingLogger,
+  resetSessions,
+  settled,
+  tokenizeTestCard,
+  useSeededDatabase,
+} from '../test/harness';
 import { SESSION_COOKIE } from './session';
 import type { AppEnv } from './types';
 import { XSRF_COOKIE } from './xsrf';
@@ -249,17 +260,8 @@ const table: Row[] = [
     body: () => ({ currentPassword: 'Not-The-Password-1', newPassword: NEW_PASSWORD }),
   },
 
-  // The sandbox card processor stands where a processor's own host would: no session, no
-  // anti-forgery token (its token is worth nothing without a signed-in payment).
-  { route: 'GET /processor/card-fields', callers: everyone },
-  { route: 'GET /processor/card-fields.js', callers: everyone },
-  { route: 'GET /processor/card-fields.css', callers: everyone },
-  {
-    route: 'POST /processor/tokens',
-    callers: everyone,
-    withoutXsrf: 'allowed',
-    body: () => CARD,
-  },
+  // The sandbox card processor is not here: it has a host of its own, on another origin
+  // (modules/processor/card-fields-app.ts, tested in processor.test.ts).
 
   // The development outbox answers only the same machine; these callers are elsewhere.
   { route: 'GET /dev/outbox', callers: nobodyFromElsewhere },
@@ -424,8 +426,7 @@ describe('the access table', () => {
 
     // A payment on pat.doe's SUN account, whose receipt the other callers reach for.
     const payer = await signedIn('user');
-    const tokenized = await payer.post('/processor/tokens', CARD);
-    const { token } = (await tokenized.json()) as { token: string };
+    const token = await tokenizeTestCard(database.db, CARD);
     cardTokens.add(token);
     const paid = await payer.post(
       '/api/OnlinePayment/MakePayment',
@@ -487,10 +488,8 @@ describe('the access table', () => {
       // Sent by a caller the table lets through, so the body is what is judged.
       const caller = callerKinds.find((candidate) => row.callers[candidate] === 'allowed');
       if (caller === undefined) throw new Error(`${row.route}: no caller may send it`);
-      // The sandbox processor's contract answers 422 to anything it cannot read, as to a bad card.
-      const malformedStatus = row.route === 'POST /processor/tokens' ? 422 : 400;
       const cases: { name: string; body: string; headers?: Record<string, string>; expected: number | 'any' }[] = [
-        { name: 'not JSON', body: '{"email": "pat.doe@example.com", ', expected: row.body ? malformedStatus : 'any' },
+        { name: 'not JSON', body: '{"email": "pat.doe@example.com", ', expected: row.body ? 400 : 'any' },
         // A real client states the length: refused before the handler runs, body or not.
         { name: 'over the limit, with its length', body: oversized, headers: { 'Content-Length': String(oversized.length) }, expected: 413 },
         // A chunked one is counted as it is read.

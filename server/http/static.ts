@@ -15,6 +15,7 @@ import { serveStatic } from '@hono/node-server/serve-static';
 import type { Context, Hono, MiddlewareHandler } from 'hono';
 import { compress } from 'hono/compress';
 import type { InProcessFetch, PageRendererModule, PageResult, PageStatus } from '@contracts/page-renderer';
+import { cardFieldsOriginMetaName } from '@contracts/processor';
 import type { AppEnv } from './types';
 
 /**
@@ -29,6 +30,8 @@ const CATALOG = /^\/assets\/locale\/[A-Za-z0-9-]+\.json$/;
 export interface StaticOptions {
   /** The built SPA; without it, page paths answer 404. */
   distDir?: string | undefined;
+  /** The card processor's origin, which every page names to the SPA (see AppConfig.cardFieldsOrigin). */
+  cardFieldsOrigin?: string | undefined;
   /** Served under /logos/ (server/public). */
   publicDir: string;
   warn: (message: string) => void;
@@ -158,8 +161,17 @@ export async function loadPageRenderer(dist: string): Promise<PageRenderer | nul
   });
 }
 
+/** Escapes text for an HTML attribute value in double quotes. */
+function escapeAttribute(text: string): string {
+  return text.replace(/[&<>"']/g, (character) => `&#${String(character.codePointAt(0))};`);
+}
+
 /** Mounts the static routes; call after the API routes. */
-export function mountStatic(app: Hono<AppEnv>, { distDir, publicDir, warn }: StaticOptions): void {
+export function mountStatic(app: Hono<AppEnv>, { distDir, cardFieldsOrigin, publicDir, warn }: StaticOptions): void {
+  // Every page, rendered here or left to the browser, tells the SPA where the card fields live.
+  const settings = cardFieldsOrigin === undefined ? '' : `<meta name="${cardFieldsOriginMetaName}" content="${escapeAttribute(cardFieldsOrigin)}">`;
+  const withSettings = (html: string) => html.replace('</head>', () => `${settings}</head>`);
+
   app.use('/logos/*', withCacheControl(serveStatic<AppEnv>({ root: publicDir }), () => 'public, max-age=3600'));
 
   const dist = distDir && existsSync(distDir) ? distDir : undefined;
@@ -167,8 +179,23 @@ export function mountStatic(app: Hono<AppEnv>, { distDir, publicDir, warn }: Sta
 
   const notFound = (c: Context<AppEnv>) => c.text('Not Found', 404);
 
+  /** The plain SPA page (the built index.html), for the browser to render. */
+  async function plainPage(c: Context<AppEnv>, directory: string, status: PageStatus) {
+    let html: string;
+    try {
+      html = await readFile(join(directory, 'index.html'), 'utf8');
+    } catch {
+      return notFound(c);
+    }
+    c.header('Cache-Control', 'no-cache');
+    return c.html(withSettings(html), status);
+  }
+
   if (dist) {
     app.get('/assets/locale/*', serveCatalogs(dist));
+    // The plain SPA page by its file name too (as a host of the plain SPA would serve it), with the
+    // settings every page carries.
+    app.get('/index.html', (c) => plainPage(c, dist, 200));
     // The server build is for this process, not for browsers.
     app.get('/server/*', (c) => c.text('Not Found', 404));
     const files = withCacheControl(serveStatic<AppEnv>({ root: dist }), cacheControlFor);
@@ -208,18 +235,11 @@ export function mountStatic(app: Hono<AppEnv>, { distDir, publicDir, warn }: Sta
       }
       if (result.type === 'page') {
         c.header('Cache-Control', 'no-store');
-        return c.html(result.html, result.status ?? 200);
+        return c.html(withSettings(result.html), result.status ?? 200);
       }
       // An address that matches no screen answers 404 (a "soft" 200 reads as a page that exists).
       status = result.status ?? 200;
     }
-    let html: string;
-    try {
-      html = await readFile(join(dist, 'index.html'), 'utf8');
-    } catch {
-      return notFound(c);
-    }
-    c.header('Cache-Control', 'no-cache');
-    return c.html(html, status);
+    return plainPage(c, dist, status);
   });
 }

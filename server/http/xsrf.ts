@@ -22,8 +22,8 @@ function needsToken(method: string, path: string): boolean {
   return !SAFE_METHODS.has(method) || STATE_CHANGING_GETS.has(path.toLowerCase());
 }
 
-/** Files, the card processor's page and development pages never need the token: no cookie on them. */
-const TOKENLESS_PREFIXES = ['/assets/', '/logos/', '/processor/', '/dev/'];
+/** Files and development pages never need the token: no cookie on them. */
+const TOKENLESS_PREFIXES = ['/assets/', '/logos/', '/dev/'];
 const HAS_EXTENSION = /\.[^/]+$/;
 
 /** The API and the SPA's pages hand out the token; static files and logos stay cookie-free (cacheable). */

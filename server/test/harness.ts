@@ -7,6 +7,7 @@ import type { BackgroundWork } from '../background-work';
 import type { AppConfig } from '../config';
 import { openDatabase, type Database, type OpenedDatabase } from '../db/client';
 import { invoices, sessions } from '../db/schema';
+import { createCardFieldsApp } from '../modules/processor/card-fields-app';
 import type { AppEnv } from '../http/types';
 import { SESSION_COOKIE } from '../http/session';
 import { XSRF_COOKIE, XSRF_HEADER } from '../http/xsrf';
@@ -129,6 +130,37 @@ export async function settled(app: Hono<AppEnv>): Promise<void> {
   const background = backgroundOfApp.get(app);
   if (!background) throw new Error('Not an app of createTestApp');
   await background.settled();
+}
+
+/** The sandbox processor's own host (its card fields and tokens), framed by the portal at `portalOrigin`. */
+export function createTestCardFieldsApp(
+  db: Database,
+  { portalOrigin = 'http://localhost', logger }: { portalOrigin?: string; logger?: Logger } = {},
+): Hono<AppEnv> {
+  return createCardFieldsApp({ db, portalOrigin, logger: logger ?? recordingLogger() });
+}
+
+/** A card as the card-fields page sends it to be tokenized (a test card that approves, by default). */
+export interface TestCard {
+  number: string;
+  expMonth: number;
+  expYear: number;
+  cvc: string;
+}
+
+/** A card token from the sandbox processor's own host, as its card-fields page gets one. */
+export async function tokenizeTestCard(db: Database, card: Partial<TestCard> = {}): Promise<string> {
+  const body: TestCard = { number: '4242 4242 4242 4242', expMonth: 12, expYear: new Date().getUTCFullYear() + 2, cvc: '123', ...card };
+  const response = await createTestCardFieldsApp(db).request('/processor/tokens', {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+  const issued: unknown = await response.json();
+  if (response.status !== 200 || typeof issued !== 'object' || issued === null || !('token' in issued) || typeof issued.token !== 'string') {
+    throw new Error(`The sandbox processor did not tokenize the card: ${String(response.status)}`);
+  }
+  return issued.token;
 }
 
 export interface ParsedCookie {

@@ -65,6 +65,38 @@ async function fillCard(page: Page, number: string): Promise<void> {
   await fields.getByLabel(/CVC/).fill('123');
 }
 
+/**
+ * What a script of the portal's page can read of the card frame's document: null or 'blocked'
+ * when the frame is the processor's, on an origin of its own; its HTML when it shares the portal's.
+ */
+async function cardFrameAsThePortalSeesIt(page: Page): Promise<string | null> {
+  return page.evaluate(() => {
+    try {
+      const frame = document.querySelector('iframe');
+      return frame?.contentDocument?.body.innerHTML ?? null;
+    } catch {
+      return 'blocked';
+    }
+  });
+}
+
+/** The card number typed in the frame stays in the frame: the portal's page can neither read it nor reach its window's document. */
+async function expectCardFrameSealed(page: Page): Promise<void> {
+  await expect(cardFields(page).getByLabel('Card number')).not.toHaveValue('');
+  expect([null, 'blocked']).toContain(await cardFrameAsThePortalSeesIt(page));
+  const reachable = await page.evaluate(() => {
+    try {
+      return window.frames[0]?.document.body.innerHTML ?? null;
+    } catch {
+      return 'blocked';
+    }
+  });
+  expect(reachable).toBe('blocked');
+  // The frame is the processor's page on another origin, never the portal's own.
+  const frameOrigin = new URL((await page.locator('iframe.card-fields').getAttribute('src')) ?? '', page.url()).origin;
+  expect(frameOrigin).not.toBe(new URL(page.url()).origin);
+}
+
 /** The amount field of one invoice, once "another amount" is chosen. */
 function amountField(page: Page, invoiceNumber: string) {
   return page.getByLabel(new RegExp(`(Amount to pay on invoice|Importe a pagar de la factura) ${invoiceNumber}$`));
@@ -191,7 +223,7 @@ for (const language of ['en-US', 'es-ES'] as const) {
   });
 }
 
-test('a declined card is reported on the card step, nothing is charged, and everything entered is kept', async ({ page }) => {
+test('a declined card is reported on the card step, nothing is charged, everything entered is kept, and the portal page never reads the card typed', async ({ page }) => {
   test.slow();
   const account = fixtureAccounts.declined;
   const [first, second, third] = account.invoices.map((invoice) => invoice.invoiceNumber) as [string, string, string];
@@ -204,6 +236,7 @@ test('a declined card is reported on the card step, nothing is charged, and ever
   await fillBilling(page);
   await page.getByRole('button', { name: 'Continue to card details' }).click();
   await fillCard(page, '4000 0000 0000 0002');
+  await expectCardFrameSealed(page);
   await page.getByRole('button', { name: /^Pay / }).click();
 
   await expect(page.getByRole('alert')).toContainText('Your card was declined');
@@ -231,6 +264,7 @@ test('a declined card is reported on the card step, nothing is charged, and ever
   await expect(heading(page, 'Billing information')).toBeVisible();
   await page.getByRole('button', { name: 'Continue to card details' }).click();
   await fillCard(page, '4242424242424242');
+  await expectCardFrameSealed(page);
   await page.getByRole('button', { name: /^Pay / }).click();
   await expect(heading(page, 'Payment receipt')).toBeVisible();
   expect(await balances(page)).toEqual({});
@@ -255,6 +289,9 @@ async function expectErrorsWhollyShown(page: Page): Promise<void> {
   const frame = page.locator('iframe.card-fields');
   const errors = cardFields(page).locator('.error:not([hidden])');
   await expect(errors).toHaveCount(3);
+  // As a person reading the messages sees the frame: Chromium holds back the rendering (and so the
+  // resize reports) of a frame of another origin while it is out of view.
+  await frame.scrollIntoViewIfNeeded();
   await expect
     .poll(async () => {
       const box = await frame.boundingBox();

@@ -13,6 +13,7 @@ import {
   manualClock,
   resetPayments,
   resetSessions,
+  tokenizeTestCard,
   useSeededDatabase,
 } from '../../test/harness';
 import { readPdf } from '../../test/pdf-text';
@@ -190,8 +191,7 @@ describe('GET /api/Documents/GetDocuments', () => {
 
   it('lists a payment made online at once, with what its receipt needs', async () => {
     const pat = await browserFor('user');
-    const token = await pat.post('/processor/tokens', { number: '4242 4242 4242 4242', expMonth: 12, expYear: 2030, cvc: '123' }, { xsrf: 'none' });
-    const { token: cardToken } = v.parse(v.object({ token: v.string() }), await token.json());
+    const cardToken = await tokenizeTestCard(database.db);
     const paid = await pat.post(
       '/api/OnlinePayment/MakePayment',
       { lines: [{ invoiceNumber: 'SUN-100031', amountCents: 4850 }], cardToken, billing: DEMO_BILLING },

@@ -51,9 +51,11 @@ describe('the server with SMTP_URL set', () => {
       body: { ...DEMO_GUEST, language: 'es-ES', clientCode: 'SUN' },
     });
     expect(login.status).toBe(200);
-    const tokenResponse = await browse('/processor/tokens', {
+    // The card is tokenized by the processor's own host, on its port, as the card page does.
+    const tokenResponse = await fetch(`${server.cardFieldsUrl.replace('localhost', '127.0.0.1')}/processor/tokens`, {
       method: 'POST',
-      body: { number: '4242424242424242', expMonth: 12, expYear: new Date().getUTCFullYear() + 2, cvc: '123' },
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ number: '4242424242424242', expMonth: 12, expYear: new Date().getUTCFullYear() + 2, cvc: '123' }),
     });
     const { token } = (await tokenResponse.json()) as { token: string };
     const payment = await browse('/api/OnlinePayment/MakePayment', {

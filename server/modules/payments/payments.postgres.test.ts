@@ -10,7 +10,7 @@ import { receiptSchema } from '@contracts/payments';
 import { openDatabase, type OpenedDatabase } from '../../db/client';
 import { payments } from '../../db/schema';
 import { seedDemoData } from '../../seed/seed';
-import { DEMO_BILLING, DEMO_PASSWORD, TestBrowser, createTestApp, resetPayments, resetSessions } from '../../test/harness';
+import { DEMO_BILLING, DEMO_PASSWORD, TestBrowser, createTestApp, resetPayments, resetSessions, tokenizeTestCard } from '../../test/harness';
 
 const databaseUrl = process.env.TEST_DATABASE_URL;
 
@@ -31,12 +31,7 @@ describe.skipIf(!databaseUrl)('MakePayment on PostgreSQL (TEST_DATABASE_URL)', (
   it('charges once for 20 concurrent submissions with one key, more than the connection pool holds', async () => {
     const browser = await new TestBrowser(createTestApp(database.db)).open();
     expect((await browser.login('pat.doe@example.com', DEMO_PASSWORD, { clientCode: 'SUN' })).status).toBe(200);
-    const tokenResponse = await browser.post(
-      '/processor/tokens',
-      { number: '4242424242424242', expMonth: 12, expYear: new Date().getUTCFullYear() + 2, cvc: '123' },
-      { xsrf: 'none' },
-    );
-    const { token } = v.parse(v.object({ token: v.string() }), await tokenResponse.json());
+    const token = await tokenizeTestCard(database.db);
     const body = {
       lines: [{ invoiceNumber: 'SUN-100039', amountCents: 2000 }],
       cardToken: token,

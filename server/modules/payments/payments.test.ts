@@ -10,10 +10,12 @@ import {
   DEMO_PASSWORD,
   TestBrowser,
   createTestApp,
+  createTestCardFieldsApp,
   manualClock,
   recordingLogger,
   resetPayments,
   resetSessions,
+  tokenizeTestCard,
   useSeededDatabase,
   type TestAppOptions,
 } from '../../test/harness';
@@ -59,12 +61,9 @@ async function browserFor(who: 'pat' | 'patDelta' | 'guest' | 'disabled' | 'nort
   return browser;
 }
 
-/** A card token from the sandbox processor, as its card-fields page would get one. */
-async function cardToken(browser: TestBrowser, number: string = CARDS.approve): Promise<string> {
-  const response = await browser.post('/processor/tokens', { number, expMonth: 12, expYear, cvc: CVC }, { xsrf: 'none' });
-  expect(response.status).toBe(200);
-  const { token } = v.parse(v.object({ token: v.string() }), await response.json());
-  return token;
+/** A card token from the sandbox processor (its own host, apart from the portal's), as its card-fields page would get one. */
+function cardToken(number: string = CARDS.approve): Promise<string> {
+  return tokenizeTestCard(database.db, { number, expMonth: 12, expYear, cvc: CVC });
 }
 
 function paymentBody(lines: PaymentRequest['lines'], token: string, billingInformation: PaymentRequest['billing'] = billing): PaymentRequest {
@@ -100,7 +99,7 @@ async function balanceOf(invoiceNumber: string) {
 describe('POST /api/OnlinePayment/MakePayment', () => {
   it('pays invoices in full and in part, lowers their balances and answers the receipt', async () => {
     const browser = await browserFor('pat');
-    const token = await cardToken(browser);
+    const token = await cardToken();
     const { status, body } = await pay(
       browser,
       newKey(),
@@ -141,7 +140,7 @@ describe('POST /api/OnlinePayment/MakePayment', () => {
   it('charges once for 20 concurrent submissions with one key, and answers them all the same receipt', async () => {
     const browser = await browserFor('pat');
     const key = newKey();
-    const body = paymentBody([{ invoiceNumber: 'SUN-100039', amountCents: 2000 }], await cardToken(browser));
+    const body = paymentBody([{ invoiceNumber: 'SUN-100039', amountCents: 2000 }], await cardToken());
 
     const answers = await Promise.all(Array.from({ length: 20 }, () => pay(browser, key, body)));
 
@@ -162,7 +161,7 @@ describe('POST /api/OnlinePayment/MakePayment', () => {
   it('refuses the same key with another body (409) and changes nothing', async () => {
     const browser = await browserFor('pat');
     const key = newKey();
-    const token = await cardToken(browser);
+    const token = await cardToken();
     expect((await pay(browser, key, paymentBody([{ invoiceNumber: 'SUN-100031', amountCents: 100 }], token))).status).toBe(200);
     const before = await ledger();
     for (const body of [
@@ -179,14 +178,14 @@ describe('POST /api/OnlinePayment/MakePayment', () => {
     const pat = await browserFor('pat');
     const guest = await browserFor('guest');
     const key = newKey();
-    expect((await pay(pat, key, paymentBody([{ invoiceNumber: 'SUN-100031', amountCents: 100 }], await cardToken(pat)))).status).toBe(200);
-    expect((await pay(guest, key, paymentBody([{ invoiceNumber: 'SUN-100042', amountCents: 100 }], await cardToken(guest)))).status).toBe(200);
+    expect((await pay(pat, key, paymentBody([{ invoiceNumber: 'SUN-100031', amountCents: 100 }], await cardToken()))).status).toBe(200);
+    expect((await pay(guest, key, paymentBody([{ invoiceNumber: 'SUN-100042', amountCents: 100 }], await cardToken()))).status).toBe(200);
     expect((await ledger()).payments).toBe(2);
   });
 
   it('refuses more than the balance (422 amountExceedsBalance) and changes nothing', async () => {
     const browser = await browserFor('pat');
-    const token = await cardToken(browser);
+    const token = await cardToken();
     const before = await ledger();
     expect(
       await pay(browser, newKey(), paymentBody([{ invoiceNumber: 'SUN-100035', amountCents: 7676 }], token)),
@@ -212,7 +211,7 @@ describe('POST /api/OnlinePayment/MakePayment', () => {
 
   it("refuses another account's or another client's invoice, a paid one, or one twice, and changes nothing", async () => {
     const pat = await browserFor('pat');
-    const token = await cardToken(pat);
+    const token = await cardToken();
     const before = await ledger();
     const refused = async (lines: PaymentRequest['lines']) => pay(pat, newKey(), paymentBody(lines, token));
     // The SUN guest's invoice, while signed in as pat.doe under SUN.
@@ -240,14 +239,14 @@ describe('POST /api/OnlinePayment/MakePayment', () => {
     // The guest, the other way round.
     const guest = await browserFor('guest');
     expect(
-      await pay(guest, newKey(), paymentBody([{ invoiceNumber: 'SUN-100031', amountCents: 100 }], await cardToken(guest))),
+      await pay(guest, newKey(), paymentBody([{ invoiceNumber: 'SUN-100031', amountCents: 100 }], await cardToken())),
     ).toEqual({ status: 422, body: { error: 'invoiceNotOpen' } });
     expect(await ledger()).toEqual(before);
   });
 
   it('refuses a malformed body or idempotency key with 400 and changes nothing', async () => {
     const browser = await browserFor('pat');
-    const token = await cardToken(browser);
+    const token = await cardToken();
     const good = paymentBody([{ invoiceNumber: 'SUN-100031', amountCents: 100 }], token);
     const before = await ledger();
     const badBodies: unknown[] = [
@@ -277,7 +276,7 @@ describe('POST /api/OnlinePayment/MakePayment', () => {
 
   it('refuses a request without the anti-forgery header (403) and an anonymous one (401)', async () => {
     const browser = await browserFor('pat');
-    const body = paymentBody([{ invoiceNumber: 'SUN-100031', amountCents: 100 }], await cardToken(browser));
+    const body = paymentBody([{ invoiceNumber: 'SUN-100031', amountCents: 100 }], await cardToken());
     const before = await ledger();
     expect(await pay(browser, newKey(), body, { xsrf: 'none' })).toEqual({ status: 403, body: { error: 'xsrf' } });
     const anonymous = await new TestBrowser(createTestApp(database.db)).open();
@@ -288,15 +287,15 @@ describe('POST /api/OnlinePayment/MakePayment', () => {
   it('refuses a disabled account, a client that does not take online payments and one with its own card page (403)', async () => {
     const disabled = await browserFor('disabled');
     expect(
-      await pay(disabled, newKey(), paymentBody([{ invoiceNumber: 'SUN-100027', amountCents: 100 }], await cardToken(disabled))),
+      await pay(disabled, newKey(), paymentBody([{ invoiceNumber: 'SUN-100027', amountCents: 100 }], await cardToken())),
     ).toEqual({ status: 403, body: { error: 'accountDisabled' } });
     const north = await browserFor('north');
     expect(
-      await pay(north, newKey(), paymentBody([{ invoiceNumber: 'NPP-200018', amountCents: 100 }], await cardToken(north))),
+      await pay(north, newKey(), paymentBody([{ invoiceNumber: 'NPP-200018', amountCents: 100 }], await cardToken())),
     ).toEqual({ status: 403, body: { error: 'onlinePaymentsNotAccepted' } });
     const harbor = await browserFor('harbor');
     expect(
-      await pay(harbor, newKey(), paymentBody([{ invoiceNumber: 'HBR-300011', amountCents: 100 }], await cardToken(harbor))),
+      await pay(harbor, newKey(), paymentBody([{ invoiceNumber: 'HBR-300011', amountCents: 100 }], await cardToken())),
     ).toEqual({ status: 403, body: { error: 'onlinePaymentsNotAccepted' } });
     expect(await balanceOf('SUN-100027')).toBe(7800);
     expect(await balanceOf('NPP-200018')).toBe(18500);
@@ -312,7 +311,7 @@ describe('POST /api/OnlinePayment/MakePayment', () => {
       [CARDS.decline, 'cardDeclined'],
       [CARDS.insufficientFunds, 'insufficientFunds'],
     ] as const) {
-      const body = paymentBody([{ invoiceNumber: 'SUN-100042', amountCents: 5400 }], await cardToken(browser, number));
+      const body = paymentBody([{ invoiceNumber: 'SUN-100042', amountCents: 5400 }], await cardToken(number));
       expect(await pay(browser, key, body)).toEqual({ status: 402, body: { error } });
       expect(await ledger()).toEqual(before);
       // The token is single-use, whatever became of its charge.
@@ -321,7 +320,7 @@ describe('POST /api/OnlinePayment/MakePayment', () => {
     expect(await ledger()).toEqual(before);
 
     // Nothing was stored under the key: another card pays with the same key.
-    const paid = await pay(browser, key, paymentBody([{ invoiceNumber: 'SUN-100042', amountCents: 5400 }], await cardToken(browser)));
+    const paid = await pay(browser, key, paymentBody([{ invoiceNumber: 'SUN-100042', amountCents: 5400 }], await cardToken()));
     expect(paid.status).toBe(200);
     expect(await balanceOf('SUN-100042')).toBe(0);
   });
@@ -332,11 +331,11 @@ describe('POST /api/OnlinePayment/MakePayment', () => {
     const line = [{ invoiceNumber: 'SUN-100031', amountCents: 100 }];
     expect(await pay(browser, newKey(), paymentBody(line, 'tok_doesnotexist1234'))).toEqual({ status: 422, body: { error: 'cardTokenInvalid' } });
 
-    const token = await cardToken(browser);
+    const token = await cardToken();
     expect((await pay(browser, newKey(), paymentBody(line, token))).status).toBe(200);
     expect(await pay(browser, newKey(), paymentBody(line, token))).toEqual({ status: 422, body: { error: 'cardTokenInvalid' } });
 
-    const late = await cardToken(browser);
+    const late = await cardToken();
     clock.advanceSeconds(15 * 60 + 1);
     expect(await pay(browser, newKey(), paymentBody(line, late))).toEqual({ status: 422, body: { error: 'cardTokenInvalid' } });
     expect(await balanceOf('SUN-100031')).toBe(4850 - 100);
@@ -346,10 +345,11 @@ describe('POST /api/OnlinePayment/MakePayment', () => {
     const logger = recordingLogger();
     const browser = await browserFor('pat', { logger });
     // Failures too: a mistyped card, an unreadable body, a refused charge.
-    await browser.post('/processor/tokens', `{"number":"${CARDS.approve}","cvc":"${CVC}"`, { xsrf: 'none' });
-    await browser.post('/processor/tokens', { number: '4242424242424241', expMonth: 12, expYear, cvc: CVC }, { xsrf: 'none' });
-    await pay(browser, newKey(), paymentBody([{ invoiceNumber: 'SUN-100031', amountCents: 100 }], await cardToken(browser, CARDS.decline)));
-    const paid = await pay(browser, newKey(), paymentBody([{ invoiceNumber: 'SUN-100031', amountCents: 100 }], await cardToken(browser)));
+    const processor = new TestBrowser(createTestCardFieldsApp(database.db, { logger }));
+    await processor.post('/processor/tokens', `{"number":"${CARDS.approve}","cvc":"${CVC}"`, { xsrf: 'none' });
+    await processor.post('/processor/tokens', { number: '4242424242424241', expMonth: 12, expYear, cvc: CVC }, { xsrf: 'none' });
+    await pay(browser, newKey(), paymentBody([{ invoiceNumber: 'SUN-100031', amountCents: 100 }], await cardToken(CARDS.decline)));
+    const paid = await pay(browser, newKey(), paymentBody([{ invoiceNumber: 'SUN-100031', amountCents: 100 }], await cardToken()));
     expect(paid.status).toBe(200);
 
     const rowsOf = async <S extends v.GenericSchema>(row: S, query: ReturnType<typeof sql>) =>
@@ -394,7 +394,7 @@ describe('GET /api/OnlinePayment/GetReceipt and GetReceiptPdf', () => {
           { invoiceNumber: 'SUN-100031', amountCents: 4850 },
           { invoiceNumber: 'SUN-100035', amountCents: 2500 },
         ],
-        await cardToken(browser),
+        await cardToken(),
         { ...billing, payerName },
       ),
     );
@@ -546,7 +546,7 @@ describe('payment helpers', () => {
 
   it('stores each line against the invoice under the same client (the database refuses a crossed one)', async () => {
     const browser = await browserFor('pat');
-    const { body } = await pay(browser, newKey(), paymentBody([{ invoiceNumber: 'SUN-100031', amountCents: 100 }], await cardToken(browser)));
+    const { body } = await pay(browser, newKey(), paymentBody([{ invoiceNumber: 'SUN-100031', amountCents: 100 }], await cardToken()));
     const receipt = v.parse(receiptSchema, body);
     const [payment] = await database.db.select().from(payments).where(eq(payments.confirmationNumber, receipt.confirmationNumber));
     const [delta] = await database.db.select({ id: invoices.id }).from(invoices).where(eq(invoices.invoiceNumber, 'DLT-520031'));
@@ -591,12 +591,12 @@ describe('the receipt email', () => {
 
   it('goes once to the payer, with the confirmation number and what was paid, and never for a refused card', async () => {
     const browser = await browserFor('pat');
-    const declined = paymentBody([{ invoiceNumber: 'SUN-100031', amountCents: 4850 }], await cardToken(browser, CARDS.decline));
+    const declined = paymentBody([{ invoiceNumber: 'SUN-100031', amountCents: 4850 }], await cardToken(CARDS.decline));
     expect((await pay(browser, newKey(), declined)).status).toBe(402);
     expect(await outbox()).toEqual([]);
 
     const key = newKey();
-    const body = paymentBody([{ invoiceNumber: 'SUN-100031', amountCents: 4850 }], await cardToken(browser));
+    const body = paymentBody([{ invoiceNumber: 'SUN-100031', amountCents: 4850 }], await cardToken());
     const first = v.parse(receiptSchema, (await pay(browser, key, body)).body);
     expect((await pay(browser, key, body)).status).toBe(200);
 
@@ -614,7 +614,7 @@ describe('the receipt email', () => {
 
   it('is listed on the development page, which production does not have', async () => {
     const browser = await browserFor('pat');
-    const body = paymentBody([{ invoiceNumber: 'SUN-100039', amountCents: 500 }], await cardToken(browser));
+    const body = paymentBody([{ invoiceNumber: 'SUN-100039', amountCents: 500 }], await cardToken());
     const receipt = v.parse(receiptSchema, (await pay(browser, newKey(), body)).body);
     // The outbox answers only the same machine (see mail/outbox.test.ts).
     const page = await createTestApp(database.db).request('/dev/outbox', {}, { incoming: { socket: { remoteAddress: '127.0.0.1' } } });
@@ -631,7 +631,7 @@ describe('the receipt email', () => {
 
   it("carries the payer's name as typed, and the development page shows it as text, not markup", async () => {
     const browser = await browserFor('pat');
-    const body = paymentBody([{ invoiceNumber: 'SUN-100039', amountCents: 500 }], await cardToken(browser), { ...billing, payerName: TYPED_NAME });
+    const body = paymentBody([{ invoiceNumber: 'SUN-100039', amountCents: 500 }], await cardToken(), { ...billing, payerName: TYPED_NAME });
     expect((await pay(browser, newKey(), body)).status).toBe(200);
     const [email] = await outbox();
     expect(email?.body).toContain(`Paid by: ${TYPED_NAME}, Visa ending in 4242`);
@@ -650,7 +650,7 @@ describe('the receipt email', () => {
     for (let index = 0; index < RECEIPT_RECIPIENT_POLICY.freeFailures + 2; index++) {
       // The guest and pat (typing an address not his own) take turns.
       const [payer, invoiceNumber] = index % 2 === 0 ? [guest, 'SUN-100042'] : [pat, 'SUN-100039'];
-      const body = paymentBody([{ invoiceNumber, amountCents: 100 }], await cardToken(payer), { ...billing, email: victim });
+      const body = paymentBody([{ invoiceNumber, amountCents: 100 }], await cardToken(), { ...billing, email: victim });
       const answer = await pay(payer, newKey(), body);
       expect(answer.status).toBe(200);
       payments.push({ payer, confirmationNumber: v.parse(receiptSchema, answer.body).confirmationNumber });
@@ -668,7 +668,7 @@ describe('the receipt email', () => {
     // An hour on, the address gets receipts again.
     clock.advanceSeconds(RECEIPT_RECIPIENT_POLICY.windowSeconds + 1);
     const later = await browserFor('guest', { now: clock.now });
-    const body = paymentBody([{ invoiceNumber: 'SUN-100042', amountCents: 100 }], await cardToken(later), { ...billing, email: victim });
+    const body = paymentBody([{ invoiceNumber: 'SUN-100042', amountCents: 100 }], await cardToken(), { ...billing, email: victim });
     expect((await pay(later, newKey(), body)).status).toBe(200);
     expect(await toVictim()).toHaveLength(RECEIPT_RECIPIENT_POLICY.freeFailures + 1);
   });
@@ -677,7 +677,7 @@ describe('the receipt email', () => {
     const pat = await browserFor('pat');
     const count = RECEIPT_RECIPIENT_POLICY.freeFailures + 2;
     for (let index = 0; index < count; index++) {
-      const body = paymentBody([{ invoiceNumber: 'SUN-100039', amountCents: 100 }], await cardToken(pat), { ...billing, email: ' Pat.Doe@Example.com ' });
+      const body = paymentBody([{ invoiceNumber: 'SUN-100039', amountCents: 100 }], await cardToken(), { ...billing, email: ' Pat.Doe@Example.com ' });
       expect((await pay(pat, newKey(), body)).status).toBe(200);
     }
     expect((await latestEmails(database.db, 500)).filter((email) => email.toAddress.trim().toLowerCase() === 'pat.doe@example.com')).toHaveLength(count);
@@ -686,7 +686,7 @@ describe('the receipt email', () => {
   it('is written in the language of the session', async () => {
     const browser = await browserFor('pat');
     expect((await browser.post('/api/user/UpdateTranslationLanguage', { language: 'es-ES' })).status).toBe(200);
-    const body = paymentBody([{ invoiceNumber: 'SUN-100039', amountCents: 500 }], await cardToken(browser));
+    const body = paymentBody([{ invoiceNumber: 'SUN-100039', amountCents: 500 }], await cardToken());
     const receipt = v.parse(receiptSchema, (await pay(browser, newKey(), body)).body);
     const [email] = await outbox();
     expect(email?.subject).toBe(`Sunrise Laboratories: Justificante de pago ${receipt.confirmationNumber}`);

@@ -64,15 +64,11 @@ function field({ id, label, error, autocomplete, maxLength }: FieldOptions): str
     </div>`;
 }
 
-/**
- * The page. `portalOrigin` is the only origin it talks to; without one the script takes the
- * page's own origin (the sandbox, served by the portal's own server).
- */
-export function renderCardFieldsPage({ language, portalOrigin }: { language: Language; portalOrigin?: string | undefined }): string {
+/** The page. `portalOrigin` is the only origin it talks to, and another than the page's own. */
+export function renderCardFieldsPage({ language, portalOrigin }: { language: Language; portalOrigin: string }): string {
   const t = texts[language];
-  const origin = portalOrigin === undefined ? '' : ` data-portal-origin="${escapeHtml(portalOrigin)}"`;
   return `<!doctype html>
-<html lang="${language}"${origin}>
+<html lang="${language}" data-portal-origin="${escapeHtml(portalOrigin)}">
   <head>
     <meta charset="utf-8">
     <meta name="viewport" content="width=device-width, initial-scale=1">

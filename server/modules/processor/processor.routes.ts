@@ -1,6 +1,6 @@
 /**
- * The sandbox processor's HTTP face, outside /api like a real processor's own host: the
- * card-fields page with its script and stylesheet, and the token endpoint. The token endpoint
+ * The sandbox processor's HTTP face, served on its own origin like a real processor's host (see
+ * card-fields-app.ts): the card-fields page with its script and stylesheet, and the token endpoint. The token endpoint
  * needs no session or anti-forgery token: it only turns a card into a token, which is worth
  * nothing without a signed-in payment. Its body holds the card number and CVC, so it is read here
  * and nowhere else, and nothing that fails in it logs the body or echoes it.
@@ -13,7 +13,7 @@ import type { AppEnv } from '../../http/types';
 import { cardFieldsLanguage, renderCardFieldsPage } from './card-fields-page';
 import type { SandboxProcessor } from './sandbox-processor';
 
-/** The path of the card-fields page: the one page the portal may frame. */
+/** The path of the card-fields page on the processor's origin: the one page the portal may frame. */
 export const CARD_FIELDS_PATH = '/processor/card-fields';
 
 const cardInputSchema = v.object({
@@ -27,11 +27,8 @@ const staticFile = (name: string) => readFileSync(new URL(`./card-fields/${name}
 
 export interface ProcessorRoutesOptions {
   processor: SandboxProcessor;
-  /**
-   * The portal's origin: the only one that may frame the page and that the page talks to. Unset
-   * in the sandbox, where the portal and the processor are the same server (the page's own origin).
-   */
-  portalOrigin?: string | undefined;
+  /** The portal's origin: the only one that may frame the page and that the page talks to. */
+  portalOrigin: string;
 }
 
 /** Mounted at /processor. */

@@ -5,7 +5,7 @@ import { eq } from 'drizzle-orm';
 import * as v from 'valibot';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { processorTokens } from '../../db/schema';
-import { createTestApp, recordingLogger, resetPayments, useSeededDatabase } from '../../test/harness';
+import { createTestApp, createTestCardFieldsApp, recordingLogger, resetPayments, useSeededDatabase } from '../../test/harness';
 import { createSandboxProcessor } from './sandbox-processor';
 
 const database = useSeededDatabase();
@@ -13,7 +13,7 @@ let distDir: string;
 
 beforeAll(() => {
   distDir = mkdtempSync(join(tmpdir(), 'pbp-processor-dist-'));
-  writeFileSync(join(distDir, 'index.html'), '<!doctype html><html><body><div id="root"></div></body></html>');
+  writeFileSync(join(distDir, 'index.html'), '<!doctype html><html><head></head><body><div id="root"></div></body></html>');
 });
 
 afterAll(() => {
@@ -28,7 +28,7 @@ const nextYear = new Date().getUTCFullYear() + 1;
 const goodCard = { number: '4242 4242 4242 4242', expMonth: 12, expYear: nextYear, cvc: '123' };
 const issuedSchema = v.object({ token: v.pipe(v.string(), v.regex(/^tok_[A-Za-z0-9_-]{8,64}$/)), brand: v.string(), last4: v.string() });
 
-async function tokenize(body: unknown, app = createTestApp(database.db)) {
+async function tokenize(body: unknown, app = createTestCardFieldsApp(database.db)) {
   const response = await app.request('/processor/tokens', {
     method: 'POST',
     headers: { 'Content-Type': 'application/json' },
@@ -96,7 +96,7 @@ describe('POST /processor/tokens', () => {
 
   it('never writes the card to the log, even when the request cannot be read', async () => {
     const logger = recordingLogger();
-    const app = createTestApp(database.db, { logger });
+    const app = createTestCardFieldsApp(database.db, { logger });
     await tokenize('{"number":"4242424242424242","cvc":"987",', app);
     await tokenize({ ...goodCard, number: '4242424242424241', cvc: '987' }, app);
     await tokenize({ ...goodCard, cvc: '987' }, app);
@@ -107,19 +107,21 @@ describe('POST /processor/tokens', () => {
 
 describe('GET /processor/card-fields', () => {
   it('is an accessible form in English by default, framable by the portal only, with no inline script or style', async () => {
-    const app = createTestApp(database.db);
+    const app = createTestCardFieldsApp(database.db, { portalOrigin: 'http://localhost:8080' });
     const response = await app.request('/processor/card-fields');
     expect(response.status).toBe(200);
     expect(response.headers.get('content-type')).toContain('text/html');
-    const csp = response.headers.get('content-security-policy') ?? '';
-    expect(csp).toContain("frame-ancestors 'self'");
+    const csp = (response.headers.get('content-security-policy') ?? '').split('; ');
+    expect(csp).toContain('frame-ancestors http://localhost:8080');
     expect(csp).toContain("script-src 'self'");
     expect(csp).toContain("style-src 'self'");
-    expect(csp).not.toContain('unsafe-inline');
-    expect(response.headers.get('x-frame-options')).toBe('SAMEORIGIN');
+    expect(csp).toContain("form-action 'self'");
+    expect(csp.join('; ')).not.toContain('unsafe-inline');
+    // X-Frame-Options cannot name another origin: frame-ancestors says it alone.
+    expect(response.headers.get('x-frame-options')).toBeNull();
 
     const html = await response.text();
-    expect(html).toContain('<html lang="en-US">');
+    expect(html).toContain('<html lang="en-US" data-portal-origin="http://localhost:8080">');
     expect(html).toContain('<script src="/processor/card-fields.js" defer></script>');
     expect(html).toContain('<link rel="stylesheet" href="/processor/card-fields.css">');
     expect(html).not.toMatch(/<script(?![^>]*\bsrc=)[^>]*>/);
@@ -143,8 +145,8 @@ describe('GET /processor/card-fields', () => {
   });
 
   it('speaks Spanish when asked, with Spanish error messages', async () => {
-    const html = await (await createTestApp(database.db).request('/processor/card-fields?lang=es-ES')).text();
-    expect(html).toContain('<html lang="es-ES">');
+    const html = await (await createTestCardFieldsApp(database.db).request('/processor/card-fields?lang=es-ES')).text();
+    expect(html).toContain('<html lang="es-ES" data-portal-origin="http://localhost">');
     expect(html).toContain('<h1 class="visually-hidden">Datos de la tarjeta</h1>');
     for (const text of ['Número de tarjeta', 'Vencimiento (MM/AA)', 'Código de seguridad (CVC)', 'Introduzca un número de tarjeta válido.']) {
       expect(html).toContain(text);
@@ -153,12 +155,16 @@ describe('GET /processor/card-fields', () => {
   });
 
   it('serves its script and stylesheet as files the CSP allows', async () => {
-    const app = createTestApp(database.db);
+    const app = createTestCardFieldsApp(database.db);
     const script = await app.request('/processor/card-fields.js');
     expect(script.status).toBe(200);
     expect(script.headers.get('content-type')).toContain('text/javascript');
     const code = await script.text();
-    // It talks to the portal's origin only, and only listens to the window that embeds it.
+    // It talks to the portal's origin only, as the page names it (never its own), and only
+    // listens to the window that embeds it; it tokenizes on its own origin.
+    expect(code).toContain('const portalOrigin = document.documentElement.dataset.portalOrigin;');
+    expect(code).not.toContain('window.location.origin');
+    expect(code).toContain("fetch('/processor/tokens'");
     expect(code).toContain('window.parent.postMessage(message, portalOrigin)');
     expect(code).toContain('event.origin !== portalOrigin || event.source !== window.parent');
     for (const type of ['processor.ready', 'processor.token', 'processor.invalid', 'processor.error', 'processor.height', 'processor.tokenize']) {
@@ -171,23 +177,36 @@ describe('GET /processor/card-fields', () => {
     expect(css.headers.get('content-type')).toContain('text/css');
   });
 
-  it('names a separate portal origin when one is configured, as the only one that may frame it', async () => {
-    const app = createTestApp(database.db, { portalOrigin: 'https://portal.example.org' });
-    const response = await app.request('/processor/card-fields');
-    expect(response.headers.get('content-security-policy')).toContain('frame-ancestors https://portal.example.org');
-    expect(response.headers.get('x-frame-options')).toBeNull();
-    expect(await response.text()).toContain('data-portal-origin="https://portal.example.org"');
+  it('is served on its own origin, apart from the portal: neither side serves the other', async () => {
+    const cardFields = createTestCardFieldsApp(database.db);
+    for (const path of ['/', '/SUN/login', '/api/User/GetIsUserLoggedIn', '/dev/outbox', '/processor']) {
+      expect((await cardFields.request(path)).status).toBe(404);
+    }
+    const portal = createTestApp(database.db, { distDir, cardFieldsOrigin: 'http://localhost:8081' });
+    // A page path there is the SPA's (its not-found screen), never the card page.
+    expect(await (await portal.request('/processor/card-fields')).text()).not.toContain('card-number');
+    expect((await portal.request('/processor/card-fields.js')).status).toBe(404);
+    const tokens = await portal.request('/processor/tokens', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(goodCard) });
+    expect(tokens.status).not.toBe(200);
   });
 
-  it('leaves every other page unframable, while the SPA may frame its own origin', async () => {
-    const app = createTestApp(database.db, { distDir });
-    for (const path of ['/', '/SUN/payment/online/card', '/processor/card-fields.js', '/api/User/GetIsUserLoggedIn']) {
+  it("leaves every portal page unframable, and lets it frame the processor's origin alone, which every page names to the SPA", async () => {
+    const app = createTestApp(database.db, { distDir, cardFieldsOrigin: 'http://localhost:8081' });
+    for (const path of ['/', '/SUN/payment/online/card', '/api/User/GetIsUserLoggedIn']) {
       const response = await app.request(path);
-      const csp = response.headers.get('content-security-policy') ?? '';
+      const csp = (response.headers.get('content-security-policy') ?? '').split('; ');
       expect(csp).toContain("frame-ancestors 'none'");
-      expect(csp).toContain("frame-src 'self'");
+      expect(csp).toContain('frame-src http://localhost:8081');
       expect(response.headers.get('x-frame-options')).toBe('DENY');
     }
+    // The plain SPA page by its file name too (what the end-to-end paths serve to hold the start-up).
+    for (const path of ['/SUN/payment/online/card', '/index.html']) {
+      expect(await (await app.request(path)).text()).toContain('<meta name="pbp-card-fields-origin" content="http://localhost:8081"></head>');
+    }
+    // Without a processor's origin, a page frames nothing.
+    const bare = await createTestApp(database.db, { distDir }).request('/SUN/payment/online/card');
+    expect((bare.headers.get('content-security-policy') ?? '').split('; ')).toContain("frame-src 'none'");
+    expect(await bare.text()).not.toContain('pbp-card-fields-origin');
   });
 });
 

@@ -10,7 +10,7 @@ import type { CardProblem } from '@machines/payment/payment.types';
 import { useSelector } from '@xstate/react';
 import { useEffect, useRef } from 'react';
 import { Screen } from '@/components/screen';
-import { processorCardFieldsUrl } from '@/lib/config';
+import { processorCardFieldsUrl } from './processor-origin';
 import { useLanguage } from '@/lib/use-language';
 import { Money } from './money';
 import { usePaymentEvents, usePaymentWizard } from './payment-context';

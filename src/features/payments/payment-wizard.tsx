@@ -13,7 +13,7 @@ import { Link, Outlet, useMatches, useNavigate } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
 import { useEffect, useRef, useState } from 'react';
 import { Screen } from '@/components/screen';
-import { processorOrigin } from '@/lib/config';
+import { processorOrigin } from './processor-origin';
 import { createAppActor } from '@/lib/create-app-actor';
 import { useMachines } from '@/lib/machines';
 import { BalanceChangeNotice } from './balance-change-notice';

@@ -127,7 +127,8 @@ class CardPage {
   /** The processor's page loads but cannot take cards: it says so to the portal (processor.error). */
   async fail(): Promise<void> {
     const route = await this.next();
-    const origin = new URL(route.request().url()).origin;
+    // The processor's page talks to the portal's origin (the page's), never to its own.
+    const origin = new URL(this.page.url()).origin;
     await route.fulfill({
       contentType: 'text/html',
       body: `<!doctype html><title>Card details</title><p>Card payments are unavailable.</p><script>parent.postMessage({ type: 'processor.error' }, ${JSON.stringify(origin)});</script>`,

@@ -2,13 +2,16 @@
  * The sandbox processor's card-fields page, inside the portal's iframe. It talks to one origin
  * only, the portal's: it posts there with that target origin, and it listens only to messages
  * from that origin sent by the window that embeds it. The card number and CVC go to the
- * processor's /processor/tokens in a POST body, never in a URL; the portal gets a token, the brand
- * and the last four digits. The checks below give quick feedback; the processor checks again.
+ * processor's /processor/tokens, on this page's own origin (never the portal's, whose scripts
+ * cannot read this page), in a POST body, never in a URL; the portal gets a token, the brand and
+ * the last four digits. The checks below give quick feedback; the processor checks again.
  */
 (() => {
   'use strict';
 
-  const portalOrigin = document.documentElement.dataset.portalOrigin || window.location.origin;
+  // Named by the page, never taken from the frame's own origin: the portal lives on another.
+  const portalOrigin = document.documentElement.dataset.portalOrigin;
+  if (!portalOrigin) return;
   const fields = {
     number: document.getElementById('card-number'),
     expiry: document.getElementById('card-expiry'),

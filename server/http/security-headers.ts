@@ -1,0 +1,62 @@
+/**
+ * The security headers of the portal's answers and of the card processor's page. Nothing may be
+ * framed except the processor's card-fields page, and that only by the portal; the portal's pages
+ * may frame that page, on the processor's own origin, and nothing else.
+ */
+import { secureHeaders } from 'hono/secure-headers';
+
+function contentSecurityPolicy(frameAncestors: string, frameSrc?: string) {
+  return {
+    defaultSrc: ["'self'"],
+    scriptSrc: ["'self'"],
+    styleSrc: ["'self'"],
+    imgSrc: ["'self'", 'data:'],
+    frameAncestors: [frameAncestors],
+    ...(frameSrc === undefined ? {} : { frameSrc: [frameSrc] }),
+    objectSrc: ["'none'"],
+    baseUri: ["'self'"],
+    // default-src does not cover where forms go: injected markup could post a password elsewhere.
+    formAction: ["'self'"],
+  };
+}
+
+// The portal uses no device or browser feature that a page could ask for.
+const permissionsPolicy = {
+  camera: [],
+  microphone: [],
+  geolocation: [],
+  payment: [],
+  usb: [],
+  serial: [],
+  bluetooth: [],
+  accelerometer: [],
+  gyroscope: [],
+  magnetometer: [],
+  displayCapture: [],
+  browsingTopics: [],
+};
+
+/**
+ * The portal's headers: never framed; it frames only the processor's card-fields page, on
+ * `cardFieldsOrigin` (unset: no frame at all). HSTS only means something over HTTPS, which is
+ * when cookies are marked Secure.
+ */
+export function portalSecurityHeaders({ cookieSecure, cardFieldsOrigin }: { cookieSecure: boolean; cardFieldsOrigin?: string | undefined }) {
+  return secureHeaders({
+    contentSecurityPolicy: contentSecurityPolicy("'none'", cardFieldsOrigin ?? "'none'"),
+    strictTransportSecurity: cookieSecure,
+    xFrameOptions: 'DENY',
+    permissionsPolicy,
+  });
+}
+
+/** The card processor's headers: framed by the portal's origin only. */
+export function cardFieldsSecurityHeaders({ cookieSecure, portalOrigin }: { cookieSecure: boolean; portalOrigin: string }) {
+  return secureHeaders({
+    contentSecurityPolicy: contentSecurityPolicy(portalOrigin),
+    strictTransportSecurity: cookieSecure,
+    permissionsPolicy,
+    // X-Frame-Options cannot name another origin: the CSP's frame-ancestors alone says who may frame.
+    xFrameOptions: false,
+  });
+}
