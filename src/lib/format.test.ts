@@ -37,8 +37,8 @@ describe('money and dates in the reader language', () => {
   });
 
   it.each([
-    ['en-US', ['', ' ', '$', 'abc', '-5', '+5', '4e3', '1.2.3', '12.', '.5', '12.345', '1.234', '0.001', '12,5', '1,25,0', '12,50']],
-    ['es-ES', ['', 'abc', '-5', '1,2,3', '12,', ',5', '12,345', '1,234', '0,001', '12.50', '1.25.0', '1.2345', '12.5']],
+    ['en-US', ['', ' ', '$', 'abc', '-5', '+5', '4e3', '1.2.3', '12.', '.5', '12.345', '1.234', '0.001', '12,5', '1,25,0', '1.234,5', '0,001.00']],
+    ['es-ES', ['', 'abc', '-5', '1,2,3', '12,', ',5', '12,345', '1,234', '0,001', '1.25.0', '1.2345', '12.5', '1,234.5', '0.001,00']],
   ] as const)('refuses in %s what is not an amount, naming no amount', (locale, texts) => {
     for (const text of texts) expect(parseMoney(text, locale), text).toEqual({ problem: 'invalid' });
   });
@@ -48,6 +48,18 @@ describe('money and dates in the reader language', () => {
     ['es-ES', ['0.001', '00.100', '0.100,00', '01.234,00', '1234.567,00', '1.2345,00', '.123,00']],
   ] as const)('refuses in %s group marks anywhere but between groups of three digits after a first group without a leading 0', (locale, texts) => {
     for (const text of texts) expect(parseMoney(text, locale), text).toEqual({ problem: 'invalid' });
+  });
+
+  it('reads the other convention when two decimals follow the last mark, as no thousands group has two digits', () => {
+    expect(parseMoney('5.50', 'es-ES')).toEqual({ cents: 550 });
+    expect(parseMoney('$2.00', 'es-ES')).toEqual({ cents: 200 });
+    expect(parseMoney('0.05', 'es-ES')).toEqual({ cents: 5 });
+    expect(parseMoney('1,234.50', 'es-ES')).toEqual({ cents: 123450 });
+    expect(parseMoney('12,50', 'en-US')).toEqual({ cents: 1250 });
+    expect(parseMoney('1.234,50 €', 'en-US')).toEqual({ cents: 123450 });
+    // Its own convention first: "1,50" is one and a half in Spanish, whatever else it might be.
+    expect(parseMoney('1,50', 'es-ES')).toEqual({ cents: 150 });
+    expect(parseMoney('1.50', 'en-US')).toEqual({ cents: 150 });
   });
 
   it.each([

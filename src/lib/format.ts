@@ -39,15 +39,25 @@ export type ParsedMoney = { cents: number } | { problem: 'invalid' | 'ambiguous'
 const invalid: ParsedMoney = Object.freeze({ problem: 'invalid' });
 
 /**
- * Typed money back into cents, strictly in the reader's language: its decimal mark with at most
- * two decimals, an optional currency sign and spaces, and group marks only between groups of
- * three digits after a first group that does not start with 0. "12,50" is 1250 cents in Spanish
- * and "1,234.50" is 123450 in English; "0.001" is not an amount, and "1.234" or "1,234" without
- * a decimal mark is ambiguous.
+ * Typed money back into cents. Read first in the reader's language: its decimal mark with at most
+ * two decimals, an optional currency sign and spaces, and group marks only between groups of three
+ * digits after a first group that does not start with 0. "12,50" is 1250 cents in Spanish and
+ * "1,234.50" is 123450 in English; "0.001" is not an amount, and "1.234" or "1,234" without a
+ * decimal mark is ambiguous. Text that is no amount in the reader's language is then read in the
+ * other convention when exactly two decimals follow its last mark, which no one writes as a
+ * thousands group: a Spanish speaker in the US writes "5.50" as on the bill.
  */
 export function parseMoney(text: string, locale: string): ParsedMoney {
   const { decimal, group } = separators(locale);
   const cleaned = text.replace(/[\s\u00a0\u202f$€]|US\$?/g, '');
+  const own = readMoney(cleaned, decimal, group);
+  if (!('problem' in own) || own.problem === 'ambiguous') return own;
+  const lastMark = Math.max(cleaned.lastIndexOf(group), cleaned.lastIndexOf(decimal));
+  const twoDecimalsAfterGroupMark = lastMark >= 0 && cleaned[lastMark] === group && /^\d{2}$/.test(cleaned.slice(lastMark + 1));
+  return twoDecimalsAfterGroupMark ? readMoney(cleaned, group, decimal) : own;
+}
+
+function readMoney(cleaned: string, decimal: string, group: string): ParsedMoney {
   const [whole = '', fraction, ...rest] = cleaned.split(decimal);
   if (rest.length > 0) return invalid;
   if (fraction !== undefined && !/^\d{1,2}$/.test(fraction)) return invalid;

@@ -33,6 +33,10 @@ test('in Spanish, an amount is read with the comma as the decimal mark: "0.001" 
   await amount.fill('0.001');
   await goOn.click();
   await expect(card.getByText('Escriba un importe como 25,00.')).toBeVisible();
+  // The summary says the amount is not written as one, not that it cannot be paid.
+  await expect(page.getByRole('alert')).toHaveText(
+    'Faltan importes o alguno no está escrito como un importe. Revise las facturas marcadas abajo.',
+  );
   await expect(amount).toHaveAttribute('aria-invalid', 'true');
   await expect(amount).toHaveValue('0.001');
   await expect(heading(page, 'Pago en línea')).toBeVisible();
@@ -53,6 +57,43 @@ test('in Spanish, an amount is read with the comma as the decimal mark: "0.001" 
   await goOn.click();
   await expect(heading(page, 'Revise su pago')).toBeVisible();
   await expect(page.getByRole('table').getByRole('row').filter({ hasText: invoice })).toContainText('12,50');
+});
+
+test('in Spanish, "5.50" and "$2.00" as written in the US are read with the dot as the decimal mark, while "1.234" stays ambiguous', async ({
+  page,
+}) => {
+  const invoice = demoGuest.invoiceNumber;
+  await page.goto(`/${demoGuest.clientCode}`);
+  await chooseLanguage(page, 'es-ES');
+  await page.getByRole('link', { name: 'Pagar como invitado' }).first().click();
+  await signInAsGuest(page, demoGuest.accountNumber, invoice);
+  await page.getByRole('link', { name: 'Pagar ahora' }).click();
+  await expect(heading(page, 'Pago en línea')).toBeVisible();
+
+  const card = invoiceCard(page, invoice);
+  await card.getByRole('radio', { name: 'Otro importe' }).check();
+  const amount = card.getByLabel(`Importe a pagar de la factura ${invoice}`);
+  const goOn = page.getByRole('button', { name: 'Continuar', exact: true });
+  const reviewRow = page.getByRole('table').getByRole('row').filter({ hasText: invoice });
+  await amount.fill('$2.00');
+  await expect(amount).not.toHaveAttribute('aria-invalid');
+  await goOn.click();
+  await expect(heading(page, 'Revise su pago')).toBeVisible();
+  await expect(reviewRow).toContainText('2,00');
+  await page.getByRole('button', { name: 'Cambiar los importes' }).click();
+  await expect(heading(page, 'Pago en línea')).toBeVisible();
+
+  await amount.fill('1.234');
+  await goOn.click();
+  await expect(page.getByRole('alert')).toHaveText(
+    'Faltan importes o alguno no está escrito como un importe. Revise las facturas marcadas abajo.',
+  );
+  await expect(card.getByText(/^El importe 1\.234 puede leerse de dos maneras/)).toBeVisible();
+  await amount.fill('5.50');
+  await expect(amount).not.toHaveAttribute('aria-invalid');
+  await goOn.click();
+  await expect(heading(page, 'Revise su pago')).toBeVisible();
+  await expect(reviewRow).toContainText('5,50');
 });
 
 test('in English, "1,234" is refused as ambiguous while "1,234.00" is read as one thousand two hundred thirty-four dollars', async ({

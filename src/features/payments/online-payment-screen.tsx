@@ -18,6 +18,9 @@ import { usePaymentEvents, usePaymentWizard } from './payment-context';
 import { WizardProgress } from './wizard-progress';
 import { useLanguage } from '@/lib/use-language';
 
+/** What is wrong with how an amount is written, rather than with paying it. */
+const unreadableAmount: readonly AmountErrorCode[] = ['required', 'notANumber', 'ambiguous'];
+
 /** The first step of an online payment: which invoices to pay, in full or in part. */
 export function OnlinePaymentScreen() {
   const { actor } = usePaymentWizard();
@@ -28,6 +31,7 @@ export function OnlinePaymentScreen() {
   const balanceChange = useSelector(actor, selectBalanceChange);
   const problem = useRef<HTMLDivElement>(null);
   const hasErrors = nothingChosen || rows.some((row) => row.error !== null);
+  const unreadable = rows.some((row) => row.error !== null && unreadableAmount.includes(row.error));
 
   function submit(event: SyntheticEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -51,6 +55,8 @@ export function OnlinePaymentScreen() {
         <div className="notice notice-error" role="alert" tabIndex={-1} ref={problem}>
           {nothingChosen ? (
             <Trans>Choose at least one invoice to pay.</Trans>
+          ) : unreadable ? (
+            <Trans>Some amounts are missing or not written as an amount. Check the invoices marked below.</Trans>
           ) : (
             <Trans>Some amounts cannot be paid. Check the invoices marked below.</Trans>
           )}

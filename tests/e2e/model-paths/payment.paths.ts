@@ -483,7 +483,7 @@ export const paymentPaths: BrowserPaths = {
       }
       // The page names what to fix once the payer tried to go on with an amount it cannot pay (or none).
       const toFix = selectNothingChosenError(wizardOf(after)) || selectInvoiceRows(wizardOf(after)).some((row) => row.error !== null);
-      const problem = page.getByRole('alert').filter({ hasText: /^(Some amounts cannot be paid|Choose at least one invoice)/ });
+      const problem = page.getByRole('alert').filter({ hasText: /^(Some amounts (cannot be paid|are missing or not written as an amount)|Choose at least one invoice)/ });
       await expect(problem).toHaveCount(toFix ? 1 : 0);
       await expect(page.getByTestId('balance-change')).toHaveCount(context.balanceChange === null ? 0 : 1);
     },
