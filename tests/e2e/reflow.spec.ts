@@ -1,4 +1,4 @@
-import type { Page } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
 import { chooseLanguage, demo, expect, expectAccessible, goInApp, signIn, test } from './fixtures';
 import { openScreens, userOnlyScreens, userOrGuestScreens, type Screen } from './screens';
 
@@ -43,6 +43,16 @@ async function expectNoPageScroll(page: Page): Promise<void> {
     };
   });
   expect.soft(found.scrollWidth, `the page scrolls sideways; sticking out: ${found.sticking.join(' | ')}`).toBeLessThanOrEqual(found.width);
+}
+
+/** The region's cells named `label` are on screen, and the region has nothing to scroll sideways. */
+async function expectWithinWidth(region: Locator, label: string, width: number): Promise<void> {
+  const cell = region.locator(`td[data-label="${label}"]`).first();
+  await expect(cell).toBeVisible();
+  const box = await cell.boundingBox();
+  expect(box).not.toBeNull();
+  if (box) expect(box.x + box.width).toBeLessThanOrEqual(width);
+  expect(await region.evaluate((element) => element.scrollWidth - element.clientWidth)).toBeLessThanOrEqual(0);
 }
 
 async function signInPat(page: Page, language: Language): Promise<void> {
@@ -153,11 +163,14 @@ test.describe('at 320 px', () => {
     await expect(heading(page, 'Payment receipt')).toBeVisible();
     await expectNoPageScroll(page);
     await expect(page.getByRole('region', { name: 'What was paid' })).toBeVisible();
+    // The receipt reads as cards, as the invoices do: the balance left is on screen, with its name.
+    await expectWithinWidth(page.getByRole('region', { name: 'What was paid' }), 'Balance left', narrowest.width);
     await expectAccessible(page);
     await chooseLanguage(page, 'es-ES');
     await expect(heading(page, 'Justificante de pago')).toBeVisible();
     await expectNoPageScroll(page);
     await expect(page.getByRole('region', { name: 'Lo que se ha pagado' })).toBeVisible();
+    await expectWithinWidth(page.getByRole('region', { name: 'Lo que se ha pagado' }), 'Saldo pendiente', narrowest.width);
   });
 });
 

@@ -1,4 +1,4 @@
-import { Trans } from '@lingui/react/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { selectAccount, selectInvoiceRows, selectPaymentTotalCents } from '@machines/payment/payment.selectors';
 import { shallowEqual, useSelector } from '@xstate/react';
 import { Screen } from '@/components/screen';
@@ -10,6 +10,7 @@ import { WizardProgress } from './wizard-progress';
 export function PaymentConfirmationScreen() {
   const { actor } = usePaymentWizard();
   const { goOn, goBack } = usePaymentEvents();
+  const { t } = useLingui();
   const rows = useSelector(actor, selectInvoiceRows, shallowEqual);
   const lines = rows.flatMap(({ invoice, amountCents }) =>
     amountCents === null ? [] : [{ invoiceNumber: invoice.invoiceNumber, description: invoice.description, amountCents }],
@@ -29,7 +30,7 @@ export function PaymentConfirmationScreen() {
       ) : null}
       <PaymentLinesTable
         caption={<Trans>What you are paying</Trans>}
-        amountHeading={<Trans>Amount to pay</Trans>}
+        amountHeading={t`Amount to pay`}
         totalLabel={<Trans>Total</Trans>}
         lines={lines}
         totalCents={total}

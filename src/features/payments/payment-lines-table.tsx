@@ -1,4 +1,4 @@
-import { Trans } from '@lingui/react/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useId, type ReactNode } from 'react';
 import { Money } from './money';
 
@@ -12,7 +12,8 @@ export interface PaymentLineRow {
 
 interface PaymentLinesTableProps {
   caption: ReactNode;
-  amountHeading: ReactNode;
+  /** The amount column's heading, which also names each amount on a narrow screen. */
+  amountHeading: string;
   totalLabel: ReactNode;
   lines: PaymentLineRow[];
   totalCents: number;
@@ -22,10 +23,12 @@ interface PaymentLinesTableProps {
 /** What a payment pays against which invoice, and its total: on the review page and the receipt. */
 export function PaymentLinesTable({ caption, amountHeading, totalLabel, lines, totalCents, showBalances = false }: PaymentLinesTableProps) {
   const captionId = useId();
+  const { t } = useLingui();
   return (
     // Focusable so that keyboard users can scroll it, and named by its caption for screen readers.
     <div className="table-scroll" role="region" aria-labelledby={captionId} tabIndex={0}>
-      <table className="data-table">
+      {/* On narrow screens each row is a card, as the invoices are, and data-label names each value in it. */}
+      <table className="data-table invoices-table">
         <caption id={captionId}>{caption}</caption>
         <thead>
           <tr>
@@ -49,12 +52,14 @@ export function PaymentLinesTable({ caption, amountHeading, totalLabel, lines, t
           {lines.map((line) => (
             <tr key={line.invoiceNumber}>
               <th scope="row">{line.invoiceNumber}</th>
-              <td>{line.description}</td>
-              <td className="numeric">
+              <td data-label={t`Description`}>{line.description}</td>
+              <td className="numeric" data-label={amountHeading}>
                 <Money cents={line.amountCents} />
               </td>
               {showBalances ? (
-                <td className="numeric">{line.balanceAfterCents === undefined ? null : <Money cents={line.balanceAfterCents} />}</td>
+                <td className="numeric" data-label={t`Balance left`}>
+                  {line.balanceAfterCents === undefined ? null : <Money cents={line.balanceAfterCents} />}
+                </td>
               ) : null}
             </tr>
           ))}

@@ -78,7 +78,7 @@ export function PaymentReceiptScreen() {
       </dl>
       <PaymentLinesTable
         caption={<Trans>What was paid</Trans>}
-        amountHeading={<Trans>Paid</Trans>}
+        amountHeading={t`Paid`}
         totalLabel={<Trans>Total paid</Trans>}
         lines={receipt.lines}
         totalCents={receipt.totalCents}
