@@ -29,8 +29,10 @@ interface GuardArgs {
 function keepSessionClient(snapshot: SessionSnapshot, { location, params }: Omit<GuardArgs, 'context'>): void {
   const sessionClient = selectSessionClientCode(snapshot);
   if (sessionClient === null || params.client?.toUpperCase() === sessionClient.toUpperCase()) return;
-  // The fragment comes along: an emailed link's token travels there.
-  throw redirect({ href: `${underClient(location.pathname, sessionClient)}${location.searchStr ?? ''}${location.hash ? `#${location.hash}` : ''}`, replace: true });
+  // The fragment comes along: an emailed link's token travels there. The page says where it came from.
+  const search = location.searchStr ?? '';
+  const from = params.client ? `${search ? '&' : '?'}from=${params.client}` : '';
+  throw redirect({ href: `${underClient(location.pathname, sessionClient)}${search}${from}${location.hash ? `#${location.hash}` : ''}`, replace: true });
 }
 
 /**
@@ -109,7 +111,8 @@ async function leaveWhenSignedIn({ context, params, search }: SignInGuardArgs, g
   if (!selectIsSignedIn(snapshot)) return;
   if (guestsStay && !selectIsBillingUser(snapshot)) return;
   if (search.redirect) throw redirect({ href: search.redirect, replace: true });
-  throw redirect({ to: '/{-$client}/invoices', params: { client: params.client }, replace: true });
+  // The search comes along: it may say which client's address the sign-in began at.
+  throw redirect({ to: '/{-$client}/invoices', params: { client: params.client }, search: true, replace: true });
 }
 
 /**

@@ -82,6 +82,7 @@ const labels = {
     goOn: 'Go to the next page now',
     invoices: 'Your invoices',
     subject: 'Sunrise Laboratories: activate your account',
+    registeringWith: 'You are registering with Sunrise Laboratories.',
   },
   'es-ES': {
     firstName: 'Nombre',
@@ -101,6 +102,7 @@ const labels = {
     goOn: 'Ir ahora a la página siguiente',
     invoices: 'Sus facturas',
     subject: 'Sunrise Laboratories: active su cuenta',
+    registeringWith: 'Se está registrando en Sunrise Laboratories.',
   },
 } as const;
 type Labels = (typeof labels)[keyof typeof labels];
@@ -164,14 +166,17 @@ for (const { language, person: someone } of journeys) {
     await page.goto('/SUN/registration');
     if (language === 'es-ES') await chooseLanguage(page, 'es-ES');
     await expect(heading(page, l.registration)).toBeVisible();
-    // The client code of the address is prefilled.
-    await expect(field(page, l.clientCode)).toHaveValue('SUN');
+    // The provider comes from the address: its code is not asked, its name is said.
+    await expect(field(page, l.clientCode)).toHaveCount(0);
+    await expect(page.getByTestId('registering-with')).toHaveText(l.registeringWith);
     await expectAccessible(page);
 
     await fillIn(page, l, person);
     await page.getByRole('button', { name: l.create }).click();
     await expect(heading(page, l.checkEmail)).toBeVisible();
     await expect(page.getByText(person.email)).toBeVisible();
+    // The tab names the step, as its heading does.
+    await expect(page).toHaveTitle(`${l.checkEmail} – Sunrise Laboratories`);
     await expectAccessible(page);
 
     // The email is written after the answer: wait for it before reading it.
@@ -339,7 +344,6 @@ test('an address already registered gets the same page, and its owner an email i
     account: account.accountNumber,
     invoice: account.invoices[2]?.invoiceNumber ?? '',
   });
-  await field(page, l.clientCode).fill('hbr');
   await page.getByRole('button', { name: l.create }).click();
   await expect(heading(page, l.checkEmail)).toBeVisible();
   await expect(page.getByText(owner)).toBeVisible();

@@ -42,8 +42,9 @@ async function expectUnder(
   language: Language,
   client: { code: string; theme: string; name: string },
   accountNumber: string,
+  search = '',
 ): Promise<void> {
-  await expect(page).toHaveURL(new RegExp(`/${client.code}/invoices$`));
+  await expect(page).toHaveURL(new RegExp(`/${client.code}/invoices${search.replace('?', '\\?')}$`));
   await expect(heading(page, words[language].invoices)).toBeVisible();
   await expect(page.locator('body')).toHaveClass(new RegExp(`\\btheme-${client.theme}\\b`));
   const themes = (await page.locator('body').getAttribute('class'))?.split(/\s+/).filter((name) => name.startsWith('theme-'));
@@ -91,9 +92,10 @@ test.describe('switching clients', () => {
       await expectUnder(page, 'en-US', delta, 'D-520100');
     });
 
-    await test.step("SUN's pages now open under DLT: the session's client is the truth", async () => {
+    await test.step("SUN's pages now open under DLT: the session's client is the truth, and the page says so", async () => {
       await page.goto('/SUN/invoices');
-      await expectUnder(page, 'en-US', delta, 'D-520100');
+      await expectUnder(page, 'en-US', delta, 'D-520100', '?from=SUN');
+      await expect(page.getByTestId('client-moved').getByRole('button', { name: w.switchTo('Sunrise Laboratories') })).toBeVisible();
     });
 
     await test.step('and back to SUN', async () => {

@@ -1,6 +1,6 @@
 /**
  * Signing in with email and password. Every failure a caller could learn from (unknown email,
- * wrong password, inactive user, not a member of the requested client) is the same outcome,
+ * wrong password, inactive user) is the same outcome,
  * reached after the same password-hashing work. Only the right password of a registration not yet
  * activated gets an answer of its own, so that its owner learns to open the activation link.
  */
@@ -9,7 +9,7 @@ import { and, asc, eq, isNull } from 'drizzle-orm';
 import { userRoleSchema, type UserRole } from '@contracts/session';
 import type { LoginRequest } from '@contracts/session-requests';
 import type { Database } from '../../db/client';
-import { userClients, users } from '../../db/schema';
+import { clients as clientsTable, userClients, users } from '../../db/schema';
 import { verifyAgainstDummy, verifyPassword } from '../../security/password';
 import type { ClientsService } from '../clients/clients.service';
 import { ACCOUNT_POLICY, ADDRESS_POLICY, addressKey, type AttemptOutcome, type ThrottleService } from './throttle.service';
@@ -35,27 +35,34 @@ export function normaliseEmail(email: string): string {
 /** Creates the sign-in rules over the database. */
 export function createAuthService({ db, clients, throttle }: AuthServiceDeps) {
   /**
-   * The membership the user signs in under: the requested client's entry, or without a request
-   * the client the user joined first (then the lowest client id).
+   * The membership the user signs in under: the requested client's entry when the user has one
+   * there; else another entry of the same client code; else (no request, an unknown code, or a
+   * client where the user has no account) the client the user joined first, then the lowest
+   * client id. Only someone who knows the password gets this far, so a patient who signs in at
+   * the wrong lab's address lands at their own, and the SPA says so.
    */
   async function findMembership(userId: number, request: LoginRequest) {
-    let clientId: number | undefined;
-    if (request.clientCode) {
-      const client = await clients.resolve({ clientCode: request.clientCode, billingGroup: request.billingGroup });
-      if (!client) return null;
-      clientId = client.id;
-    }
-    const [membership] = await db
-      .select({ clientId: userClients.clientId, role: userClients.role, accountDisabled: userClients.accountDisabled })
+    const requested = request.clientCode
+      ? await clients.resolve({ clientCode: request.clientCode, billingGroup: request.billingGroup })
+      : null;
+    const memberships = await db
+      .select({
+        clientId: userClients.clientId,
+        clientCode: clientsTable.code,
+        role: userClients.role,
+        accountDisabled: userClients.accountDisabled,
+      })
       .from(userClients)
-      .where(
-        clientId === undefined
-          ? eq(userClients.userId, userId)
-          : and(eq(userClients.userId, userId), eq(userClients.clientId, clientId)),
-      )
-      .orderBy(asc(userClients.createdAt), asc(userClients.clientId))
-      .limit(1);
-    return membership ?? null;
+      .innerJoin(clientsTable, eq(clientsTable.id, userClients.clientId))
+      .where(eq(userClients.userId, userId))
+      .orderBy(asc(userClients.createdAt), asc(userClients.clientId));
+    const code = request.clientCode?.trim().toUpperCase();
+    return (
+      memberships.find((membership) => membership.clientId === requested?.id) ??
+      memberships.find((membership) => membership.clientCode.toUpperCase() === code) ??
+      memberships[0] ??
+      null
+    );
   }
 
   return {

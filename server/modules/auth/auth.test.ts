@@ -107,21 +107,36 @@ describe('signing in', () => {
     expect(await loggedInStatus(browser)).toEqual({ userRole: null, isUserActive: false });
   });
 
-  it('refuses a user who is not a member of the requested client with the same answer', async () => {
-    const response = await browser.login('north.doe@example.com', DEMO_PASSWORD, { clientCode: 'SUN' });
-    expect(response.status).toBe(401);
-    expect(await response.json()).toEqual({ error: 'invalidCredentials' });
+  const sessionClient = async (b: TestBrowser): Promise<unknown> => (await b.get('/api/User/GetClientCode')).json();
+
+  it("signs a user in at their own client when the password is right at another client's address, or at an unknown code", async () => {
+    const atSunrise = await browser.login('north.doe@example.com', DEMO_PASSWORD, { clientCode: 'SUN' });
+    expect(atSunrise.status).toBe(200);
+    expect(await sessionClient(browser)).toEqual({ clientCode: 'NPP', billingGroup: null });
+    const atUnknown = await browser.login('north.doe@example.com', DEMO_PASSWORD, { clientCode: 'XYZ' });
+    expect(atUnknown.status).toBe(200);
+    expect(await sessionClient(browser)).toEqual({ clientCode: 'NPP', billingGroup: null });
+  });
+
+  it("answers a wrong password at another client's address as any wrong password, revealing nothing", async () => {
+    const elsewhere = await browser.login('north.doe@example.com', 'not the password', { clientCode: 'SUN' });
+    const unknown = await browser.login('nobody@example.com', 'not the password', { clientCode: 'SUN' });
+    expect(elsewhere.status).toBe(401);
+    expect(await elsewhere.text()).toBe(await unknown.text());
     expect(await loggedInStatus(browser)).toEqual({ userRole: null, isUserActive: false });
   });
 
-  it('signs a member in under the requested client and billing group', async () => {
+  it('signs a member in under the requested client and billing group, else under another entry of the same code', async () => {
     const underDelta = await browser.login('pat.doe@example.com', DEMO_PASSWORD, { clientCode: 'dlt', billingGroup: '52' });
     expect(underDelta.status).toBe(200);
-    const underOtherGroup = await browser.login('pat.doe@example.com', DEMO_PASSWORD, {
-      clientCode: 'DLT',
-      billingGroup: '48',
-    });
-    expect(underOtherGroup.status).toBe(401);
+    expect(await sessionClient(browser)).toEqual({ clientCode: 'DLT', billingGroup: '52' });
+    const underSunrise = await browser.login('pat.doe@example.com', DEMO_PASSWORD, { clientCode: 'SUN' });
+    expect(underSunrise.status).toBe(200);
+    expect(await sessionClient(browser)).toEqual({ clientCode: 'SUN', billingGroup: null });
+    // pat.doe has no account in Delta's group 48: Delta's group 52 is theirs.
+    const underOtherGroup = await browser.login('pat.doe@example.com', DEMO_PASSWORD, { clientCode: 'DLT', billingGroup: '48' });
+    expect(underOtherGroup.status).toBe(200);
+    expect(await sessionClient(browser)).toEqual({ clientCode: 'DLT', billingGroup: '52' });
   });
 
   it('tells the signed-in user their email and the account number of the client they signed in under', async () => {

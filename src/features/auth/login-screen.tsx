@@ -13,6 +13,7 @@ import { LogoutNotice } from '@/components/logout-notice';
 import { Link, useSearch } from '@tanstack/react-router';
 import { Screen } from '@/components/screen';
 import { useFocusOnRefusal } from '@/lib/use-focus-on-refusal';
+import { UnknownClientNotice } from './unknown-client-notice';
 
 /**
  * The sign-in form. The session machine does the signing in; the route guard moves on. When the
@@ -73,6 +74,7 @@ export function LoginScreen({ NotActivatedHelp }: { NotActivatedHelp?: Component
   return (
     <Screen title={<Trans>Sign in</Trans>} narrow>
       <LogoutNotice />
+      <UnknownClientNotice signInStillWorks />
       {/* The answer to the last attempt, unless this attempt was stopped before it was sent. */}
       {serverError && !fieldErrors.email && !fieldErrors.password ? (
         <p className="form-error" role="alert">

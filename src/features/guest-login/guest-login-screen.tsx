@@ -11,6 +11,7 @@ import { useSessionEvents } from '@/lib/use-session-events';
 import { useSignInClient } from '@/lib/use-sign-in-client';
 import { validateGuestLogin, type GuestLoginFieldErrors } from './guest-login-validation';
 import { Screen } from '@/components/screen';
+import { UnknownClientNotice } from '@/features/auth/unknown-client-notice';
 import { useFocusOnRefusal } from '@/lib/use-focus-on-refusal';
 
 /** The longest account or invoice number the server accepts. */
@@ -71,6 +72,7 @@ export function GuestLoginScreen() {
 
   return (
     <Screen title={<Trans>Pay as a guest</Trans>} narrow>
+      <UnknownClientNotice />
       <p>
         <Trans>Enter the account number and the invoice number printed on your invoice to see and pay it without signing in.</Trans>
       </p>

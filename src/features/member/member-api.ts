@@ -41,20 +41,16 @@ export function readFieldErrors(body: unknown): FieldErrors | null {
 }
 
 /**
- * Posts a form. A 400 with field errors is an answer, not a failure: the form shows it. The
- * fields are read from a copy of the answer, since the app's call reads the body for its error
- * code. (Plain checks rather than a schema: every schema function a page uses joins the libraries
- * that the first page loads.)
+ * Posts a form. A 400 with field errors is an answer, not a failure: the form shows it. (Plain
+ * checks rather than a schema: every schema function a page uses joins the libraries that the
+ * first page loads.)
  */
 async function postForm<S extends v.GenericSchema>(path: string, json: unknown, schema: S, { signal }: CallOptions): Promise<FormAnswer<v.InferOutput<S>>> {
-  const refused: { fields?: FieldErrors | null } = {};
-  const readRefusal = async (_request: Request, _options: unknown, response: Response) => {
-    if (response.status === 400) refused.fields = readFieldErrors(await response.clone().json().catch(() => null));
-  };
   try {
-    return { ok: true, value: await call(() => http.post(path, { json, signal, hooks: { afterResponse: [readRefusal] } }), schema) };
+    return { ok: true, value: await call(() => http.post(path, { json, signal }), schema) };
   } catch (error) {
-    if (refused.fields && error instanceof ApiError && error.code === 'invalidRequest') return { ok: false, fields: refused.fields };
+    const fields = error instanceof ApiError && error.code === 'invalidRequest' ? readFieldErrors(error.body) : null;
+    if (fields) return { ok: false, fields };
     throw error;
   }
 }

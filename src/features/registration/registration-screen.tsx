@@ -1,4 +1,5 @@
 import { Trans, useLingui } from '@lingui/react/macro';
+import { selectClient } from '@machines/client/client.selectors';
 import { selectLanguage } from '@machines/language/language.selectors';
 import { registrationMachine } from '@machines/registration/registration.machine';
 import {
@@ -31,6 +32,8 @@ import { registrationEvents } from './registration-events';
 import { registrationErrors } from './registration-rules';
 import { createRegistrationImplementations } from './registration.implementations';
 import { useScreenActor } from './use-screen-actor';
+import { UnknownClientNotice } from '@/features/auth/unknown-client-notice';
+import { useStepTitle } from '@/features/shell/use-step-title';
 
 type RegistrationActor = ActorRefFrom<typeof registrationMachine>;
 type RegistrationSnapshot = SnapshotFrom<typeof registrationMachine>;
@@ -73,6 +76,12 @@ function RegistrationForm({ actor }: { actor: RegistrationActor }) {
   const failure = useSelector(actor, selectFailure);
   const refusals = useSelector(actor, selectRefusals);
   const inputs = useRef<Partial<Record<RegistrationField, HTMLInputElement | null>>>({});
+  // A code the page's address carries, of a provider the portal knows, is not asked again: a
+  // patient does not know what a client code is.
+  const known = useSelector(useMachines().client, selectClient);
+  const clientFromAddress = known !== null && known.code.toUpperCase() === draft.clientCode.trim().toUpperCase() && !errors.clientCode;
+  const providerName = known?.name;
+  const shownFields = clientFromAddress ? registrationFields.filter((field) => field !== 'clientCode') : registrationFields;
 
   // After a refused submit (by the rules or the server), the first field to fix takes the focus.
   useFocusOnRefusals(refusals, () => {
@@ -157,6 +166,7 @@ function RegistrationForm({ actor }: { actor: RegistrationActor }) {
 
   return (
     <Screen title={<Trans>Create an account</Trans>} narrow>
+      <UnknownClientNotice />
       <p>
         <Trans>
           Register with the account number, the number of one unpaid invoice of that account and the postal code printed on
@@ -169,8 +179,13 @@ function RegistrationForm({ actor }: { actor: RegistrationActor }) {
           {failures[failure]}
         </p>
       ) : null}
+      {clientFromAddress && providerName ? (
+        <p data-testid="registering-with">
+          <Trans>You are registering with {providerName}.</Trans>
+        </p>
+      ) : null}
       <form className="form" method="post" noValidate onSubmit={onSubmit} aria-busy={busy}>
-        {registrationFields.map((field) => {
+        {shownFields.map((field) => {
           const spec = fields[field];
           const error = errors[field];
           return (
@@ -214,14 +229,16 @@ function RegistrationForm({ actor }: { actor: RegistrationActor }) {
 
 /** "An email is on its way": the same words whether the address was new or already registered. */
 function RegistrationSent({ actor }: { actor: RegistrationActor }) {
+  const { t } = useLingui();
   const email = useSelector(actor, selectSentTo) ?? '';
   const notice = useRef<HTMLDivElement>(null);
+  useStepTitle(t`Check your email`);
   // The form and its button are gone: the notice takes the focus, so it is read at once.
   useEffect(() => {
     notice.current?.focus();
   }, []);
   return (
-    <Screen title={<Trans>Check your email</Trans>} narrow>
+    <Screen title={t`Check your email`} narrow>
       <div className="notice notice-success" ref={notice} tabIndex={-1}>
         <p>
           <Trans>

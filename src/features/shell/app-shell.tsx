@@ -1,5 +1,5 @@
 import { Trans } from '@lingui/react/macro';
-import { selectIsCheckFailed, selectIsExpiring, selectIsWarning } from '@machines/session/session.selectors';
+import { selectIsCheckFailed, selectIsExpiring, selectIsSignedIn, selectIsWarning } from '@machines/session/session.selectors';
 import { useMatches } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
 import { lazy, Suspense, useState, useSyncExternalStore, type ReactNode } from 'react';
@@ -19,6 +19,12 @@ const SessionDialogs = lazy(() =>
 );
 // Below the screen's content: it may arrive just after it (a server-rendered footer stays as it is until then).
 const SiteFooter = lazy(() => import('./site-footer').then((module) => ({ default: module.SiteFooter })));
+// Needed only when signed in: it says why a page asked for under another client's address opened under the session's.
+const ClientMovedNotice = lazy(() =>
+  Promise.all([import('@/features/switch-clients/client-moved-notice'), ensureScreenMessages()]).then(([module]) => ({
+    default: module.ClientMovedNotice,
+  })),
+);
 // Needed only when the session check at start-up failed.
 const SessionCheckFailed = lazy(() => import('./session-check-failed').then((module) => ({ default: module.SessionCheckFailed })));
 
@@ -43,6 +49,7 @@ export function AppShell({ children }: { children: ReactNode }) {
   const { session } = useMachines();
   const sessionEnding = useSelector(session, (snapshot) => selectIsWarning(snapshot) || selectIsExpiring(snapshot));
   const checkFailed = useSelector(session, selectIsCheckFailed);
+  const signedIn = useSelector(session, selectIsSignedIn);
   useFocusOnNavigation();
   useDocumentTitle();
   return (
@@ -58,6 +65,11 @@ export function AppShell({ children }: { children: ReactNode }) {
           {checkFailed ? (
             <Suspense fallback={null}>
               <SessionCheckFailed />
+            </Suspense>
+          ) : null}
+          {signedIn ? (
+            <Suspense fallback={null}>
+              <ClientMovedNotice />
             </Suspense>
           ) : null}
           {children}

@@ -1,5 +1,4 @@
 import { Trans, useLingui } from '@lingui/react/macro';
-import { switchClientsMachine } from '@machines/switch-clients/switch-clients.machine';
 import {
   selectChosenClient,
   selectFailure,
@@ -9,27 +8,11 @@ import {
   selectUserClients,
 } from '@machines/switch-clients/switch-clients.selectors';
 import type { SwitchClientsFailure, UserClient } from '@machines/switch-clients/switch-clients.types';
-import { Link, useNavigate } from '@tanstack/react-router';
+import { Link } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
-import { useEffect, useMemo, useState } from 'react';
-import type { ActorRefFrom } from 'xstate';
 import { Screen } from '@/components/screen';
-import { createAppActor } from '@/lib/create-app-actor';
-import { useMachines } from '@/lib/machines';
-import { createSwitchClientsImplementations } from './switch-clients.implementations';
+import { displayName, useSwitchClients } from './use-switch-clients';
 
-type SwitchClientsActor = ActorRefFrom<typeof switchClientsMachine>;
-
-/** Named functions for the page's events, so the view never builds event objects. */
-function switchClientsEvents(actor: SwitchClientsActor) {
-  return {
-    choose: (client: UserClient) => actor.send({ type: 'switchClients.choose', code: client.code, billingGroup: client.billingGroup }),
-    retry: () => actor.send({ type: 'switchClients.retry' }),
-  };
-}
-
-/** A client's name as the page shows it: some clients have none, and then their code stands in. */
-const displayName = (client: UserClient) => client.name || client.code;
 
 /**
  * Choosing which of the user's clients to work with: each with its name and logo, the current
@@ -37,27 +20,7 @@ const displayName = (client: UserClient) => client.name || client.code;
  */
 export function SwitchClientsScreen() {
   const { t } = useLingui();
-  const machines = useMachines();
-  const navigate = useNavigate();
-  const [actor] = useState(() =>
-    createAppActor(
-      switchClientsMachine.provide(
-        createSwitchClientsImplementations({
-          session: machines.session,
-          client: machines.client,
-          goToInvoices: (clientCode) => {
-            void navigate({ to: '/{-$client}/invoices', params: { client: clientCode } });
-          },
-        }),
-      ),
-    ),
-  );
-  // Never stopped on leaving: a switch the server has made must still be followed by the app,
-  // or it would show one client's look over another's data. Starting twice does nothing.
-  useEffect(() => {
-    actor.start();
-  }, [actor]);
-  const { choose, retry } = useMemo(() => switchClientsEvents(actor), [actor]);
+  const { actor, choose, retry } = useSwitchClients();
 
   const status = useSelector(actor, selectSwitchClientsStatus);
   const clients = useSelector(actor, selectUserClients);
