@@ -1,6 +1,16 @@
 import { createRootRouteWithContext, Outlet } from '@tanstack/react-router';
+import { lazy } from 'react';
 import { AppShell } from '@/features/shell/app-shell';
+import { ensureScreenMessages } from '@/lib/i18n';
 import type { Machines } from '@/lib/machines';
+
+// Loaded once someone is signed in: it says why a page asked for under another client's address
+// opened under the session's (and offers the switch there).
+const ClientMovedNotice = lazy(() =>
+  Promise.all([import('@/features/switch-clients/client-moved-notice'), ensureScreenMessages()]).then(([module]) => ({
+    default: module.ClientMovedNotice,
+  })),
+);
 
 export const Route = createRootRouteWithContext<Machines>()({
   component: RootLayout,
@@ -8,7 +18,7 @@ export const Route = createRootRouteWithContext<Machines>()({
 
 function RootLayout() {
   return (
-    <AppShell>
+    <AppShell signedInNotices={<ClientMovedNotice />}>
       <Outlet />
     </AppShell>
   );

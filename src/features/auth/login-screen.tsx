@@ -13,7 +13,7 @@ import { LogoutNotice } from '@/components/logout-notice';
 import { Link, useSearch } from '@tanstack/react-router';
 import { Screen } from '@/components/screen';
 import { useFocusOnRefusal } from '@/lib/use-focus-on-refusal';
-import { UnknownClientNotice } from './unknown-client-notice';
+import { UnknownClientNotice } from '@/components/unknown-client-notice';
 
 /**
  * The sign-in form. The session machine does the signing in; the route guard moves on. When the

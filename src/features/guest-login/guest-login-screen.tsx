@@ -11,7 +11,7 @@ import { useSessionEvents } from '@/lib/use-session-events';
 import { useSignInClient } from '@/lib/use-sign-in-client';
 import { validateGuestLogin, type GuestLoginFieldErrors } from './guest-login-validation';
 import { Screen } from '@/components/screen';
-import { UnknownClientNotice } from '@/features/auth/unknown-client-notice';
+import { UnknownClientNotice } from '@/components/unknown-client-notice';
 import { useFocusOnRefusal } from '@/lib/use-focus-on-refusal';
 
 /** The longest account or invoice number the server accepts. */

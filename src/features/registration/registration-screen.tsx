@@ -32,8 +32,8 @@ import { registrationEvents } from './registration-events';
 import { registrationErrors } from './registration-rules';
 import { createRegistrationImplementations } from './registration.implementations';
 import { useScreenActor } from './use-screen-actor';
-import { UnknownClientNotice } from '@/features/auth/unknown-client-notice';
-import { useStepTitle } from '@/features/shell/use-step-title';
+import { UnknownClientNotice } from '@/components/unknown-client-notice';
+import { useStepTitle } from '@/lib/use-step-title';
 
 type RegistrationActor = ActorRefFrom<typeof registrationMachine>;
 type RegistrationSnapshot = SnapshotFrom<typeof registrationMachine>;

@@ -19,20 +19,17 @@ const SessionDialogs = lazy(() =>
 );
 // Below the screen's content: it may arrive just after it (a server-rendered footer stays as it is until then).
 const SiteFooter = lazy(() => import('./site-footer').then((module) => ({ default: module.SiteFooter })));
-// Needed only when signed in: it says why a page asked for under another client's address opened under the session's.
-const ClientMovedNotice = lazy(() =>
-  Promise.all([import('@/features/switch-clients/client-moved-notice'), ensureScreenMessages()]).then(([module]) => ({
-    default: module.ClientMovedNotice,
-  })),
-);
 // Needed only when the session check at start-up failed.
 const SessionCheckFailed = lazy(() => import('./session-check-failed').then((module) => ({ default: module.SessionCheckFailed })));
 
 const narrowScreen = '(max-width: 40rem)';
 const noSubscription = () => () => undefined;
 
-/** The frame around every screen: skip link, cookie notice, header, menu, screen, footer. */
-export function AppShell({ children }: { children: ReactNode }) {
+/**
+ * The frame around every screen: skip link, cookie notice, header, menu, screen, footer. Notices
+ * for a signed-in user (composed by the root route) show above the screen.
+ */
+export function AppShell({ children, signedInNotices }: { children: ReactNode; signedInNotices?: ReactNode }) {
   // On a narrow screen the menu would fill the first screen: it starts folded behind its button.
   // The server cannot know the width: its page (null) leaves the folding to the stylesheet, and
   // the browser settles it right after hydrating, with nothing moving on the screen.
@@ -67,11 +64,7 @@ export function AppShell({ children }: { children: ReactNode }) {
               <SessionCheckFailed />
             </Suspense>
           ) : null}
-          {signedIn ? (
-            <Suspense fallback={null}>
-              <ClientMovedNotice />
-            </Suspense>
-          ) : null}
+          {signedIn ? <Suspense fallback={null}>{signedInNotices}</Suspense> : null}
           {children}
         </main>
       </div>
