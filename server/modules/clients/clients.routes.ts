@@ -1,11 +1,13 @@
-/** The client list, one client, its url, its card link and whether it takes online payments. */
+/** The client list, one client, its contact, its url, its card link and whether it takes online payments. */
 import { Hono, type Context } from 'hono';
 import * as v from 'valibot';
 import { clientCodeSchema, type Client, type ClientListEntry } from '@contracts/clients';
+import type { ClientContact } from '@contracts/client-contact';
 import { billingGroupSchema } from '@contracts/text';
 import { ApiError } from '../../http/errors';
 import type { AppEnv } from '../../http/types';
 import { readQuery } from '../../http/validation';
+import { parseOpeningHours } from '../payments/payments.service';
 import { toClient, toListEntry, type ClientRow, type ClientsService } from './clients.service';
 
 const requiredClientQuery = v.object({ clientCode: clientCodeSchema, billingGroup: billingGroupSchema });
@@ -40,6 +42,17 @@ export function createClientsRoutes({ clients }: { clients: ClientsService }) {
   routes.get('/Client/GetClient', async (c) => {
     const client: Client = toClient(await requiredClient(c));
     return c.json(client);
+  });
+
+  // Public, as the Contact page is: the billing office's phone and postal address (also on every invoice).
+  routes.get('/Client/GetContact', async (c) => {
+    const client = await requiredClient(c);
+    const contact: ClientContact = {
+      name: client.name,
+      phone: client.phoneNumber ? { number: client.phoneNumber, hours: parseOpeningHours(client.phoneHours) } : null,
+      addressLines: client.mailAddressLines ?? [],
+    };
+    return c.json(contact);
   });
 
   routes.get('/Client/GetClientUrl', async (c) => {

@@ -110,7 +110,7 @@ function NoAccountDocuments({ reason }: { reason: DocumentList['accountUnavailab
     return (
       <Section title={<Trans>Your statement and receipts</Trans>}>
         <p className="notice">
-          <Trans>This account is disabled, so its statement and receipts cannot be shown. Please contact us.</Trans>
+          <Trans>This account is disabled, so its statement and receipts cannot be shown. Please <Link to="/{-$client}/contact">contact us</Link>.</Trans>
         </p>
       </Section>
     );

@@ -26,7 +26,7 @@ export function InvoicesScreen() {
     return (
       <Screen title={title}>
         <p className="notice">
-          <Trans>This account is disabled, so its invoices cannot be shown or paid online. Please contact us.</Trans>
+          <Trans>This account is disabled, so its invoices cannot be shown or paid online. Please <Link to="/{-$client}/contact">contact us</Link>.</Trans>
         </p>
       </Screen>
     );

@@ -37,7 +37,7 @@ export function UpdateEmailScreen() {
     return (
       <Screen title={title}>
         <p className="notice">
-          <Trans>This account is disabled, so its email address cannot be changed here. Please contact us.</Trans>
+          <Trans>This account is disabled, so its email address cannot be changed here. Please <Link to="/{-$client}/contact">contact us</Link>.</Trans>
         </p>
       </Screen>
     );

@@ -1,10 +1,8 @@
 import { Trans } from '@lingui/react/macro';
-import { useLoaderData } from '@tanstack/react-router';
+import { Link, useLoaderData } from '@tanstack/react-router';
 import { LoadFailed } from '@/components/load-failed';
 import { Screen } from '@/components/screen';
-import type { OpeningHours } from '@contracts/payments';
-import { timeOfDay, timeZoneName, weekdayName } from '@/lib/format';
-import { useLanguage } from '@/lib/use-language';
+import { OpeningHoursText, PhoneLink } from '@/components/opening-hours';
 
 /** Ways to pay other than online: by mail and by phone, as the client offers them. */
 export function OtherPaymentScreen() {
@@ -15,7 +13,7 @@ export function OtherPaymentScreen() {
     return (
       <Screen title={title}>
         <p className="notice">
-          <Trans>This account is disabled, so it cannot be paid here. Please contact us.</Trans>
+          <Trans>This account is disabled, so it cannot be paid here. Please <Link to="/{-$client}/contact">contact us</Link>.</Trans>
         </p>
       </Screen>
     );
@@ -58,7 +56,7 @@ export function OtherPaymentScreen() {
           </h2>
           <p>
             <Trans>
-              Call <a href={`tel:${phone.number.replace(/[^\d+]/g, '')}`}>{phone.number}</a> to pay by card. Have your
+              Call <PhoneLink number={phone.number} /> to pay by card. Have your
               account number ready.
             </Trans>
           </p>
@@ -80,22 +78,5 @@ export function OtherPaymentLoadFailed() {
     <LoadFailed title={<Trans>Other payment methods</Trans>}>
       <Trans>We could not load the other ways to pay. Please check your connection and try again.</Trans>
     </LoadFailed>
-  );
-}
-
-/** "Monday to Friday, 8:00 AM to 6:00 PM (Central Time)", in the reader's language. */
-function OpeningHoursText({ hours }: { hours: OpeningHours }) {
-  const locale = useLanguage();
-  const fromDay = weekdayName(hours.fromDay, locale);
-  const toDay = weekdayName(hours.toDay, locale);
-  const opens = timeOfDay(hours.opens, locale);
-  const closes = timeOfDay(hours.closes, locale);
-  const zone = timeZoneName(hours.timeZone, locale);
-  return (
-    <p>
-      <Trans>
-        Open {fromDay} to {toDay}, {opens} to {closes} ({zone}).
-      </Trans>
-    </p>
   );
 }
