@@ -16,6 +16,7 @@ import { performance } from 'node:perf_hooks';
 import PDFDocument from 'pdfkit';
 import type { AccountInformation } from '@contracts/accounts';
 import type { Receipt } from '@contracts/payments';
+import { manyInvoices, sampleReceipt as receipt } from '../server/test/sample-documents';
 
 const runs = Number(process.env.BENCH_RUNS ?? 40);
 const WARM_UP_RUNS = 5;
@@ -50,32 +51,8 @@ async function renderersOf(dir: string): Promise<Renderers> {
   };
 }
 
-const receipt: Receipt = {
-  confirmationNumber: 'P-ABCDEFGHJK',
-  paidAt: '2026-11-23T10:00:00.000Z',
-  accountNumber: 'A-100200',
-  holderName: 'Pat Doe',
-  lines: [{ invoiceNumber: 'SUN-100031', description: 'Complete blood count (CBC) with differential', amountCents: 4850, balanceAfterCents: 0 }],
-  totalCents: 4850,
-  cardBrand: 'visa',
-  cardLast4: '4242',
-  payerName: 'Pat Doe',
-  email: 'pat.doe@example.com',
-};
 
-const longAccount: AccountInformation = {
-  accountNumber: 'A-100200',
-  holderName: 'Pat Doe',
-  invoices: Array.from({ length: 90 }, (_, index) => ({
-    invoiceNumber: `SUN-2${String(index).padStart(5, '0')}`,
-    description: index % 7 === 0 ? 'Comprehensive metabolic panel with a description long enough to wrap onto a second line' : 'Lipid panel',
-    invoiceDate: '2026-02-20',
-    dueDate: '2026-03-22',
-    amountCents: 1000,
-    balanceCents: 1000,
-  })),
-  totalDueCents: 90_000,
-};
+const longAccount: AccountInformation = { accountNumber: 'A-100200', holderName: 'Pat Doe', invoices: manyInvoices(90), totalDueCents: 90_000 };
 
 /** The floor: one line of a standard font on one untagged page. */
 function barePage(): Promise<Uint8Array> {

@@ -104,6 +104,16 @@ async function taggedOutline(bytes: Uint8Array, language: Language): Promise<str
   return pdf.pages.flatMap((each) => outline(each));
 }
 
+/** Signs in the language's documents fixture user, then opens the documents from the menu; answers the account and its past payment. */
+async function signInAndOpenDocuments(page: Page, language: Language) {
+  const account = language === 'en-US' ? fixtureAccounts.documentsEn : fixtureAccounts.documentsEs;
+  await openIn(page, '/SUN/login', language, language === 'en-US' ? 'Sign in' : 'Iniciar sesión');
+  await signIn(page, account.userEmail, demo.password);
+  await expect(heading(page, words[language].invoices)).toBeVisible();
+  await page.getByRole('link', { name: words[language].title, exact: true }).click();
+  return { account, payment: pastPayment(account) };
+}
+
 for (const language of ['en-US', 'es-ES'] as const) {
   const w = words[language];
 
@@ -123,12 +133,7 @@ for (const language of ['en-US', 'es-ES'] as const) {
   });
 
   test(`a user reaches the documents from the menu and downloads the statement and a past payment's receipt (${language})`, async ({ page }) => {
-    const account = language === 'en-US' ? fixtureAccounts.documentsEn : fixtureAccounts.documentsEs;
-    const payment = pastPayment(account);
-    await openIn(page, '/SUN/login', language, language === 'en-US' ? 'Sign in' : 'Iniciar sesión');
-    await signIn(page, account.userEmail, demo.password);
-    await expect(heading(page, w.invoices)).toBeVisible();
-    await page.getByRole('link', { name: w.title, exact: true }).click();
+    const { account, payment } = await signInAndOpenDocuments(page, language);
     await expect(page).toHaveURL(/\/SUN\/documents$/);
     await expect(heading(page, w.title)).toBeVisible();
 
@@ -151,12 +156,7 @@ for (const language of ['en-US', 'es-ES'] as const) {
   });
 
   test(`a screen reader gets the downloaded statement and receipt as headings, lists and tables, in the page's language (${language})`, async ({ page }) => {
-    const account = language === 'en-US' ? fixtureAccounts.documentsEn : fixtureAccounts.documentsEs;
-    const payment = pastPayment(account);
-    await openIn(page, '/SUN/login', language, language === 'en-US' ? 'Sign in' : 'Iniciar sesión');
-    await signIn(page, account.userEmail, demo.password);
-    await expect(heading(page, w.invoices)).toBeVisible();
-    await page.getByRole('link', { name: w.title, exact: true }).click();
+    const { account, payment } = await signInAndOpenDocuments(page, language);
     await expect(heading(page, w.yourStatement, 2)).toBeVisible();
 
     const statement = await taggedOutline((await download(page, page.getByRole('link', { name: w.downloadStatement }))).bytes, language);

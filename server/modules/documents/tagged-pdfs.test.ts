@@ -1,25 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import type { Receipt } from '@contracts/payments';
 import type { Language } from '@contracts/session';
 import { outline, readTaggedPdf, type TaggedPdf } from '../../test/pdf-structure';
+import { sampleInvoice, sampleReceipt } from '../../test/sample-documents';
 import { renderReceiptPdf } from '../payments/receipt-pdf';
 import { renderPublicDocumentPdf } from './public-document-pdf';
 import { renderStatementPdf, type StatementDocument } from './statement-pdf';
 
-const receipt: Receipt = {
-  confirmationNumber: 'P-ABCDEFGHJK',
-  paidAt: '2026-11-23T10:00:00.000Z',
-  accountNumber: 'A-100200',
-  holderName: 'Pat Doe',
-  lines: [{ invoiceNumber: 'SUN-100031', description: 'Complete blood count (CBC) with differential', amountCents: 4850, balanceAfterCents: 0 }],
-  totalCents: 4850,
-  cardBrand: 'visa',
-  cardLast4: '4242',
-  payerName: 'Pat Doe',
-  email: 'pat.doe@example.com',
-};
+const receipt = sampleReceipt;
 
-const invoice = { invoiceNumber: 'SUN-100031', description: 'Complete blood count (CBC) with differential', invoiceDate: '2026-01-14', dueDate: '2026-02-13', amountCents: 4850, balanceCents: 4850 };
+const invoice = sampleInvoice;
 
 const statement: StatementDocument = {
   clientName: 'Sunrise Laboratories',
@@ -30,7 +19,7 @@ const statement: StatementDocument = {
     invoices: [invoice],
     totalDueCents: 4850,
   },
-  payments: [{ confirmationNumber: 'P-ABCDEFGHJK', paidAt: '2026-02-01T10:00:00.000Z', totalCents: 500, cardBrand: 'visa', cardLast4: '4242' }],
+  payments: [{ confirmationNumber: 'P-ABCDEFGHJK', paidAt: '2026-02-01T10:00:00.000Z', totalCents: 500, cardBrand: 'visa', cardLast4: '4242', lines: [] }],
   issuedAt: new Date('2026-03-01T09:00:00Z'),
 };
 

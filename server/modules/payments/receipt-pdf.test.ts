@@ -1,22 +1,11 @@
 import { create, type Font } from 'fontkit';
 import { describe, expect, it } from 'vitest';
-import type { Receipt } from '@contracts/payments';
 import { readTaggedPdf } from '../../test/pdf-structure';
 import { readPdf } from '../../test/pdf-text';
+import { sampleReceipt } from '../../test/sample-documents';
 import { fallbackFaces, textFaces } from './pdf-fonts';
 import { renderReceiptPdf } from './receipt-pdf';
-const receipt: Receipt = {
-  confirmationNumber: 'P-ABCDEFGHJK',
-  paidAt: '2026-11-23T10:00:00.000Z',
-  accountNumber: 'A-100200',
-  holderName: 'Pat Doe',
-  lines: [{ invoiceNumber: 'SUN-100031', description: 'Complete blood count (CBC) with differential', amountCents: 4850, balanceAfterCents: 0 }],
-  totalCents: 4850,
-  cardBrand: 'visa',
-  cardLast4: '4242',
-  payerName: 'Pat Doe',
-  email: 'pat.doe@example.com',
-};
+const receipt = sampleReceipt;
 
 describe('the receipt PDF', () => {
   it('embeds, for a name beyond Latin, only the glyphs it shows, each drawing the outline of the font it comes from', async () => {
