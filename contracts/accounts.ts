@@ -29,3 +29,26 @@ export const accountInformationSchema = v.object({
   totalDueCents: v.pipe(v.number(), v.integer(), v.minValue(0)),
 });
 export type AccountInformation = v.InferOutput<typeof accountInformationSchema>;
+
+/**
+ * One invoice the account has paid in full, with the payment in the portal that brought its
+ * balance to zero (whose receipt documents it), or none when the billing office recorded it.
+ */
+export const paidInvoiceSchema = v.object({
+  invoiceNumber: v.string(),
+  description: v.string(),
+  invoiceDate: isoDateSchema,
+  amountCents: v.pipe(v.number(), v.integer(), v.minValue(1)),
+  /** When that payment was made: ISO 8601 instant, UTC; null when settled with the billing office. */
+  paidAt: v.nullable(v.string()),
+  /** That payment's confirmation number, the receipt's; null when settled with the billing office. */
+  confirmationNumber: v.nullable(v.string()),
+});
+export type PaidInvoice = v.InferOutput<typeof paidInvoiceSchema>;
+
+/**
+ * GET /api/OnlinePayment/GetPaidInvoices (user or guest; 403 accountDisabled for a disabled
+ * account): the session account's paid invoices, the most recently paid first.
+ */
+export const paidInvoicesSchema = v.object({ invoices: v.array(paidInvoiceSchema) });
+export type PaidInvoices = v.InferOutput<typeof paidInvoicesSchema>;

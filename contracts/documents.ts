@@ -13,7 +13,13 @@ export const publicDocumentKinds = ['financialAssistancePolicy', 'billingRightsN
 export const publicDocumentKindSchema = v.picklist(publicDocumentKinds);
 export type PublicDocumentKind = v.InferOutput<typeof publicDocumentKindSchema>;
 
-/** One past payment of the account, newest first in the list. */
+/** What a payment applied to one invoice. */
+export const paymentLineSchema = v.object({
+  invoiceNumber: v.string(),
+  amountCents: v.pipe(v.number(), v.integer(), v.minValue(1)),
+});
+
+/** One past payment of the account, newest first in the list, with the invoices it paid (in the order paid). */
 export const pastPaymentSchema = v.object({
   confirmationNumber: v.string(),
   /** ISO 8601 instant, UTC. */
@@ -21,6 +27,7 @@ export const pastPaymentSchema = v.object({
   totalCents: v.pipe(v.number(), v.integer(), v.minValue(1)),
   cardBrand: cardBrandSchema,
   cardLast4: v.pipe(v.string(), v.regex(/^\d{4}$/)),
+  lines: v.array(paymentLineSchema),
 });
 export type PastPayment = v.InferOutput<typeof pastPaymentSchema>;
 

@@ -157,6 +157,7 @@ const table: Row[] = [
 
   // Invoices and payments: the session's account under the session's client, whatever is sent.
   { route: 'GET /api/OnlinePayment/GetAccountInformation', callers: usersAndGuestsWithEnabledAccount },
+  { route: 'GET /api/OnlinePayment/GetPaidInvoices', callers: usersAndGuestsWithEnabledAccount },
   {
     route: 'POST /api/OnlinePayment/MakePayment',
     // HBR takes card payments on its own external page: the portal refuses any (403

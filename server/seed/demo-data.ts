@@ -243,8 +243,40 @@ export interface DemoInvoice {
   balanceCents: number;
 }
 
+/** A payment made in the portal before the demo starts: what it paid on each invoice (the invoices' balances are already what it left). */
+export interface PastPaymentSeed {
+  confirmationNumber: string;
+  /** ISO 8601 instant. */
+  paidAt: string;
+  payerName: string;
+  email: string;
+  lines: { invoiceNumber: string; amountCents: number }[];
+}
+
+export interface DemoPayment extends PastPaymentSeed {
+  clientCode: string;
+  accountNumber: string;
+}
+
+/** pat.doe's payment at SUN: SUN-100012 in full and part of SUN-100035, so a paid invoice has its receipt. */
+export const demoPayments: DemoPayment[] = [
+  {
+    clientCode: 'SUN',
+    accountNumber: 'A-100200',
+    confirmationNumber: 'P-PATDEMOAAA',
+    paidAt: '2026-02-06T14:30:00Z',
+    payerName: 'Pat Doe',
+    email: 'pat.doe@example.com',
+    lines: [
+      { invoiceNumber: 'SUN-100012', amountCents: 3900 },
+      { invoiceNumber: 'SUN-100035', amountCents: 5000 },
+    ],
+  },
+];
+
 /**
- * The demo invoices. pat.doe's SUN account has three open ones (one partly paid) and one paid;
+ * The demo invoices. pat.doe's SUN account has three open ones (one partly paid) and one paid
+ * (both through the demo payment);
  * the SUN guest account two open ones, SUN-100042 being the one the demo guest signs in with.
  */
 export const demoInvoices: DemoInvoice[] = [

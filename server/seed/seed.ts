@@ -3,19 +3,21 @@
  * while the clients table is empty, under an advisory lock so replicas starting together do not
  * both seed.
  */
-import { count, sql } from 'drizzle-orm';
+import { and, count, eq, inArray, sql } from 'drizzle-orm';
 import type { Database } from '../db/client';
-import { accounts, clients, invoices, userClients, users } from '../db/schema';
+import { accounts, clients, invoices, paymentLines, payments, userClients, users } from '../db/schema';
 import { hashPassword } from '../security/password';
 import {
   DEMO_PASSWORD,
   DEMO_POSTAL_CODE,
   demoGuestAccounts,
   demoInvoices,
+  demoPayments,
   demoUsers,
   fixedClients,
   generatedClients,
   type DemoAccount,
+  type PastPaymentSeed,
 } from './demo-data';
 
 export type SeedResult = 'seeded' | 'skippedProduction' | 'skippedNotEmpty';
@@ -28,7 +30,7 @@ export interface SeedOptions {
 /** Arbitrary constant naming the seed's advisory lock. */
 const SEED_LOCK_KEY = 7_340_211;
 
-/** Seeds the demo clients, accounts, invoices and users when allowed and the database has no clients. */
+/** Seeds the demo clients, accounts, invoices, payments and users when allowed and the database has no clients. */
 export async function seedDemoData(db: Database, options: SeedOptions = {}): Promise<SeedResult> {
   const nodeEnv = 'nodeEnv' in options ? options.nodeEnv : process.env.NODE_ENV;
   if (nodeEnv === 'production') return 'skippedProduction';
@@ -90,6 +92,14 @@ export async function seedDemoData(db: Database, options: SeedOptions = {}): Pro
       })),
     );
 
+    for (const payment of demoPayments) {
+      await insertPastPayment(tx, {
+        clientId: clientId(payment.clientCode, undefined),
+        accountId: accountId(payment.clientCode, undefined, payment.accountNumber),
+        payment,
+      });
+    }
+
     for (const [index, user] of demoUsers.entries()) {
       const [row] = await tx
         .insert(users)
@@ -120,4 +130,47 @@ export async function seedDemoData(db: Database, options: SeedOptions = {}): Pro
     }
     return 'seeded';
   });
+}
+
+/**
+ * Inserts a payment made before the demo (or the tests) start, with what it paid on each invoice
+ * of the client. It is the invoices' latest payment: their balances now are what it left.
+ */
+export async function insertPastPayment(
+  tx: Database,
+  { clientId, accountId, payment }: { clientId: number; accountId: number; payment: PastPaymentSeed },
+): Promise<void> {
+  const paidInvoices = await tx
+    .select({ id: invoices.id, invoiceNumber: invoices.invoiceNumber, balanceCents: invoices.balanceCents })
+    .from(invoices)
+    .where(and(eq(invoices.clientId, clientId), inArray(invoices.invoiceNumber, payment.lines.map((line) => line.invoiceNumber))));
+  const [row] = await tx
+    .insert(payments)
+    .values({
+      clientId,
+      accountId,
+      confirmationNumber: payment.confirmationNumber,
+      idempotencyKey: `seeded-${payment.confirmationNumber}`,
+      requestHash: 'seeded',
+      paidAt: new Date(payment.paidAt),
+      totalCents: payment.lines.reduce((sum, line) => sum + line.amountCents, 0),
+      cardBrand: 'visa',
+      cardLast4: '4242',
+      payerName: payment.payerName,
+      email: payment.email,
+      addressLine1: '1 Main Street',
+      city: 'Springfield',
+      region: 'IL',
+      postalCode: DEMO_POSTAL_CODE,
+      country: 'United States',
+    })
+    .returning({ id: payments.id });
+  if (!row) throw new Error(`Could not insert ${payment.confirmationNumber}`);
+  await tx.insert(paymentLines).values(
+    payment.lines.map((line) => {
+      const invoice = paidInvoices.find((each) => each.invoiceNumber === line.invoiceNumber);
+      if (!invoice) throw new Error(`Payment ${payment.confirmationNumber} names an unknown invoice ${line.invoiceNumber}`);
+      return { paymentId: row.id, clientId, invoiceId: invoice.id, amountCents: line.amountCents, balanceAfterCents: invoice.balanceCents };
+    }),
+  );
 }

@@ -1,45 +1,51 @@
 /**
- * For tests: reads back what a PDF made by `PdfWriter` shows, to check it says what it should.
- * Standard-font text is WinAnsi bytes; an embedded font's glyph ids are read back through its
- * ToUnicode map. Each text object (BT ... ET) is one line of the answer.
+ * For tests: reads back what a PDF shows, through PDF.js (the reader of Firefox): each page's text
+ * as lines, top down, a line being the text on one baseline (columns apart by a space), to check
+ * it says what it should.
  */
-import { PDFArray, PDFDict, PDFDocument, PDFName, PDFRawStream, decodePDFRawStream } from 'pdf-lib';
+import { getDocument, type PDFDocumentProxy } from 'pdfjs-dist/legacy/build/pdf.mjs';
+import type { TextItem } from 'pdfjs-dist/types/src/display/api';
 
-/** A PDF's pages, and the text each shows, one line per text object. */
-export async function readPdf(bytes: Uint8Array): Promise<{ pages: string[]; text: string }> {
-  const pdf = await PDFDocument.load(bytes);
-  const decode = (stream: unknown) => (stream instanceof PDFRawStream ? Buffer.from(decodePDFRawStream(stream).decode()).toString('latin1') : '');
-  const pages: string[] = [];
-  for (const page of pdf.getPages()) {
-    const decoders = new Map<string, (hex: string) => string>();
-    const fonts = page.node.Resources()?.lookup(PDFName.of('Font'), PDFDict);
-    for (const [name, reference] of fonts?.entries() ?? []) {
-      const toUnicode = decode(pdf.context.lookup(reference, PDFDict).lookup(PDFName.of('ToUnicode')));
-      const glyphs = new Map<string, string>();
-      for (const [, glyph = '', unicode = ''] of toUnicode.matchAll(/<([0-9a-f]{4})> <([0-9a-f]+)>/gi)) {
-        glyphs.set(glyph.toLowerCase(), String.fromCharCode(...(unicode.match(/.{4}/g) ?? []).map((unit) => parseInt(unit, 16))));
-      }
-      decoders.set(
-        name.asString(),
-        toUnicode === ''
-          ? (hex) => Buffer.from(hex, 'hex').toString('latin1')
-          : (hex) => (hex.toLowerCase().match(/.{4}/g) ?? []).map((glyph) => glyphs.get(glyph) ?? '\uFFFD').join(''),
-      );
-    }
-    const contents = page.node.Contents();
-    const streams = contents instanceof PDFArray ? contents.asArray().map((each) => pdf.context.lookup(each)) : [contents];
-    const shown: string[] = [];
-    let font = '';
-    let current = '';
-    for (const content of streams.map(decode)) {
-      for (const [, selected, hex, textObject] of content.matchAll(/(\/[^\s/]+)\s+[\d.]+\s+Tf|<([0-9A-Fa-f]*)>\s*Tj|(?<=^|\s)(BT|ET)(?=\s|$)/g)) {
-        if (selected !== undefined) font = selected;
-        else if (hex !== undefined) current += decoders.get(font)?.(hex) ?? '';
-        else if (textObject === 'ET') shown.push(current);
-        else current = '';
-      }
-    }
-    pages.push(shown.join('\n'));
+/** Opens a PDF with PDF.js; the bytes are copied, since PDF.js takes the buffer it is given. */
+export function openPdf(bytes: Uint8Array): Promise<PDFDocumentProxy> {
+  return getDocument({ data: bytes.slice(), isEvalSupported: false, verbosity: 0 }).promise;
+}
+
+/** Text items as the words they show, spaced where the page leaves a gap between them or a line ends. */
+export function joinItems(items: TextItem[]): string {
+  let text = '';
+  let end: number | undefined;
+  let baseline: number | undefined;
+  for (const item of items) {
+    const [x = 0, y = 0] = item.transform.slice(4) as number[];
+    const apart = end !== undefined && (x - end > 1 || Math.abs(y - (baseline ?? y)) > 1);
+    text += (apart && !/\s$/.test(text) && !/^\s/.test(item.str) ? ' ' : '') + item.str;
+    end = x + item.width;
+    baseline = y;
   }
-  return { pages, text: pages.join('\n') };
+  return text.replace(/\s+/g, ' ').trim();
+}
+
+/** A PDF's pages, and the text each shows, one line per baseline. */
+export async function readPdf(bytes: Uint8Array): Promise<{ pages: string[]; text: string }> {
+  const pdf = await openPdf(bytes);
+  try {
+    const pages: string[] = [];
+    for (let number = 1; number <= pdf.numPages; number++) {
+      const { items } = await (await pdf.getPage(number)).getTextContent();
+      const lines: TextItem[][] = [];
+      let baseline: number | undefined;
+      for (const item of items) {
+        if (!('str' in item) || item.str === '') continue;
+        const y = (item.transform as number[])[5] ?? 0;
+        if (baseline === undefined || Math.abs(y - baseline) > 1) lines.push([]);
+        lines.at(-1)?.push(item);
+        baseline = y;
+      }
+      pages.push(lines.map(joinItems).join('\n'));
+    }
+    return { pages, text: pages.join('\n') };
+  } finally {
+    await pdf.destroy();
+  }
 }

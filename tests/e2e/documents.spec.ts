@@ -1,5 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import type { Locator, Page } from '@playwright/test';
+import { outline, readTaggedPdf } from '../../server/test/pdf-structure';
 import { readPdf } from '../../server/test/pdf-text';
 import { fixtureAccounts } from './fixture-data';
 import { chooseLanguage, demo, demoDisabledUser, expect, expectAccessible, signIn, signInAsGuest, test } from './fixtures';
@@ -23,6 +24,10 @@ const words = {
     history: 'Payment history',
     receipt: (confirmationNumber: string) => `Download receipt ${confirmationNumber} (PDF)`,
     receiptTitle: 'Payment receipt',
+    openInvoices: 'Open invoices',
+    recentPayments: 'Recent payments',
+    statementColumns: ['Invoice', 'Date', 'Description', 'Amount', 'Balance', 'Date', 'Confirmation number', 'Card', 'Amount paid'],
+    receiptColumns: ['Invoice', 'Description', 'Amount paid', 'Balance after'],
     visaEnding: 'Visa ending in 4242',
     paid: '$50.00',
     noPayments: 'No payments yet.',
@@ -44,6 +49,10 @@ const words = {
     history: 'Historial de pagos',
     receipt: (confirmationNumber: string) => `Descargar justificante ${confirmationNumber} (PDF)`,
     receiptTitle: 'Justificante de pago',
+    openInvoices: 'Facturas pendientes',
+    recentPayments: 'Pagos recientes',
+    statementColumns: ['Factura', 'Fecha', 'Descripción', 'Importe', 'Saldo', 'Fecha', 'Número de confirmación', 'Tarjeta', 'Importe pagado'],
+    receiptColumns: ['Factura', 'Descripción', 'Importe pagado', 'Saldo restante'],
     visaEnding: 'Visa terminada en 4242',
     paid: '50,00',
     noPayments: 'Todavía no hay pagos.',
@@ -70,15 +79,39 @@ async function openIn(page: Page, path: string, language: Language, title: strin
   await expect(heading(page, title)).toBeVisible();
 }
 
-/** Clicks a download link and answers the file's name and what the PDF shows. */
-async function download(page: Page, link: Locator): Promise<{ fileName: string; text: string }> {
+/** Clicks a download link and answers the file's name, what the PDF shows, and its bytes. */
+async function download(page: Page, link: Locator): Promise<{ fileName: string; text: string; bytes: Uint8Array }> {
   const started = page.waitForEvent('download');
   await link.click();
   const file = await started;
   const bytes = await readFile(await file.path());
   // A PDF, not an error page saved under a .pdf name.
   expect(bytes.subarray(0, 5).toString('latin1')).toBe('%PDF-');
-  return { fileName: file.suggestedFilename(), text: (await readPdf(new Uint8Array(bytes))).text.replace(/\s+/g, ' ') };
+  return { fileName: file.suggestedFilename(), text: (await readPdf(new Uint8Array(bytes))).text.replace(/\s+/g, ' '), bytes: new Uint8Array(bytes) };
+}
+
+/**
+ * What a screen reader gets from a downloaded PDF: it must be tagged (PDF/UA-1) in the language,
+ * with its title shown and every font embedded; answers its structure tree as indented lines.
+ */
+async function taggedOutline(bytes: Uint8Array, language: Language): Promise<string[]> {
+  const pdf = await readTaggedPdf(bytes);
+  expect(pdf.pdfUaPart).toBe('1');
+  expect(pdf.marked).toBe(true);
+  expect(pdf.language).toBe(language);
+  expect(pdf.displayDocTitle).toBe(true);
+  for (const font of pdf.fonts) expect(font.file, `${font.name} is embedded`).toBeDefined();
+  return pdf.pages.flatMap((each) => outline(each));
+}
+
+/** Signs in the language's documents fixture user, then opens the documents from the menu; answers the account and its past payment. */
+async function signInAndOpenDocuments(page: Page, language: Language) {
+  const account = language === 'en-US' ? fixtureAccounts.documentsEn : fixtureAccounts.documentsEs;
+  await openIn(page, '/SUN/login', language, language === 'en-US' ? 'Sign in' : 'Iniciar sesión');
+  await signIn(page, account.userEmail, demo.password);
+  await expect(heading(page, words[language].invoices)).toBeVisible();
+  await page.getByRole('link', { name: words[language].title, exact: true }).click();
+  return { account, payment: pastPayment(account) };
 }
 
 for (const language of ['en-US', 'es-ES'] as const) {
@@ -100,12 +133,7 @@ for (const language of ['en-US', 'es-ES'] as const) {
   });
 
   test(`a user reaches the documents from the menu and downloads the statement and a past payment's receipt (${language})`, async ({ page }) => {
-    const account = language === 'en-US' ? fixtureAccounts.documentsEn : fixtureAccounts.documentsEs;
-    const payment = pastPayment(account);
-    await openIn(page, '/SUN/login', language, language === 'en-US' ? 'Sign in' : 'Iniciar sesión');
-    await signIn(page, account.userEmail, demo.password);
-    await expect(heading(page, w.invoices)).toBeVisible();
-    await page.getByRole('link', { name: w.title, exact: true }).click();
+    const { account, payment } = await signInAndOpenDocuments(page, language);
     await expect(page).toHaveURL(/\/SUN\/documents$/);
     await expect(heading(page, w.title)).toBeVisible();
 
@@ -125,6 +153,24 @@ for (const language of ['en-US', 'es-ES'] as const) {
     expect(receipt.fileName).toBe(`receipt-${payment.confirmationNumber}.pdf`);
     expect(receipt.text).toContain(w.receiptTitle);
     expect(receipt.text).toContain(payment.confirmationNumber);
+  });
+
+  test(`a screen reader gets the downloaded statement and receipt as headings, lists and tables, in the page's language (${language})`, async ({ page }) => {
+    const { account, payment } = await signInAndOpenDocuments(page, language);
+    await expect(heading(page, w.yourStatement, 2)).toBeVisible();
+
+    const statement = await taggedOutline((await download(page, page.getByRole('link', { name: w.downloadStatement }))).bytes, language);
+    expect(statement.filter((line) => /^ {2}H\d/.test(line))).toEqual([`  H1: ${w.statementTitle}`, `  H2: ${w.openInvoices}`, `  H2: ${w.recentPayments}`]);
+    // The column headings once per table, however many pages it runs onto; then each row's cells.
+    expect(statement.filter((line) => line.startsWith('      TH: ')).map((line) => line.slice(10))).toEqual(w.statementColumns);
+    expect(statement).toContain(`      LBody: ${account.accountNumber}`);
+    for (const invoice of account.invoices) expect(statement).toContain(`      TD: ${invoice.invoiceNumber}`);
+    expect(statement).toContain(`      TD: ${payment.confirmationNumber}`);
+
+    const receipt = await taggedOutline((await download(page, page.getByRole('link', { name: w.receipt(payment.confirmationNumber) }))).bytes, language);
+    expect(receipt.slice(0, 4)).toEqual(['Document', '  P: Sunrise Laboratories', `  H1: ${w.receiptTitle}`, '  L']);
+    expect(receipt).toContain(`      LBody: ${payment.confirmationNumber}`);
+    expect(receipt.filter((line) => line.startsWith('      TH: ')).map((line) => line.slice(10))).toEqual(w.receiptColumns);
   });
 
   test(`a failed load says so and loads again on Try again (${language})`, async ({ page }) => {

@@ -6,9 +6,10 @@
  */
 import { and, eq, isNull } from 'drizzle-orm';
 import type { Database } from '../../server/db/client';
-import { accounts, clients, invoices, paymentLines, payments, userClients, users } from '../../server/db/schema';
+import { accounts, clients, invoices, userClients, users } from '../../server/db/schema';
 import { hashPassword } from '../../server/security/password';
-import { DEMO_PASSWORD, DEMO_POSTAL_CODE } from '../../server/seed/demo-data';
+import { DEMO_PASSWORD, DEMO_POSTAL_CODE, type PastPaymentSeed } from '../../server/seed/demo-data';
+import { insertPastPayment } from '../../server/seed/seed';
 
 interface FixtureInvoice {
   invoiceNumber: string;
@@ -17,13 +18,8 @@ interface FixtureInvoice {
   balanceCents: number;
 }
 
-/** A payment made before the tests start, against one of the account's invoices (its balance is what is left after it). */
-interface FixturePayment {
-  confirmationNumber: string;
-  paidAt: string;
-  invoiceNumber: string;
-  amountCents: number;
-}
+/** A payment made before the tests start, against some of the account's invoices (their balances are what is left after it). */
+type FixturePayment = Omit<PastPaymentSeed, 'payerName' | 'email'>;
 
 /** A second client where the same user has an account (a client with billing groups). */
 interface FixtureMembership {
@@ -59,6 +55,28 @@ function patLikeInvoices(prefix: string): FixtureInvoice[] {
     { invoiceNumber: `${prefix}35`, description: 'Comprehensive metabolic panel', amountCents: 12675, balanceCents: 7675 },
     { invoiceNumber: `${prefix}39`, description: 'Lipid panel', amountCents: 6320, balanceCents: 6320 },
   ];
+}
+
+/** An account at SUN (A-94nn00) like pat.doe's, with one more invoice paid in full by a payment that also paid part of another. */
+function paidHistory(nn: string, holderName: string, userEmail: string, confirmationNumber: string) {
+  const prefix = `SUN-94${nn}`;
+  return {
+    clientCode: 'SUN',
+    accountNumber: `A-94${nn}00`,
+    holderName,
+    userEmail,
+    invoices: [{ invoiceNumber: `${prefix}12`, description: 'Thyroid stimulating hormone (TSH)', amountCents: 3900, balanceCents: 0 }, ...patLikeInvoices(prefix)],
+    payments: [
+      {
+        confirmationNumber,
+        paidAt: '2026-02-06T14:30:00Z',
+        lines: [
+          { invoiceNumber: `${prefix}12`, amountCents: 3900 },
+          { invoiceNumber: `${prefix}35`, amountCents: 5000 },
+        ],
+      },
+    ],
+  };
 }
 
 /** The accounts, by the name tests use for them. */
@@ -97,7 +115,7 @@ export const fixtureAccounts = {
     holderName: 'Quinn Doe',
     userEmail: 'e2e.documents.en@example.com',
     invoices: patLikeInvoices('SUN-9401'),
-    payments: [{ confirmationNumber: 'P-DOCSENAAAA', paidAt: '2026-02-10T15:00:00Z', invoiceNumber: 'SUN-940135', amountCents: 5000 }],
+    payments: [{ confirmationNumber: 'P-DOCSENAAAA', paidAt: '2026-02-10T15:00:00Z', lines: [{ invoiceNumber: 'SUN-940135', amountCents: 5000 }] }],
   },
   documentsEs: {
     clientCode: 'SUN',
@@ -105,15 +123,18 @@ export const fixtureAccounts = {
     holderName: 'Sasha Doe',
     userEmail: 'e2e.documents.es@example.com',
     invoices: patLikeInvoices('SUN-9402'),
-    payments: [{ confirmationNumber: 'P-DOCSESAAAA', paidAt: '2026-02-10T15:00:00Z', invoiceNumber: 'SUN-940235', amountCents: 5000 }],
+    payments: [{ confirmationNumber: 'P-DOCSESAAAA', paidAt: '2026-02-10T15:00:00Z', lines: [{ invoiceNumber: 'SUN-940235', amountCents: 5000 }] }],
   },
+  /** Has paid an invoice in full and part of another with one payment, in English and in Spanish: the paid invoices and the payment history. */
+  paidHistoryEn: paidHistory('04', 'Parker Doe', 'e2e.paid.history.en@example.com', 'P-PAIDHISTEN'),
+  paidHistoryEs: paidHistory('05', 'Paz Doe', 'e2e.paid.history.es@example.com', 'P-PAIDHISTES'),
   /** A guest who downloads their own statement and receipt. */
   documentsGuest: {
     clientCode: 'SUN',
     accountNumber: 'A-940300',
     holderName: 'Tatum Guest',
     invoices: patLikeInvoices('SUN-9403'),
-    payments: [{ confirmationNumber: 'P-DOCSGUESTA', paidAt: '2026-02-11T09:30:00Z', invoiceNumber: 'SUN-940335', amountCents: 5000 }],
+    payments: [{ confirmationNumber: 'P-DOCSGUESTA', paidAt: '2026-02-11T09:30:00Z', lines: [{ invoiceNumber: 'SUN-940335', amountCents: 5000 }] }],
   },
   /** Switches from SUN to DLT 52 in Spanish. */
   switcherEs: {
@@ -386,40 +407,10 @@ export async function insertFixtureData(db: Database): Promise<void> {
         );
       }
       for (const payment of account.payments ?? []) {
-        const [invoice] = await tx
-          .select({ id: invoices.id, balanceCents: invoices.balanceCents })
-          .from(invoices)
-          .where(and(eq(invoices.clientId, client.id), eq(invoices.invoiceNumber, payment.invoiceNumber)))
-          .limit(1);
-        if (!invoice) throw new Error(`Fixture payment ${payment.confirmationNumber} names an unknown invoice`);
-        const [paid] = await tx
-          .insert(payments)
-          .values({
-            clientId: client.id,
-            accountId: row.id,
-            confirmationNumber: payment.confirmationNumber,
-            idempotencyKey: `fixture-${payment.confirmationNumber}`,
-            requestHash: 'fixture',
-            paidAt: new Date(payment.paidAt),
-            totalCents: payment.amountCents,
-            cardBrand: 'visa',
-            cardLast4: '4242',
-            payerName: account.holderName,
-            email: account.userEmail ?? 'guest@example.com',
-            addressLine1: '1 Main Street',
-            city: 'Springfield',
-            region: 'IL',
-            postalCode: '62704',
-            country: 'United States',
-          })
-          .returning({ id: payments.id });
-        if (!paid) throw new Error(`Could not insert ${payment.confirmationNumber}`);
-        await tx.insert(paymentLines).values({
-          paymentId: paid.id,
+        await insertPastPayment(tx, {
           clientId: client.id,
-          invoiceId: invoice.id,
-          amountCents: payment.amountCents,
-          balanceAfterCents: invoice.balanceCents,
+          accountId: row.id,
+          payment: { ...payment, payerName: account.holderName, email: account.userEmail ?? 'guest@example.com' },
         });
       }
       if (account.userEmail) {

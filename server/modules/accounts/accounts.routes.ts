@@ -1,6 +1,6 @@
-/** The signed-in account's summary: the open invoices a user or guest can pay. */
+/** The signed-in account's summary (the open invoices a user or guest can pay) and its paid invoices. */
 import { Hono } from 'hono';
-import type { AccountInformation } from '@contracts/accounts';
+import type { AccountInformation, PaidInvoices } from '@contracts/accounts';
 import { errorResponse } from '../../http/errors';
 import { USERS_AND_GUESTS, requireSession } from '../../http/require-session';
 import { scopeOf } from '../../http/scope';
@@ -17,6 +17,11 @@ export function createAccountsRoutes({ accounts }: { accounts: AccountsService }
     const information: AccountInformation | null = await accounts.information(scopeOf(c.var.caller));
     if (!information) return errorResponse(c, 404, 'notFound');
     return c.json(information);
+  });
+
+  routes.get('/OnlinePayment/GetPaidInvoices', signedIn, async (c) => {
+    const paid: PaidInvoices = { invoices: await accounts.paidInvoices(scopeOf(c.var.caller)) };
+    return c.json(paid);
   });
 
   return routes;

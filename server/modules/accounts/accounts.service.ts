@@ -3,11 +3,11 @@
  * session or of the sign-in) and filters by it, so a caller under one client cannot reach another
  * client's account even by guessing its id or number.
  */
-import { and, asc, eq, gt, sql } from 'drizzle-orm';
-import type { AccountInformation } from '@contracts/accounts';
+import { and, asc, desc, eq, gt, sql } from 'drizzle-orm';
+import type { AccountInformation, PaidInvoice } from '@contracts/accounts';
 import type { Database } from '../../db/client';
 import type { AccountScope, TenantScope } from '../../http/scope';
-import { accounts, invoices } from '../../db/schema';
+import { accounts, invoices, paymentLines, payments } from '../../db/schema';
 
 export type AccountRow = typeof accounts.$inferSelect;
 export type InvoiceRow = typeof invoices.$inferSelect;
@@ -107,6 +107,41 @@ export function createAccountsService({ db }: { db: Database }) {
         invoices: open,
         totalDueCents: open.reduce((sum, invoice) => sum + invoice.balanceCents, 0),
       };
+    },
+
+    /**
+     * The account's paid invoices (nothing left to pay), the most recently paid first, each with
+     * the portal payment that brought its balance to zero, if one did; those the billing office
+     * settled come last, newest invoice first.
+     */
+    async paidInvoices(scope: AccountScope): Promise<PaidInvoice[]> {
+      const rows = await db
+        .select({
+          invoiceNumber: invoices.invoiceNumber,
+          description: invoices.description,
+          invoiceDate: invoices.invoiceDate,
+          amountCents: invoices.amountCents,
+          paidAt: payments.paidAt,
+          confirmationNumber: payments.confirmationNumber,
+        })
+        .from(invoices)
+        .leftJoin(
+          paymentLines,
+          and(eq(paymentLines.clientId, invoices.clientId), eq(paymentLines.invoiceId, invoices.id), eq(paymentLines.balanceAfterCents, 0)),
+        )
+        .leftJoin(
+          payments,
+          and(eq(payments.clientId, paymentLines.clientId), eq(payments.id, paymentLines.paymentId), eq(payments.accountId, invoices.accountId)),
+        )
+        .where(and(eq(invoices.clientId, scope.clientId), eq(invoices.accountId, scope.accountId), eq(invoices.balanceCents, 0)))
+        .orderBy(sql`${payments.paidAt} desc nulls last`, desc(invoices.invoiceDate), desc(invoices.invoiceNumber));
+      // An invoice paid to zero, raised again by the billing office and paid again has two such payments: the latest tells.
+      const seen = new Set<string>();
+      return rows.flatMap((row) => {
+        if (seen.has(row.invoiceNumber)) return [];
+        seen.add(row.invoiceNumber);
+        return [{ ...row, paidAt: row.paidAt?.toISOString() ?? null }];
+      });
     },
 
     /** An account's invoices under the scope's client, oldest first. */

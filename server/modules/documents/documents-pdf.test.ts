@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { AccountInformation } from '@contracts/accounts';
 import { publicDocumentFileName, statementFileName } from './file-names';
 import { readPdf } from '../../test/pdf-text';
+import { manyInvoices } from '../../test/sample-documents';
 import { renderPublicDocumentPdf } from './public-document-pdf';
 import { renderStatementPdf, type StatementDocument } from './statement-pdf';
 
@@ -32,20 +33,14 @@ const client = {
 
 describe('the statement PDF', () => {
   it('runs onto more pages for a long account, repeating the column headings, and ends with the total', async () => {
-    const invoices = Array.from({ length: 90 }, (_, index) => ({
-      invoiceNumber: `SUN-2${String(index).padStart(5, '0')}`,
-      description: index % 7 === 0 ? 'Comprehensive metabolic panel with a description long enough to wrap onto a second line' : 'Lipid panel',
-      invoiceDate: '2026-02-20',
-      dueDate: '2026-03-22',
-      amountCents: 1000,
-      balanceCents: 1000,
-    }));
+    const invoices = manyInvoices(90);
     const payments = Array.from({ length: 10 }, (_, index) => ({
       confirmationNumber: `P-PAYMENT${String(index).padStart(3, 'A')}`,
       paidAt: '2026-02-01T10:00:00.000Z',
       totalCents: 500,
       cardBrand: 'visa' as const,
       cardLast4: '4242',
+      lines: [],
     }));
     const { pages, text } = await readPdf(await renderStatementPdf({ statement: { ...statement, account: { ...account, invoices, totalDueCents: 90_000 }, payments }, language: 'en-US' }));
     expect(pages.length).toBeGreaterThan(1);

@@ -4,12 +4,12 @@
  * session's client and account) and filters by it, so nobody reaches another's statement or
  * payments, whatever the request names.
  */
-import { and, desc, eq } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray } from 'drizzle-orm';
 import * as v from 'valibot';
 import type { AccountDocuments, PastPayment } from '@contracts/documents';
 import { cardBrandSchema } from '@contracts/processor';
 import type { Database } from '../../db/client';
-import { payments } from '../../db/schema';
+import { invoices, paymentLines, payments } from '../../db/schema';
 import type { AccountScope } from '../../http/scope';
 import type { AccountsService } from '../accounts/accounts.service';
 import type { ClientRow, ClientsService } from '../clients/clients.service';
@@ -42,10 +42,27 @@ export function createDocumentsService({
   clients: ClientsService;
   now: () => Date;
 }) {
-  /** The scope's payments, newest first (at most `limit` when given). */
+  /** What each of these payments of the scope's client applied to each invoice, in the order paid. */
+  async function linesOf(scope: AccountScope, paymentIds: number[]): Promise<Map<number, PastPayment['lines']>> {
+    const rows =
+      paymentIds.length === 0
+        ? []
+        : await db
+            .select({ paymentId: paymentLines.paymentId, invoiceNumber: invoices.invoiceNumber, amountCents: paymentLines.amountCents })
+            .from(paymentLines)
+            .innerJoin(invoices, and(eq(invoices.clientId, paymentLines.clientId), eq(invoices.id, paymentLines.invoiceId)))
+            .where(and(eq(paymentLines.clientId, scope.clientId), eq(invoices.accountId, scope.accountId), inArray(paymentLines.paymentId, paymentIds)))
+            .orderBy(asc(paymentLines.id));
+    const lines = new Map<number, PastPayment['lines']>();
+    for (const { paymentId, ...line } of rows) lines.set(paymentId, [...(lines.get(paymentId) ?? []), line]);
+    return lines;
+  }
+
+  /** The scope's payments, newest first (at most `limit` when given), each with the invoices it paid. */
   async function pastPayments(scope: AccountScope, limit?: number): Promise<PastPayment[]> {
     const query = db
       .select({
+        id: payments.id,
         confirmationNumber: payments.confirmationNumber,
         paidAt: payments.paidAt,
         totalCents: payments.totalCents,
@@ -57,12 +74,17 @@ export function createDocumentsService({
       .orderBy(desc(payments.paidAt), desc(payments.id))
       .$dynamic();
     const rows = await (limit === undefined ? query : query.limit(limit));
+    const lines = await linesOf(
+      scope,
+      rows.map((row) => row.id),
+    );
     return rows.map((row) => ({
       confirmationNumber: row.confirmationNumber,
       paidAt: row.paidAt.toISOString(),
       totalCents: row.totalCents,
       cardBrand: v.parse(cardBrandSchema, row.cardBrand),
       cardLast4: row.cardLast4,
+      lines: lines.get(row.id) ?? [],
     }));
   }
 

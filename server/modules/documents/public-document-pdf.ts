@@ -1,8 +1,7 @@
 /**
- * A client's public documents as PDFs (its financial-assistance policy and its notice of billing
+ * A client's public documents as tagged PDFs (its financial-assistance policy and its notice of billing
  * rights), in the reader's language, headed by the client's name and closed with how to reach it.
  */
-import { PDFDocument } from 'pdf-lib';
 import type { PublicDocumentKind } from '@contracts/documents';
 import type { Language } from '@contracts/session';
 import { MARGIN, MUTED, PAGE_WIDTH, PdfWriter } from '../payments/pdf-writer';
@@ -35,41 +34,41 @@ export async function renderPublicDocumentPdf({
   const contact = contactLabels(language);
   const mail = client.mailPayableTo && client.mailAddressLines.length > 0 ? [client.mailPayableTo, ...client.mailAddressLines] : [];
 
-  const pdf = await PDFDocument.create();
-  pdf.setTitle(`${text.title} - ${client.name}`);
-  pdf.setAuthor(client.name);
-  pdf.setLanguage(language);
-  const writer = await PdfWriter.create(pdf, [client.name, client.phoneNumber ?? '', ...mail]);
-  const { bold } = writer;
+  const writer = await PdfWriter.create({ title: `${text.title} - ${client.name}`, author: client.name, language }, [client.name, client.phoneNumber ?? '', ...mail]);
+  const body = { size: 11, lineHeight: 16 };
+  const paragraph = (value: string, x = MARGIN) => writer.paragraph(value, x, CONTENT_WIDTH - (x - MARGIN), body);
 
-  writer.text(client.name, MARGIN, { font: bold, size: 13, color: MUTED, width: CONTENT_WIDTH });
+  writer.block('P', writer.root, () => writer.text(client.name, MARGIN, { bold: true, size: 13, color: MUTED, width: CONTENT_WIDTH }));
   writer.y -= 28;
-  writer.paragraph(text.title, MARGIN, CONTENT_WIDTH, { font: bold, size: 20, lineHeight: 26 });
+  writer.block('H1', writer.root, () => writer.paragraph(text.title, MARGIN, CONTENT_WIDTH, { bold: true, size: 20, lineHeight: 26 }));
   writer.y -= 8;
-  writer.paragraph(text.intro, MARGIN, CONTENT_WIDTH, { size: 11, lineHeight: 16 });
+  writer.block('P', writer.root, () => paragraph(text.intro));
 
   const heading = (value: string) => {
     writer.y -= 12;
     // A heading never ends a page: it keeps at least two lines of its section beside it.
     writer.ensureRoom(50);
-    writer.paragraph(value, MARGIN, CONTENT_WIDTH, { font: bold, size: 13, lineHeight: 20 });
+    writer.block('H2', writer.root, () => writer.paragraph(value, MARGIN, CONTENT_WIDTH, { bold: true, size: 13, lineHeight: 20 }));
   };
   for (const section of text.sections) {
     heading(section.heading);
-    for (const paragraph of section.paragraphs) {
-      writer.paragraph(paragraph, MARGIN, CONTENT_WIDTH, { size: 11, lineHeight: 16 });
+    for (const value of section.paragraphs) {
+      writer.block('P', writer.root, () => paragraph(value));
       writer.y -= 6;
     }
   }
 
   heading(contact.heading);
-  if (client.phoneNumber) writer.paragraph(`${contact.phone}: ${client.phoneNumber}`, MARGIN, CONTENT_WIDTH, { size: 11, lineHeight: 16 });
+  if (client.phoneNumber) writer.block('P', writer.root, () => paragraph(`${contact.phone}: ${client.phoneNumber ?? ''}`));
   if (mail.length > 0) {
     writer.y -= 4;
-    writer.paragraph(`${contact.mail}:`, MARGIN, CONTENT_WIDTH, { size: 11, lineHeight: 16 });
-    for (const line of mail) writer.paragraph(line, MARGIN + 12, CONTENT_WIDTH - 12, { size: 11, lineHeight: 16 });
+    // The address is one paragraph: its label, then its lines, indented.
+    writer.block('P', writer.root, () => {
+      paragraph(`${contact.mail}: `);
+      for (const [index, line] of mail.entries()) paragraph(index < mail.length - 1 ? `${line} ` : line, MARGIN + 12);
+    });
   }
-  if (!client.phoneNumber && mail.length === 0) writer.paragraph(contact.onYourBill, MARGIN, CONTENT_WIDTH, { size: 11, lineHeight: 16 });
+  if (!client.phoneNumber && mail.length === 0) writer.block('P', writer.root, () => paragraph(contact.onYourBill));
 
-  return new Uint8Array(await pdf.save());
+  return writer.finish();
 }

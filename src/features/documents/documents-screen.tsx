@@ -4,8 +4,9 @@ import type { CardBrand } from '@contracts/processor';
 import { Link, useLoaderData, useMatches } from '@tanstack/react-router';
 import { useId, type ReactNode } from 'react';
 import { LoadFailed } from '@/components/load-failed';
+import { ReceiptLink } from '@/components/receipt-link';
 import { Screen } from '@/components/screen';
-import { publicDocumentPdfUrl, receiptPdfUrl, statementPdfUrl } from '@/lib/api/documents-endpoints';
+import { publicDocumentPdfUrl, statementPdfUrl } from '@/lib/api/documents-endpoints';
 import { formatDateTime, formatMoney } from '@/lib/format';
 import { useLanguage } from '@/lib/use-language';
 
@@ -19,7 +20,8 @@ const brandNames: Record<CardBrand, string> = {
 
 /**
  * The documents anyone may read (the provider's policies and notices), then, for a signed-in user
- * or guest, the account's statement and the receipt of every past payment, each a PDF download.
+ * or guest, the account's statement and the receipt of every past payment (with what it paid on
+ * each invoice), each a PDF download.
  */
 export function DocumentsScreen() {
   const data = useLoaderData({ from: '/{-$client}/documents' });
@@ -186,6 +188,9 @@ function PaymentHistory({ accountNumber, payments }: { accountNumber: string; pa
             <th scope="col">
               <Trans>Card</Trans>
             </th>
+            <th scope="col">
+              <Trans>Invoices paid</Trans>
+            </th>
             <th scope="col" className="numeric">
               <Trans>Amount</Trans>
             </th>
@@ -208,16 +213,25 @@ function PaymentHistory({ accountNumber, payments }: { accountNumber: string; pa
                     {card} ending in {last4}
                   </Trans>
                 </td>
+                <td data-label={t`Invoices paid`}>
+                  <ul className="plain-list">
+                    {payment.lines.map(({ invoiceNumber, amountCents }) => {
+                      const amount = formatMoney(amountCents, language);
+                      return (
+                        <li key={invoiceNumber} data-paid={invoiceNumber}>
+                          <Trans>
+                            {invoiceNumber}: {amount}
+                          </Trans>
+                        </li>
+                      );
+                    })}
+                  </ul>
+                </td>
                 <td className="numeric" data-label={t`Amount`}>
                   {formatMoney(payment.totalCents, language)}
                 </td>
                 <td data-label={t`Receipt`}>
-                  <a href={receiptPdfUrl(confirmationNumber, language)} download>
-                    {/* The number is for screen readers, whose list of links would otherwise repeat one name. */}
-                    <Trans>
-                      Download receipt <span className="visually-hidden">{confirmationNumber}</span> (PDF)
-                    </Trans>
-                  </a>
+                  <ReceiptLink confirmationNumber={confirmationNumber} />
                 </td>
               </tr>
             );

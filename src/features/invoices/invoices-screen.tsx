@@ -1,16 +1,18 @@
 import { Trans, useLingui } from '@lingui/react/macro';
+import type { PaidInvoice } from '@contracts/accounts';
 import { selectAccount, selectIsBillingUser } from '@machines/session/session.selectors';
 import { Link, useLoaderData } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
 import { useId } from 'react';
 import { LoadFailed } from '@/components/load-failed';
+import { ReceiptLink } from '@/components/receipt-link';
 import { Screen } from '@/components/screen';
-import { formatDate, formatMoney } from '@/lib/format';
+import { formatDate, formatDateTime, formatMoney } from '@/lib/format';
 import { useMachines } from '@/lib/machines';
 import { usePayTarget } from '@/lib/use-pay-target';
 import { useLanguage } from '@/lib/use-language';
 
-/** The account summary: the open invoices, what is due in all, and the way to pay it. */
+/** The account summary: the open invoices, what is due in all, and the way to pay it; then the paid invoices. */
 export function InvoicesScreen() {
   const { t } = useLingui();
   const locale = useLanguage();
@@ -32,7 +34,7 @@ export function InvoicesScreen() {
     );
   }
 
-  const account = data.data;
+  const { account, paidInvoices } = data.data;
   const payNow =
     payTarget.kind === 'externalCardPage' ? (
       <a className="button" href={payTarget.url} rel="noopener">
@@ -86,15 +88,7 @@ export function InvoicesScreen() {
               </caption>
               <thead>
                 <tr>
-                  <th scope="col">
-                    <Trans>Invoice</Trans>
-                  </th>
-                  <th scope="col">
-                    <Trans>Date</Trans>
-                  </th>
-                  <th scope="col">
-                    <Trans>Description</Trans>
-                  </th>
+                  <InvoiceHeadings />
                   <th scope="col">
                     <Trans>Due date</Trans>
                   </th>
@@ -109,9 +103,7 @@ export function InvoicesScreen() {
               <tbody>
                 {account.invoices.map((invoice) => (
                   <tr key={invoice.invoiceNumber} data-invoice={invoice.invoiceNumber}>
-                    <th scope="row">{invoice.invoiceNumber}</th>
-                    <td data-label={t`Date`}>{formatDate(invoice.invoiceDate, locale)}</td>
-                    <td data-label={t`Description`}>{invoice.description}</td>
+                    <InvoiceCells invoice={invoice} />
                     <td data-label={t`Due date`}>{formatDate(invoice.dueDate, locale)}</td>
                     <td className="numeric" data-label={t`Amount`}>
                       {formatMoney(invoice.amountCents, locale)}
@@ -137,7 +129,100 @@ export function InvoicesScreen() {
           <div className="actions">{payNow}</div>
         </>
       )}
+      <PaidInvoices invoices={paidInvoices} />
     </Screen>
+  );
+}
+
+/** The headings both invoice tables start with. */
+function InvoiceHeadings() {
+  return (
+    <>
+      <th scope="col">
+        <Trans>Invoice</Trans>
+      </th>
+      <th scope="col">
+        <Trans>Date</Trans>
+      </th>
+      <th scope="col">
+        <Trans>Description</Trans>
+      </th>
+    </>
+  );
+}
+
+/** The cells both invoice tables start a row with: the invoice's number, date and description. */
+function InvoiceCells({ invoice }: { invoice: { invoiceNumber: string; invoiceDate: string; description: string } }) {
+  const { t } = useLingui();
+  const locale = useLanguage();
+  return (
+    <>
+      <th scope="row">{invoice.invoiceNumber}</th>
+      <td data-label={t`Date`}>{formatDate(invoice.invoiceDate, locale)}</td>
+      <td data-label={t`Description`}>{invoice.description}</td>
+    </>
+  );
+}
+
+/** The paid invoices, the most recently paid first: when each was paid, and the receipt of the payment that paid it. */
+function PaidInvoices({ invoices }: { invoices: PaidInvoice[] }) {
+  const { t } = useLingui();
+  const locale = useLanguage();
+  const headingId = useId();
+  return (
+    <section aria-labelledby={headingId} className="paid-invoices">
+      <h2 id={headingId}>
+        <Trans>Paid invoices</Trans>
+      </h2>
+      {invoices.length === 0 ? (
+        <p data-testid="no-paid-invoices">
+          <Trans>No paid invoices yet.</Trans>
+        </p>
+      ) : (
+        <div className="table-scroll" role="region" aria-labelledby={headingId} tabIndex={0}>
+          {/* On narrow screens each row is a card, and data-label names each value in it. */}
+          <table className="data-table invoices-table" aria-labelledby={headingId}>
+            <thead>
+              <tr>
+                <InvoiceHeadings />
+                <th scope="col" className="numeric">
+                  <Trans>Amount</Trans>
+                </th>
+                <th scope="col">
+                  <Trans>Paid on</Trans>
+                </th>
+                <th scope="col">
+                  <Trans>Receipt</Trans>
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {invoices.map((invoice) => {
+                const confirmationNumber = invoice.confirmationNumber;
+                return (
+                  <tr key={invoice.invoiceNumber} data-paid-invoice={invoice.invoiceNumber}>
+                    <InvoiceCells invoice={invoice} />
+                    <td className="numeric" data-label={t`Amount`}>
+                      {formatMoney(invoice.amountCents, locale)}
+                    </td>
+                    <td data-label={t`Paid on`}>
+                      {invoice.paidAt ? formatDateTime(invoice.paidAt, locale) : <Trans>Settled with the billing office</Trans>}
+                    </td>
+                    <td data-label={t`Receipt`}>
+                      {confirmationNumber ? (
+                        <ReceiptLink confirmationNumber={confirmationNumber} />
+                      ) : (
+                        <Trans>No receipt online</Trans>
+                      )}
+                    </td>
+                  </tr>
+                );
+              })}
+            </tbody>
+          </table>
+        </div>
+      )}
+    </section>
   );
 }
 

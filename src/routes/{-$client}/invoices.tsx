@@ -2,7 +2,7 @@ import { msg } from '@lingui/core/macro';
 import { createFileRoute } from '@tanstack/react-router';
 import { loadOnce } from '@/lib/rendered-loader-data';
 import { requireUserOrGuest } from '@/app/guards';
-import { getAccountInformation } from '@/lib/api/account-endpoints';
+import { getAccountInformation, getPaidInvoices } from '@/lib/api/account-endpoints';
 import { unlessAccountDisabled } from '@/lib/api/unless-account-disabled';
 import { InvoicesLoadFailed, InvoicesScreen } from '@/features/invoices/invoices-screen';
 
@@ -11,7 +11,13 @@ export const Route = createFileRoute('/{-$client}/invoices')({
   // The loader travels with the screen: its calls and their schemas stay out of the first page's code.
   codeSplitGroupings: [['loader', 'component'], ['errorComponent']],
   // Balances change with every payment: always ask again, never show a cached summary.
-  loader: () => loadOnce('/{-$client}/invoices', () => unlessAccountDisabled(getAccountInformation)),
+  loader: () =>
+    loadOnce('/{-$client}/invoices', () =>
+      unlessAccountDisabled(async () => {
+        const [account, paidInvoices] = await Promise.all([getAccountInformation(), getPaidInvoices()]);
+        return { account, paidInvoices };
+      }),
+    ),
   staleTime: 0,
   gcTime: 0,
   staticData: {
