@@ -199,6 +199,33 @@ describe('keeping the session alive', () => {
     await waitFor(actor, () => checks.mock.calls.length === 2);
   });
 
+  it('asks again no later than the end of the session the last answer announced, so its end is noticed when it comes', async () => {
+    // Only Date is faked: the machine's own timers run on the simulated clock.
+    vi.useFakeTimers({ toFake: ['Date'] });
+    try {
+      const start = Date.parse('2026-03-02T10:00:00Z');
+      vi.setSystemTime(start);
+      const answers = [
+        { display: false, secondsLeft: 3 },
+        { display: false, secondsLeft: 0 },
+      ];
+      const { actor, clock, checks } = arrangeSignedIn(() => Promise.resolve(answers.shift() ?? { display: false, secondsLeft: 0 }));
+      await waitFor(actor, selectIsSignedIn);
+      clock.increment(10000);
+      await waitFor(actor, (s) => s.matches({ signedIn: { expiry: 'waiting' } }) && checks.mock.calls.length === 1);
+      // Three seconds were left: the next question comes then, not ten seconds later.
+      clock.increment(2999);
+      vi.setSystemTime(start + 10000 + 2999);
+      expect(checks).toHaveBeenCalledTimes(1);
+      clock.increment(1);
+      vi.setSystemTime(start + 13000);
+      await waitFor(actor, (s) => s.matches({ signedIn: { expiry: 'expiring' } }));
+      expect(checks).toHaveBeenCalledTimes(2);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
   it('keeps polling in a page that resumed the session from a snapshot (a server-rendered first screen)', async () => {
     const server = createActor(sessionMachine.provide({ actors: { checkSession: fromPromise(() => Promise.resolve(signedInUser)) } })).start();
     await waitFor(server, selectIsSignedIn);

@@ -39,6 +39,8 @@ const signedInUser = (result: SessionCheckResult) => ({
   loginError: null,
   logoutReason: null,
   passwordExpiryDays: result.passwordExpiryDays ?? -1,
+  // A new session: when it ends is known from its first poll, not from the one before it.
+  sessionEndsAt: null,
 });
 
 /**
@@ -87,6 +89,11 @@ export const sessionMachine = setup({
   },
   delays: {
     ...sessionDelays,
+    /** The next poll: never later than the end of the session the last check announced, so that end is noticed when it comes. */
+    pollInterval: ({ context }) =>
+      context.sessionEndsAt === null
+        ? sessionDelays.pollInterval
+        : Math.min(sessionDelays.pollInterval, Math.max(0, context.sessionEndsAt - Date.now())),
     /** Until the server session ends, as the last check said. */
     sessionEnd: ({ context }) => Math.max(0, context.secondsLeft) * 1000,
   },

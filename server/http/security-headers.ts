@@ -20,7 +20,8 @@ function contentSecurityPolicy(frameAncestors: string, frameSrc?: string) {
   };
 }
 
-// The portal uses no device or browser feature that a page could ask for.
+// The portal uses no device or browser feature that a page could ask for (only features Chromium
+// knows: an unknown one is logged as an error on every page).
 const permissionsPolicy = {
   camera: [],
   microphone: [],
@@ -28,7 +29,6 @@ const permissionsPolicy = {
   payment: [],
   usb: [],
   serial: [],
-  bluetooth: [],
   accelerometer: [],
   gyroscope: [],
   magnetometer: [],

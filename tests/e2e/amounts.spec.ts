@@ -94,6 +94,8 @@ test('in Spanish, "5.50" and "$2.00" as written in the US are read with the dot 
   await goOn.click();
   await expect(heading(page, 'Revise su pago')).toBeVisible();
   await expect(reviewRow).toContainText('5,50');
+  // The lab's own words are English on a Spanish page, and say so.
+  await expect(reviewRow.locator('td[data-label="Descripción"]')).toHaveAttribute('lang', 'en');
 });
 
 test('in English, "1,234" is refused as ambiguous while "1,234.00" is read as one thousand two hundred thirty-four dollars', async ({

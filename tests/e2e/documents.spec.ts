@@ -173,23 +173,26 @@ for (const language of ['en-US', 'es-ES'] as const) {
     expect(receipt.filter((line) => line.startsWith('      TH: ')).map((line) => line.slice(10))).toEqual(w.receiptColumns);
   });
 
-  test(`a failed load says so and loads again on Try again (${language})`, async ({ page }) => {
-    let failing = true;
-    await page.route('**/api/Documents/GetDocuments**', (route) =>
-      failing ? route.fulfill({ status: 500, json: { error: 'serverError' } }) : route.fallback(),
-    );
-    // The server renders a first screen with its documents; a load in the browser is a later
-    // one, after a link is followed (here the signed-in menu's).
-    await page.goto('/SUN/login');
-    if (language === 'es-ES') await chooseLanguage(page, 'es-ES');
-    await signIn(page, demo.pat, demo.password);
-    await expect(page).toHaveURL(/\/SUN\/invoices$/);
-    await page.getByRole('navigation', { name: /Main menu|Menú principal/ }).getByRole('link', { name: w.title, exact: true }).click();
-    await expect(page.getByRole('alert')).toHaveText(w.loadFailed);
-    await expectAccessible(page);
-    failing = false;
-    await page.getByRole('button', { name: w.tryAgain }).click();
-    await expect(heading(page, w.policies, 2)).toBeVisible();
+  test.describe(() => {
+    test.use({ expectedConsoleErrors: /^(ApiError: API call failed: serverError)/ });
+    test(`a failed load says so and loads again on Try again (${language})`, async ({ page }) => {
+      let failing = true;
+      await page.route('**/api/Documents/GetDocuments**', (route) =>
+        failing ? route.fulfill({ status: 500, json: { error: 'serverError' } }) : route.fallback(),
+      );
+      // The server renders a first screen with its documents; a load in the browser is a later
+      // one, after a link is followed (here the signed-in menu's).
+      await page.goto('/SUN/login');
+      if (language === 'es-ES') await chooseLanguage(page, 'es-ES');
+      await signIn(page, demo.pat, demo.password);
+      await expect(page).toHaveURL(/\/SUN\/invoices$/);
+      await page.getByRole('navigation', { name: /Main menu|Menú principal/ }).getByRole('link', { name: w.title, exact: true }).click();
+      await expect(page.getByRole('alert')).toHaveText(w.loadFailed);
+      await expectAccessible(page);
+      failing = false;
+      await page.getByRole('button', { name: w.tryAgain }).click();
+      await expect(heading(page, w.policies, 2)).toBeVisible();
+    });
   });
 }
 

@@ -7,7 +7,15 @@ export const demo = {
   pat: 'pat.doe@example.com',
 } as const;
 
-export const test = base.extend({
+/**
+ * What a browser logs as an error without the app having failed: Chromium reports every answer of
+ * 400 or more, and every request a test aborts, which many tests provoke on purpose.
+ */
+const browserNetworkLog = /^Failed to load resource: |net::ERR_/;
+
+export const test = base.extend<{ expectedConsoleErrors: RegExp | null }>({
+  /** The console errors a test provokes on purpose (a screen that fails to load, say); any other fails it. */
+  expectedConsoleErrors: [null, { option: true }],
   // Playwright requires a destructuring pattern here, even an empty one.
   // eslint-disable-next-line no-empty-pattern
   baseURL: async ({}, use) => {
@@ -15,7 +23,16 @@ export const test = base.extend({
     if (!url) throw new Error('E2E_BASE_URL is not set: the global set-up did not start the server');
     await use(url);
   },
-  page: async ({ page, baseURL }, use) => {
+  page: async ({ page, baseURL, expectedConsoleErrors }, use) => {
+    // A page error (a React hydration mismatch, an uncaught exception) or an error the app logs fails the test.
+    const errors: string[] = [];
+    page.on('pageerror', (error) => errors.push(`page error: ${error.message}`));
+    page.on('console', (message) => {
+      const text = message.text();
+      if (message.type() === 'error' && !browserNetworkLog.test(text) && !expectedConsoleErrors?.test(text)) {
+        errors.push(`console error: ${text}`);
+      }
+    });
     // Every test starts as a visitor who chose English on this device, so the demo users'
     // languages saved on the server (which other tests change) never switch a screen under it.
     // The choice lives in local storage and, for the pages the server renders, in a cookie.
@@ -24,6 +41,7 @@ export const test = base.extend({
     });
     if (baseURL) await page.context().addCookies([{ name: 'pbp_language', value: 'en-US', url: baseURL }]);
     await use(page);
+    expect(errors, 'the page logged errors').toEqual([]);
   },
 });
 

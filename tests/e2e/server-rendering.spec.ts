@@ -220,31 +220,34 @@ test('before the app has loaded, the server’s links work (the next page loads)
   expect(errors).toEqual([]);
 });
 
-test('a server-rendered page whose text cannot be loaded gives way to a notice in both languages, and sends nothing natively', async ({ page }) => {
-  // The catalogs cannot be fetched (a connection lost after the first paint), until Try again.
-  let catalogsFail = true;
-  const catalogRequests: string[] = [];
-  await page.route('**/assets/locale/*.json', async (route) => {
-    catalogRequests.push(route.request().url());
-    await (catalogsFail ? route.abort() : route.continue());
+test.describe(() => {
+  test.use({ expectedConsoleErrors: /^(The language could not be loaded)/ });
+  test('a server-rendered page whose text cannot be loaded gives way to a notice in both languages, and sends nothing natively', async ({ page }) => {
+    // The catalogs cannot be fetched (a connection lost after the first paint), until Try again.
+    let catalogsFail = true;
+    const catalogRequests: string[] = [];
+    await page.route('**/assets/locale/*.json', async (route) => {
+      catalogRequests.push(route.request().url());
+      await (catalogsFail ? route.abort() : route.continue());
+    });
+    await page.goto('/SUN/login');
+    // Even before the app, a form sent natively would go as a POST, never with a password in the address.
+    await expect(page.locator('form')).toHaveAttribute('method', 'post');
+
+    await expect(page.getByRole('heading', { level: 1, name: 'The portal could not load · No se pudo cargar el portal' })).toBeVisible();
+    await expect(page.getByRole('alert')).toContainText('Check your internet connection, then try again.');
+    await expect(page.getByRole('alert')).toContainText('Compruebe su conexión a internet y vuelva a intentarlo.');
+    // The server's form is gone with the page it could not take over: nothing is left to send.
+    await expect(page.locator('form')).toHaveCount(0);
+    await expectAccessible(page);
+
+    catalogsFail = false;
+    await page.getByRole('button', { name: 'Try again · Reintentar' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Sign in' })).toBeVisible();
+    await hydrated(page);
+    await signIn(page, demo.pat, demo.password);
+    await expect(page.getByRole('heading', { level: 1, name: 'Your invoices' })).toBeVisible();
+    await expect(page).toHaveURL(/\/SUN\/invoices$/);
+    expect(catalogRequests.length).toBeGreaterThanOrEqual(2);
   });
-  await page.goto('/SUN/login');
-  // Even before the app, a form sent natively would go as a POST, never with a password in the address.
-  await expect(page.locator('form')).toHaveAttribute('method', 'post');
-
-  await expect(page.getByRole('heading', { level: 1, name: 'The portal could not load · No se pudo cargar el portal' })).toBeVisible();
-  await expect(page.getByRole('alert')).toContainText('Check your internet connection, then try again.');
-  await expect(page.getByRole('alert')).toContainText('Compruebe su conexión a internet y vuelva a intentarlo.');
-  // The server's form is gone with the page it could not take over: nothing is left to send.
-  await expect(page.locator('form')).toHaveCount(0);
-  await expectAccessible(page);
-
-  catalogsFail = false;
-  await page.getByRole('button', { name: 'Try again · Reintentar' }).click();
-  await expect(page.getByRole('heading', { level: 1, name: 'Sign in' })).toBeVisible();
-  await hydrated(page);
-  await signIn(page, demo.pat, demo.password);
-  await expect(page.getByRole('heading', { level: 1, name: 'Your invoices' })).toBeVisible();
-  await expect(page).toHaveURL(/\/SUN\/invoices$/);
-  expect(catalogRequests.length).toBeGreaterThanOrEqual(2);
 });

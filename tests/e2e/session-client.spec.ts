@@ -8,19 +8,21 @@ test.describe("the signed-in session's client", () => {
     await expect(page.getByRole('heading', { level: 1, name: 'Your invoices' })).toBeVisible();
 
     for (const [asked, shown] of [
-      ['/HBR/invoices', '/SUN/invoices'],
-      ['/NPP/payment/online', '/SUN/payment/online'],
+      ['/HBR/invoices', '/SUN/invoices?from=HBR'],
+      ['/NPP/payment/online', '/SUN/payment/online?from=NPP'],
       ['/invoices', '/SUN/invoices'],
-      ['/hbr/about', '/SUN/about'],
+      ['/hbr/about', '/SUN/about?from=hbr'],
     ] as const) {
       await page.goto(asked);
-      await expect(page).toHaveURL(new RegExp(`${shown}$`));
+      await expect(page).toHaveURL(new RegExp(`${shown.replace('?', '\\?')}$`));
+      // A page moved from another client's address says so; a bare address is no other client's.
+      await expect(page.getByTestId('client-moved')).toHaveCount(shown.includes('?from=') ? 1 : 0);
       await expect(page.getByRole('img', { name: 'Sunrise Laboratories' })).toBeVisible();
       await expect(page.getByRole('img', { name: /Harbor/ })).toHaveCount(0);
     }
     // Harbor's external card page is not offered to a SUN payer: the menu's payment link stays in the app.
     await page.goto('/HBR/invoices');
-    await expect(page).toHaveURL(/\/SUN\/invoices$/);
+    await expect(page).toHaveURL(/\/SUN\/invoices\?from=HBR$/);
     await expect(page.getByRole('link', { name: 'Online payment' })).toHaveAttribute('href', '/SUN/payment/online');
   });
 
@@ -41,7 +43,7 @@ test.describe("the signed-in session's client", () => {
       const tried = page.waitForRequest((request) => request.url().endsWith('/api/User/ConfirmEmailChange'));
       await page.goto(`/HBR/confirmation/update#token=${'x'.repeat(43)}`);
       await tried;
-      await expect(page).toHaveURL(/\/SUN\/confirmation\/update$/);
+      await expect(page).toHaveURL(/\/SUN\/confirmation\/update(\?from=HBR)?$/);
       await expect(page.getByText(/This link cannot change your email address/)).toBeVisible();
     });
   }
@@ -51,7 +53,7 @@ test.describe("the signed-in session's client", () => {
     await signInAsGuest(page, demoGuest.accountNumber, demoGuest.invoiceNumber);
     await expect(page.getByRole('heading', { level: 1, name: 'Your invoices' })).toBeVisible();
     await page.goto('/NPP/invoices');
-    await expect(page).toHaveURL(/\/SUN\/invoices$/);
+    await expect(page).toHaveURL(/\/SUN\/invoices\?from=NPP$/);
     await expect(page.getByRole('heading', { level: 1, name: 'Your invoices' })).toBeVisible();
     await expect(page.getByRole('img', { name: 'Sunrise Laboratories' })).toBeVisible();
   });

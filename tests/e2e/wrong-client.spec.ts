@@ -96,5 +96,7 @@ test('in Spanish, a guest opening another lab\'s address is told why the page is
     'La dirección que abrió es de otro proveedor (DLT). Ha iniciado sesión en Sunrise Laboratories, donde está su cuenta, por eso la página se abrió aquí.',
   );
   await expect(notice.getByRole('button')).toHaveCount(0);
+  // The invoices' descriptions are the lab's own English words, marked as such on a Spanish page.
+  await expect(page.locator(`tr[data-invoice="${demoGuest.invoiceNumber}"] td[data-label="Descripción"]`)).toHaveAttribute('lang', 'en');
   await expectAccessible(page);
 });

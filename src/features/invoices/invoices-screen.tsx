@@ -11,6 +11,7 @@ import { formatDate, formatDateTime, formatMoney } from '@/lib/format';
 import { useMachines } from '@/lib/machines';
 import { usePayTarget } from '@/lib/use-pay-target';
 import { useLanguage } from '@/lib/use-language';
+import { labDataLanguage } from '@/lib/lab-data';
 
 /** The account summary: the open invoices, what is due in all, and the way to pay it; then the paid invoices. */
 export function InvoicesScreen() {
@@ -159,7 +160,9 @@ function InvoiceCells({ invoice }: { invoice: { invoiceNumber: string; invoiceDa
     <>
       <th scope="row">{invoice.invoiceNumber}</th>
       <td data-label={t`Date`}>{formatDate(invoice.invoiceDate, locale)}</td>
-      <td data-label={t`Description`}>{invoice.description}</td>
+      <td data-label={t`Description`} lang={labDataLanguage}>
+        {invoice.description}
+      </td>
     </>
   );
 }

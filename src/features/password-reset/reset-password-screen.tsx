@@ -14,7 +14,7 @@ import type { ResetPasswordField } from '@machines/password-reset/password-reset
 import { resetPasswordMachine } from '@machines/password-reset/reset-password.machine';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
-import { useEffect, useEffectEvent, useRef, useState, type SyntheticEvent } from 'react';
+import { useEffect, useEffectEvent, useRef, useState, useSyncExternalStore, type SyntheticEvent } from 'react';
 import type { SnapshotFrom } from 'xstate';
 import { Screen } from '@/components/screen';
 import { TextField } from '@/components/text-field';
@@ -33,6 +33,8 @@ const selectShownProblems = (snapshot: ResetPasswordSnapshot) =>
   selectResetProblems(snapshot, resetPasswordProblems(snapshot.context.draft, snapshot.context.email));
 
 const title = <Trans>Reset your password</Trans>;
+
+const noSubscription = () => () => undefined;
 
 /**
  * The reset link's page: the link is checked, then the new password typed twice; every session of
@@ -66,7 +68,11 @@ export function ResetPasswordScreen({ clientCode }: { clientCode: string | undef
   useEffect(() => {
     actor.start();
   }, [actor]);
-  const status = useSelector(actor, selectResetStatus);
+  // The token waits in this tab's storage, which the server never sees: until the page runs (the
+  // server's page and its hydration), the link is being checked, whatever the server would judge.
+  const running = useSyncExternalStore(noSubscription, () => true, () => false);
+  const machineStatus = useSelector(actor, selectResetStatus);
+  const status = running ? machineStatus : 'checking';
   if (status === 'linkInvalid') return <LinkInvalid />;
   return (
     <Screen title={title} narrow>

@@ -1,6 +1,7 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useId, type ReactNode } from 'react';
 import { Money } from './money';
+import { labDataLanguage } from '@/lib/lab-data';
 
 export interface PaymentLineRow {
   invoiceNumber: string;
@@ -52,7 +53,9 @@ export function PaymentLinesTable({ caption, amountHeading, totalLabel, lines, t
           {lines.map((line) => (
             <tr key={line.invoiceNumber}>
               <th scope="row">{line.invoiceNumber}</th>
-              <td data-label={t`Description`}>{line.description}</td>
+              <td data-label={t`Description`} lang={labDataLanguage}>
+                {line.description}
+              </td>
               <td className="numeric" data-label={amountHeading}>
                 <Money cents={line.amountCents} />
               </td>

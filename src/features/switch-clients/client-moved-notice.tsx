@@ -22,7 +22,8 @@ export function ClientMovedNotice() {
   // Only a client code is ever shown: the address is anyone's to write.
   if (sessionCode === null || !/^[a-z]{2,4}$/i.test(from) || sessionCode.toUpperCase() === from.toUpperCase()) return null;
   const currentName = current?.name || sessionCode;
-  return billingUser ? <OfferSwitch from={from} currentName={currentName} /> : <MovedHere from={from} currentName={currentName} />;
+  const code = from.toUpperCase();
+  return billingUser ? <OfferSwitch from={code} currentName={currentName} /> : <MovedHere from={code} currentName={currentName} />;
 }
 
 function MovedHere({ from, currentName }: { from: string; currentName: string }) {
