@@ -6,7 +6,8 @@
  * Starts, each in its own process: the portal (as `npm start` serves it, over fresh demo data in a
  * throwaway folder) and a static sign-in page of the same look with no script (the floor). Then runs
  * Lighthouse, performance only, on the floor page, /SUN/login, /, /SUN/guestLogin and, signed in as
- * pat.doe (the session cookie as an extra header), /SUN/invoices. The pages take turns, run after
+ * pat.doe (the session cookie as an extra header), /SUN/invoices and the payment wizard's first
+ * step /SUN/payment/online. The pages take turns, run after
  * run, so a busy spell on the machine spreads over all of them. It prints each metric's median
  * against the bar and exits 1 when a page misses it.
  *
@@ -119,10 +120,11 @@ async function main(): Promise<void> {
 
   const pages: Page[] = [
     { label: 'floor page (static HTML)', kind: 'floor', url: `${floorUrl}/floor` },
-    { label: '/SUN/login', kind: 'signedOut', url: `${base}/SUN/login` },
-    { label: '/', kind: 'signedOut', url: `${base}/` },
-    { label: '/SUN/guestLogin', kind: 'signedOut', url: `${base}/SUN/guestLogin` },
-    { label: '/SUN/invoices (signed in)', kind: 'signedIn', url: `${base}/SUN/invoices`, cookie },
+    { label: '/SUN/login', kind: 'patient', url: `${base}/SUN/login` },
+    { label: '/', kind: 'patient', url: `${base}/` },
+    { label: '/SUN/guestLogin', kind: 'patient', url: `${base}/SUN/guestLogin` },
+    { label: '/SUN/invoices (signed in)', kind: 'patient', url: `${base}/SUN/invoices`, cookie },
+    { label: '/SUN/payment/online (signed in)', kind: 'patient', url: `${base}/SUN/payment/online`, cookie },
   ];
 
   let version = '';
@@ -143,8 +145,7 @@ async function main(): Promise<void> {
   console.log(
     passed
       ? '\nEvery page meets the bar.'
-      : `\nSome pages miss the bar: LCP ≤ ${BAR.signedOutLcpMs / 1000} s and ≤ ${BAR.signedOutLcpToFloor}× the floor signed out, ` +
-          `≤ ${BAR.signedInLcpMs / 1000} s signed in; TBT ≤ ${BAR.tbtMs} ms; CLS ≤ ${BAR.cls}.`,
+      : `\nSome pages miss the bar: LCP ≤ ${BAR.lcpMs / 1000} s and ≤ ${BAR.lcpToFloor}× the floor; TBT ≤ ${BAR.tbtMs} ms; CLS ≤ ${BAR.cls}.`,
   );
   if (!passed) process.exitCode = 1;
 }

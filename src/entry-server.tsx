@@ -81,8 +81,9 @@ export function createPageRenderer({ template, manifest, catalogs }: PageRendere
   // Each runs in a task of its own before the entry (an import runs what it imports first, so
   // their order only decides how the work is split).
   const libraries = entryModules.slice(1).map((file) => `/${file}`);
-  // Screens that need the browser to render (the payment wizard reads its progress from session
-  // storage and frames the processor): learned on their first request, then left to the SPA.
+  // Screens that fail to render without a browser (a render error, which React would leave to the
+  // browser): learned on their first request, then left to the SPA. Screens that need what only
+  // the browser has say so themselves (`rendersInBrowser`).
   const browserOnlyScreens = new Set<string>();
 
   // Every call the machines and loaders make goes to the app in this process, for the request

@@ -18,6 +18,7 @@ import {
   selectPaymentStatus,
   selectPaymentStep,
   selectPaymentTotalCents,
+  selectReachableSteps,
   selectReceipt,
   selectStoredPayment,
   type PaymentStatus,
@@ -73,6 +74,24 @@ describe('where the payer is', () => {
     expect(selectPaymentStatus(snapshot)).toBe(status);
     expect(selectPaymentStep(snapshot)).toBe(step);
     expect(selectIsBusy(snapshot)).toBe(busy);
+  });
+});
+
+describe('the steps the progress names as links', () => {
+  it('offers only the steps whose earlier steps are complete', () => {
+    expect(selectReachableSteps(snapshotOf({ paying: 'choosingAmounts' }, { choices: {}, billing: emptyBilling }))).toEqual(['amounts']);
+    expect(selectReachableSteps(snapshotOf({ paying: 'choosingAmounts' }, { billing: emptyBilling }))).toEqual(['amounts', 'confirmation']);
+    expect(selectReachableSteps(snapshotOf({ paying: 'confirming' }, { confirmed: true, billing: emptyBilling }))).toEqual([
+      'amounts',
+      'confirmation',
+      'information',
+    ]);
+    expect(selectReachableSteps(snapshotOf({ paying: 'enteringBillingInformation' }, { confirmed: true }))).toEqual([
+      'amounts',
+      'confirmation',
+      'information',
+      'card',
+    ]);
   });
 });
 

@@ -1,7 +1,7 @@
 import type { SnapshotFrom } from 'xstate';
 import type { PaymentMachine } from './payment.machine';
 import { toStoredPayment } from './payment.progress';
-import { amountError, amountToPay, billingErrors, openInvoices, paymentLines } from './payment.rules';
+import { amountError, amountToPay, billingErrors, openInvoices, paymentLines, resumeStep, wizardSteps, type WizardStep } from './payment.rules';
 import type { OpenInvoice } from '@contracts/accounts';
 import type { AmountChoice, AmountErrorCode, BillingErrorCode, BillingField, PaymentStep } from './payment.types';
 
@@ -55,6 +55,12 @@ export const selectPaymentStep = (snapshot: PaymentSnapshot): PaymentStep | null
   if (snapshot.matches({ afterSubmitting: 'receipt' })) return 'receipt';
   return null;
 };
+
+/**
+ * The wizard's steps the payer can open now: those whose earlier steps are all complete (any other
+ * step asked for opens the first incomplete one instead).
+ */
+export const selectReachableSteps = perContext((context): readonly WizardStep[] => wizardSteps.filter((step) => resumeStep(context, step) === step));
 
 /** The current top state, named for views. */
 export const selectPaymentStatus = (snapshot: PaymentSnapshot): PaymentStatus => {

@@ -18,7 +18,7 @@ export function createPageRenderer(setup) {
   return async (request, api) => {
     const path = new URL(request.url).pathname;
     if (path === '/SUN/invoices') return { type: 'redirect', location: '/SUN/login?redirect=%2FSUN%2Finvoices' };
-    if (path === '/SUN/payment/online') return { type: 'spa' };
+    if (path === '/SUN/forgotpassword') return { type: 'spa' };
     if (path === '/SUN/broken') throw new Error('broken screen');
     if (path === '/SUN/nosuch' || path === '/nosuchpage/deeper') {
       return { type: 'page', status: 404, html: setup.template.replace('<div id="root"></div>', '<div id="root"><h1>Page not found</h1></div>') };
@@ -87,7 +87,7 @@ describe('server-rendered pages', () => {
   it('falls back to the plain SPA page when the renderer leaves the screen to the browser or fails', async () => {
     const logger = recordingLogger();
     const app = createTestApp(database.db, { distDir, logger });
-    for (const path of ['/SUN/payment/online', '/SUN/broken']) {
+    for (const path of ['/SUN/forgotpassword', '/SUN/broken']) {
       const response = await app.request(path);
       expect(response.status).toBe(200);
       expect(await response.text()).toBe(INDEX_HTML);

@@ -1,7 +1,7 @@
 import { useId, type InputHTMLAttributes, type ReactNode, type Ref } from 'react';
 
 interface TextFieldProps
-  extends Pick<InputHTMLAttributes<HTMLInputElement>, 'type' | 'autoComplete' | 'autoCapitalize' | 'spellCheck' | 'maxLength' | 'inputMode' | 'onBlur'> {
+  extends Pick<InputHTMLAttributes<HTMLInputElement>, 'type' | 'autoComplete' | 'autoCapitalize' | 'spellCheck' | 'maxLength' | 'inputMode' | 'onBlur' | 'disabled'> {
   label: ReactNode;
   /** What the value must be like, read with the field (a password's rules). */
   hint?: ReactNode;

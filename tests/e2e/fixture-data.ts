@@ -103,6 +103,18 @@ export const fixtureAccounts = {
   payerName: { clientCode: 'SUN', accountNumber: 'A-910800', holderName: 'Kim Doe', userEmail: 'e2e.payer.name@example.com', invoices: patLikeInvoices('SUN-9108') },
   /** Pays with the keyboard alone. */
   keyboard: { clientCode: 'SUN', accountNumber: 'A-910900', holderName: 'Robin Doe', userEmail: 'e2e.keyboard@example.com', invoices: patLikeInvoices('SUN-9109') },
+  /** Types into the billing information after a refused Continue, in English and in Spanish. */
+  billingTypingEn: { clientCode: 'SUN', accountNumber: 'A-911000', holderName: 'Pat Doe', userEmail: 'e2e.billing.typing.en@example.com', invoices: patLikeInvoices('SUN-9110') },
+  billingTypingEs: { clientCode: 'SUN', accountNumber: 'A-911100', holderName: 'Pat Doe', userEmail: 'e2e.billing.typing.es@example.com', invoices: patLikeInvoices('SUN-9111') },
+  /** Pays with "Remember this address" ticked, pays again with it offered, then unticks it; in English and in Spanish. */
+  rememberAddressEn: { clientCode: 'SUN', accountNumber: 'A-911200', holderName: 'Noa Doe', userEmail: 'e2e.remember.en@example.com', invoices: patLikeInvoices('SUN-9112') },
+  rememberAddressEs: { clientCode: 'SUN', accountNumber: 'A-911300', holderName: 'Oli Doe', userEmail: 'e2e.remember.es@example.com', invoices: patLikeInvoices('SUN-9113') },
+  /** Opens the wizard's first step as the server renders it, in Spanish. */
+  wizardRenderedEs: { clientCode: 'SUN', accountNumber: 'A-911500', holderName: 'Ines Doe', userEmail: 'e2e.wizard.rendered.es@example.com', invoices: patLikeInvoices('SUN-9115') },
+  /** Reloads the wizard's first step with progress kept in the tab. */
+  wizardResume: { clientCode: 'SUN', accountNumber: 'A-911600', holderName: 'Jo Doe', userEmail: 'e2e.wizard.resume@example.com', invoices: patLikeInvoices('SUN-9116') },
+  /** Walks the wizard's steps: the progress, the focus ring, the card's expiry. */
+  wizardSteps: { clientCode: 'SUN', accountNumber: 'A-911400', holderName: 'Sky Doe', userEmail: 'e2e.wizard.steps@example.com', invoices: patLikeInvoices('SUN-9114') },
   /** A guest who pays, in English and in Spanish. */
   guestEn: { clientCode: 'SUN', accountNumber: 'A-920100', holderName: 'Finley Guest', invoices: patLikeInvoices('SUN-9201') },
   guestEs: { clientCode: 'SUN', accountNumber: 'A-920200', holderName: 'Gray Guest', invoices: patLikeInvoices('SUN-9202') },

@@ -54,6 +54,8 @@ export { expect };
  */
 export async function appHasTakenOver(page: Page): Promise<void> {
   await expect(page.locator('#root')).not.toHaveAttribute('data-awaits-app');
+  // A screen may wait a moment longer for what only the browser has (the payment wizard for the tab's progress).
+  await expect(page.locator('#root [inert]')).toHaveCount(0);
 }
 
 /**

@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { fixtureAccounts } from './fixture-data';
-import { chooseLanguage, demo, demoDisabledUser, demoGuest, expect, expectAccessible, signIn, signInAsGuest, test } from './fixtures';
+import { appHasTakenOver, chooseLanguage, demo, demoDisabledUser, demoGuest, expect, expectAccessible, signIn, signInAsGuest, test } from './fixtures';
 
 type Language = 'en-US' | 'es-ES';
 
@@ -470,6 +470,8 @@ test("the browser's Back after paying never starts a new payment: it shows the r
 test('arrowing to "Another amount" keeps focus on the choice, and the current step stays visible in forced colours', async ({ page }) => {
   await signInUser(page, demo.pat);
   await page.goto('/SUN/payment/online');
+  // The keys go to the page once the app has taken over the server's page.
+  await appHasTakenOver(page);
   const card = invoiceCard(page, 'SUN-100031');
   const full = card.getByRole('radio', { name: /The full balance/ });
   await full.focus();

@@ -14,6 +14,7 @@ interface CardFieldsTexts {
   cvc: string;
   numberError: string;
   expiryError: string;
+  expiredError: string;
   cvcError: string;
 }
 
@@ -24,7 +25,8 @@ const texts: Record<Language, CardFieldsTexts> = {
     expiry: 'Expiry date (MM/YY)',
     cvc: 'Security code (CVC)',
     numberError: 'Enter a valid card number.',
-    expiryError: 'Enter an expiry date that has not passed, as MM/YY.',
+    expiryError: 'Enter the expiry date as on the card: month and year, like 12/30.',
+    expiredError: 'This expiry date has passed. Check the date on the card, or use another card.',
     cvcError: 'Enter the 3-digit security code (4 digits for American Express).',
   },
   'es-ES': {
@@ -33,7 +35,8 @@ const texts: Record<Language, CardFieldsTexts> = {
     expiry: 'Vencimiento (MM/AA)',
     cvc: 'Código de seguridad (CVC)',
     numberError: 'Introduzca un número de tarjeta válido.',
-    expiryError: 'Introduzca una fecha de vencimiento que no haya pasado, con el formato MM/AA.',
+    expiryError: 'Introduzca la fecha de vencimiento como figura en la tarjeta: mes y año, por ejemplo 12/30.',
+    expiredError: 'Esta fecha de vencimiento ya ha pasado. Compruebe la fecha de la tarjeta o use otra tarjeta.',
     cvcError: 'Introduzca el código de seguridad de 3 dígitos (4 dígitos para American Express).',
   },
 };
@@ -53,14 +56,17 @@ interface FieldOptions {
   error: string;
   autocomplete: string;
   maxLength: number;
+  /** A second message, for a value that reads well but is out of date (the expiry). */
+  expired?: string;
 }
 
-function field({ id, label, error, autocomplete, maxLength }: FieldOptions): string {
+function field({ id, label, error, autocomplete, maxLength, expired }: FieldOptions): string {
   const errorId = `${id}-error`;
+  const expiredMessage = expired === undefined ? '' : ` data-expired="${escapeHtml(expired)}"`;
   return `<div class="field">
       <label for="${id}">${escapeHtml(label)}</label>
       <input id="${id}" type="text" inputmode="numeric" autocomplete="${autocomplete}" maxlength="${String(maxLength)}" spellcheck="false" autocorrect="off" autocapitalize="off" aria-invalid="false" aria-describedby="${errorId}">
-      <p id="${errorId}" class="error" data-message="${escapeHtml(error)}" hidden></p>
+      <p id="${errorId}" class="error" data-message="${escapeHtml(error)}"${expiredMessage} hidden></p>
     </div>`;
 }
 
@@ -82,7 +88,7 @@ export function renderCardFieldsPage({ language, portalOrigin }: { language: Lan
     <form id="card-form" novalidate>
     ${field({ id: 'card-number', label: t.number, error: t.numberError, autocomplete: 'cc-number', maxLength: 23 })}
     <div class="row">
-    ${field({ id: 'card-expiry', label: t.expiry, error: t.expiryError, autocomplete: 'cc-exp', maxLength: 7 })}
+    ${field({ id: 'card-expiry', label: t.expiry, error: t.expiryError, expired: t.expiredError, autocomplete: 'cc-exp', maxLength: 9 })}
     ${field({ id: 'card-cvc', label: t.cvc, error: t.cvcError, autocomplete: 'cc-csc', maxLength: 4 })}
     </div>
     </form>

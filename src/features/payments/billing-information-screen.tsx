@@ -2,9 +2,10 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { selectAccount, selectBillingDraft, selectBillingErrors } from '@machines/payment/payment.selectors';
 import { billingFields, type BillingErrorCode, type BillingField } from '@machines/payment/payment.types';
 import { useSelector } from '@xstate/react';
-import { useEffect, useRef, type InputHTMLAttributes, type ReactNode, type SyntheticEvent } from 'react';
+import { useRef, type InputHTMLAttributes, type ReactNode, type SyntheticEvent } from 'react';
 import { Screen } from '@/components/screen';
 import { TextField } from '@/components/text-field';
+import { useFocusOnRefusal } from '@/lib/use-focus-on-refusal';
 import { usePaymentEvents, usePaymentWizard } from './payment-context';
 import { WizardProgress } from './wizard-progress';
 
@@ -24,7 +25,6 @@ export function BillingInformationScreen() {
   const errors = useSelector(actor, selectBillingErrors);
   const account = useSelector(actor, selectAccount);
   const inputs = useRef<Partial<Record<BillingField, HTMLInputElement | null>>>({});
-  const firstError = billingFields.find((field) => errors[field] !== undefined);
 
   const fields: Record<BillingField, FieldSpec> = {
     payerName: { label: <Trans>Name of the payer</Trans>, autoComplete: 'name', maxLength: 120 },
@@ -42,16 +42,18 @@ export function BillingInformationScreen() {
     tooLong: t`This is too long.`,
   };
 
-  // After a refused "Continue", the first field to fix takes the focus.
-  const attempt = useRef(0);
+  // After a refused "Continue", and only then, the first field to fix takes the focus: typing
+  // that makes a field valid never moves it (WCAG 3.2.2).
+  const refused = useFocusOnRefusal(() => {
+    const firstError = billingFields.find((field) => errors[field] !== undefined);
+    return firstError ? inputs.current[firstError] : null;
+  });
   function submit(event: SyntheticEvent<HTMLFormElement>) {
     event.preventDefault();
-    attempt.current += 1;
     goOn();
+    // An accepted Continue leaves the step, and there is no field to fix.
+    refused();
   }
-  useEffect(() => {
-    if (firstError && attempt.current > 0) inputs.current[firstError]?.focus();
-  }, [firstError]);
 
   return (
     <Screen title={<Trans>Billing information</Trans>} narrow>

@@ -134,44 +134,43 @@ function InvoiceChoice({ row }: { row: PaymentInvoiceRow }) {
           <dd>{balance}</dd>
         </div>
       </dl>
-      {choice ? (
-        <fieldset className="amount-choice">
-          <legend>
-            <Trans>How much to pay on invoice {number}</Trans>
-          </legend>
-          <label className="choice">
-            <input
-              type="radio"
-              name={`${id}-mode`}
-              checked={choice.mode === 'full'}
-              onChange={() => payInFull(number)}
-            />{' '}
-            <Trans>The full balance ({balance})</Trans>
-          </label>
-          <label className="choice">
-            <input
-              type="radio"
-              name={`${id}-mode`}
-              checked={choice.mode === 'part'}
-              // Choosing it (arrow keys included) never moves focus: the field follows in the tab order.
-              onChange={() => typeAmount('')}
-            />{' '}
-            <Trans>Another amount</Trans>
-          </label>
-          {choice.mode === 'part' ? (
-            <TextField
-              label={<Trans>Amount to pay on invoice {number}</Trans>}
-              name={`amount-${number}`}
-              autoComplete="off"
-              maxLength={16}
-              inputMode="decimal"
-              value={choice.text}
-              onChange={typeAmount}
-              error={error ? errorMessages[error] : undefined}
-            />
-          ) : null}
-        </fieldset>
-      ) : null}
+      {/* Always there, whatever is chosen (only enabled for what is): the progress a reload
+          resumes, applied after the server's page, and every choice move nothing on the page. */}
+      <fieldset className="amount-choice" disabled={choice === null}>
+        <legend>
+          <Trans>How much to pay on invoice {number}</Trans>
+        </legend>
+        <label className="choice">
+          <input
+            type="radio"
+            name={`${id}-mode`}
+            checked={choice?.mode === 'full'}
+            onChange={() => payInFull(number)}
+          />{' '}
+          <Trans>The full balance ({balance})</Trans>
+        </label>
+        <label className="choice">
+          <input
+            type="radio"
+            name={`${id}-mode`}
+            checked={choice?.mode === 'part'}
+            // Choosing it (arrow keys included) never moves focus: the field follows in the tab order.
+            onChange={() => typeAmount('')}
+          />{' '}
+          <Trans>Another amount</Trans>
+        </label>
+        <TextField
+          label={<Trans>Amount to pay on invoice {number}</Trans>}
+          name={`amount-${number}`}
+          autoComplete="off"
+          maxLength={16}
+          inputMode="decimal"
+          disabled={choice?.mode !== 'part'}
+          value={choice?.mode === 'part' ? choice.text : ''}
+          onChange={typeAmount}
+          error={error ? errorMessages[error] : undefined}
+        />
+      </fieldset>
     </li>
   );
 }

@@ -1,8 +1,22 @@
 /** The payment calls of the wizard, the receipt and the other ways to pay. */
 import type { Language } from '@contracts/session';
+import type { PaymentStart } from '@machines/payment/payment.types';
+import { doesClientAcceptPayments, getAccountInformation, getSessionExternalCardLink } from '@/lib/api/account-endpoints';
 import { call, http, type CallOptions } from '@/lib/api/http';
+import { toExternalUrl } from '@/lib/safe-redirect';
 import { paymentOptionsSchema, receiptSchema, type PaymentOptions, type Receipt } from '@contracts/payments';
 import type { PaymentRequest } from '@contracts/payment-request';
+
+/** What the wizard starts from: the account, and whether and where its client takes card payments. */
+export async function loadPaymentStart({ signal }: CallOptions = {}): Promise<PaymentStart> {
+  const [account, acceptsOnlinePayments, externalCardLink] = await Promise.all([
+    getAccountInformation({ signal }),
+    doesClientAcceptPayments({ signal }),
+    getSessionExternalCardLink({ signal }),
+  ]);
+  // Only a safe http(s) address ever reaches the machine.
+  return { account, acceptsOnlinePayments, externalCardLink: toExternalUrl(externalCardLink) ?? '' };
+}
 
 /** POST /api/OnlinePayment/MakePayment: one key for one payment, however often it is sent. */
 export const makePayment = (idempotencyKey: string, body: PaymentRequest, { signal }: CallOptions = {}): Promise<Receipt> =>

@@ -8,16 +8,17 @@ import {
   selectPaymentStep,
 } from '@machines/payment/payment.selectors';
 import type { PaymentStep } from '@machines/payment/payment.types';
-import { selectAccount, selectIsBillingUser } from '@machines/session/session.selectors';
 import { Link, Outlet, useMatches, useNavigate } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
 import { useEffect, useRef, useState } from 'react';
+import { waitFor } from 'xstate';
 import { Screen } from '@/components/screen';
 import { processorOrigin } from './processor-origin';
 import { createAppActor } from '@/lib/create-app-actor';
 import { useMachines } from '@/lib/machines';
 import { BalanceChangeNotice } from './balance-change-notice';
 import { createCardFrame } from './card-frame';
+import { payerEmail, type RenderedFirstStep } from './first-step';
 import { PaymentProvider, paymentEvents, usePaymentEvents, usePaymentWizard } from './payment-context';
 import { stepOfPath, stepRoutes } from './payment-steps';
 import { createPaymentImplementations } from './payment.implementations';
@@ -30,46 +31,66 @@ const stepStatuses = new Set(['wizard', 'submitting', 'submitFailed', 'receipt']
  * The online payment wizard around its steps: it runs the payment machine for as long as the
  * payer is on payment/online, keeps the URL and the machine's step together (links, the
  * browser's back and forward, reloads) and shows the outcomes that are not steps.
+ *
+ * When the server rendered the first step (`rendered`), the page hydrates the machine as the
+ * server left it; once hydrated, the wizard goes on from the tab's progress in session storage,
+ * over the account the server loaded (no second call), and the layout of the step does not depend
+ * on that progress, so nothing moves.
  */
-export function PaymentWizard() {
+export function PaymentWizard({ rendered = null }: { rendered?: RenderedFirstStep | null }) {
   const { session } = useMachines();
   const navigate = useNavigate();
   const pathname = useMatches({ select: (matches) => matches.at(-1)?.pathname ?? '' });
   const routeStep = stepOfPath(pathname);
 
-  const [wizard] = useState(() => {
+  const [wizard, setWizard] = useState(() => {
     const cardFrame = createCardFrame();
-    const implementations = createPaymentImplementations({
-      cardFrame,
-      processorOrigin: processorOrigin(),
-      messages: window,
-      navigateToSignIn: (redirect) => {
-        // The server ended the session: the page learns it too, or the sign-in page would take the
-        // payer, still signed in as far as the page knew, straight back here.
-        session.send({ type: 'session.recheck' });
-        void navigate({ to: '/{-$client}/login', params: (current) => current, search: { redirect } });
-      },
-      currentPath: () => window.location.pathname,
-      leaveTo: (url) => window.location.assign(url),
-    });
-    const snapshot = session.getSnapshot();
-    const actor = createAppActor(paymentMachine.provide(implementations), {
-      systemId: paymentSystemId,
-      input: {
-        stored: readStoredPayment(),
-        requestedStep: routeStep ?? 'amounts',
-        accountEmail: selectIsBillingUser(snapshot) ? (selectAccount(snapshot)?.email ?? null) : null,
-      },
-    });
-    return { actor, cardFrame };
+    // The browser's effects (the frame's messages, storage, navigation) only ever run in the
+    // browser: on the server the machine is only read, never started.
+    const machine = import.meta.env.SSR
+      ? paymentMachine
+      : paymentMachine.provide(
+          createPaymentImplementations({
+            cardFrame,
+            processorOrigin: processorOrigin(),
+            messages: window,
+            navigateToSignIn: (redirect) => {
+              // The server ended the session: the page learns it too, or the sign-in page would take the
+              // payer, still signed in as far as the page knew, straight back here.
+              session.send({ type: 'session.recheck' });
+              void navigate({ to: '/{-$client}/login', params: (current) => current, search: { redirect } });
+            },
+            currentPath: () => window.location.pathname,
+            leaveTo: (url) => window.location.assign(url),
+            ...(rendered ? { loaded: rendered.start } : {}),
+          }),
+        );
+    const input = {
+      stored: import.meta.env.SSR || rendered ? null : readStoredPayment(),
+      requestedStep: routeStep ?? 'amounts',
+      accountEmail: payerEmail(session.getSnapshot()),
+    };
+    const actor = createAppActor(machine, { systemId: paymentSystemId, input, ...(rendered ? { snapshot: rendered.snapshot } : {}) });
+    // After hydrating the server's snapshot, the machine that goes on: the tab's progress, over the rendered account.
+    const resume = rendered ? () => createAppActor(machine, { systemId: paymentSystemId, input: { ...input, stored: readStoredPayment() } }) : null;
+    return { actor, cardFrame, resume };
   });
   const { actor } = wizard;
   const { show } = paymentEvents(actor);
   // Never stopped on leaving: the machine has no timers, and a payment in flight must still end
   // and keep its receipt. Starting twice (React's development mode) does nothing.
   useEffect(() => {
-    actor.start();
-  }, [actor]);
+    const { resume, cardFrame } = wizard;
+    if (!resume) {
+      actor.start();
+      return;
+    }
+    // The resumed machine takes over once it has its account (at once: it is the rendered one),
+    // so the page never shows it loading.
+    const next = resume();
+    next.start();
+    void waitFor(next, (snapshot) => !snapshot.matches('loadingAccount')).then(() => setWizard({ actor: next, cardFrame, resume: null }));
+  }, [actor, wizard]);
 
   const status = useSelector(actor, selectPaymentStatus);
   const machineStep = useSelector(actor, selectPaymentStep);
@@ -95,7 +116,14 @@ export function PaymentWizard() {
     });
   }, [routeStep, machineStep, actor, navigate, show]);
 
-  return <PaymentProvider value={wizard}>{stepStatuses.has(status) ? <Outlet /> : <Outcome />}</PaymentProvider>;
+  return (
+    <PaymentProvider value={wizard}>
+      {/* The server's step waits (inert, a moment after hydrating) until the tab's progress has taken over. */}
+      <div className="payment-wizard" inert={wizard.resume !== null}>
+        {stepStatuses.has(status) ? <Outlet /> : <Outcome />}
+      </div>
+    </PaymentProvider>
+  );
 }
 
 /** What the wizard shows when it is not on one of its steps. */

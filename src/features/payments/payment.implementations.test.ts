@@ -198,3 +198,20 @@ describe('the payment implementations', () => {
     expect(world.navigateToSignIn).toHaveBeenCalledWith('/SUN/payment/online/creditcard');
   });
 });
+
+describe('the account the page was rendered with', () => {
+  it('is what the first load gives, without a call; every later load asks the server', async () => {
+    // No server answers here: a load that asks one fails.
+    const start: PaymentStart = { account, acceptsOnlinePayments: true, externalCardLink: '' };
+    const implementations = createPaymentImplementations({ ...fakes().deps, loaded: start });
+    const input = { stored: null, requestedStep: 'amounts', accountEmail: null } as const;
+    const actor = createActor(paymentMachine.provide(implementations), { input }).start();
+    await waitFor(actor, (snapshot) => !snapshot.matches('loadingAccount'));
+    expect(actor.getSnapshot().matches({ paying: 'choosingAmounts' })).toBe(true);
+    expect(actor.getSnapshot().context.account).toEqual(account);
+
+    const again = createActor(paymentMachine.provide(implementations), { input }).start();
+    await waitFor(again, (snapshot) => !snapshot.matches('loadingAccount'));
+    expect(again.getSnapshot().matches('loadFailed')).toBe(true);
+  });
+});

@@ -5,15 +5,14 @@
  * feature because the payment code loads only with the payment pages.
  */
 import { tellPayment, type paymentMachine } from '@machines/payment/payment.machine';
-import type { PaymentEvent, PaymentFailure, StoredPayment } from '@machines/payment/payment.types';
+import type { PaymentEvent, PaymentFailure, PaymentStart, StoredPayment } from '@machines/payment/payment.types';
 import { maxCardFieldsHeight, processorMessageSchema } from '@contracts/processor';
 import * as v from 'valibot';
 import { fromPromise, type MachineImplementationsFrom } from 'xstate';
-import { doesClientAcceptPayments, getAccountInformation, getSessionExternalCardLink } from '@/lib/api/account-endpoints';
 import { ApiError } from '@/lib/api/errors';
 import { toExternalUrl } from '@/lib/safe-redirect';
 import type { CardFrame } from './card-frame';
-import { makePayment } from './payment-api';
+import { loadPaymentStart, makePayment } from './payment-api';
 import { writeStoredPayment } from './stored-payment';
 
 /** A failed call as the wizard knows it: an Error whose code the machine reads. */
@@ -71,6 +70,8 @@ export interface PaymentDeps {
   leaveTo(url: string): void;
   /** Session storage of the progress. */
   saveProgress?: (progress: StoredPayment | null) => void;
+  /** The account the page was rendered with: the first load takes it instead of asking again. */
+  loaded?: PaymentStart;
 }
 
 /**
@@ -116,19 +117,15 @@ function cardFieldsActor({ cardFrame, processorOrigin, messages }: PaymentDeps) 
 /** Creates the payment machine's implementations over the app's services. */
 export function createPaymentImplementations(deps: PaymentDeps): MachineImplementationsFrom<typeof paymentMachine> {
   const saveProgress = deps.saveProgress ?? writeStoredPayment;
+  let loaded = deps.loaded ?? null;
   return {
     actors: {
-      loadAccount: fromPromise(({ signal }) =>
-        mapped(async () => {
-          const [account, acceptsOnlinePayments, externalCardLink] = await Promise.all([
-            getAccountInformation({ signal }),
-            doesClientAcceptPayments({ signal }),
-            getSessionExternalCardLink({ signal }),
-          ]);
-          // Only a safe http(s) address ever reaches the machine.
-          return { account, acceptsOnlinePayments, externalCardLink: toExternalUrl(externalCardLink) ?? '' };
-        }),
-      ),
+      loadAccount: fromPromise(({ signal }) => {
+        const known = loaded;
+        // Only the first load: Try again, a new payment and a changed balance ask the server.
+        loaded = null;
+        return known ? Promise.resolve(known) : mapped(() => loadPaymentStart({ signal }));
+      }),
       submitPayment: fromPromise(({ input, signal }) =>
         mapped(() => makePayment(input.idempotencyKey, { lines: input.lines, cardToken: input.cardToken, billing: input.billing }, { signal })),
       ),

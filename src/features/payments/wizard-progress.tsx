@@ -1,17 +1,22 @@
 import { Trans, useLingui } from '@lingui/react/macro';
+import { selectReachableSteps } from '@machines/payment/payment.selectors';
 import type { PaymentStep } from '@machines/payment/payment.types';
 import { Link } from '@tanstack/react-router';
+import { useSelector } from '@xstate/react';
+import { usePaymentWizard } from './payment-context';
 import { stepRoutes } from './payment-steps';
 
 const shownSteps = ['amounts', 'confirmation', 'information', 'card'] as const satisfies readonly PaymentStep[];
 
 /**
- * Where the payer is in the wizard: "Step 2 of 4", with the step names. Each name opens its step
- * by its address, as the browser's back and forward do: the wizard shows it when every earlier
- * step is done, else the first step that is not.
+ * Where the payer is in the wizard: "Step 2 of 4", with the step names. The name of each step the
+ * payer can open (every earlier step done) opens it by its address, as the browser's back and
+ * forward do; a step further on is its name alone until then.
  */
 export function WizardProgress({ step }: { step: (typeof shownSteps)[number] }) {
   const { t } = useLingui();
+  const { actor } = usePaymentWizard();
+  const reachable = useSelector(actor, selectReachableSteps);
   const names: Record<(typeof shownSteps)[number], string> = {
     amounts: t`Amounts`,
     confirmation: t`Review`,
@@ -34,9 +39,13 @@ export function WizardProgress({ step }: { step: (typeof shownSteps)[number] }) 
             aria-current={each === step ? 'step' : undefined}
             className={index < position - 1 ? 'done' : undefined}
           >
-            <Link to={stepRoutes[each]} params={(params) => params}>
-              {names[each]}
-            </Link>
+            {each === step || reachable.includes(each) ? (
+              <Link to={stepRoutes[each]} params={(params) => params}>
+                {names[each]}
+              </Link>
+            ) : (
+              <span>{names[each]}</span>
+            )}
           </li>
         ))}
       </ol>

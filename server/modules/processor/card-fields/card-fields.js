@@ -58,28 +58,42 @@
     return digits.startsWith('34') || digits.startsWith('37');
   }
 
-  /** MM/YY, MMYY, MM/YYYY or MMYYYY: { month, year } or null. */
+  /**
+   * The expiry as people type it: MM/YY or MM/YYYY, with or without spaces around the separator
+   * (/, -, . or a space; "12 / 30", "1/30", "12-2030"), or its digits alone (1230, 122030).
+   * { month, year } or null.
+   */
   function parseExpiry(text) {
-    const digits = text.replace(/\D/g, '');
-    if (digits.length === 4) return { month: Number(digits.slice(0, 2)), year: 2000 + Number(digits.slice(2)) };
-    if (digits.length === 6) return { month: Number(digits.slice(0, 2)), year: Number(digits.slice(2)) };
+    const trimmed = text.trim();
+    const parts = /^(\d{1,2})\s*[/.\-\s]\s*(\d{2}|\d{4})$/.exec(trimmed);
+    if (parts) {
+      const year = Number(parts[2]);
+      return { month: Number(parts[1]), year: parts[2].length === 2 ? 2000 + year : year };
+    }
+    if (/^\d{4}$/.test(trimmed)) return { month: Number(trimmed.slice(0, 2)), year: 2000 + Number(trimmed.slice(2)) };
+    if (/^\d{6}$/.test(trimmed)) return { month: Number(trimmed.slice(0, 2)), year: Number(trimmed.slice(2)) };
     return null;
   }
 
-  /** A card expiring this month (UTC) is still good; 20 years ahead is a typing mistake. */
-  function expiryIsCurrent(expiry) {
-    if (expiry.month < 1 || expiry.month > 12) return false;
+  /**
+   * What is wrong with the expiry: false, 'format' (not a month and year: a month past 12, a year
+   * 20 or more years ahead, which is a typing mistake) or 'expired' (a month before this one, UTC).
+   */
+  function expiryProblem(expiry) {
+    if (expiry === null || expiry.month < 1 || expiry.month > 12) return 'format';
     const now = new Date();
     const current = now.getUTCFullYear() * 12 + now.getUTCMonth();
     const value = expiry.year * 12 + expiry.month - 1;
-    return value >= current && value <= current + 20 * 12;
+    if (value < current) return 'expired';
+    return value > current + 20 * 12 ? 'format' : false;
   }
 
+  /** `wrong`: false, true, or 'expired' for the message of a date that has passed. */
   function showError(name, wrong) {
     const input = fields[name];
     const error = document.getElementById(`${input.id}-error`);
     input.setAttribute('aria-invalid', wrong ? 'true' : 'false');
-    error.textContent = wrong ? error.dataset.message : '';
+    error.textContent = wrong === 'expired' ? error.dataset.expired : wrong ? error.dataset.message : '';
     error.hidden = !wrong;
   }
 
@@ -89,7 +103,7 @@
     const cvc = fields.cvc.value.trim();
     const wrong = {
       number: !/^\d{12,19}$/.test(number) || !passesLuhn(number),
-      expiry: expiry === null || !expiryIsCurrent(expiry),
+      expiry: expiryProblem(expiry),
       cvc: !(isAmex(number) ? /^\d{4}$/ : /^\d{3}$/).test(cvc),
     };
     for (const name of order) showError(name, wrong[name]);

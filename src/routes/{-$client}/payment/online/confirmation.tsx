@@ -6,6 +6,8 @@ import { PaymentConfirmationScreen } from '@/features/payments/payment-confirmat
 export const Route = createFileRoute('/{-$client}/payment/online/confirmation')({
   beforeLoad: requireUserOrGuest,
   staticData: {
+    // What it shows is the tab's progress, in its session storage, which never reaches the server.
+    rendersInBrowser: true,
     title: msg`Review your payment`,
     breadcrumbs: [
       { label: msg`Your invoices`, to: '/{-$client}/invoices' },

@@ -6,6 +6,8 @@ import { CardPaymentScreen } from '@/features/payments/card-payment-screen';
 export const Route = createFileRoute('/{-$client}/payment/online/creditcard')({
   beforeLoad: requireUserOrGuest,
   staticData: {
+    // What it shows is the tab's progress, in its session storage, which never reaches the server.
+    rendersInBrowser: true,
     title: msg`Card payment`,
     breadcrumbs: [
       { label: msg`Your invoices`, to: '/{-$client}/invoices' },

@@ -6,6 +6,8 @@ import { BillingInformationScreen } from '@/features/payments/billing-informatio
 export const Route = createFileRoute('/{-$client}/payment/online/information')({
   beforeLoad: requireUserOrGuest,
   staticData: {
+    // What it shows is the tab's progress, in its session storage, which never reaches the server.
+    rendersInBrowser: true,
     title: msg`Billing information`,
     breadcrumbs: [
       { label: msg`Your invoices`, to: '/{-$client}/invoices' },

@@ -6,6 +6,8 @@ import { PaymentReceiptScreen } from '@/features/payments/payment-receipt-screen
 export const Route = createFileRoute('/{-$client}/payment/online/receipt')({
   beforeLoad: requireUserOrGuest,
   staticData: {
+    // What it shows is the tab's progress, in its session storage, which never reaches the server.
+    rendersInBrowser: true,
     title: msg`Payment receipt`,
     breadcrumbs: [
       { label: msg`Your invoices`, to: '/{-$client}/invoices' },
