@@ -16,6 +16,7 @@ import { BalanceChangeNotice } from './balance-change-notice';
 import { Money } from './money';
 import { usePaymentEvents, usePaymentWizard } from './payment-context';
 import { WizardProgress } from './wizard-progress';
+import { labDataLanguage } from '@/lib/lab-data';
 import { useLanguage } from '@/lib/use-language';
 
 /** What is wrong with how an amount is written, rather than with paying it. */
@@ -119,7 +120,7 @@ function InvoiceChoice({ row }: { row: PaymentInvoiceRow }) {
           <dt>
             <Trans>Description</Trans>
           </dt>
-          <dd>{invoice.description}</dd>
+          <dd lang={labDataLanguage}>{invoice.description}</dd>
         </div>
         <div>
           <dt>
