@@ -77,7 +77,7 @@ function rowCells(page: MeasuredPage, floorLcp: number): string[] {
 
 export const TABLE_HEADER = ['page', 'LCP', 'FCP', 'TBT', 'CLS', 'perf score', 'LCP ÷ floor LCP', 'bar'] as const;
 
-/** The pages as a Markdown table (so it pastes into the README as it is), lines padded to line up. */
+/** The pages as a Markdown table (so it pastes into docs/benchmarks.md as it is), lines padded to line up. */
 export function formatTable(pages: readonly MeasuredPage[]): string {
   const floor = pages.find((page) => page.kind === 'floor');
   if (!floor) throw new Error('The table needs the floor page: every ratio is to its LCP.');
