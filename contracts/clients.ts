@@ -26,6 +26,8 @@ export const clientSchema = v.object({
   theme: v.string(),
   billingGroup: v.nullable(v.string()),
   acceptsOnlinePayments: v.boolean(),
+  /** The client's app for patients (https), which the signed-out menu links to; null for none. */
+  patientAppUrl: v.nullable(v.string()),
 });
 export type Client = v.InferOutput<typeof clientSchema>;
 

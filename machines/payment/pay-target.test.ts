@@ -48,7 +48,7 @@ describe('the pay target of the running session and client', () => {
     return { sessionSnapshot, clientSnapshot };
   }
   const user: SessionCheckResult = { status: { userRole: 'ClientBillingUser', isUserActive: true }, account: { email: 'a@example.com', accountNumber: 'A-1', clientCode: 'SUN' } };
-  const harbor: Client = { code: 'HBR', name: 'Harbor Imaging', logoUrl: null, theme: 'harbor', billingGroup: null, acceptsOnlinePayments: true };
+  const harbor: Client = { code: 'HBR', name: 'Harbor Imaging', logoUrl: null, theme: 'harbor', billingGroup: null, acceptsOnlinePayments: true, patientAppUrl: null };
 
   it('sends a user of a client with its own card page there', async () => {
     const { sessionSnapshot, clientSnapshot } = await snapshots(user, harbor, 'https://payments.example.org/harbor');

@@ -47,6 +47,8 @@ export const clients = pgTable(
     clientUrl: text('client_url').notNull(),
     acceptsOnlinePayments: boolean('accepts_online_payments').notNull().default(true),
     externalCcLink: text('external_cc_link').notNull().default(''),
+    /** The client's own app for patients, which the signed-out menu links to; null (the default): no link. */
+    patientAppUrl: text('patient_app_url'),
     // The client's other ways to pay (GetPaymentOptions); null where the client offers none.
     mailPayableTo: text('mail_payable_to'),
     mailAddressLines: text('mail_address_lines').array(),
@@ -66,6 +68,7 @@ export const clients = pgTable(
       .where(sql`${t.isPrimary}`),
     check('clients_code_format', sql`${t.code} ~ '^[A-Z]{2,4}$'`),
     check('clients_billing_group_not_empty', sql`${t.billingGroup} is null or ${t.billingGroup} <> ''`),
+    check('clients_patient_app_url_https', sql`${t.patientAppUrl} is null or ${t.patientAppUrl} ~ '^https://[^\\s]+$'`),
     check('clients_password_lifetime_positive', sql`${t.passwordLifetimeDays} is null or ${t.passwordLifetimeDays} > 0`),
   ],
 );

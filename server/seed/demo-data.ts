@@ -26,6 +26,7 @@ export const fixedClients: NewClient[] = [
     theme: 'sunrise',
     logoUrl: '/logos/sun.svg',
     clientUrl: 'https://www.sunriselabs.example/',
+    patientAppUrl: 'https://app.sunriselabs.example/',
     acceptsOnlinePayments: true,
     ...otherWaysToPay(
       'Sunrise Laboratories',

@@ -8,7 +8,7 @@ import { createActor, fromPromise, waitFor } from 'xstate';
 import { describe, expect, it } from 'vitest';
 import { followSessionBillingGroup } from './wiring';
 
-const delta: Client = { code: 'DLT', name: 'Delta Diagnostics', logoUrl: null, theme: 'delta', billingGroup: '48', acceptsOnlinePayments: true };
+const delta: Client = { code: 'DLT', name: 'Delta Diagnostics', logoUrl: null, theme: 'delta', billingGroup: '48', acceptsOnlinePayments: true, patientAppUrl: null };
 
 function signedInUnder(billingGroup: string | null): SessionCheckResult {
   return {

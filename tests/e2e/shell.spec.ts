@@ -17,8 +17,17 @@ test.describe('sidebar', () => {
   test('a visitor who is not signed in sees Home, the patient app and roster login', async ({ page }) => {
     await page.goto('/SUN');
     await expect.poll(() => menuItems(page)).toEqual(['Home', 'Patient app', 'Roster login']);
+    // The client's own app for patients, a setting of the client.
+    await expect(page.getByRole('link', { name: 'Patient app' })).toHaveAttribute('href', 'https://app.sunriselabs.example/');
     await page.getByRole('link', { name: 'Roster login' }).click();
     await expect(page).toHaveURL(/\/SUN\/login$/);
+  });
+
+  test('a client without an app for patients has no patient app link, and neither has the portal without a client', async ({ page }) => {
+    for (const address of ['/NPP', '/']) {
+      await page.goto(address);
+      await expect.poll(() => menuItems(page)).toEqual(['Home', 'Roster login']);
+    }
   });
 
   test('a billing user sees every account and payment item', async ({ page }) => {

@@ -24,13 +24,13 @@ const plants: Plant[] = [
   {
     name: 'a machine importing the SPA by a deep relative path',
     path: `machines/${probe}/deep-relative.ts`,
-    code: "import { processorOrigin } from '../../src/lib/config';\nexport const probe = processorOrigin;\n",
+    code: "import { formatMoney } from '../../src/lib/format';\nexport const probe = formatMoney;\n",
     rule: 'import-x/no-restricted-paths',
   },
   {
     name: 'a machine importing the SPA by its alias',
     path: `machines/${probe}/alias.ts`,
-    code: "import { processorOrigin } from '@/lib/config';\nexport const probe = processorOrigin;\n",
+    code: "import { formatMoney } from '@/lib/format';\nexport const probe = formatMoney;\n",
     rule: 'import-x/no-restricted-paths',
   },
   {
@@ -54,7 +54,7 @@ const plants: Plant[] = [
   {
     name: 'the server importing the SPA',
     path: `server/${probe}/spa.ts`,
-    code: "import { processorOrigin } from '../../src/lib/config';\nexport const probe = processorOrigin;\n",
+    code: "import { formatMoney } from '../../src/lib/format';\nexport const probe = formatMoney;\n",
     rule: 'import-x/no-restricted-paths',
   },
   {

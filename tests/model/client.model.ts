@@ -13,6 +13,7 @@ const sunrise: Client = {
   theme: 'sunrise',
   billingGroup: null,
   acceptsOnlinePayments: true,
+  patientAppUrl: 'https://app.sunriselabs.example/',
 };
 const themes: string[] = [];
 const storedLinks: StoredClientLinks[] = [];

@@ -35,7 +35,7 @@ export function toListEntry(row: ClientRow): ClientListEntry {
 
 /** The client shape of a client row. */
 export function toClient(row: ClientRow): Client {
-  return { ...toListEntry(row), acceptsOnlinePayments: row.acceptsOnlinePayments };
+  return { ...toListEntry(row), acceptsOnlinePayments: row.acceptsOnlinePayments, patientAppUrl: row.patientAppUrl };
 }
 
 /** Creates the client lookups over the database. */

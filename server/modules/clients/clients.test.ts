@@ -1,7 +1,9 @@
+import { eq } from 'drizzle-orm';
 import * as v from 'valibot';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { clientListSchema, clientSchema } from '@contracts/clients';
 import { DEMO_PASSWORD, TestBrowser, createTestApp, useSeededDatabase, resetSessions } from '../../test/harness';
+import { clients } from '../../db/schema';
 import { createClientsService } from './clients.service';
 
 const database = useSeededDatabase();
@@ -59,7 +61,27 @@ describe('one client', () => {
       theme: 'sunrise',
       billingGroup: null,
       acceptsOnlinePayments: true,
+      patientAppUrl: 'https://app.sunriselabs.example/',
     });
+  });
+
+  it('has no app for patients unless the client set one, and only an https address', async () => {
+    const { body } = await getJson('/api/Client/GetClient?clientCode=NPP');
+    expect(body).toEqual(expect.objectContaining({ code: 'NPP', patientAppUrl: null }));
+    for (const unsafe of ['javascript:alert(1)', 'http://app.example/', 'https://a b']) {
+      await expect(database.db.update(clients).set({ patientAppUrl: unsafe }).where(eq(clients.code, 'NPP'))).rejects.toThrow();
+    }
+  });
+
+  it("gives the billing office's phone, opening hours and postal address, to anyone", async () => {
+    const { status, body } = await getJson('/api/Client/GetContact?clientCode=SUN');
+    expect(status).toBe(200);
+    expect(body).toEqual({
+      name: 'Sunrise Laboratories',
+      phone: { number: '1-800-555-0142', hours: { fromDay: 1, toDay: 5, opens: '08:00', closes: '18:00', timeZone: 'America/Chicago' } },
+      addressLines: ['Attn: Patient Billing', 'PO Box 4120', 'Springfield, IL 62704'],
+    });
+    expect((await getJson('/api/Client/GetContact?clientCode=XYZ')).status).toBe(404);
   });
 
   it('returns the entry of the requested billing group', async () => {

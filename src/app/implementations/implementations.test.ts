@@ -177,7 +177,7 @@ describe('the session implementations', () => {
 });
 
 describe('the client implementations', () => {
-  const client = { code: 'SUN', name: 'Sunrise Laboratories', logoUrl: null, theme: 'sunrise', billingGroup: null, acceptsOnlinePayments: true };
+  const client = { code: 'SUN', name: 'Sunrise Laboratories', logoUrl: null, theme: 'sunrise', billingGroup: null, acceptsOnlinePayments: true, patientAppUrl: null };
 
   async function selectedWith(clientUrl: string, cardLink: string) {
     const classes = new Set<string>();

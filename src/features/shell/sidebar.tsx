@@ -1,9 +1,9 @@
 import { Trans, useLingui } from '@lingui/react/macro';
+import { selectClient } from '@machines/client/client.selectors';
 import { selectIsSignedIn } from '@machines/session/session.selectors';
 import { Link } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
 import { lazy, Suspense } from 'react';
-import { patientAppUrl } from '@/lib/config';
 import { useMachines } from '@/lib/machines';
 
 // The signed-in menu is loaded once someone signs in, not with the first page.
@@ -29,7 +29,9 @@ export function Sidebar({ open }: { open: boolean | null }) {
 
 // Sends its two events itself: the session events hook stays out of the first screen's JavaScript.
 function SignedOutMenu() {
-  const { session } = useMachines();
+  const { session, client } = useMachines();
+  // The client's own app for patients, where it has one (an https address, checked by the database).
+  const patientAppUrl = useSelector(client, selectClient)?.patientAppUrl;
   return (
     <ul className="menu" data-testid="menu-signed-out">
       <li>
@@ -38,11 +40,13 @@ function SignedOutMenu() {
           <Trans>Home</Trans>
         </Link>
       </li>
-      <li>
-        <a href={patientAppUrl} rel="noopener noreferrer">
-          <Trans>Patient app</Trans>
-        </a>
-      </li>
+      {patientAppUrl ? (
+        <li>
+          <a href={patientAppUrl} rel="noopener noreferrer">
+            <Trans>Patient app</Trans>
+          </a>
+        </li>
+      ) : null}
       <li>
         <Link to="/{-$client}/login" onClick={() => session.send({ type: 'session.chooseRole', role: 'ClientBillingUser' })}>
           <Trans>Roster login</Trans>

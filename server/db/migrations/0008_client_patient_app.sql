@@ -1,0 +1,2 @@
+ALTER TABLE "clients" ADD COLUMN "patient_app_url" text;--> statement-breakpoint
+ALTER TABLE "clients" ADD CONSTRAINT "clients_patient_app_url_https" CHECK ("clients"."patient_app_url" is null or "clients"."patient_app_url" ~ '^https://[^\s]+$');
