@@ -8,6 +8,17 @@ function heading(page: Page, name: string) {
   return page.getByRole('heading', { level: 1, name, exact: true });
 }
 
+/** The demo guest, in Spanish, on the first step of an online payment. */
+async function openPaymentAsSpanishGuest(page: Page): Promise<void> {
+  await page.goto(`/${demoGuest.clientCode}`);
+  await chooseLanguage(page, 'es-ES');
+  await page.getByRole('link', { name: 'Pagar como invitado' }).first().click();
+  await signInAsGuest(page, demoGuest.accountNumber, demoGuest.invoiceNumber);
+  await expect(heading(page, 'Sus facturas')).toBeVisible();
+  await page.getByRole('link', { name: 'Pagar ahora' }).click();
+  await expect(heading(page, 'Pago en línea')).toBeVisible();
+}
+
 function invoiceCard(page: Page, invoiceNumber: string) {
   return page.locator('.invoice-choice').filter({ hasText: invoiceNumber });
 }
@@ -16,13 +27,7 @@ test('in Spanish, an amount is read with the comma as the decimal mark: "0.001" 
   page,
 }) => {
   const invoice = demoGuest.invoiceNumber;
-  await page.goto(`/${demoGuest.clientCode}`);
-  await chooseLanguage(page, 'es-ES');
-  await page.getByRole('link', { name: 'Pagar como invitado' }).first().click();
-  await signInAsGuest(page, demoGuest.accountNumber, invoice);
-  await expect(heading(page, 'Sus facturas')).toBeVisible();
-  await page.getByRole('link', { name: 'Pagar ahora' }).click();
-  await expect(heading(page, 'Pago en línea')).toBeVisible();
+  await openPaymentAsSpanishGuest(page);
 
   const card = invoiceCard(page, invoice);
   await card.getByRole('radio', { name: 'Otro importe' }).check();
@@ -63,12 +68,7 @@ test('in Spanish, "5.50" and "$2.00" as written in the US are read with the dot 
   page,
 }) => {
   const invoice = demoGuest.invoiceNumber;
-  await page.goto(`/${demoGuest.clientCode}`);
-  await chooseLanguage(page, 'es-ES');
-  await page.getByRole('link', { name: 'Pagar como invitado' }).first().click();
-  await signInAsGuest(page, demoGuest.accountNumber, invoice);
-  await page.getByRole('link', { name: 'Pagar ahora' }).click();
-  await expect(heading(page, 'Pago en línea')).toBeVisible();
+  await openPaymentAsSpanishGuest(page);
 
   const card = invoiceCard(page, invoice);
   await card.getByRole('radio', { name: 'Otro importe' }).check();

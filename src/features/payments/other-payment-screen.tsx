@@ -2,7 +2,7 @@ import { Trans } from '@lingui/react/macro';
 import { Link, useLoaderData } from '@tanstack/react-router';
 import { LoadFailed } from '@/components/load-failed';
 import { Screen } from '@/components/screen';
-import { OpeningHoursText, PhoneLink } from '@/components/opening-hours';
+import { OpeningHoursText, PhoneLink, PostalAddress } from '@/components/contact-details';
 
 /** Ways to pay other than online: by mail and by phone, as the client offers them. */
 export function OtherPaymentScreen() {
@@ -40,13 +40,7 @@ export function OtherPaymentScreen() {
               written on it, to:
             </Trans>
           </p>
-          <address>
-            {mail.addressLines.map((line) => (
-              <span key={line} className="address-line">
-                {line}
-              </span>
-            ))}
-          </address>
+          <PostalAddress lines={mail.addressLines} />
         </section>
       ) : null}
       {phone ? (

@@ -3,7 +3,7 @@ import { selectClient, selectClientUrl } from '@machines/client/client.selectors
 import { useLoaderData } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
 import { useMachines } from '@/lib/machines';
-import { OpeningHoursText, PhoneLink } from '@/components/opening-hours';
+import { OpeningHoursText, PhoneLink, PostalAddress } from '@/components/contact-details';
 import { Screen } from '@/components/screen';
 
 /** How to reach the provider's billing office: its phone and address when the portal has them; they are on every invoice too. */
@@ -33,13 +33,7 @@ export function ContactScreen() {
           <h2 id="contact-address">
             <Trans>Write to the billing office</Trans>
           </h2>
-          <address>
-            {contact.addressLines.map((line) => (
-              <span key={line} className="address-line">
-                {line}
-              </span>
-            ))}
-          </address>
+          <PostalAddress lines={contact.addressLines} />
         </section>
       ) : null}
       {details.status === 'failed' ? (

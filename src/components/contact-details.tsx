@@ -24,3 +24,16 @@ export function OpeningHoursText({ hours }: { hours: OpeningHours }) {
 export function PhoneLink({ number }: { number: string }) {
   return <a href={`tel:${number.replace(/[^\d+]/g, '')}`}>{number}</a>;
 }
+
+/** A postal address, one line each. */
+export function PostalAddress({ lines }: { lines: readonly string[] }) {
+  return (
+    <address>
+      {lines.map((line) => (
+        <span key={line} className="address-line">
+          {line}
+        </span>
+      ))}
+    </address>
+  );
+}
