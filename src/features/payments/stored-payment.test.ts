@@ -16,6 +16,7 @@ const progress: StoredPayment = {
     country: 'US',
     email: 'pat@example.com',
   },
+  rememberAddress: false,
   receipt: null,
 };
 
