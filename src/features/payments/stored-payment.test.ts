@@ -25,6 +25,12 @@ describe('the payment progress kept in session storage', () => {
     expect(parseStoredPayment(JSON.stringify(progress))).toEqual(progress);
   });
 
+  it('keeps "remember this address" as ticked, and reads progress kept before it existed as not ticked', () => {
+    expect(parseStoredPayment(JSON.stringify({ ...progress, rememberAddress: true }))?.rememberAddress).toBe(true);
+    const { rememberAddress: _left, ...older } = progress;
+    expect(parseStoredPayment(JSON.stringify(older))?.rememberAddress).toBe(false);
+  });
+
   it('keeps a receipt, so a reload of the receipt page shows it', () => {
     const receipt = {
       confirmationNumber: 'P-ABCDEFGHJK',
