@@ -113,7 +113,7 @@ for (const language of ['en-US', 'es-ES'] as const) {
   test(`in ${language}, the country is chosen from a list in the reader's language, and an address remembered with consent is offered next time until unticked`, async ({ page }) => {
     test.slow();
     const account = rememberers[language];
-    const [first, second] = account.invoices.map((invoice) => invoice.invoiceNumber) as [string, string];
+    const [first, second, third] = account.invoices.map((invoice) => invoice.invoiceNumber) as [string, string, string];
     await page.goto('/SUN/login');
     if (language === 'es-ES') await chooseLanguage(page, 'es-ES');
     await signIn(page, account.userEmail, demo.password);
@@ -145,6 +145,9 @@ for (const language of ['en-US', 'es-ES'] as const) {
 
     // The next payment offers it, ticked; "same as my account" brings it back after a change.
     await page.getByRole('button', { name: w.anotherPayment }).click();
+    // The account as it is now (asked again, never the one the page was rendered with): the paid invoice is gone.
+    await expect(page.locator('.invoice-choice').filter({ hasText: first })).toBeVisible();
+    await expect(page.locator('.invoice-choice').filter({ hasText: third })).toHaveCount(0);
     await page.getByRole('button', { name: w.continue, exact: true }).click();
     await page.getByRole('button', { name: w.continue, exact: true }).click();
     await expect(heading(page, w.billing)).toBeVisible();

@@ -46,33 +46,38 @@ export function PaymentWizard({ rendered = null }: { rendered?: RenderedFirstSte
   const [wizard, setWizard] = useState(() => {
     const cardFrame = createCardFrame();
     // The browser's effects (the frame's messages, storage, navigation) only ever run in the
-    // browser: on the server the machine is only read, never started.
-    const machine = import.meta.env.SSR
-      ? paymentMachine
-      : paymentMachine.provide(
-          createPaymentImplementations({
-            cardFrame,
-            processorOrigin: processorOrigin(),
-            messages: window,
-            navigateToSignIn: (redirect) => {
-              // The server ended the session: the page learns it too, or the sign-in page would take the
-              // payer, still signed in as far as the page knew, straight back here.
-              session.send({ type: 'session.recheck' });
-              void navigate({ to: '/{-$client}/login', params: (current) => current, search: { redirect } });
-            },
-            currentPath: () => window.location.pathname,
-            leaveTo: (url) => window.location.assign(url),
-            ...(rendered ? { loaded: rendered.start } : {}),
-          }),
-        );
+    // browser: on the server the machine is only read, never started. `loaded` is the account a
+    // machine's first load takes instead of asking: only the resumed machine's, made at once.
+    const machineWith = (loaded?: RenderedFirstStep['start']) =>
+      import.meta.env.SSR
+        ? paymentMachine
+        : paymentMachine.provide(
+            createPaymentImplementations({
+              cardFrame,
+              processorOrigin: processorOrigin(),
+              messages: window,
+              navigateToSignIn: (redirect) => {
+                // The server ended the session: the page learns it too, or the sign-in page would take the
+                // payer, still signed in as far as the page knew, straight back here.
+                session.send({ type: 'session.recheck' });
+                void navigate({ to: '/{-$client}/login', params: (current) => current, search: { redirect } });
+              },
+              currentPath: () => window.location.pathname,
+              leaveTo: (url) => window.location.assign(url),
+              ...(loaded ? { loaded } : {}),
+            }),
+          );
     const input = {
       stored: import.meta.env.SSR || rendered ? null : readStoredPayment(),
       requestedStep: routeStep ?? 'amounts',
       accountEmail: payerEmail(session.getSnapshot()),
     };
-    const actor = createAppActor(machine, { systemId: paymentSystemId, input, ...(rendered ? { snapshot: rendered.snapshot } : {}) });
-    // After hydrating the server's snapshot, the machine that goes on: the tab's progress, over the rendered account.
-    const resume = rendered ? (stored: StoredPayment) => createAppActor(machine, { systemId: paymentSystemId, input: { ...input, stored } }) : null;
+    const actor = createAppActor(machineWith(), { systemId: paymentSystemId, input, ...(rendered ? { snapshot: rendered.snapshot } : {}) });
+    // After hydrating the server's snapshot, the machine that goes on from the tab's progress,
+    // over the rendered account. Every later load (a new payment, Try again) asks the server.
+    const resume = rendered
+      ? (stored: StoredPayment) => createAppActor(machineWith(rendered.start), { systemId: paymentSystemId, input: { ...input, stored } })
+      : null;
     return { actor, cardFrame, resume };
   });
   const { actor } = wizard;
