@@ -42,6 +42,11 @@ export const paymentRequestSchema = v.object({
   /** The sandbox processor's single-use token for the card; never the card number. */
   cardToken: v.pipe(v.string(), v.regex(cardTokenPattern)),
   billing: billingInformationSchema,
+  /**
+   * A signed-in payer's consent on the billing step: keep this billing address for their next
+   * payment (true), or forget the one kept (false, the default). Ignored for a guest.
+   */
+  rememberAddress: v.optional(v.boolean(), false),
 });
 export type PaymentRequest = v.InferOutput<typeof paymentRequestSchema>;
 

@@ -59,6 +59,24 @@ function numeric(lhr: Result, audit: string): number {
   return value;
 }
 
+/** Lighthouse's own failure to record a run (a trace without its navigation start, on a busy machine). */
+class LighthouseRunError extends Error {}
+
+/** How often a run Lighthouse failed to record is tried again before the benchmark gives up. */
+const retriesPerRun = 2;
+
+/** One run of a page in a fresh browser, tried again when Lighthouse fails to record it. */
+async function measureRun(page: Page): Promise<Measurement> {
+  for (let attempt = 0; ; attempt++) {
+    try {
+      return await withChrome((chrome) => measure(page, chrome));
+    } catch (error) {
+      if (!(error instanceof LighthouseRunError) || attempt >= retriesPerRun) throw error;
+      console.log(`${error.message}; trying that run again`);
+    }
+  }
+}
+
 interface Measurement {
   metrics: PageMetrics;
   lighthouseVersion: string;
@@ -94,7 +112,7 @@ async function measure(page: Page, chrome: LaunchedChrome): Promise<Measurement>
   const result = await lighthouse(page.url, flags);
   if (!result) throw new Error(`Lighthouse returned nothing for ${page.url}`);
   const { lhr } = result;
-  if (lhr.runtimeError) throw new Error(`Lighthouse could not measure ${page.url}: ${lhr.runtimeError.message}`);
+  if (lhr.runtimeError) throw new LighthouseRunError(`Lighthouse could not measure ${page.url}: ${lhr.runtimeError.message}`);
   // A guard that sends the page elsewhere (the session cookie not reaching it, say) would time the wrong screen.
   const landed = new URL(lhr.finalDisplayedUrl).pathname;
   if (landed !== new URL(page.url).pathname) throw new Error(`${page.label} ended on ${lhr.finalDisplayedUrl}, not on the page asked for`);
@@ -131,7 +149,7 @@ async function main(): Promise<void> {
   const measured = new Map<Page, PageMetrics[]>(pages.map((page) => [page, []]));
   for (let run = 1; run <= runs; run++) {
     for (const page of pages) {
-      const { metrics, lighthouseVersion } = await withChrome((chrome) => measure(page, chrome));
+      const { metrics, lighthouseVersion } = await measureRun(page);
       version = lighthouseVersion;
       measured.get(page)?.push(metrics);
       console.log(`run ${run}/${runs} ${page.label}: LCP ${(metrics.lcp / 1000).toFixed(2)} s, FCP ${(metrics.fcp / 1000).toFixed(2)} s`);

@@ -39,7 +39,7 @@ export const account: AccountInformation = {
   ],
 };
 
-export const start: PaymentStart = { account, acceptsOnlinePayments: true, externalCardLink: '' };
+export const start: PaymentStart = { account, acceptsOnlinePayments: true, externalCardLink: '', savedAddress: null };
 
 export const billing: BillingDraft = {
   payerName: 'Pat Doe',

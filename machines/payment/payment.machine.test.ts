@@ -52,6 +52,7 @@ function arrange(
   let signInRequests = 0;
   let loads = 0;
   let keys = 0;
+  let forgotten = 0;
   const actor = createActor(
     paymentMachine.provide({
       actors: {
@@ -74,6 +75,7 @@ function arrange(
         persistProgress: (_, progress) => persisted.push(progress),
         openExternalCardPage: (_, { url }) => externalPages.push(url),
         requestSignIn: () => signInRequests++,
+        forgetSavedAddress: () => forgotten++,
         assignIdempotencyKey: assign({ idempotencyKey: () => `key-${String(++keys)}` }),
       },
     }),
@@ -87,6 +89,7 @@ function arrange(
     tokenRequests: () => tokenRequests,
     signInRequests: () => signInRequests,
     loads: () => loads,
+    forgotten: () => forgotten,
   };
 }
 
@@ -102,6 +105,7 @@ const completeProgress: StoredPayment = {
   choices: { 'SUN-100041': { mode: 'part', text: '50.00', amount: { cents: 5000 } }, 'SUN-100042': { mode: 'full' } },
   confirmed: true,
   billing,
+  rememberAddress: false,
   receipt: null,
 };
 
@@ -130,12 +134,13 @@ describe('opening the payment wizard', () => {
     expect(selectPaymentStep(snapshot)).toBe('amounts');
     expect(snapshot.context.choices).toEqual({ 'SUN-100041': { mode: 'full' }, 'SUN-100042': { mode: 'full' } });
     expect(selectInvoiceRows(snapshot).map((row) => row.invoice.invoiceNumber)).toEqual(['SUN-100041', 'SUN-100042']);
-    expect(selectBillingDraft(snapshot)).toMatchObject({ payerName: 'Pat Doe', email: 'pat.doe@example.com', city: '' });
+    expect(selectBillingDraft(snapshot)).toMatchObject({ payerName: 'Pat Doe', email: 'pat.doe@example.com', city: '', country: 'US' });
     expect(persisted.at(-1)).toEqual({
       accountNumber: account.accountNumber,
       choices: snapshot.context.choices,
       confirmed: false,
       billing: snapshot.context.billing,
+      rememberAddress: false,
       receipt: null,
     });
   });
@@ -352,7 +357,6 @@ describe('billing information', () => {
       city: 'required',
       region: 'required',
       postalCode: 'tooLong',
-      country: 'required',
       email: 'invalidEmail',
     });
     expect(selectBillingDraft(snapshot).email).toBe('pat.doe@');
@@ -430,6 +434,7 @@ describe('paying by card', () => {
         ],
         cardToken: visa.token,
         billing,
+        rememberAddress: false,
       },
     ]);
     expect(selectPaymentStatus(snapshot)).toBe('receipt');
@@ -450,7 +455,7 @@ describe('paying by card', () => {
     await settled(actor);
     const stored = JSON.stringify(persisted);
     expect(stored).not.toContain(visa.token);
-    for (const progress of persisted) if (progress) expect(Object.keys(progress).sort()).toEqual(['accountNumber', 'billing', 'choices', 'confirmed', 'receipt']);
+    for (const progress of persisted) if (progress) expect(Object.keys(progress).sort()).toEqual(['accountNumber', 'billing', 'choices', 'confirmed', 'receipt', 'rememberAddress']);
   });
 
   it.each(['cardDeclined', 'insufficientFunds'] as const)(
@@ -599,6 +604,7 @@ describe('a payment refused because a balance changed meanwhile', () => {
       lines: [{ invoiceNumber: 'SUN-100041', amountCents: 2000 }],
       cardToken: mastercard.token,
       billing,
+      rememberAddress: false,
     });
   });
 
@@ -662,7 +668,7 @@ describe('a payment refused because a balance changed meanwhile', () => {
 });
 
 describe('the receipt', () => {
-  const paid: StoredPayment = { accountNumber: account.accountNumber, choices: {}, confirmed: false, billing, receipt };
+  const paid: StoredPayment = { accountNumber: account.accountNumber, choices: {}, confirmed: false, billing, rememberAddress: false, receipt };
 
   it('shows the stored receipt again after a reload', async () => {
     const { actor } = arrange({ input: { stored: paid, requestedStep: 'receipt' } });
@@ -738,4 +744,58 @@ it('never leaves the loading state without an answer', () => {
   const { actor } = arrange({ load: never });
   expect(selectPaymentStatus(actor.getSnapshot())).toBe('loading');
   expect(selectPaymentStep(actor.getSnapshot())).toBeNull();
+});
+
+describe('the billing address remembered for next time', () => {
+  const savedAddress = { addressLine1: '9 Elm Street', addressLine2: 'Apt 2', city: 'Shelbyville', region: 'IL', postalCode: '62565', country: 'US' };
+
+  it('starts unticked without a remembered address, and a ticked payment asks to keep the address', async () => {
+    const { actor, submissions } = arrange();
+    await settled(actor);
+    expect(actor.getSnapshot().context.rememberAddress).toBe(false);
+    actor.send({ type: 'payment.continue' });
+    actor.send({ type: 'payment.continue' });
+    actor.send({ type: 'payment.rememberAddress', remember: true });
+    goToCard(actor);
+    await pay(actor);
+    expect(submissions.at(-1)?.rememberAddress).toBe(true);
+  });
+
+  it('offers the remembered address, ticked, and "same as my account" fills it too', async () => {
+    const { actor } = arrange({ load: () => Promise.resolve({ ...start, savedAddress }) });
+    const snapshot = await settled(actor);
+    expect(snapshot.context.rememberAddress).toBe(true);
+    expect(selectBillingDraft(snapshot)).toMatchObject({ ...savedAddress, payerName: 'Pat Doe', email: 'pat.doe@example.com' });
+    actor.send({ type: 'payment.continue' });
+    actor.send({ type: 'payment.continue' });
+    actor.send({ type: 'payment.updateBilling', field: 'city', value: 'Springfield' });
+    actor.send({ type: 'payment.useAccountDetails' });
+    expect(selectBillingDraft(actor.getSnapshot()).city).toBe('Shelbyville');
+  });
+
+  it('forgets the remembered address at once when unticked, keeping what is typed, and the payment keeps none', async () => {
+    const { actor, submissions, forgotten } = arrange({ load: () => Promise.resolve({ ...start, savedAddress }) });
+    await settled(actor);
+    actor.send({ type: 'payment.continue' });
+    actor.send({ type: 'payment.continue' });
+    actor.send({ type: 'payment.rememberAddress', remember: false });
+    expect(forgotten()).toBe(1);
+    expect(actor.getSnapshot().context.savedAddress).toBeNull();
+    expect(selectBillingDraft(actor.getSnapshot()).city).toBe('Shelbyville');
+    goToCard(actor);
+    await pay(actor);
+    expect(submissions.at(-1)?.rememberAddress).toBe(false);
+  });
+
+  it('never asks to keep a guest\'s address', async () => {
+    const { actor, submissions } = arrange({ input: { accountEmail: null } });
+    await settled(actor);
+    actor.send({ type: 'payment.continue' });
+    actor.send({ type: 'payment.continue' });
+    actor.send({ type: 'payment.updateBilling', field: 'email', value: 'guest@example.com' });
+    actor.send({ type: 'payment.rememberAddress', remember: true });
+    goToCard(actor);
+    await pay(actor);
+    expect(submissions.at(-1)?.rememberAddress).toBe(false);
+  });
 });

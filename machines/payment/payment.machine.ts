@@ -72,6 +72,8 @@ export const paymentMachine = setup({
     persistProgress: (_, _progress: StoredPayment | null) => {},
     openExternalCardPage: (_, _params: { url: string }) => {},
     requestSignIn: () => {},
+    /** Forgets the address remembered for the payer, on the server (the box unticked). */
+    forgetSavedAddress: () => {},
     assignIdempotencyKey: assign({ idempotencyKey: () => crypto.randomUUID() }),
     /** Asks the processor's card page for a token of the card (its answer comes back through `cardFields`). */
     askForCardToken: () => {},
@@ -81,8 +83,9 @@ export const paymentMachine = setup({
       account: start.account,
       acceptsOnlinePayments: start.acceptsOnlinePayments,
       externalCardLink: start.externalCardLink,
+      savedAddress: start.savedAddress,
       failure: null,
-      ...resumeProgress(context, start.account),
+      ...resumeProgress(context, start),
       stored: null,
       balancesSeen: null,
       balanceChange: context.balancesSeen === null ? null : compareBalances(context.balancesSeen, start.account),
@@ -112,10 +115,13 @@ export const paymentMachine = setup({
     useAccountDetails: assign(({ context }) => ({
       billing: {
         ...context.billing,
+        ...context.savedAddress,
         payerName: context.account?.holderName ?? context.billing.payerName,
         email: context.accountEmail ?? context.billing.email,
       },
     })),
+    keepRememberChoice: assign((_, params: { remember: boolean }) => ({ rememberAddress: params.remember })),
+    dropSavedAddress: assign({ savedAddress: null }),
     showBillingErrors: assign({ showBillingErrors: true }),
     hideBillingErrors: assign({ showBillingErrors: false }),
     clearCardProblem: assign({ cardProblem: null }),
@@ -151,6 +157,7 @@ export const paymentMachine = setup({
     isSessionEnded: (_, params: { code: PaymentFailureCode }) => params.code === 'notSignedIn',
     isBalanceChanged: (_, params: { code: PaymentFailureCode }) => params.code === 'balanceChanged',
     hasBalanceChange: ({ context }) => context.balanceChange !== null,
+    isRemembering: (_, params: { remember: boolean }) => params.remember,
   },
 }).createMachine({
   id: 'payment',
@@ -362,10 +369,24 @@ export const paymentMachine = setup({
               meta: { requirements: ['PAY-9', 'PAY-17'] },
             },
             'payment.useAccountDetails': {
-              description: "Fills the payer's name with the account holder's, and the email with the signed-in user's when known.",
+              description:
+                "Fills the payer's name with the account holder's, the email with the signed-in user's when known, and the address with the one remembered for them, if any.",
               actions: ['useAccountDetails', persist],
-              meta: { requirements: ['PAY-9'] },
+              meta: { requirements: ['PAY-9', 'PAY-27'] },
             },
+            'payment.rememberAddress': [
+              {
+                description: 'The payer ticks "Remember this address for next time": the payment will keep this billing address for their next one.',
+                guard: { type: 'isRemembering', params: ({ event }) => event },
+                actions: [{ type: 'keepRememberChoice', params: { remember: true } }, persist],
+                meta: { requirements: ['PAY-27'] },
+              },
+              {
+                description: 'The payer unticks it: the address remembered for them is forgotten at once (on the server too), and this one will not be kept.',
+                actions: [{ type: 'keepRememberChoice', params: { remember: false } }, 'forgetSavedAddress', 'dropSavedAddress', persist],
+                meta: { requirements: ['PAY-27'] },
+              },
+            ],
             'payment.continue': [
               {
                 description: 'Every required field is filled, within its length, and the email is plausible.',

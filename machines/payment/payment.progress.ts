@@ -46,9 +46,21 @@ export const emptyBilling: BillingDraft = {
   email: '',
 };
 
-/** The draft a payer without stored billing starts with: the account holder and the signed-in email. */
-function initialBilling(context: Pick<PaymentContext, 'account' | 'accountEmail'>): BillingDraft {
-  return { ...emptyBilling, payerName: context.account?.holderName ?? '', email: context.accountEmail ?? '' };
+/** The country a billing address starts in. */
+export const defaultCountry = 'US';
+
+/**
+ * The draft a payer without stored billing starts with: the account holder, the signed-in email,
+ * and the address remembered for them (else the default country).
+ */
+function initialBilling(context: Pick<PaymentContext, 'account' | 'accountEmail' | 'savedAddress'>): BillingDraft {
+  return {
+    ...emptyBilling,
+    country: defaultCountry,
+    ...context.savedAddress,
+    payerName: context.account?.holderName ?? '',
+    email: context.accountEmail ?? '',
+  };
 }
 
 /** The progress to keep in session storage, or null while no account is loaded. */
@@ -59,6 +71,7 @@ export function toStoredPayment(context: PaymentContext): StoredPayment | null {
     choices: context.choices,
     confirmed: context.confirmed,
     billing: context.billing,
+    rememberAddress: context.rememberAddress,
     receipt: context.receipt,
   };
 }
@@ -72,8 +85,8 @@ export function toStoredPayment(context: PaymentContext): StoredPayment | null {
  */
 export function resumeProgress(
   context: PaymentContext,
-  account: PaymentStart['account'],
-): Pick<PaymentContext, 'choices' | 'confirmed' | 'billing' | 'receipt'> {
+  { account, savedAddress }: Pick<PaymentStart, 'account' | 'savedAddress'>,
+): Pick<PaymentContext, 'choices' | 'confirmed' | 'billing' | 'rememberAddress' | 'receipt'> {
   const open = openInvoices(account);
   const stored = context.stored;
   const usable =
@@ -83,12 +96,25 @@ export function resumeProgress(
   if (!usable) {
     const choices: Record<string, AmountChoice> = {};
     for (const invoice of open) choices[invoice.invoiceNumber] = { mode: 'full' };
-    return { choices, confirmed: false, billing: initialBilling({ account, accountEmail: context.accountEmail }), receipt: null };
+    return {
+      choices,
+      confirmed: false,
+      billing: initialBilling({ account, accountEmail: context.accountEmail, savedAddress }),
+      // An address remembered before was remembered with the payer's consent, which stands until unticked.
+      rememberAddress: savedAddress !== null,
+      receipt: null,
+    };
   }
   const openNumbers = new Set(open.map((invoice) => invoice.invoiceNumber));
   const choices = Object.fromEntries(Object.entries(stored.choices).filter(([invoiceNumber]) => openNumbers.has(invoiceNumber)));
   const dropped = Object.keys(choices).length !== Object.keys(stored.choices).length;
-  return { choices, confirmed: stored.confirmed && !dropped, billing: { ...stored.billing }, receipt: stored.receipt };
+  return {
+    choices,
+    confirmed: stored.confirmed && !dropped,
+    billing: { ...stored.billing },
+    rememberAddress: stored.rememberAddress,
+    receipt: stored.receipt,
+  };
 }
 
 /**
@@ -138,6 +164,8 @@ export function toSubmission(context: PaymentContext): PaymentSubmission {
     lines: paymentLines(context.choices, context.account),
     cardToken: context.card?.token ?? '',
     billing: trimBilling(context.billing),
+    // A guest's address is never kept.
+    rememberAddress: context.accountEmail !== null && context.rememberAddress,
   };
 }
 
@@ -153,6 +181,8 @@ export const clearedProgress = {
   choices: {},
   confirmed: false,
   billing: emptyBilling,
+  savedAddress: null,
+  rememberAddress: false,
   showAmountErrors: false,
   showBillingErrors: false,
   idempotencyKey: null,

@@ -45,6 +45,8 @@ const baseContext: PaymentContext = {
   balancesSeen: null,
   balanceChange: null,
   stored: null,
+  savedAddress: null,
+  rememberAddress: false,
 };
 
 /** A hand-made snapshot of the machine in this state with this context. */
@@ -203,6 +205,7 @@ describe('card, failures and the receipt', () => {
       choices: baseContext.choices,
       confirmed: true,
       billing,
+      rememberAddress: false,
       receipt: null,
     });
   });

@@ -62,6 +62,12 @@ export const selectPaymentStep = (snapshot: PaymentSnapshot): PaymentStep | null
  */
 export const selectReachableSteps = perContext((context): readonly WizardStep[] => wizardSteps.filter((step) => resumeStep(context, step) === step));
 
+/** Whether the payer may have the address remembered: a signed-in user, never a guest. */
+export const selectMayRememberAddress = (snapshot: PaymentSnapshot): boolean => snapshot.context.accountEmail !== null;
+
+/** "Remember this address for next time", as ticked. */
+export const selectRememberAddress = (snapshot: PaymentSnapshot): boolean => snapshot.context.rememberAddress;
+
 /** The current top state, named for views. */
 export const selectPaymentStatus = (snapshot: PaymentSnapshot): PaymentStatus => {
   if (snapshot.matches('paying')) return 'wizard';

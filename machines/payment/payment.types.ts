@@ -4,6 +4,7 @@
  * card itself never appears here, only the processor's token, brand and last four digits.
  */
 import type { AccountInformation } from '@contracts/accounts';
+import type { SavedBillingAddress } from '@contracts/billing-address';
 import type { PaymentLine } from '@contracts/payment-request';
 import type { Receipt } from '@contracts/payments';
 import type { CardToken } from '@contracts/processor';
@@ -19,6 +20,8 @@ export interface PaymentStart {
   acceptsOnlinePayments: boolean;
   /** The client's external card page ('' when it uses the built-in one). */
   externalCardLink: string;
+  /** The billing address the signed-in payer asked to be remembered last time; null for none (always for a guest). */
+  savedAddress: SavedBillingAddress | null;
 }
 
 /**
@@ -58,6 +61,8 @@ export interface PaymentSubmission {
   lines: PaymentLine[];
   cardToken: string;
   billing: BillingDraft;
+  /** Keep this billing address for the payer's next payment, or forget the one kept (never for a guest). */
+  rememberAddress: boolean;
 }
 
 /**
@@ -106,6 +111,8 @@ export interface StoredPayment {
   choices: Record<string, AmountChoice>;
   confirmed: boolean;
   billing: BillingDraft;
+  /** "Remember this address for next time" as the payer left it. */
+  rememberAddress: boolean;
   /** The last receipt, so a reload of the receipt page shows it again. */
   receipt: Receipt | null;
 }
@@ -127,6 +134,10 @@ export interface PaymentContext {
   account: AccountInformation | null;
   acceptsOnlinePayments: boolean;
   externalCardLink: string;
+  /** The address remembered for the signed-in payer, offered on the billing step; null once forgotten. */
+  savedAddress: SavedBillingAddress | null;
+  /** The payer's consent to keep the billing address for next time (a signed-in payer only). */
+  rememberAddress: boolean;
   /** Only the invoices chosen for payment have an entry. */
   choices: Record<string, AmountChoice>;
   /** The payer saw the amounts on the confirmation page and went on. */
@@ -160,6 +171,8 @@ export type PaymentEvent =
   | { type: 'payment.payPart'; invoiceNumber: string; text: string; amount: ParsedAmount }
   | { type: 'payment.updateBilling'; field: BillingField; value: string }
   | { type: 'payment.useAccountDetails' }
+  /** Ticks or unticks "Remember this address for next time". */
+  | { type: 'payment.rememberAddress'; remember: boolean }
   | { type: 'payment.continue' }
   | { type: 'payment.back' }
   /** Pay: ask the processor's page for a token. */

@@ -189,6 +189,37 @@ export const userClients = pgTable(
   ],
 );
 
+/**
+ * The billing address a signed-in payer last paid with and asked to be remembered ("Remember this
+ * address for next time"), one per user and client, offered on their next payment. Only the
+ * address: never the card, the name or the receipt email. Gone with the membership it belongs to,
+ * and forgotten as soon as the payer unticks the box.
+ */
+export const savedBillingAddresses = pgTable(
+  'saved_billing_addresses',
+  {
+    userId: integer('user_id').notNull(),
+    clientId: integer('client_id')
+      .notNull()
+      .references(() => clients.id, { onDelete: 'cascade' }),
+    addressLine1: text('address_line1').notNull(),
+    addressLine2: text('address_line2').notNull().default(''),
+    city: text('city').notNull(),
+    region: text('region').notNull(),
+    postalCode: text('postal_code').notNull(),
+    country: text('country').notNull(),
+    updatedAt: timestamptz('updated_at').notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ name: 'saved_billing_addresses_pk', columns: [t.clientId, t.userId] }),
+    foreignKey({
+      name: 'saved_billing_addresses_membership_fk',
+      columns: [t.userId, t.clientId],
+      foreignColumns: [userClients.userId, userClients.clientId],
+    }).onDelete('cascade'),
+  ],
+);
+
 /** What a user token is for; `user_tokens.purpose` holds one of these. */
 export const userTokenPurposes = ['activateAccount', 'resetPassword', 'confirmEmail', 'removeAccess'] as const;
 export type UserTokenPurpose = (typeof userTokenPurposes)[number];

@@ -169,6 +169,9 @@ const table: Row[] = [
   { route: 'GET /api/OnlinePayment/GetReceipt', callers: usersAndGuestsWithEnabledAccount, query: () => `?confirmationNumber=${sunConfirmationNumber}` },
   { route: 'GET /api/OnlinePayment/GetReceiptPdf', callers: usersAndGuestsWithEnabledAccount, query: () => `?confirmationNumber=${sunConfirmationNumber}` },
   { route: 'GET /api/OnlinePayment/GetPaymentOptions', callers: usersAndGuestsWithEnabledAccount },
+  // The address a user asked to be remembered: a guest always gets none, and cannot forget one.
+  { route: 'GET /api/OnlinePayment/GetSavedBillingAddress', callers: usersAndGuestsWithEnabledAccount },
+  { route: 'POST /api/OnlinePayment/ForgetSavedBillingAddress', callers: usersOnly, withoutXsrf: 'forbidden' },
 
   // Documents: the list and the public documents are open; a statement is the session's account's.
   { route: 'GET /api/Documents/GetDocuments', callers: everyone, query: sunQuery },

@@ -66,7 +66,7 @@ export async function resetSessions(db: Database): Promise<void> {
 
 /** Forgets payments and card tokens and puts the demo invoices' balances back. */
 export async function resetPayments(db: Database): Promise<void> {
-  await db.execute(sql`truncate table payment_lines, payments, processor_tokens, outbox_emails`);
+  await db.execute(sql`truncate table payment_lines, payments, processor_tokens, outbox_emails, saved_billing_addresses`);
   for (const invoice of demoInvoices) {
     await db
       .update(invoices)

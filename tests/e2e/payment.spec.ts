@@ -111,7 +111,7 @@ async function fillBilling(page: Page): Promise<void> {
   await page.getByLabel(/^(City|Ciudad)$/).fill('Springfield');
   await page.getByLabel(/^(State or province|Estado o provincia)$/).fill('IL');
   await page.getByLabel(/^(ZIP or postal code|Código postal)$/).fill('62704');
-  await page.getByLabel(/^(Country|País)$/).fill('United States');
+  await page.getByLabel(/^(Country|País)$/).selectOption('US');
   await page.getByLabel(/^(Email for the receipt|Correo electrónico para el justificante)$/).fill('payer@example.com');
 }
 

@@ -151,7 +151,7 @@ test.describe('at 320 px', () => {
     await page.getByLabel(/^City$/).fill('Springfield');
     await page.getByLabel(/^State or province$/).fill('IL');
     await page.getByLabel(/^ZIP or postal code$/).fill('62704');
-    await page.getByLabel(/^Country$/).fill('United States');
+    await page.getByLabel(/^Country$/).selectOption('US');
     await page.getByLabel(/^Email for the receipt$/).fill('maximiliana.wolfeschlegelsteinhausenbergerdorff@example.com');
     await page.getByRole('button', { name: 'Continue to card details' }).click();
     await expectNoPageScroll(page);

@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from '@playwright/test';
 import { appHasTakenOver, demo, expect, expectAccessible, signIn, test } from './fixtures';
+import { layoutShift, recordLayoutShifts } from './layout-shifts';
 
 /** The calls the SPA made at start-up before the server rendered the first screen. */
 const startUpCalls = /\/api\/(User\/GetIsUserLoggedIn|Client\/GetClient|Client\/GetClientUrl|ClientLinks\/GetClientLinks|user\/GetTranslationLanguage)\b/i;
@@ -30,16 +31,7 @@ async function watch(page: Page) {
     if (message.type() === 'error') errors.push(message.text());
   });
   page.on('pageerror', (error) => errors.push(error.message));
-  await page.addInitScript(() => {
-    const shifts: number[] = [];
-    Object.assign(window, { layoutShifts: shifts });
-    new PerformanceObserver((list) => {
-      for (const entry of list.getEntries()) {
-        // Shifts right after a click or a key are the visitor's doing, not the page's.
-        if (!('hadRecentInput' in entry) || entry.hadRecentInput !== true) shifts.push('value' in entry && typeof entry.value === 'number' ? entry.value : 0);
-      }
-    }).observe({ type: 'layout-shift', buffered: true });
-  });
+  await recordLayoutShifts(page);
   return { calls, errors };
 }
 
@@ -48,13 +40,6 @@ async function hydrated(page: Page): Promise<void> {
   await appHasTakenOver(page);
   // The menu button knows whether the menu is open only in the browser.
   await expect(page.locator('.sidebar-toggle')).toHaveAttribute('aria-expanded', /true|false/);
-}
-
-async function layoutShift(page: Page): Promise<number> {
-  return page.evaluate(() => {
-    const shifts: unknown = Reflect.get(window, 'layoutShifts');
-    return Array.isArray(shifts) ? shifts.reduce((sum: number, value: unknown) => sum + (typeof value === 'number' ? value : 0), 0) : 0;
-  });
 }
 
 const languages = [

@@ -25,7 +25,7 @@ async function fillBilling(page: Page): Promise<void> {
   await page.getByLabel('City').fill('Springfield');
   await page.getByLabel('State or province').fill('IL');
   await page.getByLabel('ZIP or postal code').fill('62704');
-  await page.getByLabel('Country').fill('United States');
+  await page.getByLabel('Country').selectOption('US');
 }
 
 /** Every client theme the stylesheet defines. */

@@ -82,6 +82,8 @@ const wizardEvents: ModelEvent[] = [
   { type: 'payment.payInFull', invoiceNumber: 'SUN-100041' },
   { type: 'payment.updateBilling', field: 'email', value: 'pat.doe@' },
   { type: 'payment.useAccountDetails' },
+  { type: 'payment.rememberAddress', remember: true },
+  { type: 'payment.rememberAddress', remember: false },
   { type: 'payment.continue' },
   { type: 'payment.back' },
   { type: 'payment.cardFieldsReady' },
@@ -138,6 +140,7 @@ function serializeState(snapshot: Snapshot): string {
       : areAmountsValid(context.choices, context.account),
     confirmed: context.confirmed,
     billing: information ? [Object.keys(billingErrors(context.billing)), context.showBillingErrors] : isBillingValid(context.billing),
+    remember: information ? context.rememberAddress : null,
     card: context.card !== null,
     cardProblem: context.cardProblem,
     failure: context.failure,
@@ -211,7 +214,7 @@ const inputs: { name: string; input: PaymentInput; events: (snapshot: Snapshot) 
     // Only how the stored receipt is opened: what follows is the first visit's model again.
     name: 'a reload of the receipt',
     input: {
-      stored: { accountNumber: account.accountNumber, choices: {}, confirmed: false, billing, receipt },
+      stored: { accountNumber: account.accountNumber, choices: {}, confirmed: false, billing, rememberAddress: false, receipt },
       requestedStep: 'receipt',
       accountEmail: null,
     },
@@ -228,6 +231,7 @@ const inputs: { name: string; input: PaymentInput; events: (snapshot: Snapshot) 
         choices: { 'SUN-100041': { mode: 'part', text: '50.00', amount: { cents: 5000 } } },
         confirmed: true,
         billing,
+        rememberAddress: false,
         receipt: null,
       },
       requestedStep: 'card',
@@ -292,6 +296,8 @@ export const paymentModel = defineModel({
         return `Types "${event.value}" as the ${fieldNames[event.field]}`;
       case 'payment.useAccountDetails':
         return 'Chooses "same as my account"';
+      case 'payment.rememberAddress':
+        return event.remember ? 'Ticks "Remember this address for next time"' : 'Unticks "Remember this address for next time"';
       case 'payment.continue':
         return 'Chooses Continue';
       case 'payment.back':

@@ -109,6 +109,7 @@ async function patsScope(): Promise<AccountScope> {
 const request: PaymentRequest = {
   lines: [{ invoiceNumber: 'SUN-100031', amountCents: 2500 }],
   billing: DEMO_BILLING,
+  rememberAddress: false,
   cardToken: 'tok_remote_processor_token',
 };
 

@@ -7,7 +7,8 @@ import { defaultLanguage, languageSchema } from '@contracts/session';
 import { requiredText } from '@contracts/text';
 import { idempotencyKeyPattern, paymentRequestSchema } from '@contracts/payment-request';
 import { errorResponse } from '../../http/errors';
-import { USERS_AND_GUESTS, requireSession } from '../../http/require-session';
+import type { SavedBillingAddressResponse } from '@contracts/billing-address';
+import { USERS_AND_GUESTS, USERS_ONLY, requireSession } from '../../http/require-session';
 import { scopeOf } from '../../http/scope';
 import type { AppEnv } from '../../http/types';
 import { readJsonBody, readQuery } from '../../http/validation';
@@ -47,7 +48,11 @@ export function createPaymentsRoutes({ payments }: { payments: PaymentsService }
     const request = await readJsonBody(c, paymentRequestSchema);
     const sessionLanguage = v.safeParse(languageSchema, c.var.session?.language);
     const language = sessionLanguage.success ? sessionLanguage.output : defaultLanguage;
-    const outcome = await payments.makePayment(scopeOf(c.var.caller), idempotencyKey, request, { language, ownEmail: c.var.caller.email });
+    const outcome = await payments.makePayment(scopeOf(c.var.caller), idempotencyKey, request, {
+      language,
+      ownEmail: c.var.caller.email,
+      userId: c.var.caller.userId,
+    });
     if (outcome.kind === 'refused') {
       const [status, code] = refusalAnswers[outcome.refusal];
       return errorResponse(c, status, code);
@@ -71,6 +76,19 @@ export function createPaymentsRoutes({ payments }: { payments: PaymentsService }
       'Content-Type': 'application/pdf',
       'Content-Disposition': `attachment; filename="${receiptFileName(document.receipt.confirmationNumber)}"`,
     });
+  });
+
+  // The billing address a user asked to be remembered (contracts/billing-address.ts): a guest's never is.
+  routes.get('/OnlinePayment/GetSavedBillingAddress', signedIn, async (c) => {
+    const { clientId, userId } = c.var.caller;
+    const address = userId === null ? null : await payments.savedBillingAddress({ clientId, userId });
+    return c.json({ address } satisfies SavedBillingAddressResponse);
+  });
+
+  routes.post('/OnlinePayment/ForgetSavedBillingAddress', requireSession({ roles: USERS_ONLY }), async (c) => {
+    const { clientId, userId } = c.var.caller;
+    if (userId !== null) await payments.forgetBillingAddress({ clientId, userId });
+    return c.body(null, 204);
   });
 
   routes.get('/OnlinePayment/GetPaymentOptions', signedIn, async (c) => {

@@ -29,6 +29,7 @@ import type { AuthorizeResult, CardProcessor, CardProcessorFor } from '../proces
 import { queueEmail } from '../mail/outbox';
 import { receiptRecipientCheck } from '../mail/recipient-limits';
 import { receiptEmail } from './receipt-email';
+import { forgetBillingAddress, keepBillingAddress, savedBillingAddress, type PayerScope } from './saved-billing-address';
 
 
 /** Why a payment was refused; the routes turn these into statuses and error codes. */
@@ -52,6 +53,8 @@ export interface ReceiptOptions {
   language?: Language;
   /** The signed-in user's own address (none for a guest): receipts to it are never held back. */
   ownEmail?: string | undefined;
+  /** The signed-in user (null for a guest): whose billing address the payment keeps or forgets. */
+  userId?: number | null;
 }
 
 /** The receipt and what the PDF needs beside it. */
@@ -81,9 +84,13 @@ export function canonicalJson(value: unknown): string {
   return JSON.stringify(value);
 }
 
-/** The fingerprint stored with a payment, to tell a repeat from a key reused for another payment. */
-export function requestHash(request: PaymentRequest): string {
-  return sha256Hex(canonicalJson(request));
+/**
+ * The fingerprint stored with a payment, to tell a repeat from a key reused for another payment:
+ * what is paid, with which card, billed where. Keeping the address is a consent beside it, not
+ * part of the payment.
+ */
+export function requestHash({ lines, cardToken, billing }: PaymentRequest): string {
+  return sha256Hex(canonicalJson({ lines, cardToken, billing }));
 }
 
 const refused = (refusal: PaymentRefusal): Refused => ({ kind: 'refused', refusal });
@@ -315,7 +322,7 @@ export function createPaymentsService({
       scope: AccountScope,
       idempotencyKey: string,
       request: PaymentRequest,
-      { language = 'en-US', ownEmail }: ReceiptOptions = {},
+      { language = 'en-US', ownEmail, userId = null }: ReceiptOptions = {},
     ): Promise<PaymentOutcome> {
       const client = await clientTakingCards(scope);
       if (!client) return refused('onlinePaymentsNotAccepted');
@@ -341,6 +348,12 @@ export function createPaymentsService({
           const receipt = await receiptWhere(tx, scope, eq(payments.id, paymentId));
           if (!receipt) throw new Error('A new payment has no receipt');
           if (await mayEmailReceipt(tx, receipt.email, ownEmail)) await queueReceiptEmail(tx, scope, receipt, client.name || client.code, language);
+          // The payer's consent on the billing step, with the payment: a guest's address is never kept.
+          if (userId !== null) {
+            const payer = { clientId: scope.clientId, userId };
+            if (request.rememberAddress) await keepBillingAddress(tx, payer, request.billing, now());
+            else await forgetBillingAddress(tx, payer);
+          }
           await processor.capture(card.authorizationId);
           return { kind: 'paid', receipt, repeated: false };
         });
@@ -380,6 +393,12 @@ export function createPaymentsService({
         return { kind: 'paid', receipt, repeated: true };
       }
     },
+
+    /** The billing address the payer asked to be remembered, or null. */
+    savedBillingAddress: (scope: PayerScope) => savedBillingAddress(db, scope),
+
+    /** Forgets the payer's remembered billing address (the box unticked). */
+    forgetBillingAddress: (scope: PayerScope) => forgetBillingAddress(db, scope),
 
     /** The receipt with this confirmation number, if it is the scope's; else null. */
     async receipt(scope: AccountScope, confirmationNumber: string): Promise<Receipt | null> {

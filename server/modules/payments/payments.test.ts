@@ -3,7 +3,7 @@ import * as v from 'valibot';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { paymentOptionsSchema, receiptSchema } from '@contracts/payments';
 import type { PaymentRequest } from '@contracts/payment-request';
-import { clients, invoices, outboxEmails, paymentLines, payments } from '../../db/schema';
+import { clients, invoices, outboxEmails, paymentLines, payments, savedBillingAddresses } from '../../db/schema';
 import {
   DEMO_BILLING,
   DEMO_GUEST,
@@ -67,7 +67,7 @@ function cardToken(number: string = CARDS.approve): Promise<string> {
 }
 
 function paymentBody(lines: PaymentRequest['lines'], token: string, billingInformation: PaymentRequest['billing'] = billing): PaymentRequest {
-  return { lines, cardToken: token, billing: billingInformation };
+  return { lines, cardToken: token, billing: billingInformation, rememberAddress: false };
 }
 
 /** A payer's name as a person may type it: accents, CJK, and what looks like a tag. */
@@ -691,5 +691,60 @@ describe('the receipt email', () => {
     const [email] = await outbox();
     expect(email?.subject).toBe(`Sunrise Laboratories: Justificante de pago ${receipt.confirmationNumber}`);
     expect(email?.body).toContain('Total pagado: 5,00');
+  });
+});
+
+describe('the billing address remembered for next time', () => {
+  const SAVED = '/api/OnlinePayment/GetSavedBillingAddress';
+  const FORGET = '/api/OnlinePayment/ForgetSavedBillingAddress';
+  const address = { addressLine1: '9 Elm Street', addressLine2: 'Apt 2', city: 'Shelbyville', region: 'IL', postalCode: '62565', country: 'US' };
+  const remembering = async (lines: PaymentRequest['lines'], remember: boolean) => ({
+    ...paymentBody(lines, await cardToken()),
+    billing: { ...billing, ...address },
+    rememberAddress: remember,
+  });
+
+  it('keeps the address of a payment made with the consent, for that user under that client only, and never the card', async () => {
+    const pat = await browserFor('pat');
+    expect(await pat.getJson(SAVED)).toEqual({ status: 200, body: { address: null } });
+    expect((await pay(pat, newKey(), await remembering([{ invoiceNumber: 'SUN-100031', amountCents: 100 }], true))).status).toBe(200);
+    const saved = await pat.getJson(SAVED);
+    expect(saved).toEqual({ status: 200, body: { address } });
+    expect(JSON.stringify(saved.body)).not.toMatch(/4242|tok_|Pat Doe|pat\.doe/);
+
+    // The same user under another client, and the account's guest, have none.
+    expect((await (await browserFor('patDelta')).getJson(SAVED)).body).toEqual({ address: null });
+    expect((await (await browserFor('guest')).getJson(SAVED)).body).toEqual({ address: null });
+    expect((await (await browserFor('north')).getJson(SAVED)).body).toEqual({ address: null });
+  });
+
+  it('never keeps a guest’s address, whatever the request says', async () => {
+    const guest = await browserFor('guest');
+    const body = await remembering([{ invoiceNumber: DEMO_GUEST.invoiceNumber, amountCents: 100 }], true);
+    expect((await pay(guest, newKey(), body)).status).toBe(200);
+    expect((await guest.getJson(SAVED)).body).toEqual({ address: null });
+    const [kept] = await database.db.select({ rows: count() }).from(savedBillingAddresses);
+    expect(kept?.rows).toBe(0);
+    // Forgetting is a billing user's: a guest is refused.
+    expect((await guest.post(FORGET)).status).toBe(403);
+  });
+
+  it('forgets it when unticked (at once, or with the next payment), and only with the anti-forgery header', async () => {
+    const pat = await browserFor('pat');
+    expect((await pay(pat, newKey(), await remembering([{ invoiceNumber: 'SUN-100031', amountCents: 100 }], true))).status).toBe(200);
+    expect((await pat.post(FORGET, undefined, { xsrf: 'none' })).status).toBe(403);
+    expect((await pat.getJson(SAVED)).body).toEqual({ address });
+    expect((await pat.post(FORGET)).status).toBe(204);
+    expect((await pat.getJson(SAVED)).body).toEqual({ address: null });
+
+    expect((await pay(pat, newKey(), await remembering([{ invoiceNumber: 'SUN-100031', amountCents: 100 }], true))).status).toBe(200);
+    expect((await pay(pat, newKey(), await remembering([{ invoiceNumber: 'SUN-100031', amountCents: 100 }], false))).status).toBe(200);
+    expect((await pat.getJson(SAVED)).body).toEqual({ address: null });
+  });
+
+  it('asks for a session: nobody signed in gets 401', async () => {
+    const anonymous = await new TestBrowser(createTestApp(database.db)).open();
+    expect((await anonymous.get(SAVED)).status).toBe(401);
+    expect((await anonymous.post(FORGET)).status).toBe(401);
   });
 });

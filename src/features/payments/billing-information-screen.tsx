@@ -1,11 +1,19 @@
 import { Trans, useLingui } from '@lingui/react/macro';
-import { selectAccount, selectBillingDraft, selectBillingErrors } from '@machines/payment/payment.selectors';
+import {
+  selectAccount,
+  selectBillingDraft,
+  selectBillingErrors,
+  selectMayRememberAddress,
+  selectRememberAddress,
+} from '@machines/payment/payment.selectors';
 import { billingFields, type BillingErrorCode, type BillingField } from '@machines/payment/payment.types';
 import { useSelector } from '@xstate/react';
-import { useRef, type InputHTMLAttributes, type ReactNode, type SyntheticEvent } from 'react';
+import { useId, useRef, type InputHTMLAttributes, type ReactNode, type SyntheticEvent } from 'react';
 import { Screen } from '@/components/screen';
 import { TextField } from '@/components/text-field';
 import { useFocusOnRefusal } from '@/lib/use-focus-on-refusal';
+import { useLanguage } from '@/lib/use-language';
+import { countryOptions } from './countries';
 import { usePaymentEvents, usePaymentWizard } from './payment-context';
 import { WizardProgress } from './wizard-progress';
 
@@ -20,11 +28,15 @@ interface FieldSpec {
 export function BillingInformationScreen() {
   const { t } = useLingui();
   const { actor } = usePaymentWizard();
-  const { updateBilling, copyAccountDetails, goOn, goBack } = usePaymentEvents();
+  const { updateBilling, copyAccountDetails, rememberAddress, goOn, goBack } = usePaymentEvents();
   const draft = useSelector(actor, selectBillingDraft);
   const errors = useSelector(actor, selectBillingErrors);
   const account = useSelector(actor, selectAccount);
-  const inputs = useRef<Partial<Record<BillingField, HTMLInputElement | null>>>({});
+  const mayRemember = useSelector(actor, selectMayRememberAddress);
+  const remembering = useSelector(actor, selectRememberAddress);
+  const inputs = useRef<Partial<Record<BillingField, HTMLInputElement | HTMLSelectElement | null>>>({});
+  const locale = useLanguage();
+  const rememberId = useId();
 
   const fields: Record<BillingField, FieldSpec> = {
     payerName: { label: <Trans>Name of the payer</Trans>, autoComplete: 'name', maxLength: 120 },
@@ -70,6 +82,20 @@ export function BillingInformationScreen() {
         {billingFields.map((field) => {
           const spec = fields[field];
           const error = errors[field];
+          if (field === 'country')
+            return (
+              <CountryField
+                key={field}
+                label={spec.label}
+                value={draft.country}
+                locale={locale}
+                onChange={(value) => updateBilling('country', value)}
+                error={error ? messages[error] : undefined}
+                selectRef={(element) => {
+                  inputs.current.country = element;
+                }}
+              />
+            );
           return (
             <TextField
               key={field}
@@ -87,6 +113,14 @@ export function BillingInformationScreen() {
             />
           );
         })}
+        {mayRemember ? (
+          <div className="field-check">
+            <input type="checkbox" id={rememberId} checked={remembering} onChange={(event) => rememberAddress(event.target.checked)} />
+            <label htmlFor={rememberId}>
+              <Trans>Remember this address for next time</Trans>
+            </label>
+          </div>
+        ) : null}
         <div className="actions">
           <button type="button" className="button button-secondary" onClick={goBack}>
             <Trans>Back</Trans>
@@ -97,5 +131,58 @@ export function BillingInformationScreen() {
         </div>
       </form>
     </Screen>
+  );
+}
+
+/**
+ * The country, chosen from the list in the reader's language (stored as its ISO code). A value
+ * from older progress that is not a code stays as it was, as an option of its own.
+ */
+function CountryField({
+  label,
+  value,
+  locale,
+  onChange,
+  error,
+  selectRef,
+}: {
+  label: ReactNode;
+  value: string;
+  locale: string;
+  onChange: (value: string) => void;
+  error: string | undefined;
+  selectRef: (element: HTMLSelectElement | null) => void;
+}) {
+  const id = useId();
+  const errorId = `${id}-error`;
+  const options = countryOptions(locale);
+  const known = options.some((option) => option.code === value);
+  return (
+    <div className="field">
+      <label htmlFor={id}>{label}</label>
+      <select
+        id={id}
+        name="country"
+        autoComplete="country"
+        value={value}
+        ref={selectRef}
+        onChange={(event) => onChange(event.target.value)}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? errorId : undefined}
+      >
+        {value === '' ? <option value="" /> : null}
+        {!known && value !== '' ? <option value={value}>{value}</option> : null}
+        {options.map((option) => (
+          <option key={option.code} value={option.code}>
+            {option.name}
+          </option>
+        ))}
+      </select>
+      {error ? (
+        <p className="field-error" id={errorId}>
+          {error}
+        </p>
+      ) : null}
+    </div>
   );
 }

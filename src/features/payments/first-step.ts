@@ -35,8 +35,8 @@ export function payerEmail(session: Parameters<typeof selectIsBillingUser>[0]): 
 const renderedStatuses = new Set(['wizard', 'nothingDue', 'noOnlinePayments']);
 
 function startOf(context: PaymentContext): PaymentStart | null {
-  const { account, acceptsOnlinePayments, externalCardLink } = context;
-  return account ? { account, acceptsOnlinePayments, externalCardLink } : null;
+  const { account, acceptsOnlinePayments, externalCardLink, savedAddress } = context;
+  return account ? { account, acceptsOnlinePayments, externalCardLink, savedAddress } : null;
 }
 
 /** Runs the wizard's first step on the server: the snapshot to render, or null to leave it loading. */

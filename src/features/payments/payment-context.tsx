@@ -33,6 +33,7 @@ export function paymentEvents(actor: PaymentActor) {
       actor.send({ type: 'payment.payPart', invoiceNumber, text, amount }),
     updateBilling: (field: BillingField, value: string) => actor.send({ type: 'payment.updateBilling', field, value }),
     copyAccountDetails: () => actor.send({ type: 'payment.useAccountDetails' }),
+    rememberAddress: (remember: boolean) => actor.send({ type: 'payment.rememberAddress', remember }),
     goOn: () => actor.send({ type: 'payment.continue' }),
     goBack: () => actor.send({ type: 'payment.back' }),
     pay: () => actor.send({ type: 'payment.pay' }),

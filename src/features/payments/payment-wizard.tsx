@@ -7,10 +7,10 @@ import {
   selectPaymentStatus,
   selectPaymentStep,
 } from '@machines/payment/payment.selectors';
-import type { PaymentStep } from '@machines/payment/payment.types';
+import type { PaymentStep, StoredPayment } from '@machines/payment/payment.types';
 import { Link, Outlet, useMatches, useNavigate } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { waitFor } from 'xstate';
 import { Screen } from '@/components/screen';
 import { processorOrigin } from './processor-origin';
@@ -46,48 +46,60 @@ export function PaymentWizard({ rendered = null }: { rendered?: RenderedFirstSte
   const [wizard, setWizard] = useState(() => {
     const cardFrame = createCardFrame();
     // The browser's effects (the frame's messages, storage, navigation) only ever run in the
-    // browser: on the server the machine is only read, never started.
-    const machine = import.meta.env.SSR
-      ? paymentMachine
-      : paymentMachine.provide(
-          createPaymentImplementations({
-            cardFrame,
-            processorOrigin: processorOrigin(),
-            messages: window,
-            navigateToSignIn: (redirect) => {
-              // The server ended the session: the page learns it too, or the sign-in page would take the
-              // payer, still signed in as far as the page knew, straight back here.
-              session.send({ type: 'session.recheck' });
-              void navigate({ to: '/{-$client}/login', params: (current) => current, search: { redirect } });
-            },
-            currentPath: () => window.location.pathname,
-            leaveTo: (url) => window.location.assign(url),
-            ...(rendered ? { loaded: rendered.start } : {}),
-          }),
-        );
+    // browser: on the server the machine is only read, never started. `loaded` is the account a
+    // machine's first load takes instead of asking: only the resumed machine's, made at once.
+    const machineWith = (loaded?: RenderedFirstStep['start']) =>
+      import.meta.env.SSR
+        ? paymentMachine
+        : paymentMachine.provide(
+            createPaymentImplementations({
+              cardFrame,
+              processorOrigin: processorOrigin(),
+              messages: window,
+              navigateToSignIn: (redirect) => {
+                // The server ended the session: the page learns it too, or the sign-in page would take the
+                // payer, still signed in as far as the page knew, straight back here.
+                session.send({ type: 'session.recheck' });
+                void navigate({ to: '/{-$client}/login', params: (current) => current, search: { redirect } });
+              },
+              currentPath: () => window.location.pathname,
+              leaveTo: (url) => window.location.assign(url),
+              ...(loaded ? { loaded } : {}),
+            }),
+          );
     const input = {
       stored: import.meta.env.SSR || rendered ? null : readStoredPayment(),
       requestedStep: routeStep ?? 'amounts',
       accountEmail: payerEmail(session.getSnapshot()),
     };
-    const actor = createAppActor(machine, { systemId: paymentSystemId, input, ...(rendered ? { snapshot: rendered.snapshot } : {}) });
-    // After hydrating the server's snapshot, the machine that goes on: the tab's progress, over the rendered account.
-    const resume = rendered ? () => createAppActor(machine, { systemId: paymentSystemId, input: { ...input, stored: readStoredPayment() } }) : null;
+    const actor = createAppActor(machineWith(), { systemId: paymentSystemId, input, ...(rendered ? { snapshot: rendered.snapshot } : {}) });
+    // After hydrating the server's snapshot, the machine that goes on from the tab's progress,
+    // over the rendered account. Every later load (a new payment, Try again) asks the server.
+    const resume = rendered
+      ? (stored: StoredPayment) => createAppActor(machineWith(rendered.start), { systemId: paymentSystemId, input: { ...input, stored } })
+      : null;
     return { actor, cardFrame, resume };
   });
   const { actor } = wizard;
   const { show } = paymentEvents(actor);
   // Never stopped on leaving: the machine has no timers, and a payment in flight must still end
   // and keep its receipt. Starting twice (React's development mode) does nothing.
+  // The server's step waits (inert) until the browser's machine runs it, with the tab's progress
+  // if any; the wait is lifted on the page itself, as the app lifts the server page's other waits.
+  const [waitsOnServerPage] = useState(rendered !== null);
+  const wrapper = useRef<HTMLDivElement>(null);
   useEffect(() => {
     const { resume, cardFrame } = wizard;
-    if (!resume) {
+    const stored = resume ? readStoredPayment() : null;
+    if (!resume || stored === null) {
+      // Nothing kept in this tab: the machine goes on from the server's snapshot as it is.
       actor.start();
+      wrapper.current?.removeAttribute('inert');
       return;
     }
     // The resumed machine takes over once it has its account (at once: it is the rendered one),
-    // so the page never shows it loading.
-    const next = resume();
+    // so the page never shows it loading; the wait is lifted once it shows.
+    const next = resume(stored);
     next.start();
     void waitFor(next, (snapshot) => !snapshot.matches('loadingAccount')).then(() => setWizard({ actor: next, cardFrame, resume: null }));
   }, [actor, wizard]);
@@ -116,11 +128,12 @@ export function PaymentWizard({ rendered = null }: { rendered?: RenderedFirstSte
     });
   }, [routeStep, machineStep, actor, navigate, show]);
 
+  // The same element while the status holds, so lifting the wait re-renders nothing inside.
+  const shown = useMemo(() => (stepStatuses.has(status) ? <Outlet /> : <Outcome />), [status]);
   return (
     <PaymentProvider value={wizard}>
-      {/* The server's step waits (inert, a moment after hydrating) until the tab's progress has taken over. */}
-      <div className="payment-wizard" inert={wizard.resume !== null}>
-        {stepStatuses.has(status) ? <Outlet /> : <Outcome />}
+      <div className="payment-wizard" inert={waitsOnServerPage} ref={wrapper}>
+        {shown}
       </div>
     </PaymentProvider>
   );

@@ -73,6 +73,7 @@ const completeProgress = {
     country: 'US',
     email: 'pat@example.com',
   },
+  rememberAddress: false,
   receipt: null,
 };
 
@@ -84,7 +85,7 @@ async function onCardStep(world: ReturnType<typeof fakes>) {
       ...implementations,
       actors: {
         ...implementations.actors,
-        loadAccount: fromPromise(() => Promise.resolve<PaymentStart>({ account, acceptsOnlinePayments: true, externalCardLink: '' })),
+        loadAccount: fromPromise(() => Promise.resolve<PaymentStart>({ account, acceptsOnlinePayments: true, externalCardLink: '', savedAddress: null })),
         submitPayment: fromPromise(() => new Promise<Receipt>(() => undefined)),
       },
     }),
@@ -202,7 +203,7 @@ describe('the payment implementations', () => {
 describe('the account the page was rendered with', () => {
   it('is what the first load gives, without a call; every later load asks the server', async () => {
     // No server answers here: a load that asks one fails.
-    const start: PaymentStart = { account, acceptsOnlinePayments: true, externalCardLink: '' };
+    const start: PaymentStart = { account, acceptsOnlinePayments: true, externalCardLink: '', savedAddress: null };
     const implementations = createPaymentImplementations({ ...fakes().deps, loaded: start });
     const input = { stored: null, requestedStep: 'amounts', accountEmail: null } as const;
     const actor = createActor(paymentMachine.provide(implementations), { input }).start();

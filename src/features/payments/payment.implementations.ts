@@ -12,7 +12,7 @@ import { fromPromise, type MachineImplementationsFrom } from 'xstate';
 import { ApiError } from '@/lib/api/errors';
 import { toExternalUrl } from '@/lib/safe-redirect';
 import type { CardFrame } from './card-frame';
-import { loadPaymentStart, makePayment } from './payment-api';
+import { forgetSavedBillingAddress, loadPaymentStart, makePayment } from './payment-api';
 import { writeStoredPayment } from './stored-payment';
 
 /** A failed call as the wizard knows it: an Error whose code the machine reads. */
@@ -127,7 +127,13 @@ export function createPaymentImplementations(deps: PaymentDeps): MachineImplemen
         return known ? Promise.resolve(known) : mapped(() => loadPaymentStart({ signal }));
       }),
       submitPayment: fromPromise(({ input, signal }) =>
-        mapped(() => makePayment(input.idempotencyKey, { lines: input.lines, cardToken: input.cardToken, billing: input.billing }, { signal })),
+        mapped(() =>
+          makePayment(
+            input.idempotencyKey,
+            { lines: input.lines, cardToken: input.cardToken, billing: input.billing, rememberAddress: input.rememberAddress },
+            { signal },
+          ),
+        ),
       ),
       cardFields: cardFieldsActor(deps),
     },
@@ -139,6 +145,8 @@ export function createPaymentImplementations(deps: PaymentDeps): MachineImplemen
         else self.send({ type: 'payment.cardFailed' });
       },
       persistProgress: (_, progress) => saveProgress(progress),
+      // Should the call fail, the payment says it again (rememberAddress false), and forgets it then.
+      forgetSavedAddress: () => void forgetSavedBillingAddress().catch(() => undefined),
       openExternalCardPage: (_, { url }) => {
         const checked = toExternalUrl(url);
         if (checked) deps.leaveTo(checked);

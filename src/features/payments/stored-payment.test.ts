@@ -16,12 +16,19 @@ const progress: StoredPayment = {
     country: 'US',
     email: 'pat@example.com',
   },
+  rememberAddress: false,
   receipt: null,
 };
 
 describe('the payment progress kept in session storage', () => {
   it('comes back exactly as it was written, typed text included', () => {
     expect(parseStoredPayment(JSON.stringify(progress))).toEqual(progress);
+  });
+
+  it('keeps "remember this address" as ticked, and reads progress kept before it existed as not ticked', () => {
+    expect(parseStoredPayment(JSON.stringify({ ...progress, rememberAddress: true }))?.rememberAddress).toBe(true);
+    const { rememberAddress: _left, ...older } = progress;
+    expect(parseStoredPayment(JSON.stringify(older))?.rememberAddress).toBe(false);
   });
 
   it('keeps a receipt, so a reload of the receipt page shows it', () => {

@@ -23,6 +23,8 @@ const storedPaymentSchema = v.object({
     email: field,
   }),
   receipt: v.nullable(receiptSchema),
+  // Progress kept by an older portal has none: not remembered.
+  rememberAddress: v.optional(v.boolean(), false),
 });
 
 // One object with both keys optional rather than a union: valibot's union would join the vendor

@@ -233,6 +233,15 @@ const paymentRefusals: Record<string, Answer> = {
   balanceChanged: refusal(422, 'amountExceedsBalance'),
 };
 
+/** Types into a billing field, or chooses the country (by its ISO code) from the list. */
+async function setBillingField(page: Page, field: BillingField, value: string): Promise<void> {
+  const control = page.getByLabel(billingLabels[field]);
+  if (field === 'country') await control.selectOption(value);
+  else await control.fill(value);
+}
+
+const rememberAddress = (page: Page) => page.getByRole('checkbox', { name: either('Remember this address for next time', 'Recordar esta dirección para la próxima vez') });
+
 async function fillBilling(page: Page): Promise<void> {
   const values: Partial<Record<BillingField, string>> = {
     addressLine1: '1 Main Street',
@@ -241,7 +250,7 @@ async function fillBilling(page: Page): Promise<void> {
     postalCode: '62701',
     country: 'US',
   };
-  for (const [field, value] of Object.entries(values) as [BillingField, string][]) await page.getByLabel(billingLabels[field]).fill(value);
+  for (const [field, value] of Object.entries(values) as [BillingField, string][]) await setBillingField(page, field, value);
 }
 
 async function typeCard(page: Page, number: string): Promise<void> {
@@ -387,7 +396,10 @@ export const paymentPaths: BrowserPaths = {
       await run.page.getByLabel(`Amount to pay on invoice ${number}`).fill(event.text as string);
     },
     'payment.updateBilling': async ({ page }, event) => {
-      await page.getByLabel(billingLabels[event.field as BillingField]).fill(event.value as string);
+      await setBillingField(page, event.field as BillingField, event.value as string);
+    },
+    'payment.rememberAddress': async ({ page }, event) => {
+      await rememberAddress(page).setChecked(event.remember as boolean);
     },
     'payment.useAccountDetails': async ({ page }) => {
       await page.getByRole('button', { name: 'Same as my account' }).click();
@@ -497,6 +509,10 @@ export const paymentPaths: BrowserPaths = {
       for (const field of ['addressLine1', 'city', 'region', 'postalCode', 'country'] as const) {
         await expect(page.getByLabel(billingLabels[field])).toHaveValue(contextOf(after).billing[field]);
       }
+      // A signed-in payer is asked, a guest never.
+      if (contextOf(after).accountEmail === null) await expect(rememberAddress(page)).toHaveCount(0);
+      else if (contextOf(after).rememberAddress) await expect(rememberAddress(page)).toBeChecked();
+      else await expect(rememberAddress(page)).not.toBeChecked();
       const required = page.getByText(either('This field is required.', 'Este campo es obligatorio.'));
       if (contextOf(after).showBillingErrors) await expect(required.first()).toBeVisible();
       else await expect(required).toHaveCount(0);
