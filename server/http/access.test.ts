@@ -142,6 +142,7 @@ const table: Row[] = [
   // Clients and their public facts: open, whoever asks about whichever client.
   { route: 'GET /api/Client/GetClientList', callers: everyone },
   { route: 'GET /api/Client/GetClient', callers: everyone, query: sunQuery },
+  { route: 'GET /api/Client/GetContact', callers: everyone, query: sunQuery },
   { route: 'GET /api/Client/GetClientUrl', callers: everyone, query: sunQuery },
   { route: 'GET /api/ClientLinks/GetClientLinks', callers: everyone, query: sunQuery },
   { route: 'GET /api/user/DoesClientAcceptPayments', callers: everyone, query: sunQuery },

@@ -336,7 +336,9 @@ describe("telling the account's people that someone registered", () => {
     expect((await removeAccess(await removalToken('jordan.guest@example.com'))).status).toBe(200);
     expect((await signedIn.getJson('/api/User/GetIsUserLoggedIn')).body).toMatchObject({ isUserActive: false });
     const elsewhere = await new TestBrowser(app).open();
-    expect((await elsewhere.login(`riley@${domain}`, PASSWORD, { clientCode: 'SUN' })).status).toBe(401);
+    // No account at SUN any more: the right password at SUN's address signs in at the user's other client.
+    expect((await elsewhere.login(`riley@${domain}`, PASSWORD, { clientCode: 'SUN' })).status).toBe(200);
+    expect((await elsewhere.getJson('/api/User/GetClientCode')).body).toEqual({ clientCode: 'DLT', billingGroup: '52' });
     expect((await elsewhere.login(`riley@${domain}`, PASSWORD, { clientCode: 'DLT', billingGroup: '52' })).status).toBe(200);
     expect((await elsewhere.getJson('/api/User/GetClientCode')).body).toEqual({ clientCode: 'DLT', billingGroup: '52' });
   });
