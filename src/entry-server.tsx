@@ -23,7 +23,7 @@ import { createAppNavigation } from '@/app/navigation';
 import { createAppRouter } from '@/app/router';
 import { fillTemplate, moduleFiles, preloadLinks, routeChunkKeys } from '@/app/server/page-document';
 import { visitorChoices } from '@/app/server/visitor-choices';
-import { connectMachines, followSessionBillingGroup } from '@/app/wiring';
+import { connectMachines } from '@/app/wiring';
 import { getTranslationLanguage } from '@/lib/api/endpoints';
 import { answerCallsWith } from '@/lib/api/http';
 import { catalogUrl } from '@/lib/i18n';
@@ -140,9 +140,6 @@ export function createPageRenderer({ template, manifest, catalogs }: PageRendere
       });
       let page: PageResult = { type: 'spa', status };
       const response = await handler(async ({ router }) => {
-        // The page's address names the client, not its billing group: the session's is followed now,
-        // as the browser's wiring would do the moment it starts (the page would change under it).
-        followSessionBillingGroup(machines);
         await waitFor(machines.client, (snapshot) => idle(snapshot) && !snapshot.hasTag('resolving'), settling);
         await waitFor(machines.language, (snapshot) => idle(snapshot) && !snapshot.hasTag('switching'), settling);
         await waitFor(machines.cookieConsent, (snapshot) => !snapshot.matches('unknown'), settling);

@@ -34,8 +34,10 @@ export function followSessionBillingGroup(machines: Pick<Machines, 'session' | '
     const billingGroup = selectAccount(snapshot)?.billingGroup ?? null;
     if (billingGroup === inUse) return;
     inUse = billingGroup;
-    const requested = machines.client.getSnapshot().context.requested;
+    const { requested, client } = machines.client.getSnapshot().context;
     if (requested && (requested.billingGroup ?? null) === billingGroup) return;
+    // The address named the code alone and its entry is the session's already (resumed from the server's page).
+    if (client && client.code === requested?.code && client.billingGroup === billingGroup) return;
     machines.client.send({ type: 'client.setBillingGroup', billingGroup });
   };
   follow(machines.session.getSnapshot());

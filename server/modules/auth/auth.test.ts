@@ -118,7 +118,7 @@ describe('signing in', () => {
     expect(await sessionClient(browser)).toEqual({ clientCode: 'NPP', billingGroup: null });
   });
 
-  it("answers a wrong password at another client's address as any wrong password, revealing nothing", async () => {
+  it("answers a wrong password at another client's address as it answers every wrong password, revealing nothing", async () => {
     const elsewhere = await browser.login('north.doe@example.com', 'not the password', { clientCode: 'SUN' });
     const unknown = await browser.login('nobody@example.com', 'not the password', { clientCode: 'SUN' });
     expect(elsewhere.status).toBe(401);

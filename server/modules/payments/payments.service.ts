@@ -29,7 +29,7 @@ import type { AuthorizeResult, CardProcessor, CardProcessorFor } from '../proces
 import { queueEmail } from '../mail/outbox';
 import { receiptRecipientCheck } from '../mail/recipient-limits';
 import { receiptEmail } from './receipt-email';
-import { forgetBillingAddress, keepBillingAddress, savedBillingAddress, type PayerScope } from './saved-billing-address';
+import { billingAddressOf, forgetBillingAddress, keepBillingAddress, savedBillingAddress, type PayerScope } from './saved-billing-address';
 
 
 /** Why a payment was refused; the routes turn these into statuses and error codes. */
@@ -199,12 +199,7 @@ async function recordPayment(
         cardLast4: payment.card.last4,
         payerName: billing.payerName,
         email: billing.email,
-        addressLine1: billing.addressLine1,
-        addressLine2: billing.addressLine2,
-        city: billing.city,
-        region: billing.region,
-        postalCode: billing.postalCode,
-        country: billing.country,
+        ...billingAddressOf(billing),
       })
       .onConflictDoNothing({ target: payments.confirmationNumber })
       .returning({ id: payments.id });

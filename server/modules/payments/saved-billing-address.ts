@@ -35,17 +35,15 @@ export async function savedBillingAddress(db: Database, scope: PayerScope): Prom
   return row ?? null;
 }
 
-/** Keeps the address of a payment's billing information for the payer (replacing any kept before). */
+/** The postal address of a payment's billing information (neither the payer's name nor the email). */
+export function billingAddressOf(billing: BillingInformation) {
+  const { addressLine1, addressLine2, city, region, postalCode, country } = billing;
+  return { addressLine1, addressLine2, city, region, postalCode, country };
+}
+
+/** Keeps the address of a payment's billing information for the payer (replacing the one kept before). */
 export async function keepBillingAddress(tx: Database, scope: PayerScope, billing: BillingInformation, now: Date): Promise<void> {
-  const address = {
-    addressLine1: billing.addressLine1,
-    addressLine2: billing.addressLine2,
-    city: billing.city,
-    region: billing.region,
-    postalCode: billing.postalCode,
-    country: billing.country,
-    updatedAt: now,
-  };
+  const address = { ...billingAddressOf(billing), updatedAt: now };
   await tx
     .insert(savedBillingAddresses)
     .values({ clientId: scope.clientId, userId: scope.userId, ...address })
