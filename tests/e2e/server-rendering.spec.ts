@@ -215,9 +215,11 @@ test.describe(() => {
       catalogRequests.push(route.request().url());
       await (catalogsFail ? route.abort() : route.continue());
     });
-    await page.goto('/SUN/login');
+    const response = await page.goto('/SUN/login');
     // Even before the app, a form sent natively would go as a POST, never with a password in the address.
-    await expect(page.locator('form')).toHaveAttribute('method', 'post');
+    // Read from the server's page itself: the app may already have replaced it with the notice.
+    const served = await response?.text();
+    expect(served).toMatch(/<form[^>]*\bmethod="post"/);
 
     await expect(page.getByRole('heading', { level: 1, name: 'The portal could not load · No se pudo cargar el portal' })).toBeVisible();
     await expect(page.getByRole('alert')).toContainText('Check your internet connection, then try again.');
