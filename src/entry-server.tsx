@@ -23,7 +23,6 @@ import { createAppNavigation } from '@/app/navigation';
 import { createAppRouter } from '@/app/router';
 import { fillTemplate, moduleFiles, preloadLinks, routeChunkKeys } from '@/app/server/page-document';
 import { visitorChoices } from '@/app/server/visitor-choices';
-import { connectMachines } from '@/app/wiring';
 import { getTranslationLanguage } from '@/lib/api/endpoints';
 import { answerCallsWith } from '@/lib/api/http';
 import { catalogUrl } from '@/lib/i18n';
@@ -62,8 +61,12 @@ function recordedStorage(writes: StorageWrites) {
 }
 
 /** Nothing in flight: no invoked call that the browser, resuming the snapshot, would start again. */
+/** The machines' listeners (the other tabs, the calls in flight): they run as long as their machine, and are never awaited. */
+const listeners: ReadonlySet<string> = new Set(['shareWithOtherTabs', 'followOtherTabs', 'watchCalls']);
 const idle = (snapshot: { children: Record<string, AnyActorRef | undefined> }): boolean =>
-  Object.values(snapshot.children).every((child) => (child?.getSnapshot() as Snapshot<unknown> | undefined)?.status !== 'active');
+  Object.entries(snapshot.children).every(
+    ([id, child]) => listeners.has(id) || (child?.getSnapshot() as Snapshot<unknown> | undefined)?.status !== 'active',
+  );
 const settling = { timeout: settleTimeoutMs };
 
 function isMessages(value: Record<string, unknown>): value is Messages {
@@ -134,7 +137,6 @@ export function createPageRenderer({ template, manifest, catalogs }: PageRendere
         createRouter: () => {
           const router = createAppRouter(machines, { onServer: true });
           navigation.attach(router);
-          connectMachines(machines, router);
           return router;
         },
       });
@@ -183,7 +185,7 @@ export function createPageRenderer({ template, manifest, catalogs }: PageRendere
       return page;
     } finally {
       // Timers (the session's polling) must not outlive the request.
-      [machines.session, machines.client, machines.language, machines.cookieConsent, machines.loading].forEach((actor) => actor.stop());
+      machines.app.stop();
     }
   }
 

@@ -8,7 +8,6 @@ import { browserHost } from '@/app/browser-host';
 import { awaitsAppAttribute, readFirstScreen, type StorageWrites } from '@/app/first-screen';
 import { createAppNavigation } from '@/app/navigation';
 import { createAppRouter } from '@/app/router';
-import { connectMachines } from '@/app/wiring';
 import { activateLanguage, storedLanguage } from '@/lib/i18n';
 import { keepRenderedLoaderData } from '@/lib/rendered-loader-data';
 import './styles/app.css';
@@ -67,7 +66,6 @@ async function start(root: HTMLElement): Promise<void> {
   if (firstScreen) await nextTask();
   const router = createAppRouter(machines);
   navigation.attach(router);
-  connectMachines(machines, router);
 
   const app = (
     <StrictMode>
@@ -103,11 +101,9 @@ async function start(root: HTMLElement): Promise<void> {
   startTransition(() => {
     hydrateRoot(root, <Interactive>{app}</Interactive>);
   });
-  // Timers do not travel in a snapshot: the session's polling starts again here.
-  machines.session.send({ type: 'session.resume' });
-  // A language chosen on this device before its cookie existed still wins, as it always did.
-  const stored = storedLanguage();
-  if (stored && stored !== language) machines.language.send({ type: 'language.change', language: stored });
+  // Timers do not travel in a snapshot, and a language chosen on this device before its cookie
+  // existed still wins: the root says what resuming means.
+  machines.app.send({ type: 'app.resumed', storedLanguage: storedLanguage() });
 }
 
 void start(container);

@@ -59,6 +59,13 @@ export const clientMachine = setup({
   guards: {
     isSameClient: ({ context }, lookup: ClientLookup) => sameLookup(context.requested, lookup),
     hasRequestedClient: ({ context }) => context.requested !== null,
+    /** The address named this billing group, or the entry in use is already under it (resumed from the server's page). */
+    hasBillingGroup: ({ context }, { billingGroup }: { billingGroup: string | null }) => {
+      const { requested, client } = context;
+      if (requested === null) return false;
+      if ((requested.billingGroup ?? null) === billingGroup) return true;
+      return client !== null && client.code === requested.code && client.billingGroup === billingGroup;
+    },
   },
 }).createMachine({
   id: 'client',
@@ -174,20 +181,27 @@ export const clientMachine = setup({
         meta: { requirements: ['CLI-1'] },
       },
     ],
-    'client.setBillingGroup': {
-      description: "The billing group in use changed (the session's client): the entry is looked up again.",
-      guard: 'hasRequestedClient',
-      target: '.resolving',
-      actions: assign({
-        requested: ({ context, event }) => (context.requested ? { code: context.requested.code, billingGroup: event.billingGroup } : null),
-        client: null,
-        clientUrl: null,
-        externalCCLink: '',
-        acceptsOnlinePayments: true,
-        error: null,
-      }),
-      meta: { requirements: ['CLI-1', 'CLI-6'] },
-    },
+    'client.setBillingGroup': [
+      {
+        description: "The session's billing group is the one in use already: nothing changes.",
+        guard: { type: 'hasBillingGroup', params: ({ event }) => ({ billingGroup: event.billingGroup }) },
+        meta: { requirements: ['CLI-6'] },
+      },
+      {
+        description: "The billing group in use changed (the session's client): the entry is looked up again.",
+        guard: 'hasRequestedClient',
+        target: '.resolving',
+        actions: assign({
+          requested: ({ context, event }) => (context.requested ? { code: context.requested.code, billingGroup: event.billingGroup } : null),
+          client: null,
+          clientUrl: null,
+          externalCCLink: '',
+          acceptsOnlinePayments: true,
+          error: null,
+        }),
+        meta: { requirements: ['CLI-1', 'CLI-6'] },
+      },
+    ],
     'client.clear': {
       description: 'A page without a client code: back to the default look.',
       target: '.none',

@@ -1,4 +1,4 @@
-import { and, assign, fromPromise, setup } from 'xstate';
+import { and, assign, fromCallback, fromPromise, setup, type EventObject, type NonReducibleUnknown } from 'xstate';
 import { defaultLanguage, type Language, type LanguageContext, type LanguageEvent, type LanguageTag } from './language.types';
 
 /**
@@ -17,6 +17,8 @@ export const languageMachine = setup({
     applyLanguage: fromPromise<undefined, Language>(() => Promise.reject(new Error('applyLanguage not provided'))),
     fetchUserLanguage: fromPromise<Language>(() => Promise.reject(new Error('fetchUserLanguage not provided'))),
     saveUserLanguage: fromPromise<unknown, Language>(() => Promise.reject(new Error('saveUserLanguage not provided'))),
+    /** Hears of a language chosen in the browser's other tabs (this device's choice), as `language.change`. */
+    followOtherTabs: fromCallback<EventObject, NonReducibleUnknown, LanguageEvent>(() => () => {}),
   },
   actions: {
     /** Keeps the visitor's own choice on this device (local storage). */
@@ -46,6 +48,7 @@ export const languageMachine = setup({
     isChosenHere: input.stored !== null,
     loaded: [],
   }),
+  invoke: { id: 'followOtherTabs', src: 'followOtherTabs' },
   initial: 'starting',
   states: {
     starting: {

@@ -1,4 +1,4 @@
-import { assign, setup } from 'xstate';
+import { assign, fromCallback, setup, type EventObject, type NonReducibleUnknown } from 'xstate';
 import type { LoadingContext, LoadingEvent, LoadingTag } from './loading.types';
 
 /** The loading time-out: named so the app's configuration and the tests can change it. */
@@ -17,6 +17,10 @@ export const loadingMachine = setup({
     events: {} as LoadingEvent,
     tags: {} as LoadingTag,
   },
+  actors: {
+    /** Hears of every call to the server, as `loading.start` and `loading.end` (the app's HTTP client). */
+    watchCalls: fromCallback<EventObject, NonReducibleUnknown, LoadingEvent>(() => () => {}),
+  },
   actions: {
     countStart: assign({ inFlight: ({ context }) => context.inFlight + 1 }),
     countEnd: assign({ inFlight: ({ context }) => Math.max(0, context.inFlight - 1) }),
@@ -30,6 +34,8 @@ export const loadingMachine = setup({
   id: 'loading',
   description: 'The loading overlay: shown while any call to the server is in flight, with a time-out that sends the user to the time-out screen.',
   context: { inFlight: 0 },
+  // Listens for the whole life of the overlay, from before any other machine calls out.
+  invoke: { id: 'watchCalls', src: 'watchCalls' },
   initial: 'idle',
   states: {
     idle: {

@@ -1,8 +1,10 @@
-import { assertEvent, assign, fromPromise, setup } from 'xstate';
+import { assertEvent, assign, fromCallback, fromPromise, sendTo, setup, type NonReducibleUnknown } from 'xstate';
 import type { AuthenticationMessage, ExtendAuthentication, LogoutResponse } from '@contracts/session';
 import type { GuestLoginRequest, LoginRequest } from '@contracts/session-requests';
 import type {
   SessionCheckResult,
+  TabNews,
+  TabsEvent,
   SessionContext,
   SessionErrorCode,
   SessionEvent,
@@ -63,6 +65,11 @@ export const sessionMachine = setup({
       Promise.reject(new Error('extendAuthentication not provided')),
     ),
     logOut: fromPromise<LogoutResponse>(() => Promise.reject(new Error('logOut not provided'))),
+    /**
+     * Talks to the browser's other tabs (one server session): tells them of a sign-in or sign-out
+     * here, and reports theirs as `session.recheck` (a sign-in) or `session.otherTabSignedOut`.
+     */
+    shareWithOtherTabs: fromCallback<TabsEvent, NonReducibleUnknown, SessionEvent>(() => () => {}),
   },
   actions: {
     forgetUser: assign({ role: null, account: null, isAccountDisabled: false, secondsLeft: 0, sessionEndsAt: null, passwordExpiryDays: -1 }),
@@ -71,6 +78,12 @@ export const sessionMachine = setup({
     rememberAccountDisabled: (_, _params: { disabled: boolean }) => {},
     navigateAfterLogout: (_, _params: { url: string; destination: SessionContext['logoutDestination'] }) => {},
     reportStartupFailure: (_, _params: { error: unknown }) => {},
+    /** Tells whoever runs the session (the app's root) that someone is signed in, under this billing group. */
+    announceSignedIn: (_, _params: { billingGroup: string | null }) => {},
+    /** Tells whoever runs the session that nobody is signed in any more (or the session is being checked again). */
+    announceSignedOut: () => {},
+    /** Tells the browser's other tabs of a sign-in or sign-out in this one (not of one a check found). */
+    tellOtherTabs: sendTo('shareWithOtherTabs', (_, { news }: { news: TabNews }) => ({ type: 'tabs.tell' as const, news })),
   },
   guards: {
     isActiveSignedIn: (_, result: SessionCheckResult) => result.status.isUserActive && result.status.userRole !== null,
@@ -113,6 +126,7 @@ export const sessionMachine = setup({
     logoutDestination: 'serverUrl',
     passwordExpiryDays: -1,
   },
+  invoke: { id: 'shareWithOtherTabs', src: 'shareWithOtherTabs' },
   initial: 'checking',
   states: {
     checking: {
@@ -150,6 +164,13 @@ export const sessionMachine = setup({
         'Whether anyone is signed in is not known: the page says so and offers Try again (session.recheck). Guarded pages wait rather than sending the visitor to sign in.',
       meta: { requirements: ['SES-14'] },
       tags: ['resolving', 'checkFailed'],
+      on: {
+        'session.otherTabSignedOut': {
+          description: 'Another tab signed out: the check is made again here (a tab still signed in learns of it from its next poll instead).',
+          target: 'checking',
+          meta: { requirements: ['SES-16'] },
+        },
+      },
     },
     anonymous: {
       description: 'Nobody is signed in: only open pages are allowed, and the menu offers the ways to sign in.',
@@ -202,8 +223,8 @@ export const sessionMachine = setup({
                 description: 'The server accepted the password and the billing user is active: signed in.',
                 guard: { type: 'isActiveUser', params: ({ event }) => event.output },
                 target: '#session.signedIn',
-                actions: assign(({ event }) => signedInUser(event.output)),
-                meta: { requirements: ['SES-2', 'SES-4'] },
+                actions: [assign(({ event }) => signedInUser(event.output)), { type: 'tellOtherTabs', params: { news: 'signedIn' } }],
+                meta: { requirements: ['SES-2', 'SES-4', 'SES-16'] },
               },
               {
                 description: 'The server accepted the password but the user is not active: treated as a failed sign-in.',
@@ -237,8 +258,8 @@ export const sessionMachine = setup({
                 description: 'An active guest session: signed in.',
                 guard: { type: 'isActiveGuest', params: ({ event }) => event.output },
                 target: '#session.signedIn',
-                actions: assign(({ event }) => signedInUser(event.output)),
-                meta: { requirements: ['SES-2', 'SES-5'] },
+                actions: [assign(({ event }) => signedInUser(event.output)), { type: 'tellOtherTabs', params: { news: 'signedIn' } }],
+                meta: { requirements: ['SES-2', 'SES-5', 'SES-16'] },
               },
               {
                 description: 'Anything but an active guest session is a failed guest sign-in.',
@@ -276,6 +297,8 @@ export const sessionMachine = setup({
         'An active billing user (ClientBillingUser) or guest (ClientBillingGuest) is signed in. What they may see, and keeping the session alive, run side by side.',
       meta: { requirements: ['SES-2', 'SES-6'] },
       tags: ['signedIn'],
+      entry: { type: 'announceSignedIn', params: ({ context }) => ({ billingGroup: context.account?.billingGroup ?? null }) },
+      exit: 'announceSignedOut',
       type: 'parallel',
       states: {
         access: {
@@ -499,6 +522,7 @@ export const sessionMachine = setup({
               type: 'navigateAfterLogout',
               params: ({ context, event }) => ({ url: event.output.url, destination: context.logoutDestination }),
             },
+            { type: 'tellOtherTabs', params: { news: 'signedOut' } },
           ],
           meta: { requirements: ['SES-12', 'SES-13'] },
         },
@@ -509,6 +533,7 @@ export const sessionMachine = setup({
             'forgetUser',
             { type: 'rememberAccountDisabled', params: { disabled: false } },
             { type: 'navigateAfterLogout', params: ({ context }) => ({ url: '', destination: context.logoutDestination }) },
+            { type: 'tellOtherTabs', params: { news: 'signedOut' } },
           ],
           meta: { requirements: ['SES-12', 'SES-13'] },
         },

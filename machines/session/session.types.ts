@@ -73,6 +73,13 @@ export type SessionEvent =
   | { type: 'session.decline' }
   | { type: 'session.acknowledgeExpiry' }
   | { type: 'session.recheck' }
+  | { type: 'session.otherTabSignedOut' }
   | { type: 'session.resume' };
 
 export type SessionTag = 'resolving' | 'checkFailed' | 'signedIn' | 'busy' | 'warning' | 'expiring';
+
+/** What a tab tells the portal's other tabs in this browser (they share one server session). */
+export type TabNews = 'signedIn' | 'signedOut';
+
+/** What the session tells its tabs listener: news of this tab, for the others. */
+export type TabsEvent = { type: 'tabs.tell'; news: TabNews };

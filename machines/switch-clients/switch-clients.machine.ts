@@ -1,4 +1,6 @@
-import { assign, fromPromise, setup } from 'xstate';
+import { appActor } from '@machines/app/app-system';
+import { appSystemIds } from '@machines/app/app.types';
+import { assign, fromPromise, sendTo, setup } from 'xstate';
 import type {
   ClientChoice,
   SwitchClientResponse,
@@ -37,7 +39,12 @@ export const switchClientsMachine = setup({
     rememberChoice: assign((_, chosen: ClientChoice) => ({ chosen, failure: null })),
     rememberFailure: assign((_, { error }: { error: unknown }) => ({ failure: toSwitchClientsFailure(error) })),
     forgetFailure: assign({ failure: null }),
-    /** The app checks the session again and opens this client's invoices. */
+    /** Tells the app's root (found by its system id) that the session moved: it selects that client and checks the session again. */
+    tellAppClientChosen: sendTo(
+      appActor(appSystemIds.app),
+      (_, { code, billingGroup }: ClientChoice) => ({ type: 'app.clientChosen', code, billingGroup }),
+    ),
+    /** The app opens this client's invoices. */
     landOnClient: (_, _params: ClientChoice) => {},
   },
 }).createMachine({
@@ -98,10 +105,10 @@ export const switchClientsMachine = setup({
         onDone: {
           description: 'The server moved the session: the app lands on the chosen client.',
           target: 'switched',
-          actions: {
-            type: 'landOnClient',
-            params: ({ event }) => ({ code: event.output.clientCode, billingGroup: event.output.billingGroup }),
-          },
+          actions: [
+            { type: 'tellAppClientChosen', params: ({ event }) => ({ code: event.output.clientCode, billingGroup: event.output.billingGroup }) },
+            { type: 'landOnClient', params: ({ event }) => ({ code: event.output.clientCode, billingGroup: event.output.billingGroup }) },
+          ],
           meta: { requirements: ['ACC-9'] },
         },
         onError: {

@@ -1,5 +1,5 @@
 /**
- * What a server-rendered page hands the SPA: the machines' snapshots the first screen was rendered
+ * What a server-rendered page hands the SPA: the root machine's snapshot (its children's within) the first screen was rendered
  * with, and the storage writes their effects made on the server. It travels as JSON in a
  * non-executable `<script type="application/json">`, so the strict CSP needs no exception.
  */
@@ -62,9 +62,9 @@ export function readFirstScreen(page: { getElementById(id: string): { textConten
     return null;
   }
   if (!isRecord(parsed) || !isRecord(parsed.snapshots) || !isRecord(parsed.storage) || !isRecord(parsed.loaderData)) return null;
-  const { session, client, language, cookieConsent } = parsed.snapshots;
+  const { app } = parsed.snapshots;
   const { local, session: sessionWrites } = parsed.storage;
-  if (!isSnapshot(session) || !isSnapshot(client) || !isSnapshot(language) || !isSnapshot(cookieConsent)) return null;
+  if (!isSnapshot(app)) return null;
   if (!isStorageWrites(local) || !isStorageWrites(sessionWrites)) return null;
-  return { snapshots: { session, client, language, cookieConsent }, storage: { local, session: sessionWrites }, loaderData: parsed.loaderData };
+  return { snapshots: { app }, storage: { local, session: sessionWrites }, loaderData: parsed.loaderData };
 }

@@ -1,7 +1,5 @@
-/** Two tabs of one browser: a language chosen in one is chosen in the other. */
-import { languageMachine } from '@machines/language/language.machine';
-import type { Language } from '@contracts/session';
-import { createActor, fromPromise, waitFor } from 'xstate';
+/** Two tabs of one browser: a language chosen in one is chosen in the other . */
+import type { LanguageEvent } from '@machines/language/language.types';
 import { describe, expect, it } from 'vitest';
 import { followLanguageAcrossTabs, type StorageEvents } from './language-tabs';
 
@@ -17,39 +15,23 @@ function storageEvents() {
   return { events, change, listeners };
 }
 
-function languageTab(remembered: Language[]) {
-  return createActor(
-    languageMachine.provide({
-      actors: { applyLanguage: fromPromise<undefined, Language>(() => Promise.resolve(undefined)) },
-      actions: { rememberLanguage: (_, { language }) => remembered.push(language) },
-    }),
-    { input: { stored: null } },
-  ).start();
-}
-
 describe('followLanguageAcrossTabs', () => {
-  it('applies the language another tab stored as this device’s choice', async () => {
-    const remembered: Language[] = [];
-    const tab = languageTab(remembered);
-    await waitFor(tab, (snapshot) => snapshot.matches('ready'));
+  it('tells the language machine of the language another tab stored as this device’s choice', () => {
+    const heard: LanguageEvent[] = [];
     const { events, change } = storageEvents();
-    followLanguageAcrossTabs(tab, events);
+    followLanguageAcrossTabs({ sendBack: (event) => void heard.push(event) }, events);
     change('language', 'es-ES');
-    const snapshot = await waitFor(tab, (next) => next.matches('ready') && next.context.language === 'es-ES');
-    expect(snapshot.context.isChosenHere).toBe(true);
-    expect(remembered).toEqual(['es-ES']);
+    expect(heard).toEqual([{ type: 'language.change', language: 'es-ES' }]);
   });
 
-  it('ignores other storage keys and values that are no language, and stops when asked', async () => {
-    const tab = languageTab([]);
-    await waitFor(tab, (snapshot) => snapshot.matches('ready'));
+  it('ignores other storage keys and values that are no language, and stops when asked', () => {
+    const heard: LanguageEvent[] = [];
     const { events, change, listeners } = storageEvents();
-    const stop = followLanguageAcrossTabs(tab, events);
+    const stop = followLanguageAcrossTabs({ sendBack: (event) => void heard.push(event) }, events);
     change('cookieNoticeAccepted', 'es-ES');
     change('language', 'fr-FR');
     change('language', null);
-    expect(tab.getSnapshot().matches('ready')).toBe(true);
-    expect(tab.getSnapshot().context.language).toBe('en-US');
+    expect(heard).toEqual([]);
     stop();
     expect(listeners.size).toBe(0);
   });

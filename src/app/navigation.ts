@@ -11,6 +11,8 @@ export interface AppNavigation {
   leaveTo(url: string): void;
   /** The current path, for keeping its client prefix. */
   currentPath(): string;
+  /** Has the route guards decide again whether the current page may show (after a sign-in or sign-out). */
+  recheckGuards(): void;
 }
 
 /** The app's navigation over a router that is attached later; calls before that are dropped. */
@@ -28,6 +30,9 @@ export function createAppNavigation(location: Pick<Location, 'assign' | 'pathnam
     },
     currentPath() {
       return router?.state.location.pathname ?? location.pathname;
+    },
+    recheckGuards() {
+      void router?.invalidate();
     },
   };
   return navigation;

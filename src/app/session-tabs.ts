@@ -2,17 +2,21 @@
  * The portal's tabs in one browser share one server session: when someone signs in or out in one
  * tab, the others hear of it (a BroadcastChannel) and ask the server again where it matters.
  */
-import type { SessionSnapshot } from '@machines/session/session.selectors';
-import type { SessionActor } from '@/lib/machines';
+import type { SessionEvent, TabNews, TabsEvent } from '@machines/session/session.types';
 
-/** What a tab tells the others. */
-export type TabNews = 'signedIn' | 'signedOut';
+export type { TabNews };
 
 /** The channel between tabs, as far as this module uses it. */
 export interface TabChannel {
   postMessage(news: TabNews): void;
   onmessage: ((message: MessageEvent<unknown>) => void) | null;
   close(): void;
+}
+
+/** The two halves of the session's tabs listener: what the session tells it, and what it tells the session. */
+export interface TabsConversation {
+  receive: (listener: (event: TabsEvent) => void) => void;
+  sendBack: (event: SessionEvent) => void;
 }
 
 const channelName = 'patient-billing-portal.session';
@@ -22,32 +26,20 @@ export function openTabChannel(): TabChannel | null {
   return typeof BroadcastChannel === 'function' ? new BroadcastChannel(channelName) : null;
 }
 
-const signedInHere = (was: SessionSnapshot, now: SessionSnapshot): boolean =>
-  now.hasTag('signedIn') && (was.matches({ anonymous: 'authenticating' }) || was.matches({ anonymous: 'authenticatingGuest' }));
-
-const signedOutHere = (was: SessionSnapshot, now: SessionSnapshot): boolean => was.matches('loggingOut') && now.matches('anonymous');
-
 /**
- * Tells the other tabs of a sign-in or sign-out here (a check finding an earlier sign-in is no
- * news), and checks the session again when another tab signs in, or signs out while the check
- * failed here. A tab still signed in learns of a sign-out elsewhere from its next poll, which says
- * why it ends. Returns a function that stops listening.
+ * Tells the other tabs of a sign-in or sign-out here (the session says when), and tells the
+ * session of theirs: it checks again after a sign-in elsewhere, and decides whether a sign-out
+ * elsewhere matters (only where its check failed; a tab still signed in learns of it from its
+ * next poll, which says why). Returns a function that stops.
  */
-export function shareSessionAcrossTabs(session: SessionActor, channel: TabChannel | null = openTabChannel()): () => void {
+export function shareSessionAcrossTabs({ receive, sendBack }: TabsConversation, channel: TabChannel | null = openTabChannel()): () => void {
   if (!channel) return () => {};
-  let previous = session.getSnapshot();
-  const subscription = session.subscribe((snapshot) => {
-    if (signedInHere(previous, snapshot)) channel.postMessage('signedIn');
-    else if (signedOutHere(previous, snapshot)) channel.postMessage('signedOut');
-    previous = snapshot;
-  });
+  receive((event) => channel.postMessage(event.news));
   channel.onmessage = ({ data }) => {
-    if (data === 'signedIn' || (data === 'signedOut' && session.getSnapshot().hasTag('checkFailed'))) {
-      session.send({ type: 'session.recheck' });
-    }
+    if (data === 'signedIn') sendBack({ type: 'session.recheck' });
+    else if (data === 'signedOut') sendBack({ type: 'session.otherTabSignedOut' });
   };
   return () => {
-    subscription.unsubscribe();
     channel.onmessage = null;
     channel.close();
   };

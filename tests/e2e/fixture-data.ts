@@ -379,6 +379,15 @@ export const modelPathAccounts = {
     userEmail: `e2e.model.payment.paidup.${twoDigits(path)}@example.com`,
     invoices: modelInvoices(`SUN-9907${twoDigits(path)}`).filter((invoice) => invoice.balanceCents === 0),
   }),
+  /** A billing user of the app's root paths, with accounts at SUN and DLT 52 to switch between. */
+  appUser: (path: number) => ({
+    clientCode: 'SUN',
+    accountNumber: `A-9942${twoDigits(path)}`,
+    holderName: 'Ari Model',
+    userEmail: `e2e.model.app.user.${twoDigits(path)}@example.com`,
+    invoices: [],
+    alsoAt: { clientCode: 'DLT', billingGroup: '52', accountNumber: `D-9942${twoDigits(path)}`, holderName: 'Ari Model', invoices: [] },
+  }),
 } satisfies Record<string, (path: number) => FixtureAccount>;
 
 function allFixtureAccounts(): FixtureAccount[] {

@@ -8,6 +8,7 @@
  */
 import {
   createActor,
+  fromCallback,
   SimulatedClock,
   type AnyActorRef,
   type AnyActorScope,
@@ -375,13 +376,18 @@ export function runModelPath<M extends AnyStateMachine>(spec: ModelSpec<M>, path
   const machine = spec.machine as AnyStateMachine;
   const clock = new SimulatedClock();
   let recorder = new StepRecorder(machine, null, null);
+  // Only the machine's own microsteps: a machine that invokes others (the app's root) shares its system with them.
+  let root: AnyActorRef | null = null;
   const actor: AnyActorRef = createActor(machine, {
     clock,
     ...(spec.input === undefined ? {} : { input: spec.input }),
     inspect: (inspection) => {
-      if (inspection.type === '@xstate.microstep') recorder.microstep(inspection._transitions, inspection.snapshot as AnyMachineSnapshot);
+      if (inspection.type === '@xstate.microstep' && inspection.actorRef === root) {
+        recorder.microstep(inspection._transitions, inspection.snapshot as AnyMachineSnapshot);
+      }
     },
   });
+  root = actor;
   actor.start();
   // The initial state makes no microstep: it is entered all the same.
   recorder.settle(actor.getSnapshot() as AnyMachineSnapshot);
@@ -424,11 +430,15 @@ export function runModelPath<M extends AnyStateMachine>(spec: ModelSpec<M>, path
 export function createPathReader<M extends AnyStateMachine>(spec: ModelSpec<M>): (path: ModelPath<M>) => PathFacts {
   const machine = spec.machine as AnyStateMachine;
   const serialize = (spec.serializeState ?? defaultSerialize) as (snapshot: AnyMachineSnapshot) => string;
-  // An actor that never starts lends its system, to hear the microsteps of pure transitions.
-  const self: AnyActorRef = createActor(machine, spec.input === undefined ? {} : { input: spec.input });
+  // An actor that never starts lends its system, to hear the microsteps of pure transitions. It is
+  // not one of the machine's own: that would have made the machine's children already, and a
+  // machine that gives its children system ids (the app's root) could not make them again.
+  const self: AnyActorRef = createActor(fromCallback(() => {}));
   let recorder = new StepRecorder(machine, null, null);
   self.system.inspect((inspection) => {
-    if (inspection.type === '@xstate.microstep') recorder.microstep(inspection._transitions, inspection.snapshot as AnyMachineSnapshot);
+    if (inspection.type === '@xstate.microstep' && inspection.actorRef === self) {
+      recorder.microstep(inspection._transitions, inspection.snapshot as AnyMachineSnapshot);
+    }
   });
   const scope: AnyActorScope = {
     self,

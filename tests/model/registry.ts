@@ -4,6 +4,7 @@
  * here, exporting its model from `tests/model/<name>.model.ts`.
  */
 export { accessRemovalModel } from './access-removal.model';
+export { appModel } from './app.model';
 export { activationModel } from './activation.model';
 export { clientModel } from './client.model';
 export { cookieConsentModel } from './cookie-consent.model';

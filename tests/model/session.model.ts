@@ -93,6 +93,7 @@ const events: Event<typeof machine>[] = [
     { type: 'xstate.done.actor.logOut', output: { url: '' } },
     { type: 'xstate.error.actor.logOut', error: new Error('offline') },
     { type: 'session.recheck' },
+    { type: 'session.otherTabSignedOut' },
     { type: 'session.resume' },
 ];
 
@@ -231,6 +232,8 @@ export const sessionModel = defineModel({
         return 'Signs out on every device from the member information page';
       case 'session.recheck':
         return 'Asks for the session to be checked again (Try again, or another tab signs in)';
+      case 'session.otherTabSignedOut':
+        return 'Another tab of this browser signs out';
       case 'session.resume':
         return 'The page resumes the session from the server-rendered first screen';
       default:

@@ -20,6 +20,7 @@ function fakeNavigation(path = '/SUN/invoices') {
     goTo: (href, options) => calls.push(`goTo ${href}${options?.replace ? ' (replace)' : ''}`),
     leaveTo: (url) => calls.push(`leaveTo ${url}`),
     currentPath: () => path,
+    recheckGuards: () => calls.push('recheckGuards'),
   };
   return { navigation, calls };
 }

@@ -13,7 +13,7 @@ const withText = (text: string): Snapshot<unknown> => Object.assign({ ...snapsho
 
 function state(text: string): FirstScreenState {
   return {
-    snapshots: { session: snapshot, client: withText(text), language: snapshot, cookieConsent: snapshot },
+    snapshots: { app: withText(text) },
     storage: { local: { clientLinks: '{"externalCCLink":""}' }, session: { activeAccountDisabled: null } },
     loaderData: { '/{-$client}/invoices': { status: 'ok', balance: 1250 } },
   };
@@ -74,7 +74,7 @@ describe('the server-rendered page', () => {
     const html = fillTemplate(template, { language: 'en-US', bodyClass: 'theme-default', head: '', appHtml: '', state: state(hostile), ...scripts });
     expect(serializeState(state(hostile))).not.toMatch(/[<>]/);
     expect(html.match(/<script/g)).toHaveLength(3);
-    expect(readFirstScreen(pageOf(html))?.snapshots.client).toEqual(withText(hostile));
+    expect(readFirstScreen(pageOf(html))?.snapshots.app).toEqual(withText(hostile));
   });
 
   it('takes a screen’s dollar amounts literally', () => {

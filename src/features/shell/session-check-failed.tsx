@@ -1,15 +1,15 @@
 import { Trans } from '@lingui/react/macro';
-import { useMachines } from '@/lib/machines';
+import { useSessionStartEvents } from '@/lib/use-machine-events';
 
 /** Says that the session check at start-up failed, and offers to try again. */
 export function SessionCheckFailed() {
-  const { session } = useMachines();
+  const { recheck } = useSessionStartEvents();
   return (
     <div role="alert" className="notice notice-error">
       <p>
         <Trans>We could not check whether you are signed in.</Trans>
       </p>
-      <button type="button" className="button" onClick={() => session.send({ type: 'session.recheck' })}>
+      <button type="button" className="button" onClick={recheck}>
         <Trans>Try again</Trans>
       </button>
     </div>

@@ -5,6 +5,7 @@ import { Link } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
 import { lazy, Suspense } from 'react';
 import { useMachines } from '@/lib/machines';
+import { useSessionStartEvents } from '@/lib/use-machine-events';
 
 // The signed-in menu is loaded once someone signs in, not with the first page.
 const SignedInMenu = lazy(() => import('./signed-in-menu').then((module) => ({ default: module.SignedInMenu })));
@@ -27,16 +28,16 @@ export function Sidebar({ open }: { open: boolean | null }) {
   );
 }
 
-// Sends its two events itself: the session events hook stays out of the first screen's JavaScript.
 function SignedOutMenu() {
-  const { session, client } = useMachines();
+  const { client } = useMachines();
+  const { clearRole, chooseUserRole } = useSessionStartEvents();
   // The client's own app for patients, where it has one (an https address, checked by the database).
   const patientAppUrl = useSelector(client, selectClient)?.patientAppUrl;
   return (
     <ul className="menu" data-testid="menu-signed-out">
       <li>
         {/* Home leaves the sign-in form for the landing page: back to choosing how to sign in. */}
-        <Link to="/{-$client}" activeOptions={{ exact: true }} onClick={() => session.send({ type: 'session.clearRole' })}>
+        <Link to="/{-$client}" activeOptions={{ exact: true }} onClick={clearRole}>
           <Trans>Home</Trans>
         </Link>
       </li>
@@ -48,7 +49,7 @@ function SignedOutMenu() {
         </li>
       ) : null}
       <li>
-        <Link to="/{-$client}/login" onClick={() => session.send({ type: 'session.chooseRole', role: 'ClientBillingUser' })}>
+        <Link to="/{-$client}/login" onClick={chooseUserRole}>
           <Trans>Roster login</Trans>
         </Link>
       </li>

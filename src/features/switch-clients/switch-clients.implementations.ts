@@ -6,7 +6,6 @@ import type { switchClientsMachine } from '@machines/switch-clients/switch-clien
 import type { ClientChoice, SwitchClientsFailure } from '@machines/switch-clients/switch-clients.types';
 import { fromPromise, type MachineImplementationsFrom } from 'xstate';
 import { ApiError } from '@/lib/api/errors';
-import type { ClientActor, SessionActor } from '@/lib/machines';
 import { getUserClients, switchClient } from './switch-clients-api';
 
 /** A failed call as the page knows it: an Error whose code the machine reads. */
@@ -45,10 +44,6 @@ async function mapped<T>(call: () => Promise<T>): Promise<T> {
 }
 
 export interface SwitchClientsDeps {
-  /** The app's session: checked again once the server has moved it. */
-  session: Pick<SessionActor, 'send'>;
-  /** The app's client: its look follows the new one. */
-  client: Pick<ClientActor, 'send'>;
   /** Opens the invoices under this client code. */
   goToInvoices(clientCode: string): void;
   /** The calls; the real ones unless a test gives others. */
@@ -68,14 +63,10 @@ export function createSwitchClientsImplementations(deps: SwitchClientsDeps): Mac
       ),
     },
     actions: {
-      // The theme and logo follow at once (with the billing group, which the URL does not carry);
-      // the session check learns the new client, and the guards wait for it before the invoices
-      // open, so they never send the user back under the old client.
-      landOnClient: (_, { code, billingGroup }: ClientChoice) => {
-        deps.client.send({ type: 'client.select', code, billingGroup });
-        deps.session.send({ type: 'session.recheck' });
-        deps.goToInvoices(code);
-      },
+      // The root has selected the client (the theme and logo follow at once, with the billing
+      // group, which the URL does not carry) and checks the session again; the guards wait for
+      // that check before the invoices open, so they never send the user back under the old client.
+      landOnClient: (_, { code }: ClientChoice) => deps.goToInvoices(code),
     },
   };
 }

@@ -21,8 +21,9 @@ function switchClientsEvents(actor: SwitchClientsActor) {
 }
 
 /**
- * A running switch clients machine, wired to the app: it loads the user's clients, and a switch
- * the server makes is followed by the session, the client's look and that client's invoices.
+ * A running switch clients machine in the app's system: it loads the user's clients, and a switch
+ * the server makes is followed by the session, the client's look (through the root) and that
+ * client's invoices.
  */
 export function useSwitchClients() {
   const machines = useMachines();
@@ -31,13 +32,13 @@ export function useSwitchClients() {
     createAppActor(
       switchClientsMachine.provide(
         createSwitchClientsImplementations({
-          session: machines.session,
-          client: machines.client,
           goToInvoices: (clientCode) => {
             void navigate({ to: '/{-$client}/invoices', params: { client: clientCode } });
           },
         }),
       ),
+      // In the app's system: the machine tells the root, found by its system id, of the switch.
+      { parent: machines.app },
     ),
   );
   // Never stopped on leaving: a switch the server has made must still be followed by the app,

@@ -18,8 +18,7 @@ export const Route = createFileRoute('/{-$client}')({
   // Runs on every navigation (a loader would not run again between two child screens).
   beforeLoad: async ({ context, params, location }) => {
     followSessionClient({ context, params, location });
-    if (params.client) context.client.send({ type: 'client.select', code: params.client });
-    else context.client.send({ type: 'client.clear' });
+    context.app.send({ type: 'app.addressChanged', code: params.client ?? null });
     if (!landingPath.test(location.pathname)) await ensureScreenMessages();
   },
 });

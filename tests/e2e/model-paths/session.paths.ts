@@ -90,6 +90,25 @@ async function signInEarlier(run: PathRun, kind: Who): Promise<void> {
  * The browser may still hold a session the path's answers have ended: the other tab signs that
  * out first (a sign-out elsewhere is no news to a signed-in page, which learns it from its poll).
  */
+/**
+ * Another tab of this browser signs out: its session began without a word to this tab (signed in
+ * by a call, as if long before), so the only news this tab gets is the sign-out.
+ */
+async function signOutInAnotherTab(run: PathRun): Promise<void> {
+  const xsrf = (await run.context.cookies()).find((cookie) => cookie.name === 'XSRF-TOKEN')?.value ?? '';
+  const signedIn = await run.context.request.post('/api/userlogin/Login', {
+    headers: { 'X-XSRF-TOKEN': xsrf },
+    data: { email: userOf(run, 'user'), password: demo.password, language: 'en-US', clientCode: 'SUN' },
+  });
+  expect(signedIn.ok()).toBe(true);
+  const other = await run.context.newPage();
+  await other.goto('/SUN/about');
+  await signedInMenu(other).getByRole('button', { name: 'Sign out' }).click();
+  await expect(other.getByTestId('menu-signed-out')).toBeVisible();
+  await run.gate.arrived(endpoints.check);
+  await other.close();
+}
+
 async function signInInAnotherTab(run: PathRun): Promise<void> {
   const next = ahead(run)[0];
   const kind = next?.type === 'xstate.done.actor.checkSession' ? who(outputOf(next)) : 'user';
@@ -140,6 +159,7 @@ export const sessionPaths: BrowserPaths = {
       }
       await run.gate.arrived(endpoints.check);
     },
+    'session.otherTabSignedOut': signOutInAnotherTab,
     'session.chooseRole': async (run, event) => {
       if (event.role !== 'ClientBillingUser') throw new NoWayInTheProduct('the menu offers signing in as a billing user only (Roster login)');
       await run.page.getByTestId('menu-signed-out').getByRole('link', { name: 'Roster login' }).click();
