@@ -36,9 +36,9 @@ const roles: Record<UpdatePasswordField, PasswordFieldRole> = { currentPassword:
 function useUpdatePasswordEvents(actor: UpdatePasswordActor) {
   return useMemo(
     () => ({
-      edit: (field: UpdatePasswordField, value: string) => actor.send({ type: 'updatePassword.edit', field, value }),
-      leave: (field: UpdatePasswordField) => actor.send({ type: 'updatePassword.leave', field }),
-      submit: () => actor.send({ type: 'updatePassword.submit' }),
+      edit: (field: UpdatePasswordField, value: string) => actor.send({ type: 'form.edit', field, value }),
+      leave: (field: UpdatePasswordField) => actor.send({ type: 'form.leave', field }),
+      submit: () => actor.send({ type: 'form.submit' }),
     }),
     [actor],
   );

@@ -21,9 +21,9 @@ export function useMemberEvents(actor: MemberActor) {
   return useMemo(
     () => ({
       retry: () => actor.send({ type: 'member.retry' }),
-      edit: (field: MemberField, value: string) => actor.send({ type: 'member.edit', field, value }),
-      leaveField: (field: MemberField) => actor.send({ type: 'member.leaveField', field }),
-      save: () => actor.send({ type: 'member.save' }),
+      edit: (field: MemberField, value: string) => actor.send({ type: 'form.edit', field, value }),
+      leaveField: (field: MemberField) => actor.send({ type: 'form.leave', field }),
+      save: () => actor.send({ type: 'form.submit' }),
       askToSignOutEverywhere: () => actor.send({ type: 'member.signOutEverywhere' }),
       confirmSignOut: () => actor.send({ type: 'member.confirmSignOut' }),
       cancelSignOut: () => actor.send({ type: 'member.cancelSignOut' }),
@@ -36,9 +36,9 @@ export function useMemberEvents(actor: MemberActor) {
 export function useEmailChangeEvents(actor: EmailChangeActor) {
   return useMemo(
     () => ({
-      edit: (field: EmailChangeField, value: string) => actor.send({ type: 'emailChange.edit', field, value }),
-      leaveField: (field: EmailChangeField) => actor.send({ type: 'emailChange.leaveField', field }),
-      submit: () => actor.send({ type: 'emailChange.submit' }),
+      edit: (field: EmailChangeField, value: string) => actor.send({ type: 'form.edit', field, value }),
+      leaveField: (field: EmailChangeField) => actor.send({ type: 'form.leave', field }),
+      submit: () => actor.send({ type: 'form.submit' }),
       startOver: () => actor.send({ type: 'emailChange.startOver' }),
     }),
     [actor],

@@ -18,7 +18,7 @@ import { createForgotPasswordImplementations } from './password-reset.implementa
 
 type ForgotPasswordSnapshot = SnapshotFrom<typeof forgotPasswordMachine>;
 
-const selectShownProblem = (snapshot: ForgotPasswordSnapshot) => selectEmailProblem(snapshot, emailProblem(snapshot.context.email));
+const selectShownProblem = (snapshot: ForgotPasswordSnapshot) => selectEmailProblem(snapshot, emailProblem(snapshot.context.draft.email));
 
 /**
  * Asking for a reset link: the address of the account, then the page that says a link went to

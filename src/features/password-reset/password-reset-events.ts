@@ -12,9 +12,9 @@ export type ResetPasswordActor = ActorRefFrom<typeof resetPasswordMachine>;
 export function useForgotPasswordEvents(actor: ForgotPasswordActor) {
   return useMemo(
     () => ({
-      edit: (value: string) => actor.send({ type: 'forgotPassword.edit', value }),
-      leave: () => actor.send({ type: 'forgotPassword.leave' }),
-      submit: () => actor.send({ type: 'forgotPassword.submit' }),
+      edit: (value: string) => actor.send({ type: 'form.edit', field: 'email', value }),
+      leave: () => actor.send({ type: 'form.leave', field: 'email' }),
+      submit: () => actor.send({ type: 'form.submit' }),
     }),
     [actor],
   );
@@ -24,9 +24,9 @@ export function useForgotPasswordEvents(actor: ForgotPasswordActor) {
 export function useResetPasswordEvents(actor: ResetPasswordActor) {
   return useMemo(
     () => ({
-      edit: (field: ResetPasswordField, value: string) => actor.send({ type: 'resetPassword.edit', field, value }),
-      leave: (field: ResetPasswordField) => actor.send({ type: 'resetPassword.leave', field }),
-      submit: () => actor.send({ type: 'resetPassword.submit' }),
+      edit: (field: ResetPasswordField, value: string) => actor.send({ type: 'form.edit', field, value }),
+      leave: (field: ResetPasswordField) => actor.send({ type: 'form.leave', field }),
+      submit: () => actor.send({ type: 'form.submit' }),
       retry: () => actor.send({ type: 'resetPassword.retry' }),
     }),
     [actor],

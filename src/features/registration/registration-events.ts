@@ -9,9 +9,9 @@ import type { ActorRefFrom } from 'xstate';
 /** The registration form's events. */
 export function registrationEvents(actor: ActorRefFrom<typeof registrationMachine>) {
   return {
-    update: (field: RegistrationField, value: string) => actor.send({ type: 'registration.update', field, value }),
-    leave: (field: RegistrationField) => actor.send({ type: 'registration.leave', field }),
-    submit: () => actor.send({ type: 'registration.submit' }),
+    update: (field: RegistrationField, value: string) => actor.send({ type: 'form.edit', field, value }),
+    leave: (field: RegistrationField) => actor.send({ type: 'form.leave', field }),
+    submit: () => actor.send({ type: 'form.submit' }),
   };
 }
 
