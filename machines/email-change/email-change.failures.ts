@@ -1,5 +1,6 @@
 /** Reading what a failed call of the email change rejected with. */
-import type { EmailChangeCallFailure, EmailChangeFailureCode } from './email-change.types';
+import { toFormRejection } from '../form/form.rules';
+import type { EmailChangeCallFailure, EmailChangeFailureCode, EmailChangeField, EmailChangeFieldProblem } from './email-change.types';
 
 const failureCodes: readonly (EmailChangeFailureCode | 'linkInvalid')[] = [
   'network',
@@ -11,11 +12,9 @@ const failureCodes: readonly (EmailChangeFailureCode | 'linkInvalid')[] = [
 ];
 
 /** What a failed call means to the flow: the fields the server refused, or a code (unknown: a server error). */
-export function toEmailChangeFailure(error: unknown): EmailChangeCallFailure {
-  if (typeof error !== 'object' || error === null || !('code' in error)) return { code: 'serverError' };
-  if (error.code === 'refused' && 'fields' in error && typeof error.fields === 'object' && error.fields !== null) {
-    return { code: 'refused', fields: error.fields };
-  }
-  return { code: failureCodes.find((known) => known === error.code) ?? 'serverError' };
-}
+export const toEmailChangeFailure = (error: unknown): EmailChangeCallFailure =>
+  toFormRejection<EmailChangeField, EmailChangeFieldProblem, EmailChangeFailureCode | 'linkInvalid'>(error, failureCodes);
 
+/** The failure said above the form (a refusal of fields is none; a link that does not work reads as a server error here). */
+export const failureOf = (failure: EmailChangeCallFailure): EmailChangeFailureCode | null =>
+  failure.code === 'refused' ? null : failure.code === 'linkInvalid' ? 'serverError' : failure.code;

@@ -27,24 +27,24 @@ function arrange(request?: (submission: EmailChangeSubmission) => Promise<{ newE
 }
 
 const type = (actor: ReturnType<typeof arrange>['actor'], newEmail: string, password: string) => {
-  actor.send({ type: 'emailChange.edit', field: 'newEmail', value: newEmail });
-  actor.send({ type: 'emailChange.edit', field: 'password', value: password });
+  actor.send({ type: 'form.edit', field: 'newEmail', value: newEmail });
+  actor.send({ type: 'form.edit', field: 'password', value: password });
 };
 
 describe('asking for a new address', () => {
   it('checks a field once it is left, never while typing', () => {
     const { actor } = arrange();
     expect(selectEmailChangeStatus(actor.getSnapshot())).toBe('form');
-    actor.send({ type: 'emailChange.edit', field: 'newEmail', value: 'pat.doe@' });
+    actor.send({ type: 'form.edit', field: 'newEmail', value: 'pat.doe@' });
     expect(selectFieldProblems(actor.getSnapshot())).toEqual({});
-    actor.send({ type: 'emailChange.leaveField', field: 'newEmail' });
+    actor.send({ type: 'form.leave', field: 'newEmail' });
     expect(selectFieldProblems(actor.getSnapshot())).toEqual({ newEmail: 'invalid' });
   });
 
   it('refuses the current address, a missing password, and sends nothing', () => {
     const { actor, requested } = arrange();
     type(actor, ' PAT.DOE@example.com ', '');
-    actor.send({ type: 'emailChange.submit' });
+    actor.send({ type: 'form.submit' });
     expect(requested).not.toHaveBeenCalled();
     expect(actor.getSnapshot().context.refusals).toBe(1);
     expect(selectFieldProblems(actor.getSnapshot())).toEqual({ newEmail: 'sameAsCurrent', password: 'required' });
@@ -54,7 +54,7 @@ describe('asking for a new address', () => {
   it('sends the address trimmed with the password as typed, then says where the link went and forgets the password', async () => {
     const { actor, requested } = arrange();
     type(actor, ' New.Pat@Example.com ', ' secret with spaces ');
-    actor.send({ type: 'emailChange.submit' });
+    actor.send({ type: 'form.submit' });
     await waitFor(actor, (snapshot) => selectEmailChangeStatus(snapshot) === 'linkSent');
     expect(requested).toHaveBeenCalledWith({ newEmail: 'New.Pat@Example.com', password: ' secret with spaces ' });
     expect(selectSentTo(actor.getSnapshot())).toBe('new.pat@example.com');
@@ -64,7 +64,7 @@ describe('asking for a new address', () => {
   it('shows a wrong password at the password field and keeps the address typed', async () => {
     const { actor } = arrange(() => Promise.reject(failure('refused', { password: 'wrongPassword' })));
     type(actor, 'new.pat@example.com', 'not it at all');
-    actor.send({ type: 'emailChange.submit' });
+    actor.send({ type: 'form.submit' });
     await waitFor(actor, (snapshot) => snapshot.context.refusals > 0);
     expect(selectEmailChangeStatus(actor.getSnapshot())).toBe('form');
     expect(selectFieldProblems(actor.getSnapshot())).toEqual({ password: 'wrongPassword' });
@@ -75,7 +75,7 @@ describe('asking for a new address', () => {
   it('says too many attempts above the form, keeping what was typed', async () => {
     const { actor } = arrange(() => Promise.reject(failure('tooManyRequests')));
     type(actor, 'new.pat@example.com', 'Sunrise#Demo2026');
-    actor.send({ type: 'emailChange.submit' });
+    actor.send({ type: 'form.submit' });
     await waitFor(actor, (snapshot) => snapshot.context.failure !== null);
     expect(actor.getSnapshot().context.failure).toBe('tooManyRequests');
     expect(selectDraft(actor.getSnapshot()).newEmail).toBe('new.pat@example.com');
@@ -84,7 +84,7 @@ describe('asking for a new address', () => {
   it('starts over for another address, keeping the one typed to correct it', async () => {
     const { actor } = arrange();
     type(actor, 'new.pat@exmaple.com', 'Sunrise#Demo2026');
-    actor.send({ type: 'emailChange.submit' });
+    actor.send({ type: 'form.submit' });
     await waitFor(actor, (snapshot) => selectEmailChangeStatus(snapshot) === 'linkSent');
     actor.send({ type: 'emailChange.startOver' });
     expect(selectEmailChangeStatus(actor.getSnapshot())).toBe('form');

@@ -1,12 +1,12 @@
 import { assign, fromPromise, setup } from 'xstate';
-import { toEmailChangeFailure } from './email-change.failures';
+import { refusedFields } from '../form/form.rules';
+import { formSetup } from '../form/form.setup';
+import { failureOf, toEmailChangeFailure } from './email-change.failures';
 import { emailChangeProblems } from './email-change.rules';
 import {
   emailChangeFields,
-  type EmailChangeCallFailure,
   type EmailChangeContext,
   type EmailChangeEvent,
-  type EmailChangeField,
   type EmailChangeInput,
   type EmailChangeSubmission,
   type EmailChangeTag,
@@ -32,19 +32,6 @@ export const emailChangeMachine = setup({
     ),
   },
   actions: {
-    updateDraft: assign(({ context }, { field, value }: { field: EmailChangeField; value: string }) => {
-      const { [field]: _edited, ...otherProblems } = context.serverProblems;
-      return { draft: { ...context.draft, [field]: value }, serverProblems: otherProblems };
-    }),
-    checkField: assign(({ context }, { field }: { field: EmailChangeField }) => ({
-      checked: context.checked.includes(field) ? context.checked : [...context.checked, field],
-    })),
-    checkAllFields: assign({ checked: () => [...emailChangeFields] }),
-    clearFailure: assign({ failure: null }),
-    keepFailure: assign((_, { failure }: { failure: EmailChangeCallFailure }) => ({
-      failure: failure.code === 'refused' ? null : failure.code === 'linkInvalid' ? 'serverError' : failure.code,
-      serverProblems: failure.code === 'refused' ? failure.fields : {},
-    })),
     keepSentTo: assign((_, { newEmail }: { newEmail: string }) => ({
       sentTo: newEmail,
       // The password has done its work: it is not kept a moment longer than needed.
@@ -54,14 +41,11 @@ export const emailChangeMachine = setup({
       failure: null,
     })),
     startAgain: assign({ sentTo: null, checked: [], serverProblems: {}, failure: null }),
-    /** Counts a refused submit: the view moves the focus to the first field to fix after each. */
-    countRefusal: assign({ refusals: ({ context }) => context.refusals + 1 }),
   },
   guards: {
     isDraftValid: ({ context }) => Object.keys(emailChangeProblems(context.draft, context.currentEmail)).length === 0,
-    isRefusal: (_, { failure }: { failure: EmailChangeCallFailure }) => failure.code === 'refused',
   },
-}).createMachine({
+}).extend(formSetup<EmailChangeContext, EmailChangeEvent>(emailChangeFields)).createMachine({
   id: 'emailChange',
   description:
     'Asking to change the email address: the new address and the current password; a link goes to the new address, and the address changes only when it is opened.',
@@ -80,17 +64,17 @@ export const emailChangeMachine = setup({
       description: 'The form: the new address and the current password.',
       meta: { requirements: ['ACC-7', 'ACC-11'] },
       on: {
-        'emailChange.edit': {
+        'form.edit': {
           description: "Keeps the typed text; the server's problem at that field goes.",
-          actions: { type: 'updateDraft', params: ({ event }) => event },
+          actions: { type: 'recordEdit', params: ({ event }) => event },
           meta: { requirements: ['ACC-11', 'ACC-14'] },
         },
-        'emailChange.leaveField': {
+        'form.leave': {
           description: 'The user left a field: from now on its problem shows (typing never shows one before).',
-          actions: { type: 'checkField', params: ({ event }) => event },
+          actions: { type: 'markLeft', params: ({ event }) => event },
           meta: { requirements: ['ACC-11'] },
         },
-        'emailChange.submit': [
+        'form.submit': [
           {
             description: 'Both fields keep their rules (an address other than the current one, a password): the request is sent.',
             guard: 'isDraftValid',
@@ -124,15 +108,15 @@ export const emailChangeMachine = setup({
         onError: [
           {
             description: 'The server refused fields (a wrong password, say): their problems show at them, the typed text stays.',
-            guard: { type: 'isRefusal', params: ({ event }) => ({ failure: toEmailChangeFailure(event.error) }) },
+            guard: { type: 'isRefusedByServer', params: ({ event }) => toEmailChangeFailure(event.error) },
             target: 'editing',
-            actions: [{ type: 'keepFailure', params: ({ event }) => ({ failure: toEmailChangeFailure(event.error) }) }, 'countRefusal'],
+            actions: { type: 'takeServerRefusals', params: ({ event }) => ({ fields: refusedFields(toEmailChangeFailure(event.error)) }) },
             meta: { requirements: ['ACC-14'] },
           },
           {
             description: 'Too many attempts, the network or the server: said above the form, the typed text stays.',
             target: 'editing',
-            actions: { type: 'keepFailure', params: ({ event }) => ({ failure: toEmailChangeFailure(event.error) }) },
+            actions: [{ type: 'keepFailure', params: ({ event }) => ({ failure: failureOf(toEmailChangeFailure(event.error)) }) }, 'forgetServerRefusals'],
             meta: { requirements: ['ACC-15'] },
           },
         ],

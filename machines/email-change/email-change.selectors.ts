@@ -1,6 +1,7 @@
 import type { SnapshotFrom } from 'xstate';
+import { firstProblemField, shownProblems } from '../form/form.rules';
 import type { EmailChangeMachine } from './email-change.machine';
-import { emailChangeFieldProblem } from './email-change.rules';
+import { emailChangeProblems } from './email-change.rules';
 import { emailChangeFields, type EmailChangeField, type EmailChangeFieldProblems } from './email-change.types';
 
 type EmailChangeSnapshot = SnapshotFrom<EmailChangeMachine>;
@@ -29,19 +30,11 @@ export const selectFieldProblems = (snapshot: EmailChangeSnapshot): EmailChangeF
   const { context } = snapshot;
   const cached = problemsCache.get(context);
   if (cached) return cached;
-  const problems: EmailChangeFieldProblems = {};
-  for (const field of emailChangeFields) {
-    const problem =
-      context.serverProblems[field] ??
-      (context.checked.includes(field) ? emailChangeFieldProblem(field, context.draft[field], context.currentEmail) : null);
-    if (problem) problems[field] = problem;
-  }
+  const problems = shownProblems(context, emailChangeFields, emailChangeProblems(context.draft, context.currentEmail));
   problemsCache.set(context, problems);
   return problems;
 };
 
 /** The first field, in the form's order, with a problem showing: where the focus goes after a refusal. */
-export const selectFirstProblemField = (snapshot: EmailChangeSnapshot): EmailChangeField | null => {
-  const problems = selectFieldProblems(snapshot);
-  return emailChangeFields.find((field) => problems[field] !== undefined) ?? null;
-};
+export const selectFirstProblemField = (snapshot: EmailChangeSnapshot): EmailChangeField | null =>
+  firstProblemField(emailChangeFields, selectFieldProblems(snapshot));

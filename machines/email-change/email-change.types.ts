@@ -1,8 +1,9 @@
 /**
  * The email change's vocabulary: the new address and the current password being typed, why a
  * field or a call was refused, and the link that confirms the change. Views turn the codes into
- * messages in the reader's language.
+ * messages in the reader's language. The form's shape is every form's (machines/form).
  */
+import type { FieldProblems, FormContext, FormEvent, FormRejection } from '../form/form.types';
 
 export const emailChangeFields = ['newEmail', 'password'] as const;
 export type EmailChangeField = (typeof emailChangeFields)[number];
@@ -13,7 +14,7 @@ export type EmailChangeDraft = Record<EmailChangeField, string>;
  * `wrongPassword`: the server says the password is not the user's.
  */
 export type EmailChangeFieldProblem = 'required' | 'tooLong' | 'invalidCharacters' | 'invalid' | 'sameAsCurrent' | 'wrongPassword';
-export type EmailChangeFieldProblems = Partial<Record<EmailChangeField, EmailChangeFieldProblem>>;
+export type EmailChangeFieldProblems = FieldProblems<EmailChangeField, EmailChangeFieldProblem>;
 
 /** Why a call failed, when it was not a refusal of fields. */
 export type EmailChangeFailureCode = 'network' | 'serverError' | 'notSignedIn' | 'tooManyRequests' | 'accountDisabled';
@@ -22,9 +23,7 @@ export type EmailChangeFailureCode = 'network' | 'serverError' | 'notSignedIn' |
  * What a failed call rejects with: the fields the server refused, a link that does not work
  * (`linkInvalid`), or a failure code.
  */
-export type EmailChangeCallFailure =
-  | { code: EmailChangeFailureCode | 'linkInvalid' }
-  | { code: 'refused'; fields: EmailChangeFieldProblems };
+export type EmailChangeCallFailure = FormRejection<EmailChangeField, EmailChangeFieldProblem, EmailChangeFailureCode | 'linkInvalid'>;
 
 /** The request the `requestEmailChange` actor sends. */
 export interface EmailChangeSubmission {
@@ -42,26 +41,16 @@ export interface EmailConfirmationInput {
   token: string;
 }
 
-export type EmailChangeEvent =
-  | { type: 'emailChange.edit'; field: EmailChangeField; value: string }
-  | { type: 'emailChange.leaveField'; field: EmailChangeField }
-  | { type: 'emailChange.submit' }
-  | { type: 'emailChange.startOver' };
+export type EmailChangeEvent = FormEvent<EmailChangeField> | { type: 'emailChange.startOver' };
 
 export type EmailConfirmationEvent = { type: 'emailConfirmation.retry' };
 
-export interface EmailChangeContext {
+/** The form (a field's problem shows once it is left, or after a refused submit), and where the link went. */
+export interface EmailChangeContext extends FormContext<EmailChangeField, EmailChangeFieldProblem, EmailChangeFailureCode> {
   /** The address the user signs in with now. */
   currentEmail: string;
-  draft: EmailChangeDraft;
-  /** Fields whose problems show: left at least once, or every field after a refused submit. */
-  checked: EmailChangeField[];
-  serverProblems: EmailChangeFieldProblems;
-  failure: EmailChangeFailureCode | null;
   /** Where the link went, once sent. */
   sentTo: string | null;
-  /** How many submits were refused (by the rules or the server): each moves the focus to the first field to fix. */
-  refusals: number;
 }
 
 export interface EmailConfirmationContext {

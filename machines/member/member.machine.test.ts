@@ -44,20 +44,20 @@ describe('editing the name and company', () => {
 
   it('shows no problem while typing, only once the field is left', async () => {
     const { actor } = await arrange();
-    actor.send({ type: 'member.edit', field: 'firstName', value: '  ' });
+    actor.send({ type: 'form.edit', field: 'firstName', value: '  ' });
     expect(selectFieldProblems(actor.getSnapshot())).toEqual({});
-    actor.send({ type: 'member.leaveField', field: 'firstName' });
+    actor.send({ type: 'form.leave', field: 'firstName' });
     expect(selectFieldProblems(actor.getSnapshot())).toEqual({ firstName: 'required' });
     // Fixed as typed: the problem goes at once.
-    actor.send({ type: 'member.edit', field: 'firstName', value: 'Jo' });
+    actor.send({ type: 'form.edit', field: 'firstName', value: 'Jo' });
     expect(selectFieldProblems(actor.getSnapshot())).toEqual({});
   });
 
   it('refuses a save with a broken field: every problem shows, nothing is sent, the view is told to move the focus', async () => {
     const { actor, saved } = await arrange();
-    actor.send({ type: 'member.edit', field: 'lastName', value: 'x'.repeat(101) });
-    actor.send({ type: 'member.edit', field: 'company', value: 'Acme\u0007' });
-    actor.send({ type: 'member.save' });
+    actor.send({ type: 'form.edit', field: 'lastName', value: 'x'.repeat(101) });
+    actor.send({ type: 'form.edit', field: 'company', value: 'Acme\u0007' });
+    actor.send({ type: 'form.submit' });
     expect(saved).not.toHaveBeenCalled();
     expect(actor.getSnapshot().context.refusals).toBe(1);
     expect(selectFieldProblems(actor.getSnapshot())).toEqual({ lastName: 'tooLong', company: 'invalidCharacters' });
@@ -68,23 +68,23 @@ describe('editing the name and company', () => {
 
   it('sends the fields normalised, then shows what the server stored and says it is saved', async () => {
     const { actor, saved } = await arrange((draft) => Promise.resolve({ ...draft, company: draft.company.toUpperCase() }));
-    actor.send({ type: 'member.edit', field: 'firstName', value: ' Jose\u0301 ' });
-    actor.send({ type: 'member.edit', field: 'company', value: 'Acme ' });
-    actor.send({ type: 'member.save' });
+    actor.send({ type: 'form.edit', field: 'firstName', value: ' Jose\u0301 ' });
+    actor.send({ type: 'form.edit', field: 'company', value: 'Acme ' });
+    actor.send({ type: 'form.submit' });
     await waitFor(actor, (snapshot) => selectIsSaved(snapshot));
     expect(saved).toHaveBeenCalledWith({ firstName: 'José', lastName: 'Doe', company: 'Acme' });
     expect(selectDraft(actor.getSnapshot())).toEqual({ firstName: 'José', lastName: 'Doe', company: 'ACME' });
     expect(actor.getSnapshot().context.profile?.company).toBe('ACME');
-    actor.send({ type: 'member.edit', field: 'company', value: 'Acme Clinic' });
+    actor.send({ type: 'form.edit', field: 'company', value: 'Acme Clinic' });
     expect(selectIsSaved(actor.getSnapshot())).toBe(false);
   });
 
   it('keeps what is typed while a save is on its way, and does not call it saved', async () => {
     let answer = (_details: MemberDetails): void => undefined;
     const { actor } = await arrange((draft) => new Promise((resolve) => (answer = () => resolve(draft))));
-    actor.send({ type: 'member.edit', field: 'company', value: 'Acme' });
-    actor.send({ type: 'member.save' });
-    actor.send({ type: 'member.edit', field: 'company', value: 'Acme Clinic' });
+    actor.send({ type: 'form.edit', field: 'company', value: 'Acme' });
+    actor.send({ type: 'form.submit' });
+    actor.send({ type: 'form.edit', field: 'company', value: 'Acme Clinic' });
     answer({ firstName: 'Pat', lastName: 'Doe', company: 'Acme' });
     await waitFor(actor, (snapshot) => snapshot.matches({ ready: 'editing' }));
     expect(selectDraft(actor.getSnapshot()).company).toBe('Acme Clinic');
@@ -94,19 +94,19 @@ describe('editing the name and company', () => {
 
   it("shows the server's refusal at its field until that field is edited, and keeps what was typed", async () => {
     const { actor } = await arrange(() => Promise.reject(Object.assign(new Error('refused'), { code: 'refused', fields: { lastName: 'invalidCharacters' } })));
-    actor.send({ type: 'member.edit', field: 'lastName', value: 'Doe‮' });
-    actor.send({ type: 'member.save' });
+    actor.send({ type: 'form.edit', field: 'lastName', value: 'Doe‮' });
+    actor.send({ type: 'form.submit' });
     await waitFor(actor, (snapshot) => snapshot.matches({ ready: 'editing' }) && snapshot.context.refusals > 0);
     expect(selectFieldProblems(actor.getSnapshot())).toEqual({ lastName: 'invalidCharacters' });
     expect(selectDraft(actor.getSnapshot()).lastName).toBe('Doe‮');
-    actor.send({ type: 'member.edit', field: 'lastName', value: 'Doe' });
+    actor.send({ type: 'form.edit', field: 'lastName', value: 'Doe' });
     expect(selectFieldProblems(actor.getSnapshot())).toEqual({});
   });
 
   it('keeps the typed text when the network fails, with the failure said', async () => {
     const { actor } = await arrange(() => Promise.reject(Object.assign(new Error('down'), { code: 'network' })));
-    actor.send({ type: 'member.edit', field: 'company', value: 'Acme' });
-    actor.send({ type: 'member.save' });
+    actor.send({ type: 'form.edit', field: 'company', value: 'Acme' });
+    actor.send({ type: 'form.submit' });
     await waitFor(actor, (snapshot) => snapshot.context.failure !== null);
     expect(actor.getSnapshot().context.failure).toBe('network');
     expect(selectDraft(actor.getSnapshot()).company).toBe('Acme');

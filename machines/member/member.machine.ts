@@ -1,4 +1,6 @@
 import { assign, fromPromise, setup } from 'xstate';
+import { refusedFields, toFormRejection } from '../form/form.rules';
+import { formSetup } from '../form/form.setup';
 import { isMemberDraftValid, normaliseDraft } from './member.rules';
 import {
   memberFields,
@@ -9,6 +11,7 @@ import {
   type MemberEvent,
   type MemberFailureCode,
   type MemberField,
+  type MemberFieldProblem,
   type MemberProfile,
   type MemberTag,
 } from './member.types';
@@ -16,13 +19,10 @@ import {
 const failureCodes: readonly MemberFailureCode[] = ['network', 'serverError', 'notSignedIn'];
 
 /** What a failed call means to the page: the fields the server refused, or a failure code (unknown: a server error). */
-export function toMemberFailure(error: unknown): MemberCallFailure {
-  if (typeof error !== 'object' || error === null || !('code' in error)) return { code: 'serverError' };
-  if (error.code === 'refused' && 'fields' in error && typeof error.fields === 'object' && error.fields !== null) {
-    return { code: 'refused', fields: error.fields };
-  }
-  return { code: failureCodes.find((known) => known === error.code) ?? 'serverError' };
-}
+export const toMemberFailure = (error: unknown): MemberCallFailure => toFormRejection<MemberField, MemberFieldProblem, MemberFailureCode>(error, failureCodes);
+
+/** The failure a call's rejection says to the page (a refusal of fields is none). */
+const failureOf = (failure: MemberCallFailure): MemberFailureCode | null => (failure.code === 'refused' ? null : failure.code);
 
 const draftOf = (details: MemberDetails): MemberDraft => ({
   firstName: details.firstName,
@@ -70,31 +70,19 @@ export const memberMachine = setup({
         saved: !typedSince,
       };
     }),
-    keepFailure: assign((_, { failure }: { failure: MemberCallFailure }) => ({
-      submitted: null,
-      failure: failure.code === 'refused' ? null : failure.code,
-      serverProblems: failure.code === 'refused' ? failure.fields : {},
-    })),
+    /** The save is answered: nothing is on its way any more. */
+    forgetSubmitted: assign({ submitted: null }),
     keepSignOutFailure: assign((_, { failure }: { failure: MemberCallFailure }) => ({
       signOutFailure: failure.code === 'refused' ? 'serverError' : failure.code,
     })),
     clearFailures: assign({ failure: null, signOutFailure: null }),
-    updateDraft: assign(({ context }, { field, value }: { field: MemberField; value: string }) => {
-      const { [field]: _edited, ...otherProblems } = context.serverProblems;
-      return { draft: { ...context.draft, [field]: value }, serverProblems: otherProblems, saved: false };
-    }),
-    checkField: assign(({ context }, { field }: { field: MemberField }) => ({
-      checked: context.checked.includes(field) ? context.checked : [...context.checked, field],
-    })),
-    checkAllFields: assign({ checked: () => [...memberFields] }),
-    /** Counts a refused save: the view moves the focus to the first field to fix after each. */
-    countRefusal: assign({ refusals: ({ context }) => context.refusals + 1 }),
+    /** An edit since the last save: the form is no longer called saved. */
+    markUnsaved: assign({ saved: false }),
   },
   guards: {
     isDraftValid: ({ context }) => isMemberDraftValid(context.draft),
-    isRefusal: (_, { failure }: { failure: MemberCallFailure }) => failure.code === 'refused',
   },
-}).createMachine({
+}).extend(formSetup<MemberContext, MemberEvent>(memberFields)).createMachine({
   id: 'member',
   description:
     "The member information page: the user's name, company, email, accounts per client and language; the name and company can be changed, and the user can sign out on every device.",
@@ -128,7 +116,7 @@ export const memberMachine = setup({
         onError: {
           description: 'The information could not be loaded: the failure code says why; the member may try again.',
           target: 'loadFailed',
-          actions: { type: 'keepFailure', params: ({ event }) => ({ failure: toMemberFailure(event.error) }) },
+          actions: { type: 'keepFailure', params: ({ event }) => ({ failure: failureOf(toMemberFailure(event.error)) }) },
           meta: { requirements: ['ACC-15'] },
         },
       },
@@ -147,7 +135,7 @@ export const memberMachine = setup({
           description: 'The name and company can be changed; nothing is on its way to the server.',
           meta: { requirements: ['ACC-6', 'ACC-11'] },
           on: {
-            'member.save': [
+            'form.submit': [
               {
                 description: 'Every field keeps its rules: the draft, normalised, goes to the server.',
                 guard: 'isDraftValid',
@@ -186,15 +174,15 @@ export const memberMachine = setup({
             onError: [
               {
                 description: 'The server refused fields (400): their problems show at them, and the focus goes to the first.',
-                guard: { type: 'isRefusal', params: ({ event }) => ({ failure: toMemberFailure(event.error) }) },
+                guard: { type: 'isRefusedByServer', params: ({ event }) => toMemberFailure(event.error) },
                 target: 'editing',
-                actions: [{ type: 'keepFailure', params: ({ event }) => ({ failure: toMemberFailure(event.error) }) }, 'countRefusal'],
+                actions: [{ type: 'takeServerRefusals', params: ({ event }) => ({ fields: refusedFields(toMemberFailure(event.error)) }) }, 'forgetSubmitted'],
                 meta: { requirements: ['ACC-14'] },
               },
               {
                 description: 'The network or the server failed: the page says why, and the typed text stays, to save again.',
                 target: 'editing',
-                actions: { type: 'keepFailure', params: ({ event }) => ({ failure: toMemberFailure(event.error) }) },
+                actions: [{ type: 'keepFailure', params: ({ event }) => ({ failure: failureOf(toMemberFailure(event.error)) }) }, 'forgetServerRefusals', 'forgetSubmitted'],
                 meta: { requirements: ['ACC-15'] },
               },
             ],
@@ -226,14 +214,14 @@ export const memberMachine = setup({
         },
       },
       on: {
-        'member.edit': {
+        'form.edit': {
           description: "Keeps the typed text; the server's problem at that field goes, and the form is no longer called saved.",
-          actions: { type: 'updateDraft', params: ({ event }) => event },
+          actions: [{ type: 'recordEdit', params: ({ event }) => event }, 'markUnsaved'],
           meta: { requirements: ['ACC-11', 'ACC-14', 'ACC-24'] },
         },
-        'member.leaveField': {
+        'form.leave': {
           description: "The member left a field: from now on its problem shows (typing never shows one before).",
-          actions: { type: 'checkField', params: ({ event }) => event },
+          actions: { type: 'markLeft', params: ({ event }) => event },
           meta: { requirements: ['ACC-11'] },
         },
       },

@@ -1,6 +1,7 @@
 import type { SnapshotFrom } from 'xstate';
+import { firstProblemField, shownProblems } from '../form/form.rules';
 import type { MemberMachine } from './member.machine';
-import { memberFieldProblem } from './member.rules';
+import { memberDraftProblems } from './member.rules';
 import { memberFields, type MemberField, type MemberFieldProblems } from './member.types';
 
 type MemberSnapshot = SnapshotFrom<MemberMachine>;
@@ -44,17 +45,10 @@ export const selectFieldProblems = (snapshot: MemberSnapshot): MemberFieldProble
   const { context } = snapshot;
   const cached = problemsCache.get(context);
   if (cached) return cached;
-  const problems: MemberFieldProblems = {};
-  for (const field of memberFields) {
-    const problem = context.serverProblems[field] ?? (context.checked.includes(field) ? memberFieldProblem(field, context.draft[field]) : null);
-    if (problem) problems[field] = problem;
-  }
+  const problems = shownProblems(context, memberFields, memberDraftProblems(context.draft));
   problemsCache.set(context, problems);
   return problems;
 };
 
 /** The first field, in the form's order, with a problem showing: where the focus goes after a refusal. */
-export const selectFirstProblemField = (snapshot: MemberSnapshot): MemberField | null => {
-  const problems = selectFieldProblems(snapshot);
-  return memberFields.find((field) => problems[field] !== undefined) ?? null;
-};
+export const selectFirstProblemField = (snapshot: MemberSnapshot): MemberField | null => firstProblemField(memberFields, selectFieldProblems(snapshot));

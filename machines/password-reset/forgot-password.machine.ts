@@ -1,26 +1,33 @@
-import { assign, fromPromise, setup } from 'xstate';
-import { toPasswordFormRejection } from './password-form.rules';
-import type {
-  EmailFieldProblem,
-  ForgotPasswordContext,
-  ForgotPasswordEvent,
-  ForgotPasswordInput,
-  PasswordFormRejection,
-  PasswordFormTag,
+import { fromPromise, setup } from 'xstate';
+import { refusedFields } from '../form/form.rules';
+import { formSetup } from '../form/form.setup';
+import { passwordFormFailure, toPasswordFormRejection } from './password-form.rules';
+import {
+  forgotPasswordFields,
+  type EmailFieldProblem,
+  type ForgotPasswordContext,
+  type ForgotPasswordEvent,
+  type ForgotPasswordField,
+  type ForgotPasswordInput,
+  type PasswordFormRejection,
+  type PasswordFormTag,
 } from './password-reset.types';
 
 const emailProblems: readonly EmailFieldProblem[] = ['required', 'tooLong', 'invalidEmail', 'invalidCharacters'];
 /** The server's reason at the address, as the form names it (any other reads as not an address). */
 const asEmailProblem = (problem: unknown): EmailFieldProblem => emailProblems.find((known) => known === problem) ?? 'invalidEmail';
 
-/** What the `requestReset` actor rejected with. */
-export const toForgotPasswordRejection = (error: unknown): PasswordFormRejection<'email'> => toPasswordFormRejection<'email'>(error);
+/** What the `requestReset` actor rejected with, the server's reason at the address as the form names it. */
+export function toForgotPasswordRejection(error: unknown): PasswordFormRejection<ForgotPasswordField, EmailFieldProblem> {
+  const rejection = toPasswordFormRejection<ForgotPasswordField>(error);
+  return rejection.code === 'refused' ? { code: 'refused', fields: { email: asEmailProblem(rejection.fields.email) } } : rejection;
+}
 
 /**
  * Asking for a reset link (`forgotpassword`): the email address, checked at the field when it is
  * left and on submit (and again by the server); then CheckEmail, whose answer is the same whether
  * or not the address has an account, and the next page that says a link was sent to it. The
- * field's rules are the app's (`isEmailValid`); every effect is provided by the app.
+ * field's rules are the app's (`isDraftValid`); every effect is provided by the app.
  */
 export const forgotPasswordMachine = setup({
   types: {
@@ -36,23 +43,15 @@ export const forgotPasswordMachine = setup({
   actions: {
     /** Keeps the address in this tab's session storage and opens the "link sent" page. */
     showSent: (_, _params: { email: string }) => {},
-    refuseSubmit: assign(({ context }) => ({ checked: true, refusals: context.refusals + 1 })),
-    keepRejection: assign(({ context }, rejection: PasswordFormRejection<'email'>) =>
-      rejection.code === 'refused'
-        ? { serverProblem: asEmailProblem(rejection.fields.email), checked: true, refusals: context.refusals + 1 }
-        : { failure: rejection.code === 'linkInvalid' ? 'serverError' : rejection.code },
-    ),
   },
   guards: {
     /** The address keeps the form's rules (provided by the app: the rules it shares with the server). */
-    isEmailValid: () => false,
-    isRefusedByServer: (_, rejection: PasswordFormRejection<'email'>) => rejection.code === 'refused',
-    isTypedIn: ({ context }) => context.email !== '' || context.checked,
+    isDraftValid: () => false,
   },
-}).createMachine({
+}).extend(formSetup<ForgotPasswordContext, ForgotPasswordEvent>(forgotPasswordFields)).createMachine({
   id: 'forgotPassword',
   description: 'Asking for a reset link by email: the address, the request (CheckEmail), and the page that says a link was sent to it.',
-  context: ({ input }) => ({ email: input.email, checked: false, serverProblem: null, failure: null, refusals: 0 }),
+  context: ({ input }) => ({ draft: { email: input.email }, checked: [], serverProblems: {}, failure: null, refusals: 0 }),
   initial: 'editing',
   states: {
     editing: {
@@ -60,28 +59,28 @@ export const forgotPasswordMachine = setup({
         "The person types the address of their account (kept from an earlier visit in this tab). What was typed is kept; the field's problem shows once it was left, or after a refused submit.",
       meta: { requirements: ['ACC-4', 'ACC-11'] },
       on: {
-        'forgotPassword.edit': {
+        'form.edit': {
           description: "Keeps the typed text; the server's problem at the field goes.",
-          actions: assign({ email: ({ event }) => event.value, serverProblem: null }),
+          actions: { type: 'recordEdit', params: ({ event }) => event },
           meta: { requirements: ['ACC-11', 'ACC-14'] },
         },
-        'forgotPassword.leave': {
+        'form.leave': {
           description: 'Leaving the field typed in shows its problem from now on; tabbing past it empty does not.',
-          guard: 'isTypedIn',
-          actions: assign({ checked: true }),
+          guard: { type: 'isTypedIn', params: ({ event }) => event },
+          actions: { type: 'markLeft', params: ({ event }) => event },
           meta: { requirements: ['ACC-11'] },
         },
-        'forgotPassword.submit': [
+        'form.submit': [
           {
             description: 'The address keeps the rules: the request is sent.',
-            guard: 'isEmailValid',
+            guard: 'isDraftValid',
             target: 'submitting',
-            actions: assign({ failure: null }),
+            actions: 'clearFailure',
             meta: { requirements: ['ACC-4'] },
           },
           {
             description: "The address breaks a rule: nothing is sent, the field's problem shows and takes the focus.",
-            actions: 'refuseSubmit',
+            actions: ['checkAllFields', 'countRefusal'],
             meta: { requirements: ['ACC-12'] },
           },
         ],
@@ -94,7 +93,7 @@ export const forgotPasswordMachine = setup({
       invoke: {
         id: 'requestReset',
         src: 'requestReset',
-        input: ({ context }) => ({ email: context.email.trim() }),
+        input: ({ context }) => ({ email: context.draft.email.trim() }),
         onDone: {
           description:
             'The server took the request; it answers the same whether or not the address has an account. The address is kept in session storage and the next page names it.',
@@ -106,13 +105,13 @@ export const forgotPasswordMachine = setup({
             description: 'The server refused the address as typed: its reason shows at the field, which takes the focus.',
             guard: { type: 'isRefusedByServer', params: ({ event }) => toForgotPasswordRejection(event.error) },
             target: 'editing',
-            actions: { type: 'keepRejection', params: ({ event }) => toForgotPasswordRejection(event.error) },
+            actions: { type: 'takeServerRefusals', params: ({ event }) => ({ fields: refusedFields(toForgotPasswordRejection(event.error)) }) },
             meta: { requirements: ['ACC-14'] },
           },
           {
             description: 'Asked too often, or the network or the server failed: said above the form, the address kept to send again.',
             target: 'editing',
-            actions: { type: 'keepRejection', params: ({ event }) => toForgotPasswordRejection(event.error) },
+            actions: { type: 'keepFailure', params: ({ event }) => ({ failure: passwordFormFailure(toForgotPasswordRejection(event.error)) }) },
             meta: { requirements: ['ACC-15'] },
           },
         ],
@@ -122,7 +121,7 @@ export const forgotPasswordMachine = setup({
       description: 'Sent: the address waits in session storage (forgotPasswordEmail) and the page that says a link went to it opens.',
       meta: { requirements: ['ACC-34'] },
       type: 'final',
-      entry: { type: 'showSent', params: ({ context }) => ({ email: context.email.trim() }) },
+      entry: { type: 'showSent', params: ({ context }) => ({ email: context.draft.email.trim() }) },
     },
   },
 });

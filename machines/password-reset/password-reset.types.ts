@@ -1,8 +1,9 @@
 /**
  * The vocabulary of getting back in and changing a password: the fields being typed, why a field
  * or a call was refused, and what each form's machine knows. Views turn the codes into messages
- * in the reader's language.
+ * in the reader's language. Each form's shape is every form's (machines/form).
  */
+import type { FieldProblems, FormContext, FormEvent, FormRejection } from '../form/form.types';
 
 /** Why an email address cannot be sent. */
 export type EmailFieldProblem = 'required' | 'tooLong' | 'invalidEmail' | 'invalidCharacters';
@@ -32,9 +33,11 @@ export type PasswordFormFailure = 'tooManyRequests' | 'notSignedIn' | 'network' 
  * What a form's call rejects with: a failure of the whole form, a link that no longer works, or
  * the fields the server refused.
  */
-export type PasswordFormRejection<Field extends string> =
-  | { code: PasswordFormFailure | 'linkInvalid' }
-  | { code: 'refused'; fields: Partial<Record<Field, PasswordFieldProblem>> };
+export type PasswordFormRejection<Field extends string, Problem extends string = PasswordFieldProblem> = FormRejection<
+  Field,
+  Problem,
+  PasswordFormFailure | 'linkInvalid'
+>;
 
 export type PasswordFormTag = 'busy';
 
@@ -45,20 +48,14 @@ export interface ForgotPasswordInput {
   email: string;
 }
 
-export interface ForgotPasswordContext {
-  email: string;
-  /** The address's problem shows: the field was left after typing, or a submit was refused. */
-  checked: boolean;
-  serverProblem: EmailFieldProblem | null;
-  failure: PasswordFormFailure | null;
-  /** Refused submits so far: each moves the focus to the field. */
-  refusals: number;
-}
+/** The forgotten-password form's one field. */
+export const forgotPasswordFields = ['email'] as const;
+export type ForgotPasswordField = (typeof forgotPasswordFields)[number];
 
-export type ForgotPasswordEvent =
-  | { type: 'forgotPassword.edit'; value: string }
-  | { type: 'forgotPassword.leave' }
-  | { type: 'forgotPassword.submit' };
+/** The address (its problem shows once the field is left after typing, or after a refused submit). */
+export type ForgotPasswordContext = FormContext<ForgotPasswordField, EmailFieldProblem, PasswordFormFailure>;
+
+export type ForgotPasswordEvent = FormEvent<ForgotPasswordField>;
 
 // Reset password: the new password, typed twice, through the emailed link.
 
@@ -66,26 +63,18 @@ export type ForgotPasswordEvent =
 export const resetPasswordFields = ['password', 'passwordConfirmation'] as const;
 export type ResetPasswordField = (typeof resetPasswordFields)[number];
 export type ResetPasswordDraft = Record<ResetPasswordField, string>;
-export type ResetPasswordProblems = Partial<Record<ResetPasswordField, PasswordFieldProblem>>;
+export type ResetPasswordProblems = FieldProblems<ResetPasswordField, PasswordFieldProblem>;
 
 export interface ResetPasswordInput {
   /** The link's token; null when the link carried none. */
   token: string | null;
 }
 
-export interface ResetPasswordContext {
+/** The link's token, its account, and the form (a field's problem shows once it is left after typing, or after a refused submit). */
+export interface ResetPasswordContext extends FormContext<ResetPasswordField, PasswordFieldProblem, PasswordFormFailure> {
   token: string | null;
   /** The account the link is for, once checked: the password may not be it, and password managers file the new one under it. */
   email: string;
-  draft: ResetPasswordDraft;
-  checked: ResetPasswordField[];
-  serverProblems: ResetPasswordProblems;
-  failure: PasswordFormFailure | null;
-  refusals: number;
 }
 
-export type ResetPasswordEvent =
-  | { type: 'resetPassword.edit'; field: ResetPasswordField; value: string }
-  | { type: 'resetPassword.leave'; field: ResetPasswordField }
-  | { type: 'resetPassword.submit' }
-  | { type: 'resetPassword.retry' };
+export type ResetPasswordEvent = FormEvent<ResetPasswordField> | { type: 'resetPassword.retry' };

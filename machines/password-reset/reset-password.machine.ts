@@ -1,5 +1,7 @@
 import { assign, fromPromise, setup } from 'xstate';
-import { toPasswordFormRejection, withChecked, withoutProblem } from './password-form.rules';
+import { refusedFields } from '../form/form.rules';
+import { formSetup } from '../form/form.setup';
+import { passwordFormFailure, toPasswordFormRejection } from './password-form.rules';
 import {
   resetPasswordFields,
   type PasswordFormRejection,
@@ -42,22 +44,16 @@ export const resetPasswordMachine = setup({
   actions: {
     /** Opens the success screen, which leads to signing in with the new password. */
     showSignIn: () => {},
-    refuseSubmit: assign(({ context }) => ({ checked: [...resetPasswordFields], refusals: context.refusals + 1 })),
-    keepRejection: assign(({ context }, rejection: PasswordFormRejection<ResetPasswordField>) =>
-      rejection.code === 'refused'
-        ? { serverProblems: rejection.fields, checked: [...resetPasswordFields], refusals: context.refusals + 1 }
-        : { failure: rejection.code === 'linkInvalid' ? 'serverError' : rejection.code },
-    ),
+    /** The account the link is for: the new password may not be it. */
+    keepAccount: assign((_, { email }: { email: string }) => ({ email })),
   },
   guards: {
     hasToken: ({ context }) => context.token !== null,
     /** Both fields keep the rules (provided by the app: the rules it shares with the server). */
     isDraftValid: () => false,
-    isRefusedByServer: (_, rejection: PasswordFormRejection<ResetPasswordField>) => rejection.code === 'refused',
     isLinkInvalid: (_, rejection: PasswordFormRejection<ResetPasswordField>) => rejection.code === 'linkInvalid',
-    isTypedIn: ({ context }, { field }: { field: ResetPasswordField }) => context.draft[field] !== '' || context.checked.includes(field),
   },
-}).createMachine({
+}).extend(formSetup<ResetPasswordContext, ResetPasswordEvent>(resetPasswordFields)).createMachine({
   id: 'resetPassword',
   description:
     'Choosing a new password through the emailed link: the link checked, the new password typed twice, every session of the user ended, then signing in.',
@@ -91,7 +87,7 @@ export const resetPasswordMachine = setup({
         onDone: {
           description: 'The link works: the form, for the account it is for.',
           target: 'editing',
-          actions: assign({ email: ({ event }) => event.output.email }),
+          actions: { type: 'keepAccount', params: ({ event }) => event.output },
           meta: { requirements: ['ACC-4'] },
         },
         onError: [
@@ -104,7 +100,7 @@ export const resetPasswordMachine = setup({
           {
             description: 'The network or the server failed: whether the link works is not known yet.',
             target: 'checkFailed',
-            actions: { type: 'keepRejection', params: ({ event }) => toResetPasswordRejection(event.error) },
+            actions: { type: 'keepFailure', params: ({ event }) => ({ failure: passwordFormFailure(toResetPasswordRejection(event.error)) }) },
             meta: { requirements: ['ACC-15'] },
           },
         ],
@@ -117,7 +113,7 @@ export const resetPasswordMachine = setup({
         'resetPassword.retry': {
           description: 'Tries the check again.',
           target: 'checkingLink',
-          actions: assign({ failure: null }),
+          actions: 'clearFailure',
           meta: { requirements: ['ACC-15'] },
         },
       },
@@ -127,31 +123,28 @@ export const resetPasswordMachine = setup({
         "The new password and its confirmation. What was typed is kept; a field's problem shows once it was left after typing, or after a refused submit; a server's reason stays at its field until that field changes.",
       meta: { requirements: ['ACC-4', 'ACC-11', 'ACC-36'] },
       on: {
-        'resetPassword.edit': {
+        'form.edit': {
           description: "Keeps the typed text; the server's reason at that field goes.",
-          actions: assign(({ context, event }) => ({
-            draft: { ...context.draft, [event.field]: event.value },
-            serverProblems: withoutProblem(context.serverProblems, event.field),
-          })),
+          actions: { type: 'recordEdit', params: ({ event }) => event },
           meta: { requirements: ['ACC-11', 'ACC-14'] },
         },
-        'resetPassword.leave': {
+        'form.leave': {
           description: 'Leaving a field typed in shows its problem from now on; tabbing past it empty does not.',
           guard: { type: 'isTypedIn', params: ({ event }) => event },
-          actions: assign(({ context, event }) => ({ checked: withChecked(context.checked, event.field) })),
+          actions: { type: 'markLeft', params: ({ event }) => event },
           meta: { requirements: ['ACC-11'] },
         },
-        'resetPassword.submit': [
+        'form.submit': [
           {
             description: 'Both fields keep the rules (the same password twice, DEC-12): the new password is sent.',
             guard: 'isDraftValid',
             target: 'submitting',
-            actions: assign({ failure: null }),
+            actions: 'clearFailure',
             meta: { requirements: ['ACC-36', 'DEC-12'] },
           },
           {
             description: 'A field breaks a rule: nothing is sent, every problem shows and the focus goes to the first field to fix.',
-            actions: 'refuseSubmit',
+            actions: ['checkAllFields', 'countRefusal'],
             meta: { requirements: ['ACC-12'] },
           },
         ],
@@ -175,7 +168,7 @@ export const resetPasswordMachine = setup({
             description: 'The server refused the password (a common one, say): its reason shows at the field, the link still works.',
             guard: { type: 'isRefusedByServer', params: ({ event }) => toResetPasswordRejection(event.error) },
             target: 'editing',
-            actions: { type: 'keepRejection', params: ({ event }) => toResetPasswordRejection(event.error) },
+            actions: { type: 'takeServerRefusals', params: ({ event }) => ({ fields: refusedFields(toResetPasswordRejection(event.error)) }) },
             meta: { requirements: ['ACC-14', 'DEC-12'] },
           },
           {
@@ -187,7 +180,7 @@ export const resetPasswordMachine = setup({
           {
             description: 'Asked too often, or the network or the server failed: said above the form, what was typed kept.',
             target: 'editing',
-            actions: { type: 'keepRejection', params: ({ event }) => toResetPasswordRejection(event.error) },
+            actions: { type: 'keepFailure', params: ({ event }) => ({ failure: passwordFormFailure(toResetPasswordRejection(event.error)) }) },
             meta: { requirements: ['ACC-15'] },
           },
         ],

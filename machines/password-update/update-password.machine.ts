@@ -1,5 +1,7 @@
 import { assign, fromPromise, setup } from 'xstate';
-import { toPasswordFormRejection, withChecked, withoutProblem } from '../password-reset/password-form.rules';
+import { refusedFields } from '../form/form.rules';
+import { formSetup } from '../form/form.setup';
+import { passwordFormFailure, toPasswordFormRejection } from '../password-reset/password-form.rules';
 import type { PasswordFormRejection, PasswordFormTag } from '../password-reset/password-reset.types';
 import {
   updatePasswordFields,
@@ -34,22 +36,14 @@ export const updatePasswordMachine = setup({
   actions: {
     /** Tells the session the new expiry, and opens the success screen. */
     showChanged: (_, _params: { passwordExpiryDays: number }) => {},
-    refuseSubmit: assign(({ context }) => ({ checked: [...updatePasswordFields], refusals: context.refusals + 1 })),
-    keepRejection: assign(({ context }, rejection: PasswordFormRejection<UpdatePasswordField>) =>
-      rejection.code === 'refused'
-        ? { serverProblems: rejection.fields, checked: [...updatePasswordFields], refusals: context.refusals + 1 }
-        : { failure: rejection.code === 'linkInvalid' ? 'serverError' : rejection.code },
-    ),
     /** The passwords typed are not kept a moment longer than needed. */
     forgetPasswords: assign({ draft: { currentPassword: '', newPassword: '', passwordConfirmation: '' } }),
   },
   guards: {
     /** Every field keeps the rules (provided by the app: the rules it shares with the server). */
     isDraftValid: () => false,
-    isRefusedByServer: (_, rejection: PasswordFormRejection<UpdatePasswordField>) => rejection.code === 'refused',
-    isTypedIn: ({ context }, { field }: { field: UpdatePasswordField }) => context.draft[field] !== '' || context.checked.includes(field),
   },
-}).createMachine({
+}).extend(formSetup<UpdatePasswordContext, UpdatePasswordEvent>(updatePasswordFields)).createMachine({
   id: 'updatePassword',
   description: 'Changing the password while signed in: the current one, the new one twice; the other sessions end, this one stays.',
   context: ({ input }) => ({
@@ -67,31 +61,28 @@ export const updatePasswordMachine = setup({
         "The current password, the new one and its confirmation. What was typed is kept; a field's problem shows once it was left after typing, or after a refused submit; a server's reason stays at its field until that field changes.",
       meta: { requirements: ['ACC-8', 'ACC-11', 'ACC-36'] },
       on: {
-        'updatePassword.edit': {
+        'form.edit': {
           description: "Keeps the typed text; the server's reason at that field goes.",
-          actions: assign(({ context, event }) => ({
-            draft: { ...context.draft, [event.field]: event.value },
-            serverProblems: withoutProblem(context.serverProblems, event.field),
-          })),
+          actions: { type: 'recordEdit', params: ({ event }) => event },
           meta: { requirements: ['ACC-11', 'ACC-14'] },
         },
-        'updatePassword.leave': {
+        'form.leave': {
           description: 'Leaving a field typed in shows its problem from now on; tabbing past it empty does not.',
           guard: { type: 'isTypedIn', params: ({ event }) => event },
-          actions: assign(({ context, event }) => ({ checked: withChecked(context.checked, event.field) })),
+          actions: { type: 'markLeft', params: ({ event }) => event },
           meta: { requirements: ['ACC-11'] },
         },
-        'updatePassword.submit': [
+        'form.submit': [
           {
             description: 'Every field keeps the rules (the current password given, the new one twice, DEC-12): the change is sent.',
             guard: 'isDraftValid',
             target: 'submitting',
-            actions: assign({ failure: null }),
+            actions: 'clearFailure',
             meta: { requirements: ['ACC-8', 'ACC-36', 'DEC-12'] },
           },
           {
             description: 'A field breaks a rule: nothing is sent, every problem shows and the focus goes to the first field to fix.',
-            actions: 'refuseSubmit',
+            actions: ['checkAllFields', 'countRefusal'],
             meta: { requirements: ['ACC-12'] },
           },
         ],
@@ -117,13 +108,13 @@ export const updatePasswordMachine = setup({
             description: 'The server refused fields (a wrong current password, a common new one): each reason shows at its field.',
             guard: { type: 'isRefusedByServer', params: ({ event }) => toUpdatePasswordRejection(event.error) },
             target: 'editing',
-            actions: { type: 'keepRejection', params: ({ event }) => toUpdatePasswordRejection(event.error) },
+            actions: { type: 'takeServerRefusals', params: ({ event }) => ({ fields: refusedFields(toUpdatePasswordRejection(event.error)) }) },
             meta: { requirements: ['ACC-14', 'DEC-12'] },
           },
           {
             description: 'Too many wrong current passwords, signed out meanwhile, or the network or the server failed: said above the form, what was typed kept.',
             target: 'editing',
-            actions: { type: 'keepRejection', params: ({ event }) => toUpdatePasswordRejection(event.error) },
+            actions: { type: 'keepFailure', params: ({ event }) => ({ failure: passwordFormFailure(toUpdatePasswordRejection(event.error)) }) },
             meta: { requirements: ['ACC-15'] },
           },
         ],

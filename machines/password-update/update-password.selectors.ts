@@ -1,4 +1,5 @@
 import type { SnapshotFrom } from 'xstate';
+import { firstProblemField as firstOf, shownProblems } from '../form/form.rules';
 import type { UpdatePasswordMachine } from './update-password.machine';
 import { updatePasswordFields, type UpdatePasswordField, type UpdatePasswordProblems } from './update-password.types';
 
@@ -12,16 +13,8 @@ export const selectIsSubmitting = (snapshot: UpdatePasswordSnapshot): boolean =>
 export const selectIsChanged = (snapshot: UpdatePasswordSnapshot): boolean => snapshot.matches('changed');
 
 /** The problems the form shows, given the rules' (`ruleProblems`): the server's first, else the rules' of fields checked. */
-export function selectProblems(snapshot: UpdatePasswordSnapshot, ruleProblems: UpdatePasswordProblems): UpdatePasswordProblems {
-  const { serverProblems, checked } = snapshot.context;
-  const shown: UpdatePasswordProblems = {};
-  for (const field of updatePasswordFields) {
-    const problem = serverProblems[field] ?? (checked.includes(field) ? ruleProblems[field] : undefined);
-    if (problem) shown[field] = problem;
-  }
-  return shown;
-}
+export const selectProblems = (snapshot: UpdatePasswordSnapshot, ruleProblems: UpdatePasswordProblems): UpdatePasswordProblems =>
+  shownProblems(snapshot.context, updatePasswordFields, ruleProblems);
 
 /** The first field, in the form's order, with a problem among `problems`. */
-export const firstProblemField = (problems: UpdatePasswordProblems): UpdatePasswordField | null =>
-  updatePasswordFields.find((field) => problems[field] !== undefined) ?? null;
+export const firstProblemField = (problems: UpdatePasswordProblems): UpdatePasswordField | null => firstOf(updatePasswordFields, problems);

@@ -2,7 +2,8 @@ import type { RegistrationRequest } from '@contracts/registration';
 import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
 import { registrationMachine } from './registration.machine';
-import { serverErrorsAfterChange } from './registration.rules';
+import { serverProblemsAfterEdit } from '../form/form.rules';
+import { settlesOnRegistration } from './registration.rules';
 import {
   selectDraft,
   selectFailure,
@@ -12,7 +13,7 @@ import {
   selectSentTo,
   selectShownErrors,
 } from './registration.selectors';
-import type { RegistrationDraft, RegistrationField, RegistrationRejection } from './registration.types';
+import { registrationFields, type RegistrationDraft, type RegistrationField, type RegistrationFieldErrors, type RegistrationRejection } from './registration.types';
 
 const complete: Omit<RegistrationDraft, 'clientCode'> = {
   firstName: ' Riley ',
@@ -44,7 +45,7 @@ function arrange(register: (request: RegistrationRequest) => Promise<unknown> = 
     }),
     { input: { clientCode } },
   ).start();
-  const type = (field: RegistrationField, value: string) => actor.send({ type: 'registration.update', field, value });
+  const type = (field: RegistrationField, value: string) => actor.send({ type: 'form.edit', field, value });
   const fillIn = () => {
     for (const [field, value] of Object.entries(complete)) type(field as RegistrationField, value);
   };
@@ -63,21 +64,21 @@ describe('the registration form', () => {
   it("shows a field's error only once the person has left it after typing, or after a refused submit", () => {
     const { actor, type } = arrange();
     const rules = { firstName: 'required', email: 'invalidEmail' } as const;
-    actor.send({ type: 'registration.leave', field: 'firstName' });
+    actor.send({ type: 'form.leave', field: 'firstName' });
     expect(selectShownErrors(actor.getSnapshot(), rules)).toEqual({});
     type('email', 'riley@');
-    actor.send({ type: 'registration.leave', field: 'email' });
+    actor.send({ type: 'form.leave', field: 'email' });
     expect(selectShownErrors(actor.getSnapshot(), rules)).toEqual({ email: 'invalidEmail' });
     // Emptied again and left: still checked, so "required" would show.
     type('email', '');
-    actor.send({ type: 'registration.leave', field: 'email' });
+    actor.send({ type: 'form.leave', field: 'email' });
     expect(selectShownErrors(actor.getSnapshot(), { email: 'required' })).toEqual({ email: 'required' });
   });
 
   it('refuses a submit that breaks the rules: every error shows, nothing is sent, the typing stays', () => {
     const { actor, requests, type } = arrange();
     type('firstName', 'Riley');
-    actor.send({ type: 'registration.submit' });
+    actor.send({ type: 'form.submit' });
     const snapshot = actor.getSnapshot();
     expect(requests).toEqual([]);
     expect(selectRefusals(snapshot)).toBe(1);
@@ -88,8 +89,8 @@ describe('the registration form', () => {
   it('sends the draft trimmed, the client code upper-cased and the billing group empty, once however often submitted', async () => {
     const { actor, requests, fillIn } = arrange(() => new Promise(() => {}));
     fillIn();
-    actor.send({ type: 'registration.submit' });
-    actor.send({ type: 'registration.submit' });
+    actor.send({ type: 'form.submit' });
+    actor.send({ type: 'form.submit' });
     expect(selectIsBusy(actor.getSnapshot())).toBe(true);
     await Promise.resolve();
     expect(requests).toEqual([
@@ -111,7 +112,7 @@ describe('the registration form', () => {
   it('says an email is on its way to the address once registered', async () => {
     const { actor, fillIn } = arrange();
     fillIn();
-    actor.send({ type: 'registration.submit' });
+    actor.send({ type: 'form.submit' });
     const snapshot = await waitFor(actor, (s) => selectRegistrationStatus(s) === 'sent');
     expect(selectSentTo(snapshot)).toBe('riley@example.com');
     expect(selectIsBusy(snapshot)).toBe(false);
@@ -120,7 +121,7 @@ describe('the registration form', () => {
   it("shows the server's refusal at its fields with the typing kept, until that field changes", async () => {
     const { actor, fillIn, type } = arrange(() => refused({ code: 'refused', fields: { password: 'common', rosterAcct: 'accountNotFound' } }));
     fillIn();
-    actor.send({ type: 'registration.submit' });
+    actor.send({ type: 'form.submit' });
     let snapshot = await waitFor(actor, (s) => s.matches('editing'));
     expect(selectShownErrors(snapshot, {})).toEqual({ password: 'common', rosterAcct: 'accountNotFound' });
     expect(selectRefusals(snapshot)).toBe(1);
@@ -137,13 +138,13 @@ describe('the registration form', () => {
     let answer: Promise<unknown> = Promise.reject(Object.assign(new Error('429'), { code: 'tooManyRequests' }));
     const { actor, fillIn, requests } = arrange(() => answer);
     fillIn();
-    actor.send({ type: 'registration.submit' });
+    actor.send({ type: 'form.submit' });
     let snapshot = await waitFor(actor, (s) => s.matches('editing') && selectFailure(s) !== null);
     expect(selectFailure(snapshot)).toBe('tooManyRequests');
     expect(selectDraft(snapshot)).toMatchObject(complete);
 
     answer = new Promise(() => {});
-    actor.send({ type: 'registration.submit' });
+    actor.send({ type: 'form.submit' });
     snapshot = actor.getSnapshot();
     expect(selectFailure(snapshot)).toBeNull();
     expect(requests).toHaveLength(2);
@@ -152,7 +153,7 @@ describe('the registration form', () => {
   it('treats an unexpected failure as a server error', async () => {
     const { actor, fillIn } = arrange(() => Promise.reject(new TypeError('boom')));
     fillIn();
-    actor.send({ type: 'registration.submit' });
+    actor.send({ type: 'form.submit' });
     const snapshot = await waitFor(actor, (s) => selectFailure(s) !== null);
     expect(selectFailure(snapshot)).toBe('serverError');
   });
@@ -160,6 +161,8 @@ describe('the registration form', () => {
 
 describe("which server errors a change settles", () => {
   it('drops only what the change can have fixed', () => {
+    const serverErrorsAfterChange = (kept: RegistrationFieldErrors, field: RegistrationField) =>
+      serverProblemsAfterEdit(kept, registrationFields, field, settlesOnRegistration);
     const errors = { email: 'invalid', password: 'sameAsEmail', rosterAcct: 'accountNotFound', firstName: 'tooLong' } as const;
     expect(serverErrorsAfterChange(errors, 'firstName')).toEqual({ email: 'invalid', password: 'sameAsEmail', rosterAcct: 'accountNotFound' });
     expect(serverErrorsAfterChange(errors, 'email')).toEqual({ rosterAcct: 'accountNotFound', firstName: 'tooLong' });

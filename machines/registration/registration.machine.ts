@@ -1,12 +1,15 @@
 import type { RegistrationRequest } from '@contracts/registration';
 import { assign, fromPromise, setup } from 'xstate';
-import { serverErrorsAfterChange, toRegistrationRequest } from './registration.rules';
+import { refusedFields, toFormRejection } from '../form/form.rules';
+import { formSetup } from '../form/form.setup';
+import { settlesOnRegistration, toRegistrationRequest } from './registration.rules';
 import {
   registrationFields,
   type RegistrationContext,
   type RegistrationEvent,
   type RegistrationFailureCode,
   type RegistrationField,
+  type RegistrationFieldError,
   type RegistrationInput,
   type RegistrationRejection,
   type RegistrationTag,
@@ -15,13 +18,11 @@ import {
 const failureCodes: readonly RegistrationFailureCode[] = ['tooManyRequests', 'network', 'serverError'];
 
 /** What the `register` actor rejected with, as the machine reads it: anything unknown is a server error. */
-export function toRegistrationRejection(error: unknown): RegistrationRejection {
-  if (typeof error !== 'object' || error === null || !('code' in error)) return { code: 'serverError' };
-  if (error.code === 'refused' && 'fields' in error && typeof error.fields === 'object' && error.fields !== null) {
-    return { code: 'refused', fields: error.fields };
-  }
-  return { code: failureCodes.find((code) => code === error.code) ?? 'serverError' };
-}
+export const toRegistrationRejection = (error: unknown): RegistrationRejection =>
+  toFormRejection<RegistrationField, RegistrationFieldError, RegistrationFailureCode>(error, failureCodes);
+
+/** The failure said above the form when the call failed as a whole. */
+const failureOf = (rejection: RegistrationRejection): RegistrationFailureCode => (rejection.code === 'refused' ? 'serverError' : rejection.code);
 
 /**
  * Registering for a billing account: the form (each field's error shows once the person has left
@@ -41,30 +42,13 @@ export const registrationMachine = setup({
     register: fromPromise<unknown, RegistrationRequest>(() => Promise.reject(new Error('register not provided'))),
   },
   actions: {
-    updateField: assign(({ context }, { field, value }: { field: RegistrationField; value: string }) => ({
-      draft: { ...context.draft, [field]: value },
-      serverErrors: serverErrorsAfterChange(context.serverErrors, field),
-    })),
-    checkField: assign(({ context }, { field }: { field: RegistrationField }) => ({
-      checked: context.checked.includes(field) ? context.checked : [...context.checked, field],
-    })),
-    refuseSubmit: assign(({ context }) => ({ checked: [...registrationFields], refusals: context.refusals + 1 })),
-    keepServerErrors: assign(({ context }, rejection: RegistrationRejection) => ({
-      serverErrors: rejection.code === 'refused' ? rejection.fields : {},
-      checked: [...registrationFields],
-      refusals: context.refusals + 1,
-    })),
-    keepFailure: assign((_, rejection: RegistrationRejection) => ({ failure: rejection.code === 'refused' ? 'serverError' : rejection.code })),
-    clearFailure: assign({ failure: null }),
     keepSentTo: assign(({ context }) => ({ sentTo: context.draft.email.trim() })),
   },
   guards: {
     /** Every field keeps its rules (provided by the app: the rules it shares with the server). */
     isDraftValid: () => false,
-    isTypedIn: ({ context }, { field }: { field: RegistrationField }) => context.draft[field] !== '' || context.checked.includes(field),
-    isRefusedByServer: (_, rejection: RegistrationRejection) => rejection.code === 'refused',
   },
-}).createMachine({
+}).extend(formSetup<RegistrationContext, RegistrationEvent>(registrationFields, { settles: settlesOnRegistration })).createMachine({
   id: 'registration',
   description:
     'Registering for a billing account: the form with its own rules, sending it, and the page that says an email is on its way.',
@@ -82,7 +66,7 @@ export const registrationMachine = setup({
       postalCode: '',
     },
     checked: [],
-    serverErrors: {},
+    serverProblems: {},
     failure: null,
     refusals: 0,
     sentTo: null,
@@ -94,19 +78,19 @@ export const registrationMachine = setup({
         "The person fills in the form, the client code already filled in from the page's address. What was typed is always kept, also after a refusal; a field shows its error once the person has left it (or after a refused submit), and a server error stays at its field until that field changes.",
       meta: { requirements: ['ACC-1', 'ACC-11', 'ACC-16'] },
       on: {
-        'registration.update': {
+        'form.edit': {
           description:
             "Keeps the typed text; the server's error at that field goes, and so does one it settles (a password refused as the email, when the email changes; an account that does not match, when the client, account or invoice changes).",
-          actions: { type: 'updateField', params: ({ event }) => event },
+          actions: { type: 'recordEdit', params: ({ event }) => event },
           meta: { requirements: ['ACC-11', 'ACC-14', 'ACC-17'] },
         },
-        'registration.leave': {
+        'form.leave': {
           description: 'Leaving a field typed in shows its error from now on; tabbing past an empty field does not.',
           guard: { type: 'isTypedIn', params: ({ event }) => event },
-          actions: { type: 'checkField', params: ({ event }) => event },
+          actions: { type: 'markLeft', params: ({ event }) => event },
           meta: { requirements: ['ACC-11'] },
         },
-        'registration.submit': [
+        'form.submit': [
           {
             description: 'Every field keeps its rules: the registration is sent.',
             guard: 'isDraftValid',
@@ -116,7 +100,7 @@ export const registrationMachine = setup({
           },
           {
             description: 'Some field breaks its rules: nothing is sent, every error shows and the focus goes to the first field to fix.',
-            actions: 'refuseSubmit',
+            actions: ['checkAllFields', 'countRefusal'],
             meta: { requirements: ['ACC-12'] },
           },
         ],
@@ -142,13 +126,13 @@ export const registrationMachine = setup({
             description: "The server refused fields (the password's rules, an account and invoice that do not belong together): each shows at its field.",
             guard: { type: 'isRefusedByServer', params: ({ event }) => toRegistrationRejection(event.error) },
             target: 'editing',
-            actions: { type: 'keepServerErrors', params: ({ event }) => toRegistrationRejection(event.error) },
+            actions: { type: 'takeServerRefusals', params: ({ event }) => ({ fields: refusedFields(toRegistrationRejection(event.error)) }) },
             meta: { requirements: ['ACC-14', 'ACC-17'] },
           },
           {
             description: 'Asked too often, or the network or the server failed: the form says why and is kept to send again.',
             target: 'editing',
-            actions: { type: 'keepFailure', params: ({ event }) => toRegistrationRejection(event.error) },
+            actions: { type: 'keepFailure', params: ({ event }) => ({ failure: failureOf(toRegistrationRejection(event.error)) }) },
             meta: { requirements: ['ACC-15'] },
           },
         ],

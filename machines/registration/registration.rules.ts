@@ -1,10 +1,10 @@
 /**
  * The registration machine's pure helpers: the request a draft becomes, and which errors a change
- * of a field settles. The field rules themselves (lengths, the password's) are the contracts',
+ * of a field settles (the form's shared `recordEdit` asks). The field rules themselves (lengths, the password's) are the contracts',
  * checked by the app's `isDraftValid` guard and views, since machines take no values from them.
  */
 import type { RegistrationRequest } from '@contracts/registration';
-import { registrationFields, type RegistrationDraft, type RegistrationField, type RegistrationFieldError, type RegistrationFieldErrors } from './registration.types';
+import type { RegistrationDraft, RegistrationField, RegistrationFieldError } from './registration.types';
 
 /** The fields whose server answer is one: the client, account, open invoice and postal code that must belong together. */
 const proofFields: readonly RegistrationField[] = ['clientCode', 'rosterAcct', 'invoice', 'postalCode'];
@@ -27,19 +27,9 @@ export function toRegistrationRequest(draft: RegistrationDraft): RegistrationReq
 }
 
 /**
- * The server's errors that still hold after `field` changed: its own goes, a refused password
- * goes when the email changes too (it may have been "the same as the email"), and "no such
- * account" goes when any of the client, account, invoice or postal code changes.
+ * Which of the server's errors a change of `edited` settles besides its own: a refused password
+ * when the email changes (it may have been "the same as the email"), and "no such account" when
+ * any of the client, account, invoice or postal code changes.
  */
-export function serverErrorsAfterChange(errors: RegistrationFieldErrors, field: RegistrationField): RegistrationFieldErrors {
-  const settles = (other: RegistrationField, error: RegistrationFieldError): boolean =>
-    other === field ||
-    (other === 'password' && field === 'email') ||
-    (other === 'rosterAcct' && error === 'accountNotFound' && proofFields.includes(field));
-  const kept: RegistrationFieldErrors = {};
-  for (const other of registrationFields) {
-    const error = errors[other];
-    if (error !== undefined && !settles(other, error)) kept[other] = error;
-  }
-  return kept;
-}
+export const settlesOnRegistration = (edited: RegistrationField, other: RegistrationField, error: RegistrationFieldError): boolean =>
+  (other === 'password' && edited === 'email') || (other === 'rosterAcct' && error === 'accountNotFound' && proofFields.includes(edited));

@@ -1,4 +1,5 @@
 import type { SnapshotFrom } from 'xstate';
+import { shownProblems } from '../form/form.rules';
 import type { RegistrationMachine } from './registration.machine';
 import { registrationFields, type RegistrationFieldErrors } from './registration.types';
 
@@ -16,12 +17,5 @@ export const selectSentTo = (snapshot: RegistrationSnapshot) => snapshot.context
  * The errors the form shows now, given what the rules find in the draft (`ruleErrors`): the
  * server's answer at a field first, else the rules' error of a field already checked.
  */
-export function selectShownErrors(snapshot: RegistrationSnapshot, ruleErrors: RegistrationFieldErrors): RegistrationFieldErrors {
-  const { serverErrors, checked } = snapshot.context;
-  const shown: RegistrationFieldErrors = {};
-  for (const field of registrationFields) {
-    const error = serverErrors[field] ?? (checked.includes(field) ? ruleErrors[field] : undefined);
-    if (error) shown[field] = error;
-  }
-  return shown;
-}
+export const selectShownErrors = (snapshot: RegistrationSnapshot, ruleErrors: RegistrationFieldErrors): RegistrationFieldErrors =>
+  shownProblems(snapshot.context, registrationFields, ruleErrors);

@@ -1,7 +1,8 @@
 /**
  * The registration form's vocabulary: its fields, what was typed, why a field cannot be sent, and
- * the failures the register call reports.
+ * the failures the register call reports. The form's shape is every form's (machines/form).
  */
+import type { FieldProblems, FormContext, FormEvent, FormRejection } from '../form/form.types';
 
 /** The form's fields, in the order they show (the first to fix takes the focus). */
 export const registrationFields = [
@@ -37,7 +38,7 @@ export type RegistrationFieldError =
   | 'common'
   | 'mismatch'
   | 'accountNotFound';
-export type RegistrationFieldErrors = Partial<Record<RegistrationField, RegistrationFieldError>>;
+export type RegistrationFieldErrors = FieldProblems<RegistrationField, RegistrationFieldError>;
 
 /** Failures of the whole form, shown above it: asked too often, the network, or the server. */
 export type RegistrationFailureCode = 'tooManyRequests' | 'network' | 'serverError';
@@ -46,30 +47,19 @@ export type RegistrationFailureCode = 'tooManyRequests' | 'network' | 'serverErr
  * What the `register` actor rejects with: a form failure, or the fields the server refused
  * (`fields` set, `code` 'refused').
  */
-export type RegistrationRejection = { code: RegistrationFailureCode } | { code: 'refused'; fields: RegistrationFieldErrors };
+export type RegistrationRejection = FormRejection<RegistrationField, RegistrationFieldError, RegistrationFailureCode>;
 
 export interface RegistrationInput {
   /** The client code in the page's URL, prefilled ('' without one). */
   clientCode: string;
 }
 
-export interface RegistrationContext {
-  draft: RegistrationDraft;
-  /** Fields whose rule errors show: left after typing in them, or all after a refused submit. */
-  checked: RegistrationField[];
-  /** What the server refused, by field, until that field changes. */
-  serverErrors: RegistrationFieldErrors;
-  failure: RegistrationFailureCode | null;
-  /** Refused submits so far: each moves the focus to the first field to fix. */
-  refusals: number;
+/** The form (a field's rules' error shows once it is left after typing in it, or after a refused submit), and where the email went. */
+export interface RegistrationContext extends FormContext<RegistrationField, RegistrationFieldError, RegistrationFailureCode> {
   /** The address the activation email went to, once registered. */
   sentTo: string | null;
 }
 
-export type RegistrationEvent =
-  | { type: 'registration.update'; field: RegistrationField; value: string }
-  /** The person left a field (blur): its rules' error shows from now on, if it was typed in. */
-  | { type: 'registration.leave'; field: RegistrationField }
-  | { type: 'registration.submit' };
+export type RegistrationEvent = FormEvent<RegistrationField>;
 
 export type RegistrationTag = 'busy';

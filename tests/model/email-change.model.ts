@@ -26,12 +26,12 @@ const spec: Spec = {
   machine,
   input: { currentEmail },
   events: [
-    { type: 'emailChange.edit', field: 'newEmail', value: 'PAT.DOE@example.com' },
-    { type: 'emailChange.edit', field: 'newEmail', value: 'new.pat@example.com' },
-    { type: 'emailChange.edit', field: 'password', value: '' },
-    { type: 'emailChange.edit', field: 'password', value: password },
-    { type: 'emailChange.leaveField', field: 'newEmail' },
-    { type: 'emailChange.submit' },
+    { type: 'form.edit', field: 'newEmail', value: 'PAT.DOE@example.com' },
+    { type: 'form.edit', field: 'newEmail', value: 'new.pat@example.com' },
+    { type: 'form.edit', field: 'password', value: '' },
+    { type: 'form.edit', field: 'password', value: password },
+    { type: 'form.leave', field: 'newEmail' },
+    { type: 'form.submit' },
     { type: 'xstate.done.actor.requestEmailChange', output: { newEmail: 'new.pat@example.com' } },
     { type: 'xstate.error.actor.requestEmailChange', error: { code: 'refused', fields: { password: 'wrongPassword' } } },
     { type: 'xstate.error.actor.requestEmailChange', error: { code: 'tooManyRequests' } },
@@ -92,11 +92,11 @@ export const emailChangeModel = defineModel({
   variants: [{ name: `the page opened by ${currentEmail}`, spec }],
   describeEvent: (event) => {
     switch (event.type) {
-      case 'emailChange.edit':
+      case 'form.edit':
         return typed(event.field, event.value);
-      case 'emailChange.leaveField':
+      case 'form.leave':
         return `Leaves the ${fieldNames[event.field]} field`;
-      case 'emailChange.submit':
+      case 'form.submit':
         return 'Chooses Send the link';
       case 'xstate.done.actor.requestEmailChange':
         return `The server sends the link to ${(event.output as { newEmail: string }).newEmail}`;

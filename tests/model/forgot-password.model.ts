@@ -12,7 +12,7 @@ const never = <T>() => new Promise<T>(() => {});
 // the model's events drive every outcome, and showing the next page is recorded, not done.
 const machine = forgotPasswordMachine.provide({
   actors: { requestReset: fromPromise(() => never<unknown>()) },
-  guards: { isEmailValid: ({ context }) => emailProblem(context.email) === null },
+  guards: { isDraftValid: ({ context }) => emailProblem(context.draft.email) === null },
 });
 
 type Spec = ModelSpec<typeof machine>;
@@ -22,10 +22,10 @@ const spec: Spec = {
   machine,
   input: { email: '' },
   events: [
-    { type: 'forgotPassword.edit', value: 'pat.doe@' },
-    { type: 'forgotPassword.edit', value: 'pat.doe@example.com' },
-    { type: 'forgotPassword.leave' },
-    { type: 'forgotPassword.submit' },
+    { type: 'form.edit', field: 'email', value: 'pat.doe@' },
+    { type: 'form.edit', field: 'email', value: 'pat.doe@example.com' },
+    { type: 'form.leave', field: 'email' },
+    { type: 'form.submit' },
     { type: 'xstate.done.actor.requestReset', output: undefined },
     { type: 'xstate.error.actor.requestReset', error: { code: 'refused', fields: { email: 'invalidEmail' } } },
     { type: 'xstate.error.actor.requestReset', error: { code: 'tooManyRequests' } },
@@ -35,10 +35,10 @@ const spec: Spec = {
     const { context } = snapshot;
     return JSON.stringify({
       value: snapshot.value,
-      problem: emailProblem(context.email),
-      typed: context.email !== '',
-      checked: context.checked,
-      server: context.serverProblem,
+      problem: emailProblem(context.draft.email),
+      typed: context.draft.email !== '',
+      checked: context.checked.includes('email'),
+      server: context.serverProblems.email ?? null,
       failure: context.failure,
       refused: context.refusals > 0,
     });
@@ -48,9 +48,9 @@ const spec: Spec = {
     // Only an address that keeps the rules is sent, and the next page names it.
     if (snapshot.matches('submitting') || snapshot.matches('sent')) expect(emailProblem(selectEmail(snapshot))).toBeNull();
     // A problem shows only once the field was left or a submit refused, and the server's always.
-    const shown = selectEmailProblem(snapshot, emailProblem(snapshot.context.email));
-    if (snapshot.context.serverProblem) expect(shown).toBe(snapshot.context.serverProblem);
-    else if (!snapshot.context.checked) expect(shown).toBeNull();
+    const shown = selectEmailProblem(snapshot, emailProblem(snapshot.context.draft.email));
+    if (snapshot.context.serverProblems.email) expect(shown).toBe(snapshot.context.serverProblems.email);
+    else if (!snapshot.context.checked.includes('email')) expect(shown).toBeNull();
     if (!snapshot.matches('editing')) expect(selectFailure(snapshot)).toBeNull();
   },
 };
@@ -70,11 +70,11 @@ export const forgotPasswordModel = defineModel({
   variants: [{ name: 'the page opened with no address kept', spec }],
   describeEvent: (event) => {
     switch (event.type) {
-      case 'forgotPassword.edit':
+      case 'form.edit':
         return `Types "${event.value}" as the email`;
-      case 'forgotPassword.leave':
+      case 'form.leave':
         return 'Leaves the email field';
-      case 'forgotPassword.submit':
+      case 'form.submit':
         return 'Chooses Send the link';
       case 'xstate.done.actor.requestReset':
         return 'The server takes the request (the same answer for any address)';

@@ -46,12 +46,12 @@ const spec: Spec = {
     { type: 'xstate.done.actor.loadMember', output: profile },
     { type: 'xstate.error.actor.loadMember', error: { code: 'network' } },
     { type: 'member.retry' },
-    { type: 'member.edit', field: 'firstName', value: ' ' },
-    { type: 'member.edit', field: 'firstName', value: 'Pat' },
-    { type: 'member.edit', field: 'lastName', value: 'D\u0000' },
-    { type: 'member.edit', field: 'lastName', value: 'Doe' },
-    { type: 'member.leaveField', field: 'firstName' },
-    { type: 'member.save' },
+    { type: 'form.edit', field: 'firstName', value: ' ' },
+    { type: 'form.edit', field: 'firstName', value: 'Pat' },
+    { type: 'form.edit', field: 'lastName', value: 'D\u0000' },
+    { type: 'form.edit', field: 'lastName', value: 'Doe' },
+    { type: 'form.leave', field: 'firstName' },
+    { type: 'form.submit' },
     { type: 'xstate.done.actor.saveDetails', output: stored },
     { type: 'xstate.error.actor.saveDetails', error: { code: 'refused', fields: { company: 'tooLong' } } },
     { type: 'xstate.error.actor.saveDetails', error: { code: 'serverError' } },
@@ -138,11 +138,11 @@ export const memberModel = defineModel({
         return failed('Loading', event.error);
       case 'member.retry':
         return 'Chooses Try again';
-      case 'member.edit':
+      case 'form.edit':
         return typed(event.field, event.value);
-      case 'member.leaveField':
+      case 'form.leave':
         return `Leaves the ${fieldNames[event.field]} field`;
-      case 'member.save':
+      case 'form.submit':
         return 'Chooses Save';
       case 'xstate.done.actor.saveDetails': {
         const details = event.output as MemberDetails;

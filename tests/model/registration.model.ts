@@ -54,15 +54,15 @@ export const complete: RegistrationDraft = {
 /** The form is filled one field at a time, in order; other orders would multiply the graph without a new behaviour. */
 function nextField(snapshot: Snapshot): ModelEvent[] {
   const [field] = Object.keys(registrationErrors(snapshot.context.draft)) as RegistrationField[];
-  return field === undefined ? [] : [{ type: 'registration.update', field, value: complete[field] }];
+  return field === undefined ? [] : [{ type: 'form.edit', field, value: complete[field] }];
 }
 
 const events = (snapshot: Snapshot): ModelEvent[] => [
   ...nextField(snapshot),
-  { type: 'registration.update', field: 'email', value: 'riley@' },
-  { type: 'registration.update', field: 'invoice', value: 'SUN-100044' },
-  { type: 'registration.leave', field: 'email' },
-  { type: 'registration.submit' },
+  { type: 'form.edit', field: 'email', value: 'riley@' },
+  { type: 'form.edit', field: 'invoice', value: 'SUN-100044' },
+  { type: 'form.leave', field: 'email' },
+  { type: 'form.submit' },
   { type: 'xstate.done.actor.register', output: 'registered' },
   { type: 'xstate.error.actor.register', error: Object.assign(failure('refused'), { fields: { rosterAcct: 'accountNotFound' } }) },
   { type: 'xstate.error.actor.register', error: Object.assign(failure('refused'), { fields: { password: 'common' } }) },
@@ -80,7 +80,7 @@ function serializeState(snapshot: Snapshot): string {
     errors: Object.keys(registrationErrors(context.draft)),
     typed: registrationFields.filter((field) => context.draft[field] !== ''),
     checked: [...context.checked].sort(),
-    server: Object.keys(context.serverErrors),
+    server: Object.keys(context.serverProblems),
     failure: context.failure,
     refused: context.refusals > 0,
   });
@@ -97,10 +97,10 @@ function assertSnapshot(snapshot: Snapshot): void {
   if (snapshot.matches('sent')) expect(selectSentTo(snapshot)).toBe(selectDraft(snapshot).email.trim());
   // The whole form's failure and the server's refusals show only on the form, and never while sending.
   if (!snapshot.matches('editing')) expect(selectFailure(snapshot)).toBeNull();
-  if (Object.keys(context.serverErrors).length > 0) expect(selectRefusals(snapshot)).toBeGreaterThan(0);
+  if (Object.keys(context.serverProblems).length > 0) expect(selectRefusals(snapshot)).toBeGreaterThan(0);
   // The server's refusal shows at its field whatever the rules say.
   const shown = selectShownErrors(snapshot, registrationErrors(context.draft));
-  for (const [field, error] of Object.entries(context.serverErrors)) expect(shown[field as RegistrationField]).toBe(error);
+  for (const [field, error] of Object.entries(context.serverProblems)) expect(shown[field as RegistrationField]).toBe(error);
   // Typing is never lost: the client code stays as prefilled unless typed over (it is never typed here).
   expect(selectDraft(snapshot).clientCode).toBe(clientCode);
 }
@@ -152,11 +152,11 @@ export const registrationModel = defineModel({
   variants: [{ name: `the page opened under ${clientCode}`, spec: { machine, input: { clientCode }, events, serializeState, assertSnapshot } }],
   describeEvent: (event) => {
     switch (event.type) {
-      case 'registration.update':
+      case 'form.edit':
         return typed(event.field, event.value);
-      case 'registration.leave':
+      case 'form.leave':
         return `Leaves the ${fieldNames[event.field]} field`;
-      case 'registration.submit':
+      case 'form.submit':
         return 'Chooses Create account';
       case 'xstate.done.actor.register':
         return 'The server takes the registration';

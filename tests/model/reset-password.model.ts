@@ -28,11 +28,11 @@ const events: Spec['events'] = [
   { type: 'xstate.error.actor.checkResetLink', error: { code: 'linkInvalid' } },
   { type: 'xstate.error.actor.checkResetLink', error: { code: 'network' } },
   { type: 'resetPassword.retry' },
-  { type: 'resetPassword.edit', field: 'password', value: 'short' },
-  { type: 'resetPassword.edit', field: 'password', value: strong },
-  { type: 'resetPassword.edit', field: 'passwordConfirmation', value: strong },
-  { type: 'resetPassword.leave', field: 'password' },
-  { type: 'resetPassword.submit' },
+  { type: 'form.edit', field: 'password', value: 'short' },
+  { type: 'form.edit', field: 'password', value: strong },
+  { type: 'form.edit', field: 'passwordConfirmation', value: strong },
+  { type: 'form.leave', field: 'password' },
+  { type: 'form.submit' },
   { type: 'xstate.done.actor.resetPassword', output: undefined },
   { type: 'xstate.error.actor.resetPassword', error: { code: 'refused', fields: { password: 'common' } } },
   { type: 'xstate.error.actor.resetPassword', error: { code: 'linkInvalid' } },
@@ -99,11 +99,11 @@ export const resetPasswordModel = defineModel({
         return failed('Checking the link', event.error);
       case 'resetPassword.retry':
         return 'Chooses Try again';
-      case 'resetPassword.edit':
+      case 'form.edit':
         return event.value === strong ? `Types a password that keeps the rules as the ${fieldNames[event.field]}` : `Types "${event.value}" as the ${fieldNames[event.field]}`;
-      case 'resetPassword.leave':
+      case 'form.leave':
         return `Leaves the ${fieldNames[event.field]} field`;
-      case 'resetPassword.submit':
+      case 'form.submit':
         return 'Chooses Set the new password';
       case 'xstate.done.actor.resetPassword':
         return 'The server sets the new password and ends every session';

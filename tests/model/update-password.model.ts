@@ -26,7 +26,7 @@ type Snapshot = Parameters<Spec['assertSnapshot']>[0];
 function nextField(snapshot: Snapshot): Spec['events'] {
   const values: Record<UpdatePasswordField, string> = { currentPassword: current, newPassword: strong, passwordConfirmation: strong };
   const field = updatePasswordFields.find((candidate) => snapshot.context.draft[candidate] !== values[candidate]);
-  return field === undefined ? [] : [{ type: 'updatePassword.edit', field, value: values[field] }];
+  return field === undefined ? [] : [{ type: 'form.edit', field, value: values[field] }];
 }
 
 const spec: Spec = {
@@ -34,9 +34,9 @@ const spec: Spec = {
   input: { email },
   events: (snapshot) => [
     ...(nextField(snapshot) as Exclude<Spec['events'], (snapshot: Snapshot) => unknown>),
-    { type: 'updatePassword.edit', field: 'newPassword', value: 'short' },
-    { type: 'updatePassword.leave', field: 'newPassword' },
-    { type: 'updatePassword.submit' },
+    { type: 'form.edit', field: 'newPassword', value: 'short' },
+    { type: 'form.leave', field: 'newPassword' },
+    { type: 'form.submit' },
     { type: 'xstate.done.actor.updatePassword', output: -1 },
     { type: 'xstate.error.actor.updatePassword', error: { code: 'refused', fields: { currentPassword: 'incorrect' } } },
     { type: 'xstate.error.actor.updatePassword', error: { code: 'refused', fields: { newPassword: 'sameAsCurrent' } } },
@@ -81,12 +81,12 @@ export const updatePasswordModel = defineModel({
   variants: [{ name: `the page opened by ${email}`, spec }],
   describeEvent: (event) => {
     switch (event.type) {
-      case 'updatePassword.edit':
+      case 'form.edit':
         if (event.field === 'currentPassword') return 'Types the current password';
         return event.value === strong ? `Types a password that keeps the rules as the ${fieldNames[event.field]}` : `Types "${event.value}" as the ${fieldNames[event.field]}`;
-      case 'updatePassword.leave':
+      case 'form.leave':
         return `Leaves the ${fieldNames[event.field]} field`;
-      case 'updatePassword.submit':
+      case 'form.submit':
         return 'Chooses Change the password';
       case 'xstate.done.actor.updatePassword':
         return 'The server changes the password and ends the other sessions';

@@ -80,7 +80,7 @@ export function renderCardFieldsPage({ language, portalOrigin }: { language: Lan
     <meta name="viewport" content="width=device-width, initial-scale=1">
     <title>${escapeHtml(t.title)}</title>
     <link rel="stylesheet" href="/processor/card-fields.css">
-    <script src="/processor/card-fields.js" defer></script>
+    <script type="module" src="/processor/card-fields.js"></script>
   </head>
   <body>
     <main>

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { passesLuhn as pageLuhn } from './card-fields/luhn.js';
 import { cardBrandOf, cardDigits, checkCard, cvcFits, expiryIsCurrent, passesLuhn } from './card-rules';
 
 const march2026 = new Date('2026-03-15T12:00:00Z');
@@ -18,6 +19,10 @@ describe('the sandbox card checks', () => {
     expect(passesLuhn('378282246310005')).toBe(true);
     expect(passesLuhn('4242424242424241')).toBe(false);
     expect(passesLuhn('4242424242424224')).toBe(false);
+  });
+
+  it('use the one Luhn check the card-fields page runs', () => {
+    expect(passesLuhn).toBe(pageLuhn);
   });
 
   it('name the brand from the number’s prefix', () => {

@@ -1,9 +1,13 @@
 /**
  * The sandbox processor's card checks: Luhn, brand from the number's prefix, expiry, CVC length,
  * and the outcome the sandbox test numbers ask for. Pure functions; the card-fields page's script
- * repeats the field checks for quick feedback, and the server checks again.
+ * repeats the field checks for quick feedback (with the same Luhn check, card-fields/luhn.js), and
+ * the server checks again.
  */
 import type { CardBrand } from '@contracts/processor';
+import { passesLuhn } from './card-fields/luhn.js';
+
+export { passesLuhn };
 
 export type SandboxOutcome = 'approve' | 'decline' | 'insufficientFunds';
 
@@ -17,20 +21,6 @@ export const SANDBOX_OUTCOMES: ReadonlyMap<string, SandboxOutcome> = new Map([
 export function cardDigits(number: string): string | null {
   const digits = number.replace(/[\s-]/g, '');
   return /^\d{12,19}$/.test(digits) ? digits : null;
-}
-
-/** True when the digits pass the Luhn check. */
-export function passesLuhn(digits: string): boolean {
-  let sum = 0;
-  for (let index = 0; index < digits.length; index += 1) {
-    let digit = Number(digits[digits.length - 1 - index]);
-    if (index % 2 === 1) {
-      digit *= 2;
-      if (digit > 9) digit -= 9;
-    }
-    sum += digit;
-  }
-  return sum % 10 === 0;
 }
 
 /** The brand the number's prefix names. */

@@ -33,7 +33,8 @@ export interface ProcessorRoutesOptions {
 
 /** Mounted at /processor. */
 export function createProcessorRoutes({ processor, portalOrigin }: ProcessorRoutesOptions) {
-  const script = staticFile('card-fields.js');
+  // The page's script is a module that imports the one Luhn check, which the processor's own checks import too.
+  const scripts = { 'card-fields.js': staticFile('card-fields.js'), 'luhn.js': staticFile('luhn.js') };
   const stylesheet = staticFile('card-fields.css');
   const routes = new Hono<AppEnv>();
 
@@ -41,10 +42,12 @@ export function createProcessorRoutes({ processor, portalOrigin }: ProcessorRout
     c.header('Cache-Control', 'no-cache');
     return c.html(renderCardFieldsPage({ language: cardFieldsLanguage(c.req.query('lang')), portalOrigin }));
   });
-  routes.get('/card-fields.js', (c) => {
-    c.header('Cache-Control', 'no-cache');
-    return c.body(script, 200, { 'Content-Type': 'text/javascript; charset=utf-8' });
-  });
+  for (const [name, script] of Object.entries(scripts)) {
+    routes.get(`/${name}`, (c) => {
+      c.header('Cache-Control', 'no-cache');
+      return c.body(script, 200, { 'Content-Type': 'text/javascript; charset=utf-8' });
+    });
+  }
   routes.get('/card-fields.css', (c) => {
     c.header('Cache-Control', 'no-cache');
     return c.body(stylesheet, 200, { 'Content-Type': 'text/css; charset=utf-8' });

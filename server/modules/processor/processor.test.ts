@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { eq } from 'drizzle-orm';
@@ -122,7 +122,7 @@ describe('GET /processor/card-fields', () => {
 
     const html = await response.text();
     expect(html).toContain('<html lang="en-US" data-portal-origin="http://localhost:8080">');
-    expect(html).toContain('<script src="/processor/card-fields.js" defer></script>');
+    expect(html).toContain('<script type="module" src="/processor/card-fields.js"></script>');
     expect(html).toContain('<link rel="stylesheet" href="/processor/card-fields.css">');
     expect(html).not.toMatch(/<script(?![^>]*\bsrc=)[^>]*>/);
     expect(html).not.toMatch(/<style|\sstyle=|\son[a-z]+=/i);
@@ -175,6 +175,17 @@ describe('GET /processor/card-fields', () => {
     expect(code).toContain("post({ type: 'processor.height', height })");
     const css = await app.request('/processor/card-fields.css');
     expect(css.headers.get('content-type')).toContain('text/css');
+  });
+
+  it('checks a number with the Luhn check the processor uses, served as the module the script imports', async () => {
+    const app = createTestCardFieldsApp(database.db);
+    const code = await (await app.request('/processor/card-fields.js')).text();
+    expect(code).toContain("import { passesLuhn } from './luhn.js';");
+    expect(code).not.toMatch(/function passesLuhn/);
+    const luhn = await app.request('/processor/luhn.js');
+    expect(luhn.status).toBe(200);
+    expect(luhn.headers.get('content-type')).toContain('text/javascript');
+    expect(await luhn.text()).toBe(readFileSync(new URL('./card-fields/luhn.js', import.meta.url), 'utf8'));
   });
 
   it('is served on its own origin, apart from the portal: neither side serves the other', async () => {

@@ -1,20 +1,12 @@
 import { Trans } from '@lingui/react/macro';
 import { updatePasswordMachine } from '@machines/password-update/update-password.machine';
-import {
-  firstProblemField,
-  selectDraft,
-  selectEmail,
-  selectFailure,
-  selectIsSubmitting,
-  selectProblems,
-  selectRefusals,
-} from '@machines/password-update/update-password.selectors';
-import type { UpdatePasswordField } from '@machines/password-update/update-password.types';
+import { selectEmail, selectFailure, selectIsSubmitting, selectProblems } from '@machines/password-update/update-password.selectors';
+import { updatePasswordFields, type UpdatePasswordField } from '@machines/password-update/update-password.types';
 import { selectAccount, selectIsPasswordExpired } from '@machines/session/session.selectors';
 import { useNavigate } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
-import { useEffect, useEffectEvent, useMemo, useRef, useState, type ReactNode, type SyntheticEvent } from 'react';
-import type { ActorRefFrom, SnapshotFrom } from 'xstate';
+import { useEffect, useState, type ReactNode } from 'react';
+import type { SnapshotFrom } from 'xstate';
 import { Screen } from '@/components/screen';
 import { TextField } from '@/components/text-field';
 import { withClientPrefix } from '@/lib/client-path';
@@ -22,27 +14,15 @@ import { createAppActor } from '@/lib/create-app-actor';
 import { useMachines } from '@/lib/machines';
 import { useNewPasswordHint, usePasswordFieldMessage, usePasswordFormFailureMessage, type PasswordFieldRole } from '@/lib/password-form-messages';
 import { updatePasswordProblems } from '@/lib/password-form-rules';
+import { useFormFields } from '@/lib/use-form-fields';
 import { createUpdatePasswordImplementations } from './update-password.implementations';
 
-type UpdatePasswordActor = ActorRefFrom<typeof updatePasswordMachine>;
 type UpdatePasswordSnapshot = SnapshotFrom<typeof updatePasswordMachine>;
 
 const selectShownProblems = (snapshot: UpdatePasswordSnapshot) =>
   selectProblems(snapshot, updatePasswordProblems(snapshot.context.draft, snapshot.context.email));
 
 const roles: Record<UpdatePasswordField, PasswordFieldRole> = { currentPassword: 'current', newPassword: 'new', passwordConfirmation: 'confirmation' };
-
-/** The update password page's events. */
-function useUpdatePasswordEvents(actor: UpdatePasswordActor) {
-  return useMemo(
-    () => ({
-      edit: (field: UpdatePasswordField, value: string) => actor.send({ type: 'updatePassword.edit', field, value }),
-      leave: (field: UpdatePasswordField) => actor.send({ type: 'updatePassword.leave', field }),
-      submit: () => actor.send({ type: 'updatePassword.submit' }),
-    }),
-    [actor],
-  );
-}
 
 /**
  * Changing the password: the current one, the new one twice. This session stays, every other one
@@ -88,51 +68,20 @@ function UpdatePasswordForm({ email }: { email: string }) {
   useEffect(() => {
     actor.start();
   }, [actor]);
-  const draft = useSelector(actor, selectDraft);
   const accountEmail = useSelector(actor, selectEmail);
-  const problems = useSelector(actor, selectShownProblems);
   const submitting = useSelector(actor, selectIsSubmitting);
   const failure = useSelector(actor, selectFailure);
-  const refusals = useSelector(actor, selectRefusals);
   const fieldMessage = usePasswordFieldMessage();
   const failureMessage = usePasswordFormFailureMessage();
   const hint = useNewPasswordHint();
-  const { edit, leave, submit } = useUpdatePasswordEvents(actor);
-  const inputs = useRef<Partial<Record<UpdatePasswordField, HTMLInputElement | null>>>({});
-
-  // After a refused submit (by the rules or the server) the first field to fix takes the focus,
-  // once the render that attaches its message has happened.
-  const focusFirstProblem = useEffectEvent(() => {
-    const first = firstProblemField(problems);
-    if (first) inputs.current[first]?.focus();
+  const form = useFormFields(actor, {
+    fields: updatePasswordFields,
+    problems: useSelector(actor, selectShownProblems),
+    message: (name, problem) => fieldMessage(roles[name], problem),
   });
-  useEffect(() => {
-    if (refusals > 0) focusFirstProblem();
-  }, [refusals]);
-
-  function onSubmit(event: SyntheticEvent<HTMLFormElement>) {
-    event.preventDefault();
-    submit();
-  }
-  const field = (name: UpdatePasswordField, label: ReactNode, autoComplete: string, fieldHint?: string) => {
-    const problem = problems[name];
-    return (
-      <TextField
-        label={label}
-        hint={fieldHint}
-        name={name}
-        type="password"
-        autoComplete={autoComplete}
-        value={draft[name]}
-        onChange={(value) => edit(name, value)}
-        onBlur={() => leave(name)}
-        error={problem ? fieldMessage(roles[name], problem) : undefined}
-        inputRef={(element) => {
-          inputs.current[name] = element;
-        }}
-      />
-    );
-  };
+  const field = (name: UpdatePasswordField, label: ReactNode, autoComplete: string, fieldHint?: string) => (
+    <TextField label={label} hint={fieldHint} type="password" autoComplete={autoComplete} {...form.field(name)} />
+  );
 
   return (
     <>
@@ -144,7 +93,7 @@ function UpdatePasswordForm({ email }: { email: string }) {
           {failureMessage(failure)}
         </p>
       ) : null}
-      <form className="form" method="post" noValidate onSubmit={onSubmit} aria-busy={submitting}>
+      <form className="form" method="post" noValidate onSubmit={form.onSubmit} aria-busy={submitting}>
         {/* The account's address, for password managers to file the new password under. */}
         <input type="email" name="username" autoComplete="username" value={accountEmail} readOnly hidden />
         {field('currentPassword', <Trans>Current password</Trans>, 'current-password')}

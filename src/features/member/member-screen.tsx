@@ -3,32 +3,29 @@ import type { MemberAccount } from '@contracts/member';
 import type { Language } from '@contracts/session';
 import { memberMachine } from '@machines/member/member.machine';
 import {
-  selectDraft,
   selectFailure,
   selectFieldProblems,
-  selectFirstProblemField,
   selectIsSaved,
   selectIsSaving,
   selectMemberStatus,
   selectProfile,
-  selectRefusals,
   selectSignOutFailure,
   selectSignOutStep,
   type SignOutStep,
 } from '@machines/member/member.selectors';
-import type { MemberField, MemberProfile } from '@machines/member/member.types';
+import { memberFields, type MemberField, type MemberProfile } from '@machines/member/member.types';
 import { selectIsAccountDisabled } from '@machines/session/session.selectors';
 import { Link } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
-import { useEffect, useId, useRef, useState, type FocusEvent, type ReactNode, type SyntheticEvent } from 'react';
+import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { Screen } from '@/components/screen';
 import { TextField } from '@/components/text-field';
 import { createAppActor } from '@/lib/create-app-actor';
 import { useMachines } from '@/lib/machines';
-import { useFocusOnRefusals } from '@/lib/use-focus-on-refusal';
 import { formatDate } from '@/lib/format';
+import { useFormFields } from '@/lib/use-form-fields';
 import { useLanguage } from '@/lib/use-language';
-import { asMemberField, useMemberEvents, type MemberActor } from './member-events';
+import { useMemberEvents, type MemberActor } from './member-events';
 import { createMemberImplementations } from './member.implementations';
 import { useFailureMessages, useMemberFieldMessage } from './messages';
 
@@ -99,41 +96,12 @@ function Part({ heading, children }: { heading: ReactNode; children: ReactNode }
 
 /** The name and company, as a form: each field is checked when it is left, all of them on save. */
 function DetailsSection({ actor }: { actor: MemberActor }) {
-  const draft = useSelector(actor, selectDraft);
-  const problems = useSelector(actor, selectFieldProblems);
   const saving = useSelector(actor, selectIsSaving);
   const saved = useSelector(actor, selectIsSaved);
   const failure = useSelector(actor, selectFailure);
   const failureMessages = useFailureMessages();
-  const fieldMessage = useMemberFieldMessage();
-  const { edit, leaveField, save } = useMemberEvents(actor);
-  const inputs = useRef<Partial<Record<MemberField, HTMLInputElement | null>>>({});
-  useFocusOnRefusals(useSelector(actor, selectRefusals), () => {
-    const first = selectFirstProblemField(actor.getSnapshot());
-    return first ? inputs.current[first] : null;
-  });
-
-  function submit(event: SyntheticEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (!saving) save();
-  }
-  function left(event: FocusEvent<HTMLFormElement>) {
-    const field = asMemberField(event.target.getAttribute('name'));
-    if (field) leaveField(field);
-  }
-  const field = (name: MemberField, label: ReactNode, autoComplete: string) => (
-    <TextField
-      name={name}
-      label={label}
-      autoComplete={autoComplete}
-      value={draft[name]}
-      onChange={(value) => edit(name, value)}
-      error={problems[name] ? fieldMessage(name, problems[name]) : undefined}
-      inputRef={(element) => {
-        inputs.current[name] = element;
-      }}
-    />
-  );
+  const form = useFormFields(actor, { fields: memberFields, problems: useSelector(actor, selectFieldProblems), message: useMemberFieldMessage() });
+  const field = (name: MemberField, label: ReactNode, autoComplete: string) => <TextField label={label} autoComplete={autoComplete} {...form.field(name)} />;
 
   return (
     <Part heading={<Trans>Your name and company</Trans>}>
@@ -149,7 +117,7 @@ function DetailsSection({ actor }: { actor: MemberActor }) {
           </p>
         ) : null}
       </div>
-      <form className="form" method="post" noValidate onSubmit={submit} onBlur={left} aria-busy={saving}>
+      <form className="form" method="post" noValidate onSubmit={form.onSubmit} aria-busy={saving}>
         {field('firstName', <Trans>First name</Trans>, 'given-name')}
         {field('lastName', <Trans>Last name</Trans>, 'family-name')}
         {field('company', <Trans>Company (optional)</Trans>, 'organization')}

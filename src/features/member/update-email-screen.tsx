@@ -1,26 +1,23 @@
 import { Trans } from '@lingui/react/macro';
 import { emailChangeMachine } from '@machines/email-change/email-change.machine';
 import {
-  selectDraft,
   selectEmailChangeStatus,
   selectFailure,
   selectFieldProblems,
-  selectFirstProblemField,
   selectIsSubmitting,
-  selectRefusals,
   selectSentTo,
 } from '@machines/email-change/email-change.selectors';
-import type { EmailChangeField } from '@machines/email-change/email-change.types';
+import { emailChangeFields } from '@machines/email-change/email-change.types';
 import { selectAccount, selectIsAccountDisabled } from '@machines/session/session.selectors';
 import { Link } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
-import { useEffect, useRef, useState, type FocusEvent, type SyntheticEvent } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Screen } from '@/components/screen';
 import { TextField } from '@/components/text-field';
 import { createAppActor } from '@/lib/create-app-actor';
 import { useMachines } from '@/lib/machines';
-import { useFocusOnRefusals } from '@/lib/use-focus-on-refusal';
-import { asEmailChangeField, useEmailChangeEvents, type EmailChangeActor } from './member-events';
+import { useFormFields } from '@/lib/use-form-fields';
+import { useEmailChangeEvents, type EmailChangeActor } from './member-events';
 import { createEmailChangeImplementations } from './member.implementations';
 import { useEmailChangeFieldMessage, useFailureMessages } from './messages';
 
@@ -60,31 +57,10 @@ function EmailChange({ currentEmail }: { currentEmail: string }) {
 }
 
 function EmailChangeForm({ actor, currentEmail }: { actor: EmailChangeActor; currentEmail: string }) {
-  const draft = useSelector(actor, selectDraft);
-  const problems = useSelector(actor, selectFieldProblems);
   const submitting = useSelector(actor, selectIsSubmitting);
   const failure = useSelector(actor, selectFailure);
   const failureMessages = useFailureMessages();
-  const fieldMessage = useEmailChangeFieldMessage();
-  const { edit, leaveField, submit } = useEmailChangeEvents(actor);
-  const inputs = useRef<Partial<Record<EmailChangeField, HTMLInputElement | null>>>({});
-  useFocusOnRefusals(useSelector(actor, selectRefusals), () => {
-    const first = selectFirstProblemField(actor.getSnapshot());
-    return first ? inputs.current[first] : null;
-  });
-
-  function send(event: SyntheticEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (!submitting) submit();
-  }
-  function left(event: FocusEvent<HTMLFormElement>) {
-    const field = asEmailChangeField(event.target.getAttribute('name'));
-    if (field) leaveField(field);
-  }
-  const errorOf = (field: EmailChangeField) => {
-    const problem = problems[field];
-    return problem ? fieldMessage(field, problem) : undefined;
-  };
+  const form = useFormFields(actor, { fields: emailChangeFields, problems: useSelector(actor, selectFieldProblems), message: useEmailChangeFieldMessage() });
 
   return (
     <>
@@ -100,31 +76,9 @@ function EmailChangeForm({ actor, currentEmail }: { actor: EmailChangeActor; cur
           {failureMessages[failure]}
         </p>
       ) : null}
-      <form className="form" method="post" noValidate onSubmit={send} onBlur={left} aria-busy={submitting}>
-        <TextField
-          label={<Trans>New email address</Trans>}
-          name="newEmail"
-          type="email"
-          autoComplete="email"
-          value={draft.newEmail}
-          onChange={(value) => edit('newEmail', value)}
-          error={errorOf('newEmail')}
-          inputRef={(element) => {
-            inputs.current.newEmail = element;
-          }}
-        />
-        <TextField
-          label={<Trans>Current password</Trans>}
-          name="password"
-          type="password"
-          autoComplete="current-password"
-          value={draft.password}
-          onChange={(value) => edit('password', value)}
-          error={errorOf('password')}
-          inputRef={(element) => {
-            inputs.current.password = element;
-          }}
-        />
+      <form className="form" method="post" noValidate onSubmit={form.onSubmit} aria-busy={submitting}>
+        <TextField label={<Trans>New email address</Trans>} type="email" autoComplete="email" {...form.field('newEmail')} />
+        <TextField label={<Trans>Current password</Trans>} type="password" autoComplete="current-password" {...form.field('password')} />
         <div className="actions">
           {/* Never disabled: a disabled button drops the focus to the page; a second press while sending does nothing. */}
           <button type="submit" className="button" aria-disabled={submitting}>

@@ -1,10 +1,11 @@
 import { Trans } from '@lingui/react/macro';
 import { selectLanguage } from '@machines/language/language.selectors';
 import { forgotPasswordMachine } from '@machines/password-reset/forgot-password.machine';
-import { selectEmail, selectEmailProblem, selectFailure, selectIsBusy, selectRefusals } from '@machines/password-reset/password-reset.selectors';
+import { selectEmailProblem, selectFailure, selectIsBusy } from '@machines/password-reset/password-reset.selectors';
+import { forgotPasswordFields } from '@machines/password-reset/password-reset.types';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
-import { useEffect, useEffectEvent, useRef, useState, type SyntheticEvent } from 'react';
+import { useEffect, useState } from 'react';
 import type { SnapshotFrom } from 'xstate';
 import { Screen } from '@/components/screen';
 import { TextField } from '@/components/text-field';
@@ -13,12 +14,16 @@ import { useMachines } from '@/lib/machines';
 import { emailProblem } from '@/lib/password-form-rules';
 import { useEmailFieldMessage, usePasswordFormFailureMessage } from '@/lib/password-form-messages';
 import { sessionItem, storageKeys } from '@/lib/storage';
-import { useForgotPasswordEvents } from './password-reset-events';
+import { useFormFields } from '@/lib/use-form-fields';
 import { createForgotPasswordImplementations } from './password-reset.implementations';
 
 type ForgotPasswordSnapshot = SnapshotFrom<typeof forgotPasswordMachine>;
 
-const selectShownProblem = (snapshot: ForgotPasswordSnapshot) => selectEmailProblem(snapshot, emailProblem(snapshot.context.email));
+/** The address's problem the form shows, by field as every form's. */
+const selectShownProblems = (snapshot: ForgotPasswordSnapshot) => {
+  const problem = selectEmailProblem(snapshot, emailProblem(snapshot.context.draft.email));
+  return problem === null ? {} : { email: problem };
+};
 
 /**
  * Asking for a reset link: the address of the account, then the page that says a link went to
@@ -47,26 +52,15 @@ export function ForgotPasswordScreen({ clientCode }: { clientCode: string | unde
   useEffect(() => {
     actor.start();
   }, [actor]);
-  const email = useSelector(actor, selectEmail);
-  const problem = useSelector(actor, selectShownProblem);
   const busy = useSelector(actor, selectIsBusy);
   const failure = useSelector(actor, selectFailure);
-  const refusals = useSelector(actor, selectRefusals);
   const emailMessage = useEmailFieldMessage();
   const failureMessage = usePasswordFormFailureMessage();
-  const { edit, leave, submit } = useForgotPasswordEvents(actor);
-  const input = useRef<HTMLInputElement | null>(null);
-
-  // After a refused submit the field takes the focus, once the render that attaches its message has happened.
-  const focusField = useEffectEvent(() => input.current?.focus());
-  useEffect(() => {
-    if (refusals > 0) focusField();
-  }, [refusals]);
-
-  function onSubmit(event: SyntheticEvent<HTMLFormElement>) {
-    event.preventDefault();
-    submit();
-  }
+  const form = useFormFields(actor, {
+    fields: forgotPasswordFields,
+    problems: useSelector(actor, selectShownProblems),
+    message: (_, problem) => emailMessage(problem),
+  });
 
   return (
     <Screen title={<Trans>Forgot your password?</Trans>} narrow>
@@ -78,19 +72,8 @@ export function ForgotPasswordScreen({ clientCode }: { clientCode: string | unde
           {failureMessage(failure)}
         </p>
       ) : null}
-      <form className="form" method="post" noValidate onSubmit={onSubmit} aria-busy={busy}>
-        <TextField
-          label={<Trans>Email</Trans>}
-          name="email"
-          type="email"
-          autoComplete="username"
-          maxLength={254}
-          value={email}
-          onChange={edit}
-          onBlur={leave}
-          error={problem ? emailMessage(problem) : undefined}
-          inputRef={input}
-        />
+      <form className="form" method="post" noValidate onSubmit={form.onSubmit} aria-busy={busy}>
+        <TextField label={<Trans>Email</Trans>} type="email" autoComplete="username" maxLength={254} {...form.field('email')} />
         {/* Never disabled (a disabled button drops the focus); pressing it keeps the focus in the field, so its message cannot move the button away from the pointer. */}
         <button type="submit" className="button" aria-disabled={busy} onMouseDown={(event) => event.preventDefault()}>
           {busy ? <Trans>Sending…</Trans> : <Trans>Send the link</Trans>}

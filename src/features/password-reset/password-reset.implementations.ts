@@ -83,7 +83,7 @@ export function createForgotPasswordImplementations(deps: ForgotPasswordDeps): M
       showSent: (_, { email }) => deps.showSent(email),
     },
     guards: {
-      isEmailValid: ({ context }) => emailProblem(context.email) === null,
+      isDraftValid: ({ context }) => emailProblem(context.draft.email) === null,
     },
   };
 }

@@ -1,20 +1,17 @@
 import { Trans } from '@lingui/react/macro';
 import { selectLanguage } from '@machines/language/language.selectors';
 import {
-  firstProblemField,
   selectFailure,
   selectIsSubmitting,
-  selectRefusals,
-  selectResetDraft,
   selectResetEmail,
   selectResetProblems,
   selectResetStatus,
 } from '@machines/password-reset/password-reset.selectors';
-import type { ResetPasswordField } from '@machines/password-reset/password-reset.types';
+import { resetPasswordFields } from '@machines/password-reset/password-reset.types';
 import { resetPasswordMachine } from '@machines/password-reset/reset-password.machine';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
-import { useEffect, useEffectEvent, useRef, useState, useSyncExternalStore, type SyntheticEvent } from 'react';
+import { useEffect, useState, useSyncExternalStore } from 'react';
 import type { SnapshotFrom } from 'xstate';
 import { Screen } from '@/components/screen';
 import { TextField } from '@/components/text-field';
@@ -22,6 +19,7 @@ import { withClientPrefix } from '@/lib/client-path';
 import { createAppActor } from '@/lib/create-app-actor';
 import { useMachines } from '@/lib/machines';
 import { useNewPasswordHint, usePasswordFieldMessage, usePasswordFormFailureMessage } from '@/lib/password-form-messages';
+import { useFormFields } from '@/lib/use-form-fields';
 import { forgetResetToken, readResetToken } from './pending-reset-token';
 import { useResetPasswordEvents, type ResetPasswordActor } from './password-reset-events';
 import { resetPasswordProblems } from '@/lib/password-form-rules';
@@ -100,36 +98,17 @@ function CheckFailed({ actor }: { actor: ResetPasswordActor }) {
 }
 
 function ResetForm({ actor }: { actor: ResetPasswordActor }) {
-  const draft = useSelector(actor, selectResetDraft);
   const email = useSelector(actor, selectResetEmail);
-  const problems = useSelector(actor, selectShownProblems);
   const submitting = useSelector(actor, selectIsSubmitting);
   const failure = useSelector(actor, selectFailure);
-  const refusals = useSelector(actor, selectRefusals);
   const fieldMessage = usePasswordFieldMessage();
   const failureMessage = usePasswordFormFailureMessage();
   const hint = useNewPasswordHint();
-  const { edit, leave, submit } = useResetPasswordEvents(actor);
-  const inputs = useRef<Partial<Record<ResetPasswordField, HTMLInputElement | null>>>({});
-
-  // After a refused submit (by the rules or the server) the first field to fix takes the focus,
-  // once the render that attaches its message has happened.
-  const focusFirstProblem = useEffectEvent(() => {
-    const first = firstProblemField(problems);
-    if (first) inputs.current[first]?.focus();
+  const form = useFormFields(actor, {
+    fields: resetPasswordFields,
+    problems: useSelector(actor, selectShownProblems),
+    message: (field, problem) => fieldMessage(field === 'password' ? 'new' : 'confirmation', problem),
   });
-  useEffect(() => {
-    if (refusals > 0) focusFirstProblem();
-  }, [refusals]);
-
-  function onSubmit(event: SyntheticEvent<HTMLFormElement>) {
-    event.preventDefault();
-    submit();
-  }
-  const errorOf = (field: ResetPasswordField) => {
-    const problem = problems[field];
-    return problem ? fieldMessage(field === 'password' ? 'new' : 'confirmation', problem) : undefined;
-  };
 
   return (
     <>
@@ -144,36 +123,11 @@ function ResetForm({ actor }: { actor: ResetPasswordActor }) {
           {failureMessage(failure)}
         </p>
       ) : null}
-      <form className="form" method="post" noValidate onSubmit={onSubmit} aria-busy={submitting}>
+      <form className="form" method="post" noValidate onSubmit={form.onSubmit} aria-busy={submitting}>
         {/* The account's address, for password managers to file the new password under. */}
         <input type="email" name="username" autoComplete="username" value={email} readOnly hidden />
-        <TextField
-          label={<Trans>New password</Trans>}
-          hint={hint}
-          name="password"
-          type="password"
-          autoComplete="new-password"
-          value={draft.password}
-          onChange={(value) => edit('password', value)}
-          onBlur={() => leave('password')}
-          error={errorOf('password')}
-          inputRef={(element) => {
-            inputs.current.password = element;
-          }}
-        />
-        <TextField
-          label={<Trans>Confirm the new password</Trans>}
-          name="passwordConfirmation"
-          type="password"
-          autoComplete="new-password"
-          value={draft.passwordConfirmation}
-          onChange={(value) => edit('passwordConfirmation', value)}
-          onBlur={() => leave('passwordConfirmation')}
-          error={errorOf('passwordConfirmation')}
-          inputRef={(element) => {
-            inputs.current.passwordConfirmation = element;
-          }}
-        />
+        <TextField label={<Trans>New password</Trans>} hint={hint} type="password" autoComplete="new-password" {...form.field('password')} />
+        <TextField label={<Trans>Confirm the new password</Trans>} type="password" autoComplete="new-password" {...form.field('passwordConfirmation')} />
         {/* Never disabled (a disabled button drops the focus); pressing it keeps the focus in the field, so a message cannot move the button away from the pointer. */}
         <button type="submit" className="button" aria-disabled={submitting} onMouseDown={(event) => event.preventDefault()}>
           {submitting ? <Trans>Saving…</Trans> : <Trans>Set the new password</Trans>}

@@ -1,19 +1,8 @@
-/** Named functions for the registration machines' events, so views never build event objects. */
+/** Named functions for the registration machines' events, so views never build event objects (the form's are `useFormFields`'). */
 import type { accessRemovalMachine } from '@machines/registration/access-removal.machine';
 import type { activationMachine } from '@machines/registration/activation.machine';
-import type { registrationMachine } from '@machines/registration/registration.machine';
-import type { RegistrationField } from '@machines/registration/registration.types';
 import type { resendActivationMachine } from '@machines/registration/resend-activation.machine';
 import type { ActorRefFrom } from 'xstate';
-
-/** The registration form's events. */
-export function registrationEvents(actor: ActorRefFrom<typeof registrationMachine>) {
-  return {
-    update: (field: RegistrationField, value: string) => actor.send({ type: 'registration.update', field, value }),
-    leave: (field: RegistrationField) => actor.send({ type: 'registration.leave', field }),
-    submit: () => actor.send({ type: 'registration.submit' }),
-  };
-}
 
 /** The activation page's events. */
 export function activationEvents(actor: ActorRefFrom<typeof activationMachine>) {

@@ -6,7 +6,6 @@ import {
   selectDraft,
   selectFailure,
   selectIsBusy,
-  selectRefusals,
   selectRegistrationStatus,
   selectSentTo,
   selectShownErrors,
@@ -21,14 +20,13 @@ import { PASSWORD_MAX_LENGTH } from '@contracts/passwords';
 import { COMPANY_MAX_LENGTH, EMAIL_MAX_LENGTH, NAME_MAX_LENGTH, POSTAL_CODE_MAX_LENGTH, REFERENCE_MAX_LENGTH } from '@contracts/registration-limits';
 import { Link } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
-import { useEffect, useMemo, useRef, type InputHTMLAttributes, type ReactNode, type SyntheticEvent } from 'react';
+import { useEffect, useRef, type InputHTMLAttributes, type ReactNode } from 'react';
 import type { ActorRefFrom, SnapshotFrom } from 'xstate';
 import { Screen } from '@/components/screen';
 import { TextField } from '@/components/text-field';
-import { useFocusOnRefusals } from '@/lib/use-focus-on-refusal';
 import { createAppActor } from '@/lib/create-app-actor';
 import { useMachines } from '@/lib/machines';
-import { registrationEvents } from './registration-events';
+import { useFormFields } from '@/lib/use-form-fields';
 import { registrationErrors } from './registration-rules';
 import { createRegistrationImplementations } from './registration.implementations';
 import { useScreenActor } from './use-screen-actor';
@@ -69,25 +67,16 @@ export function RegistrationScreen({ clientCode }: { clientCode: string }) {
 
 function RegistrationForm({ actor }: { actor: RegistrationActor }) {
   const { t } = useLingui();
-  const { update, leave, submit } = useMemo(() => registrationEvents(actor), [actor]);
   const draft = useSelector(actor, selectDraft);
   const errors = useSelector(actor, selectErrorsToShow);
   const busy = useSelector(actor, selectIsBusy);
   const failure = useSelector(actor, selectFailure);
-  const refusals = useSelector(actor, selectRefusals);
-  const inputs = useRef<Partial<Record<RegistrationField, HTMLInputElement | null>>>({});
   // A code the page's address carries, of a provider the portal knows, is not asked again: a
   // patient does not know what a client code is.
   const known = useSelector(useMachines().client, selectClient);
   const clientFromAddress = known !== null && known.code.toUpperCase() === draft.clientCode.trim().toUpperCase() && !errors.clientCode;
   const providerName = known?.name;
   const shownFields = clientFromAddress ? registrationFields.filter((field) => field !== 'clientCode') : registrationFields;
-
-  // After a refused submit (by the rules or the server), the first field to fix takes the focus.
-  useFocusOnRefusals(refusals, () => {
-    const first = registrationFields.find((field) => errors[field] !== undefined);
-    return first ? inputs.current[first] : null;
-  });
 
   const fields: Record<RegistrationField, FieldSpec> = {
     firstName: { label: <Trans>First name</Trans>, autoComplete: 'given-name', maxLength: NAME_MAX_LENGTH },
@@ -158,11 +147,7 @@ function RegistrationForm({ actor }: { actor: RegistrationActor }) {
   };
   const messageOf = (field: RegistrationField, error: RegistrationFieldError) =>
     error === 'required' ? (requiredMessages[field] ?? messages.required) : messages[error];
-
-  function onSubmit(event: SyntheticEvent<HTMLFormElement>) {
-    event.preventDefault();
-    submit();
-  }
+  const form = useFormFields(actor, { fields: registrationFields, problems: errors, message: messageOf });
 
   return (
     <Screen title={<Trans>Create an account</Trans>} narrow>
@@ -184,27 +169,19 @@ function RegistrationForm({ actor }: { actor: RegistrationActor }) {
           <Trans>You are registering with {providerName}.</Trans>
         </p>
       ) : null}
-      <form className="form" method="post" noValidate onSubmit={onSubmit} aria-busy={busy}>
+      <form className="form" method="post" noValidate onSubmit={form.onSubmit} aria-busy={busy}>
         {shownFields.map((field) => {
           const spec = fields[field];
-          const error = errors[field];
           return (
             <TextField
               key={field}
-              name={field}
               label={spec.label}
               hint={spec.hint}
               type={spec.type}
               autoComplete={spec.autoComplete}
               maxLength={spec.maxLength}
               {...(spec.reference ? { autoCapitalize: 'characters', spellCheck: false } : {})}
-              value={draft[field]}
-              onChange={(value) => update(field, value)}
-              onBlur={() => leave(field)}
-              error={error ? messageOf(field, error) : undefined}
-              inputRef={(element) => {
-                inputs.current[field] = element;
-              }}
+              {...form.field(field)}
             />
           );
         })}

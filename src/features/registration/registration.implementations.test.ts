@@ -40,7 +40,7 @@ describe("what a failed Register means to the form", () => {
       }),
       { input: { clientCode: 'SUN' } },
     ).start();
-    actor.send({ type: 'registration.submit' });
+    actor.send({ type: 'form.submit' });
     const snapshot = await waitFor(actor, (s) => s.matches('editing') && s.context.refusals > 0);
     expect(selectShownErrors(snapshot, {})).toEqual({ rosterAcct: 'accountNotFound' });
     expect(selectFailure(snapshot)).toBeNull();
@@ -51,7 +51,7 @@ describe("what a failed Register means to the form", () => {
     const actor = createActor(registrationMachine.provide({ guards, actors: { register: fromPromise(() => new Promise(() => {})) } }), {
       input: { clientCode: 'SUN' },
     }).start();
-    actor.send({ type: 'registration.submit' });
+    actor.send({ type: 'form.submit' });
     expect(actor.getSnapshot().matches('editing')).toBe(true);
     expect(actor.getSnapshot().context.refusals).toBe(1);
   });

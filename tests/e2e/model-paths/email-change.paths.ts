@@ -116,17 +116,17 @@ export const emailChangePaths: BrowserPaths = {
   machine: 'email-change',
   start: (run) => openFromMenu(run, userEmail(run), 'Update email', [endpoint]),
   steps: {
-    'emailChange.edit': (run, event) => {
+    'form.edit': (run, event) => {
       const name = event.field as EmailChangeField;
       const value = event.value as string;
       if (name === 'password') return field(run.page, name).fill(value === '' ? '' : demo.password);
       return field(run.page, name).fill(addressOf(run, value));
     },
-    'emailChange.leaveField': async (run, event) => {
+    'form.leave': async (run, event) => {
       await field(run.page, event.field as EmailChangeField).focus();
       await run.page.keyboard.press('Tab');
     },
-    'emailChange.submit': async (run) => {
+    'form.submit': async (run) => {
       await sendButton(run.page, 'Send the confirmation link').click();
       if (run.after.matches('submitting')) await run.gate.arrived(endpoint);
     },

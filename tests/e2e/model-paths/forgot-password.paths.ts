@@ -34,9 +34,9 @@ export const forgotPasswordPaths: BrowserPaths = {
     await run.page.goto('/SUN/forgotpassword');
   },
   steps: {
-    'forgotPassword.edit': (run, event) => emailField(run.page).fill(typed(run, String(event.value))),
-    'forgotPassword.leave': (run) => leaveField(run.page, emailField(run.page)),
-    'forgotPassword.submit': async (run) => {
+    'form.edit': (run, event) => emailField(run.page).fill(typed(run, String(event.value))),
+    'form.leave': (run) => leaveField(run.page, emailField(run.page)),
+    'form.submit': async (run) => {
       await run.page.getByRole('button', { name: 'Send the link' }).click();
       if (run.after.matches('submitting')) await run.gate.arrived(checkEmail);
     },
@@ -51,8 +51,8 @@ export const forgotPasswordPaths: BrowserPaths = {
       const { context } = snapshot;
       await expect(page.getByRole('heading', { level: 1, name: 'Forgot your password?' })).toBeVisible();
       await expect(page.getByRole('button', { name: 'Send the link' })).toBeVisible();
-      const problem = selectEmailProblem(snapshot, emailProblem(context.email));
-      await expectField(emailField(page), typed(run, context.email), problem ? emailFieldMessages[problem] : null);
+      const problem = selectEmailProblem(snapshot, emailProblem(context.draft.email));
+      await expectField(emailField(page), typed(run, context.draft.email), problem ? emailFieldMessages[problem] : null);
       await expectFailure(page, context.failure);
       if (context.refusals > (run.before.context as Snapshot['context']).refusals) await expect(emailField(page)).toBeFocused();
     },

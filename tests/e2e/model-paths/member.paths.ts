@@ -107,12 +107,12 @@ export const memberPaths: BrowserPaths = {
       await run.gate.arrived(endpoints.load);
     },
     // Typed even while a save is on its way (the overlay is over the page, the field is not shut).
-    'member.edit': (run, event) => field(run.page, event.field as MemberField).fill(event.value as string),
-    'member.leaveField': async (run, event) => {
+    'form.edit': (run, event) => field(run.page, event.field as MemberField).fill(event.value as string),
+    'form.leave': async (run, event) => {
       await field(run.page, event.field as MemberField).focus();
       await run.page.keyboard.press('Tab');
     },
-    'member.save': async (run) => {
+    'form.submit': async (run) => {
       await detailsPart(run.page).getByRole('button', { name: 'Save changes' }).click();
       if (run.after.matches({ ready: 'saving' })) await run.gate.arrived(endpoints.save);
     },

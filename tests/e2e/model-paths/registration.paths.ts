@@ -123,7 +123,7 @@ function typedSoFar(run: PathRun): RegistrationDraft {
   // As the page opened under SUN: empty but for the client code from the address.
   const draft = Object.fromEntries(registrationFields.map((name) => [name, name === 'clientCode' ? clientCode : ''])) as RegistrationDraft;
   for (const event of run.events.slice(0, run.index + 1)) {
-    if (event.type === 'registration.update') draft[event.field as RegistrationField] = event.value as string;
+    if (event.type === 'form.edit') draft[event.field as RegistrationField] = event.value as string;
   }
   return draft;
 }
@@ -172,18 +172,18 @@ export const registrationPaths: BrowserPaths = {
     await run.page.goto('/SUN/registration');
   },
   steps: {
-    'registration.update': (run, event) => {
+    'form.edit': (run, event) => {
       const name = event.field as RegistrationField;
       return field(run.page, name).fill(typedValue(run, name, event.value as string));
     },
-    'registration.leave': async (run, event) => {
+    'form.leave': async (run, event) => {
       const input = field(run.page, event.field as RegistrationField);
       await input.focus();
       await input.blur();
     },
     // Clicked, which keeps the focus in the field typed last (as the model: no field is left); while
     // sending, pressed by keyboard, as its aria-disabled state keeps the pointer's click from it.
-    'registration.submit': async (run) => {
+    'form.submit': async (run) => {
       if (run.before.matches('submitting')) {
         await run.page.getByRole('button', { name: 'Creating your account…' }).press('Enter');
         return;

@@ -80,9 +80,9 @@ export const resetPasswordPaths: BrowserPaths = {
       await run.page.getByRole('button', { name: 'Try again' }).click();
       await run.gate.arrived(endpoints.check);
     },
-    'resetPassword.edit': (run, event) => fieldOf(run.page, event.field as ResetPasswordField).fill(String(event.value)),
-    'resetPassword.leave': (run, event) => leaveField(run.page, fieldOf(run.page, event.field as ResetPasswordField)),
-    'resetPassword.submit': async (run) => {
+    'form.edit': (run, event) => fieldOf(run.page, event.field as ResetPasswordField).fill(String(event.value)),
+    'form.leave': (run, event) => leaveField(run.page, fieldOf(run.page, event.field as ResetPasswordField)),
+    'form.submit': async (run) => {
       await run.page.getByRole('button', { name: 'Set the new password' }).click();
       if (run.after.matches('submitting')) await run.gate.arrived(endpoints.reset);
     },

@@ -40,9 +40,9 @@ export const updatePasswordPaths: BrowserPaths = {
     await page.getByTestId('menu-signed-in').getByRole('link', { name: 'Update password' }).click();
   },
   steps: {
-    'updatePassword.edit': (run, event) => fieldOf(run.page, event.field as UpdatePasswordField).fill(String(event.value)),
-    'updatePassword.leave': (run, event) => leaveField(run.page, fieldOf(run.page, event.field as UpdatePasswordField)),
-    'updatePassword.submit': async (run) => {
+    'form.edit': (run, event) => fieldOf(run.page, event.field as UpdatePasswordField).fill(String(event.value)),
+    'form.leave': (run, event) => leaveField(run.page, fieldOf(run.page, event.field as UpdatePasswordField)),
+    'form.submit': async (run) => {
       await run.page.getByRole('button', { name: 'Change the password' }).click();
       if (run.after.matches('submitting')) await run.gate.arrived(updatePassword);
     },

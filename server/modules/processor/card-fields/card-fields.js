@@ -4,11 +4,12 @@
  * from that origin sent by the window that embeds it. The card number and CVC go to the
  * processor's /processor/tokens, on this page's own origin (never the portal's, whose scripts
  * cannot read this page), in a POST body, never in a URL; the portal gets a token, the brand and
- * the last four digits. The checks below give quick feedback; the processor checks again.
+ * the last four digits. The checks below give quick feedback; the processor checks again, with the
+ * same Luhn check (luhn.js, which this module imports).
  */
-(() => {
-  'use strict';
+import { passesLuhn } from './luhn.js';
 
+(() => {
   // Named by the page, never taken from the frame's own origin: the portal lives on another.
   const portalOrigin = document.documentElement.dataset.portalOrigin;
   if (!portalOrigin) return;
@@ -39,19 +40,6 @@
 
   function digitsOf(text) {
     return text.replace(/[\s-]/g, '');
-  }
-
-  function passesLuhn(digits) {
-    let sum = 0;
-    for (let index = 0; index < digits.length; index += 1) {
-      let digit = Number(digits[digits.length - 1 - index]);
-      if (index % 2 === 1) {
-        digit *= 2;
-        if (digit > 9) digit -= 9;
-      }
-      sum += digit;
-    }
-    return sum % 10 === 0;
   }
 
   function isAmex(digits) {
