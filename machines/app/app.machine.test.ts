@@ -2,7 +2,10 @@
 import { selectKnowsUserSignedIn } from '@machines/language/language.selectors';
 import type { Client } from '@machines/client/client.types';
 import type { SessionCheckResult } from '@machines/session/session.types';
-import { createActor, fromCallback, waitFor, type NonReducibleUnknown } from 'xstate';
+import { profile } from '@machines/member/member.fixtures';
+import { memberMachine } from '@machines/member/member.machine';
+import { selectMemberStatus, selectSignOutStep } from '@machines/member/member.selectors';
+import { createActor, fromCallback, fromPromise, waitFor, type NonReducibleUnknown } from 'xstate';
 import { describe, expect, it } from 'vitest';
 import { startQuietApp } from './app.fixtures';
 import { appChildren } from './app.machine';
@@ -133,5 +136,43 @@ describe('a resumed page', () => {
     expect(appChildren(resumed).session.getSnapshot().hasTag('signedIn')).toBe(true);
     resumed.send({ type: 'app.resumed', storedLanguage: 'es-ES' });
     await waitFor(appChildren(resumed).language, (s) => s.context.language === 'es-ES');
+  });
+});
+
+describe('a screen’s machine in the app’s system', () => {
+  it('tells the session, found by its system id: signing out everywhere signs the session out here', async () => {
+    const { app } = startQuietApp({ checks: [() => Promise.resolve(signedInUnder(null))] });
+    await waitFor(app, (s) => s.matches('signedIn'));
+    const member = createActor(
+      memberMachine.provide({
+        actors: {
+          loadMember: fromPromise(() => Promise.resolve(profile)),
+          signOutEverywhere: fromPromise(() => Promise.resolve<unknown>({ endedSessions: 2 })),
+        },
+      }),
+      { parent: app },
+    ).start();
+    await waitFor(member, (snapshot) => selectMemberStatus(snapshot) === 'ready');
+    member.send({ type: 'member.signOutEverywhere' });
+    member.send({ type: 'member.confirmSignOut' });
+    await waitFor(app, (s) => s.matches('visiting'));
+    expect(appChildren(app).session.getSnapshot().context.logoutReason).toBe('everywhere');
+  });
+
+  it('running alone, it tells itself, which ignores it', async () => {
+    const member = createActor(
+      memberMachine.provide({
+        actors: {
+          loadMember: fromPromise(() => Promise.resolve(profile)),
+          signOutEverywhere: fromPromise(() => Promise.resolve<unknown>({ endedSessions: 2 })),
+        },
+      }),
+    ).start();
+    await waitFor(member, (snapshot) => selectMemberStatus(snapshot) === 'ready');
+    member.send({ type: 'member.signOutEverywhere' });
+    member.send({ type: 'member.confirmSignOut' });
+    await waitFor(member, (snapshot) => selectSignOutStep(snapshot) === 'done');
+    // It ends as in the app (signed out is final), not in an error.
+    expect(member.getSnapshot().status).toBe('done');
   });
 });

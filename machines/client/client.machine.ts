@@ -1,4 +1,4 @@
-import { assertEvent, assign, fromPromise, setup } from 'xstate';
+import { assign, fromPromise, setup } from 'xstate';
 import {
   defaultTheme,
   type ClientContext,
@@ -54,6 +54,19 @@ export const clientMachine = setup({
   },
   actions: {
     applyTheme: (_, _params: { theme: string }) => {},
+    /** Another client (or none) is asked for: whatever was known of the earlier one is forgotten. */
+    requestClient: assign((_, { requested }: { requested: ClientLookup | null }) => ({
+      requested,
+      client: null,
+      clientUrl: null,
+      externalCCLink: '',
+      acceptsOnlinePayments: true,
+      error: null,
+    })),
+    keepClient: assign((_, { client }: { client: Client }) => ({ client, acceptsOnlinePayments: client.acceptsOnlinePayments, error: null })),
+    keepLookupFailure: assign((_, { error }: { error: ClientErrorCode }) => ({ client: null, error })),
+    keepClientUrl: assign((_, { url }: { url: string | null }) => ({ clientUrl: url })),
+    keepCardLink: assign((_, { link }: { link: string }) => ({ externalCCLink: link })),
     storeClientLinks: (_, _params: StoredClientLinks) => {},
   },
   guards: {
@@ -89,17 +102,13 @@ export const clientMachine = setup({
         onDone: {
           description: 'The client is found.',
           target: 'selected',
-          actions: assign({
-            client: ({ event }) => event.output,
-            acceptsOnlinePayments: ({ event }) => event.output.acceptsOnlinePayments,
-            error: null,
-          }),
+          actions: { type: 'keepClient', params: ({ event }) => ({ client: event.output }) },
           meta: { requirements: ['CLI-1'] },
         },
         onError: {
           description: 'No client has this code, or the lookup failed: the error code is kept for the notice.',
           target: 'unknown',
-          actions: assign({ client: null, error: ({ event }) => toClientErrorCode(event.error) }),
+          actions: { type: 'keepLookupFailure', params: ({ event }) => ({ error: toClientErrorCode(event.error) }) },
           meta: { requirements: ['CLI-5'] },
         },
       },
@@ -116,12 +125,12 @@ export const clientMachine = setup({
           input: ({ context }) => selectedLookup(context),
           onDone: {
             description: "The client's own address is kept, for the link to its site.",
-            actions: assign({ clientUrl: ({ event }) => event.output }),
+            actions: { type: 'keepClientUrl', params: ({ event }) => ({ url: event.output }) },
             meta: { requirements: ['CLI-4'] },
           },
           onError: {
             description: "Without the client's address the portal still works; the link is simply not offered.",
-            actions: assign({ clientUrl: null }),
+            actions: { type: 'keepClientUrl', params: { url: null } },
             meta: { requirements: ['CLI-4'] },
           },
         },
@@ -132,7 +141,7 @@ export const clientMachine = setup({
           onDone: {
             description: 'The external card page link (or none) is kept, also in local storage.',
             actions: [
-              assign({ externalCCLink: ({ event }) => event.output }),
+              { type: 'keepCardLink', params: ({ event }) => ({ link: event.output }) },
               {
                 type: 'storeClientLinks',
                 params: ({ context, event }) => ({ ...selectedLookupStored(context), externalCCLink: event.output }),
@@ -142,7 +151,7 @@ export const clientMachine = setup({
           },
           onError: {
             description: "Without the links the portal's own card page is used.",
-            actions: assign({ externalCCLink: '' }),
+            actions: { type: 'keepCardLink', params: { link: '' } },
             meta: { requirements: ['CLI-4'] },
           },
         },
@@ -167,17 +176,10 @@ export const clientMachine = setup({
       {
         description: 'Another client code: the earlier client is forgotten and the new one looked up.',
         target: '.resolving',
-        actions: assign({
-          requested: ({ context, event }) => {
-            assertEvent(event, 'client.select');
-            return { code: event.code, billingGroup: currentBillingGroup(context, event) };
-          },
-          client: null,
-          clientUrl: null,
-          externalCCLink: '',
-          acceptsOnlinePayments: true,
-          error: null,
-        }),
+        actions: {
+          type: 'requestClient',
+          params: ({ context, event }) => ({ requested: { code: event.code, billingGroup: currentBillingGroup(context, event) } }),
+        },
         meta: { requirements: ['CLI-1'] },
       },
     ],
@@ -191,21 +193,19 @@ export const clientMachine = setup({
         description: "The billing group in use changed (the session's client): the entry is looked up again.",
         guard: 'hasRequestedClient',
         target: '.resolving',
-        actions: assign({
-          requested: ({ context, event }) => (context.requested ? { code: context.requested.code, billingGroup: event.billingGroup } : null),
-          client: null,
-          clientUrl: null,
-          externalCCLink: '',
-          acceptsOnlinePayments: true,
-          error: null,
-        }),
+        actions: {
+          type: 'requestClient',
+          params: ({ context, event }) => ({
+            requested: context.requested ? { code: context.requested.code, billingGroup: event.billingGroup } : null,
+          }),
+        },
         meta: { requirements: ['CLI-1', 'CLI-6'] },
       },
     ],
     'client.clear': {
       description: 'A page without a client code: back to the default look.',
       target: '.none',
-      actions: assign({ requested: null, client: null, clientUrl: null, externalCCLink: '', acceptsOnlinePayments: true, error: null }),
+      actions: { type: 'requestClient', params: { requested: null } },
       meta: { requirements: ['CLI-2', 'CLI-3'] },
     },
   },

@@ -1,4 +1,6 @@
-import { assign, fromPromise, setup } from 'xstate';
+import { appActor } from '@machines/app/app-system';
+import { appSystemIds } from '@machines/app/app.types';
+import { assign, fromPromise, sendTo, setup } from 'xstate';
 import { toEmailChangeFailure } from './email-change.failures';
 import type {
   EmailChangeCallFailure,
@@ -29,7 +31,8 @@ export const emailConfirmationMachine = setup({
     /** The link's token is spent (or useless): it leaves the page's storage. */
     forgetToken: () => {},
     /** The session learns the new address (the pages that show it read it there). */
-    refreshSession: () => {},
+    /** The session shows the address (the invoices page says who is signed in): it asks the server again (found by its system id). */
+    refreshSession: sendTo(appActor(appSystemIds.session), { type: 'session.recheck' }),
     /** Goes on to the success screen. */
     showSuccess: () => {},
     keepChangedTo: assign((_, { email }: { email: string }) => ({ changedTo: email, failure: null })),

@@ -30,34 +30,38 @@ export interface FormActionOptions<Field extends string, Problem extends string>
   settles?: Settles<Field, Problem>;
 }
 
-function actionsOf<Field extends string, Problem extends string, Failure extends string, TEvent extends EventObject>(
-  fields: readonly Field[],
-  { settles }: FormActionOptions<Field, Problem>,
+function actionsOf<TContext extends AnyFormContext, TEvent extends EventObject>(
+  fields: readonly FieldOf<TContext>[],
+  { settles }: FormActionOptions<FieldOf<TContext>, ProblemOf<TContext>>,
 ) {
-  type Context = FormContext<Field, Problem, Failure>;
+  type Field = FieldOf<TContext>;
+  // Each action is typed over the form's own context (never a wider one), so a form machine takes
+  // it as its own; what an action changes is the shared part of that context.
+  type Change = Partial<TContext>;
   return {
     /** Keeps the text as typed; the server's problem at that field goes (and any the form says the change settles). */
-    recordEdit: assign<Context, TEvent, { field: Field; value: string }, TEvent, never>(({ context }, { field, value }) => ({
-      draft: { ...context.draft, [field]: value },
-      serverProblems: serverProblemsAfterEdit(context.serverProblems, fields, field, settles),
-    })),
+    recordEdit: assign<TContext, TEvent, { field: Field; value: string }, TEvent, never>(
+      ({ context }, { field, value }) =>
+        ({
+          draft: { ...context.draft, [field]: value },
+          serverProblems: serverProblemsAfterEdit(context.serverProblems as FieldProblems<Field, ProblemOf<TContext>>, fields, field, settles),
+        }) as Change,
+    ),
     /** The field's rules' problem shows from now on. */
-    markLeft: assign<Context, TEvent, { field: Field }, TEvent, never>(({ context }, { field }) => ({ checked: withChecked(context.checked, field) })),
+    markLeft: assign<TContext, TEvent, { field: Field }, TEvent, never>(({ context }, { field }) => ({ checked: withChecked(context.checked, field) }) as Change),
     /** Every field's rules' problem shows from now on. */
-    checkAllFields: assign<Context, TEvent, undefined, TEvent, never>(() => ({ checked: [...fields] })),
+    checkAllFields: assign<TContext, TEvent, undefined, TEvent, never>(() => ({ checked: [...fields] }) as Change),
     /** Counts a refused submit: the view moves the focus to the first field to fix after each. */
-    countRefusal: assign<Context, TEvent, undefined, TEvent, never>(({ context }) => ({ refusals: context.refusals + 1 })),
+    countRefusal: assign<TContext, TEvent, undefined, TEvent, never>(({ context }) => ({ refusals: context.refusals + 1 }) as Change),
     /** The server refused fields: each problem shows at its field, every field is checked, and the refusal counts. */
-    takeServerRefusals: assign<Context, TEvent, { fields: FieldProblems<Field, Problem> }, TEvent, never>(({ context }, { fields: refused }) => ({
-      serverProblems: refused,
-      checked: [...fields],
-      refusals: context.refusals + 1,
-    })),
+    takeServerRefusals: assign<TContext, TEvent, { fields: FieldProblems<Field, ProblemOf<TContext>> }, TEvent, never>(
+      ({ context }, { fields: refused }) => ({ serverProblems: refused, checked: [...fields], refusals: context.refusals + 1 }) as Change,
+    ),
     /** The server's problems of the last refusal go (for a form that forgets them when its call fails as a whole). */
-    forgetServerRefusals: assign<Context, TEvent, undefined, TEvent, never>(() => ({ serverProblems: {} })),
+    forgetServerRefusals: assign<TContext, TEvent, undefined, TEvent, never>(() => ({ serverProblems: {} }) as Change),
     /** The whole form's call failed: said above the form, what was typed kept. */
-    keepFailure: assign<Context, TEvent, { failure: Failure | null }, TEvent, never>((_, { failure }) => ({ failure })),
-    clearFailure: assign<Context, TEvent, undefined, TEvent, never>(() => ({ failure: null })),
+    keepFailure: assign<TContext, TEvent, { failure: FailureOf<TContext> | null }, TEvent, never>((_, { failure }) => ({ failure }) as Change),
+    clearFailure: assign<TContext, TEvent, undefined, TEvent, never>(() => ({ failure: null }) as Change),
   };
 }
 
@@ -77,5 +81,5 @@ export function formSetup<TContext extends AnyFormContext, TEvent extends EventO
   fields: readonly FieldOf<TContext>[],
   options: FormActionOptions<FieldOf<TContext>, ProblemOf<TContext>> = {},
 ) {
-  return { actions: actionsOf<FieldOf<TContext>, ProblemOf<TContext>, FailureOf<TContext>, TEvent>(fields, options), guards: formGuards };
+  return { actions: actionsOf<TContext, TEvent>(fields, options), guards: formGuards };
 }

@@ -30,6 +30,10 @@ export const languageMachine = setup({
     })),
     /** The visitor's own choice becomes the language to apply. */
     recordChoice: assign((_, params: { language: Language }) => ({ requested: params.language, isChosenHere: true })),
+    /** The language to apply next (not the visitor's own choice: English to fall back to, or the user's from the server). */
+    request: assign((_, { language }: { language: Language }) => ({ requested: language })),
+    /** Whether a user is signed in: their choice is then kept on the server. */
+    noteSignedIn: assign((_, { signedIn }: { signedIn: boolean }) => ({ isUserSignedIn: signedIn })),
   },
   guards: {
     isUserSignedIn: ({ context }) => context.isUserSignedIn,
@@ -84,7 +88,7 @@ export const languageMachine = setup({
         onError: {
           description: 'The first language could not be loaded: English is loaded instead.',
           target: 'switching',
-          actions: assign({ requested: defaultLanguage }),
+          actions: { type: 'request', params: { language: defaultLanguage } },
           meta: { requirements: ['LANG-5'] },
         },
       },
@@ -114,13 +118,13 @@ export const languageMachine = setup({
             description: "A language chosen on this device wins, and becomes the user's on the server.",
             guard: 'isChosenHere',
             target: 'savingUserLanguage',
-            actions: assign({ isUserSignedIn: true }),
+            actions: { type: 'noteSignedIn', params: { signedIn: true } },
             meta: { requirements: ['LANG-3'] },
           },
           {
             description: "Nothing chosen here: the user's language from the server applies.",
             target: 'fetchingUserLanguage',
-            actions: assign({ isUserSignedIn: true }),
+            actions: { type: 'noteSignedIn', params: { signedIn: true } },
             meta: { requirements: ['LANG-3'] },
           },
         ],
@@ -214,7 +218,7 @@ export const languageMachine = setup({
           {
             description: "The user's language differs: it is applied.",
             target: 'applyingUserLanguage',
-            actions: assign({ requested: ({ event }) => event.output }),
+            actions: { type: 'request', params: ({ event }) => ({ language: event.output }) },
             meta: { requirements: ['LANG-3'] },
           },
         ],
@@ -276,12 +280,12 @@ export const languageMachine = setup({
   on: {
     'language.userSignedOut': {
       description: 'Signed out: later choices stay on this device only.',
-      actions: assign({ isUserSignedIn: false }),
+      actions: { type: 'noteSignedIn', params: { signedIn: false } },
       meta: { requirements: ['LANG-3'] },
     },
     'language.userSignedIn': {
       description: 'Signed in while a language is being applied or read: noted, and acted on when that ends (never lost).',
-      actions: assign({ isUserSignedIn: true }),
+      actions: { type: 'noteSignedIn', params: { signedIn: true } },
       meta: { requirements: ['LANG-3'] },
     },
   },

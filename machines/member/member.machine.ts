@@ -1,4 +1,6 @@
-import { assign, fromPromise, setup } from 'xstate';
+import { appActor } from '@machines/app/app-system';
+import { appSystemIds } from '@machines/app/app.types';
+import { assign, fromPromise, sendTo, setup } from 'xstate';
 import { refusedFields, toFormRejection } from '../form/form.rules';
 import { formSetup } from '../form/form.setup';
 import { isMemberDraftValid, normaliseDraft } from './member.rules';
@@ -50,8 +52,8 @@ export const memberMachine = setup({
     signOutEverywhere: fromPromise<unknown>(() => Promise.reject(new Error('signOutEverywhere not provided'))),
   },
   actions: {
-    /** Tells the session that the server ended it, with every other session of the user. */
-    endSession: () => {},
+    /** Tells the session (found by its system id) that the server ended it, with every other session of the user: it signs out here and goes to sign in. */
+    endSession: sendTo(appActor(appSystemIds.session), { type: 'session.signedOutEverywhere' }),
     keepProfile: assign((_, { profile }: { profile: MemberProfile }) => ({
       profile,
       draft: draftOf(profile),

@@ -1,4 +1,6 @@
-import { assign, fromPromise, setup } from 'xstate';
+import { appActor } from '@machines/app/app-system';
+import { appSystemIds } from '@machines/app/app.types';
+import { assign, fromPromise, sendTo, setup } from 'xstate';
 import { refusedFields } from '../form/form.rules';
 import { formSetup } from '../form/form.setup';
 import { passwordFormFailure, toPasswordFormRejection } from '../password-reset/password-form.rules';
@@ -34,8 +36,13 @@ export const updatePasswordMachine = setup({
     updatePassword: fromPromise<number, UpdatePasswordSubmission>(() => Promise.reject(new Error('updatePassword not provided'))),
   },
   actions: {
-    /** Tells the session the new expiry, and opens the success screen. */
-    showChanged: (_, _params: { passwordExpiryDays: number }) => {},
+    /** Tells the session (found by its system id) the new expiry: an expired password stops holding the pages back. */
+    tellSessionPasswordChanged: sendTo(appActor(appSystemIds.session), (_, { passwordExpiryDays }: { passwordExpiryDays: number }) => ({
+      type: 'session.passwordChanged' as const,
+      passwordExpiryDays,
+    })),
+    /** Opens the success screen. */
+    showChanged: () => {},
     /** The passwords typed are not kept a moment longer than needed. */
     forgetPasswords: assign({ draft: { currentPassword: '', newPassword: '', passwordConfirmation: '' } }),
   },
@@ -100,7 +107,7 @@ export const updatePasswordMachine = setup({
           description:
             'Changed: every other session of the user has ended and a notice went to the address; the session learns the new expiry, and the success screen follows.',
           target: 'changed',
-          actions: ['forgetPasswords', { type: 'showChanged', params: ({ event }) => ({ passwordExpiryDays: event.output }) }],
+          actions: ['forgetPasswords', { type: 'tellSessionPasswordChanged', params: ({ event }) => ({ passwordExpiryDays: event.output }) }, 'showChanged'],
           meta: { requirements: ['ACC-8', 'ACC-38'] },
         },
         onError: [

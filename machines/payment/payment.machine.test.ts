@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { assign, createActor, fromPromise, waitFor } from 'xstate';
+import { assign, createActor, fromCallback, fromPromise, waitFor, type NonReducibleUnknown } from 'xstate';
 import { account, billing, mastercard, receipt, start, visa } from './payment.fixtures';
-import { paymentMachine, paymentSystemId, tellPayment } from './payment.machine';
+import { paymentMachine } from './payment.machine';
 import {
   selectBalanceChange,
   selectBillingDraft,
@@ -16,7 +16,7 @@ import {
   selectReceipt,
 } from './payment.selectors';
 import type { Receipt } from '@contracts/payments';
-import type { PaymentFailure, PaymentInput, PaymentStart, PaymentSubmission, StoredPayment } from './payment.types';
+import type { CardFieldsRequest, PaymentEvent, PaymentFailure, PaymentInput, PaymentStart, PaymentSubmission, StoredPayment } from './payment.types';
 
 const never = <T>() => new Promise<T>(() => {});
 
@@ -64,14 +64,13 @@ function arrange(
           submissions.push(input);
           return (options.submit ?? (() => Promise.resolve(receipt)))(input);
         }),
-        // A card page that is ready at once and counts the tokens asked of it.
-        cardFields: fromPromise<never>(({ system }) => {
-          tellPayment(system, { type: 'payment.cardFieldsReady' });
-          return new Promise<never>(() => undefined);
+        // A card page that is ready at once and counts the tokens asked of it (the machine's own askForCardToken asks it).
+        cardFields: fromCallback<CardFieldsRequest, NonReducibleUnknown, PaymentEvent>(({ receive, sendBack }) => {
+          receive(() => tokenRequests++);
+          sendBack({ type: 'payment.cardFieldsReady' });
         }),
       },
       actions: {
-        askForCardToken: () => tokenRequests++,
         persistProgress: (_, progress) => persisted.push(progress),
         openExternalCardPage: (_, { url }) => externalPages.push(url),
         requestSignIn: () => signInRequests++,
@@ -79,7 +78,7 @@ function arrange(
         assignIdempotencyKey: assign({ idempotencyKey: () => `key-${String(++keys)}` }),
       },
     }),
-    { systemId: paymentSystemId, input: { stored: null, requestedStep: 'amounts', accountEmail: 'pat.doe@example.com', ...options.input } },
+    { input: { stored: null, requestedStep: 'amounts', accountEmail: 'pat.doe@example.com', ...options.input } },
   ).start();
   return {
     actor,

@@ -1,5 +1,7 @@
 import type { Receipt } from '@contracts/payments';
-import { assign, fromPromise, setup } from 'xstate';
+import { appActor } from '@machines/app/app-system';
+import { appSystemIds } from '@machines/app/app.types';
+import { assign, fromCallback, fromPromise, sendTo, setup, type NonReducibleUnknown } from 'xstate';
 import { decidePayTarget, type PayTarget } from './pay-target';
 import {
   clearedProgress,
@@ -13,6 +15,7 @@ import {
 } from './payment.progress';
 import { areAmountsValid, isBillingValid, openInvoices, resumeStep, type WizardStep } from './payment.rules';
 import type {
+  CardFieldsRequest,
   ParsedAmount,
   PaymentContext,
   PaymentEvent,
@@ -26,17 +29,6 @@ import type {
 } from './payment.types';
 
 export { emptyBilling, toPaymentFailureCode, toStoredPayment } from './payment.progress';
-
-/** The payment actor's id in its actor system, where the card-fields actor sends what the processor says. */
-export const paymentSystemId = 'payment';
-
-/** Tells the payment actor of `system` (an actor's own system) an event, from an actor it invoked. */
-export function tellPayment(system: { get(systemId: string): unknown }, event: PaymentEvent): void {
-  const payment: unknown = system.get(paymentSystemId);
-  if (typeof payment === 'object' && payment !== null && 'send' in payment && typeof payment.send === 'function') {
-    (payment.send as (event: PaymentEvent) => void)(event);
-  }
-}
 
 const persist = { type: 'persistProgress', params: ({ context }: { context: PaymentContext }) => toStoredPayment(context) } as const;
 const forgetProgress = { type: 'persistProgress', params: null } as const;
@@ -62,21 +54,23 @@ export const paymentMachine = setup({
     loadAccount: fromPromise<PaymentStart>(() => Promise.reject(new Error('loadAccount not provided'))),
     submitPayment: fromPromise<Receipt, PaymentSubmission>(() => Promise.reject(new Error('submitPayment not provided'))),
     /**
-     * The processor's card page in its frame, for as long as the card step shows: reports to the
-     * payment actor (its system id is `paymentSystemId`) when the page is ready, the token, invalid
-     * fields and failures. It never settles; leaving the card step stops it.
+     * The processor's card page in its frame, for as long as the card step shows: both halves of
+     * its protocol. It asks the page for a token when the machine says so, and reports when the
+     * page is ready, the token, invalid fields and failures. Leaving the card step stops it.
      */
-    cardFields: fromPromise<never>(() => new Promise<never>(() => undefined)),
+    cardFields: fromCallback<CardFieldsRequest, NonReducibleUnknown, PaymentEvent>(() => () => {}),
   },
   actions: {
     persistProgress: (_, _progress: StoredPayment | null) => {},
     openExternalCardPage: (_, _params: { url: string }) => {},
+    /** The server ended the session: the session (found by its system id) asks the server again, or the sign-in page would send the payer, still signed in as far as the page knew, straight back. */
+    recheckSession: sendTo(appActor(appSystemIds.session), { type: 'session.recheck' }),
     requestSignIn: () => {},
     /** Forgets the address remembered for the payer, on the server (the box unticked). */
     forgetSavedAddress: () => {},
     assignIdempotencyKey: assign({ idempotencyKey: () => crypto.randomUUID() }),
-    /** Asks the processor's card page for a token of the card (its answer comes back through `cardFields`). */
-    askForCardToken: () => {},
+    /** Asks the processor's card page for a token of the card (its answer comes back from `cardFields`). */
+    askForCardToken: sendTo('cardFields', { type: 'cardFields.tokenize' } satisfies CardFieldsRequest),
     rememberRequestedStep: assign((_, params: { step: PaymentStep }) => ({ requestedStep: params.step })),
     rememberShownStep: assign((_, params: { step: PaymentStep }) => ({ shownStep: params.step })),
     keepLoadedAccount: assign(({ context }, { start }: { start: PaymentStart }) => ({
@@ -536,7 +530,7 @@ export const paymentMachine = setup({
     sessionEnded: {
       description: 'The session ended while paying: the payer is sent to sign in; the progress is already stored.',
       meta: { requirements: ['PAY-15'] },
-      entry: 'requestSignIn',
+      entry: ['recheckSession', 'requestSignIn'],
     },
     afterSubmitting: {
       description:

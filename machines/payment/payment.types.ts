@@ -189,3 +189,6 @@ export type PaymentEvent =
   | { type: 'payment.startOver' };
 
 export type PaymentTag = 'busy';
+
+/** What the payment machine asks of the processor's card page (through its `cardFields` actor): a token of the card typed there. */
+export type CardFieldsRequest = { type: 'cardFields.tokenize' };

@@ -2,6 +2,9 @@ import { assertEvent, assign, fromCallback, fromPromise, sendTo, setup, type Non
 import type { AuthenticationMessage, ExtendAuthentication, LogoutResponse } from '@contracts/session';
 import type { GuestLoginRequest, LoginRequest } from '@contracts/session-requests';
 import type {
+  ChosenRole,
+  LogoutDestination,
+  LogoutReason,
   SessionCheckResult,
   TabNews,
   TabsEvent,
@@ -75,6 +78,20 @@ export const sessionMachine = setup({
     forgetUser: assign({ role: null, account: null, isAccountDisabled: false, secondsLeft: 0, sessionEndsAt: null, passwordExpiryDays: -1 }),
     /** Keeps the server's answer and the instant it means, which the warning counts down to. */
     rememberTimeLeft: assign((_, { secondsLeft }: { secondsLeft: number }) => ({ secondsLeft, sessionEndsAt: endsIn(secondsLeft) })),
+    /** A signed-in user or guest, as the server's check or sign-in answered. */
+    rememberSignedIn: assign((_, result: SessionCheckResult) => signedInUser(result)),
+    chooseRole: assign((_, { role }: { role: ChosenRole }) => ({ chosenRole: role })),
+    forgetChosenRole: assign({ chosenRole: null }),
+    /** A sign-in starts: the last error and sign-out reason go, the way of signing in stays chosen. */
+    startSignIn: assign((_, { role }: { role: ChosenRole }) => ({ loginError: null, logoutReason: null, chosenRole: role })),
+    /** The sign-in was refused: its code is kept for the message. */
+    refuseSignIn: assign((_, { error }: { error: SessionErrorCode }) => ({ loginError: error })),
+    /** Why the session ends, and where the browser goes afterwards. */
+    signOutFor: assign((_, { reason, destination }: { reason: LogoutReason; destination: LogoutDestination }) => ({
+      logoutReason: reason,
+      logoutDestination: destination,
+    })),
+    keepPasswordExpiry: assign((_, { passwordExpiryDays }: { passwordExpiryDays: number }) => ({ passwordExpiryDays })),
     rememberAccountDisabled: (_, _params: { disabled: boolean }) => {},
     navigateAfterLogout: (_, _params: { url: string; destination: SessionContext['logoutDestination'] }) => {},
     reportStartupFailure: (_, _params: { error: unknown }) => {},
@@ -141,7 +158,7 @@ export const sessionMachine = setup({
             description: 'An active billing user or guest is signed in.',
             guard: { type: 'isActiveSignedIn', params: ({ event }) => event.output },
             target: 'signedIn',
-            actions: assign(({ event }) => signedInUser(event.output)),
+            actions: { type: 'rememberSignedIn', params: ({ event }) => event.output },
             meta: { requirements: ['SES-1', 'SES-2'] },
           },
           {
@@ -184,7 +201,7 @@ export const sessionMachine = setup({
             'session.chooseRole': {
               description: 'The visitor picks how to sign in.',
               target: 'roleChosen',
-              actions: assign({ chosenRole: ({ event }) => event.role }),
+              actions: { type: 'chooseRole', params: ({ event }) => ({ role: event.role }) },
               meta: { requirements: ['SES-3'] },
             },
           },
@@ -195,13 +212,13 @@ export const sessionMachine = setup({
           on: {
             'session.chooseRole': {
               description: 'The visitor picks the other way of signing in.',
-              actions: assign({ chosenRole: ({ event }) => event.role }),
+              actions: { type: 'chooseRole', params: ({ event }) => ({ role: event.role }) },
               meta: { requirements: ['SES-3'] },
             },
             'session.clearRole': {
               description: 'The visitor leaves the sign-in form for the home page: back to choosing how to sign in.',
               target: 'roleNotChosen',
-              actions: assign({ chosenRole: null }),
+              actions: 'forgetChosenRole',
               meta: { requirements: ['SES-3'] },
             },
           },
@@ -223,20 +240,20 @@ export const sessionMachine = setup({
                 description: 'The server accepted the password and the billing user is active: signed in.',
                 guard: { type: 'isActiveUser', params: ({ event }) => event.output },
                 target: '#session.signedIn',
-                actions: [assign(({ event }) => signedInUser(event.output)), { type: 'tellOtherTabs', params: { news: 'signedIn' } }],
+                actions: [{ type: 'rememberSignedIn', params: ({ event }) => event.output }, { type: 'tellOtherTabs', params: { news: 'signedIn' } }],
                 meta: { requirements: ['SES-2', 'SES-4', 'SES-16'] },
               },
               {
                 description: 'The server accepted the password but the user is not active: treated as a failed sign-in.',
                 target: 'roleChosen',
-                actions: assign({ loginError: 'invalidCredentials' }),
+                actions: { type: 'refuseSignIn', params: { error: 'invalidCredentials' } },
                 meta: { requirements: ['SES-2', 'SES-4'] },
               },
             ],
             onError: {
               description: 'The sign-in was refused (a wrong email or password alike, too many attempts, or a failure): its code is kept for the message.',
               target: 'roleChosen',
-              actions: assign({ loginError: ({ event }) => toSessionErrorCode(event.error) }),
+              actions: { type: 'refuseSignIn', params: ({ event }) => ({ error: toSessionErrorCode(event.error) }) },
               meta: { requirements: ['SES-4'] },
             },
           },
@@ -258,20 +275,20 @@ export const sessionMachine = setup({
                 description: 'An active guest session: signed in.',
                 guard: { type: 'isActiveGuest', params: ({ event }) => event.output },
                 target: '#session.signedIn',
-                actions: [assign(({ event }) => signedInUser(event.output)), { type: 'tellOtherTabs', params: { news: 'signedIn' } }],
+                actions: [{ type: 'rememberSignedIn', params: ({ event }) => event.output }, { type: 'tellOtherTabs', params: { news: 'signedIn' } }],
                 meta: { requirements: ['SES-2', 'SES-5', 'SES-16'] },
               },
               {
                 description: 'Anything but an active guest session is a failed guest sign-in.',
                 target: 'roleChosen',
-                actions: assign({ loginError: 'invalidCredentials' }),
+                actions: { type: 'refuseSignIn', params: { error: 'invalidCredentials' } },
                 meta: { requirements: ['SES-2', 'SES-5'] },
               },
             ],
             onError: {
               description: 'The guest sign-in was refused (whichever number was wrong, too many attempts, or a failure): its code is kept for the message.',
               target: 'roleChosen',
-              actions: assign({ loginError: ({ event }) => toSessionErrorCode(event.error) }),
+              actions: { type: 'refuseSignIn', params: ({ event }) => ({ error: toSessionErrorCode(event.error) }) },
               meta: { requirements: ['SES-5'] },
             },
           },
@@ -281,13 +298,13 @@ export const sessionMachine = setup({
         'session.login': {
           description: 'Signs in with email and password, in the current language, under the client of the address.',
           target: '.authenticating',
-          actions: assign({ loginError: null, logoutReason: null, chosenRole: 'ClientBillingUser' }),
+          actions: { type: 'startSignIn', params: { role: 'ClientBillingUser' } },
           meta: { requirements: ['SES-4'] },
         },
         'session.guestLogin': {
           description: 'Signs in as a guest with an account number and one of its invoice numbers.',
           target: '.authenticatingGuest',
-          actions: assign({ loginError: null, logoutReason: null, chosenRole: 'ClientBillingGuest' }),
+          actions: { type: 'startSignIn', params: { role: 'ClientBillingGuest' } },
           meta: { requirements: ['SES-5'] },
         },
       },
@@ -334,7 +351,7 @@ export const sessionMachine = setup({
                 'session.signedOutEverywhere': {
                   description: 'The server ended every session of the user, this one included: the sign-in page says so.',
                   target: '#session.loggingOut',
-                  actions: assign({ logoutReason: 'everywhere', logoutDestination: 'login' }),
+                  actions: { type: 'signOutFor', params: { reason: 'everywhere', destination: 'login' } },
                   meta: { requirements: ['SES-13', 'ACC-25'] },
                 },
               },
@@ -347,7 +364,7 @@ export const sessionMachine = setup({
                 'session.signedOutEverywhere': {
                   description: 'The server ended every session of the user, this one included: the sign-in page says so.',
                   target: '#session.loggingOut',
-                  actions: assign({ logoutReason: 'everywhere', logoutDestination: 'login' }),
+                  actions: { type: 'signOutFor', params: { reason: 'everywhere', destination: 'login' } },
                   meta: { requirements: ['SES-13', 'ACC-25'] },
                 },
               },
@@ -366,7 +383,7 @@ export const sessionMachine = setup({
             'session.passwordChanged': {
               description: 'The password was changed: its new expiry is kept, and an expired one no longer holds the pages back.',
               target: '.choosing',
-              actions: assign({ passwordExpiryDays: ({ event }) => event.passwordExpiryDays }),
+              actions: { type: 'keepPasswordExpiry', params: ({ event }) => ({ passwordExpiryDays: event.passwordExpiryDays }) },
               meta: { requirements: ['ACC-5', 'ACC-8'] },
             },
           },
@@ -407,7 +424,7 @@ export const sessionMachine = setup({
                     target: '#session.loggingOut',
                     actions: [
                       { type: 'rememberTimeLeft', params: { secondsLeft: 0 } },
-                      assign({ logoutReason: 'elsewhere', logoutDestination: 'loginAndReturn' }),
+                      { type: 'signOutFor', params: { reason: 'elsewhere', destination: 'loginAndReturn' } },
                     ],
                     meta: { requirements: ['SES-15'] },
                   },
@@ -476,7 +493,7 @@ export const sessionMachine = setup({
               description: 'The inactivity message (Default.InactivityMessage) is shown as an alert; the user is then signed out.',
               meta: { requirements: ['SES-10', 'SES-11', 'SES-13'] },
               tags: ['expiring'],
-              entry: assign({ logoutReason: 'inactivity', logoutDestination: 'login' }),
+              entry: { type: 'signOutFor', params: { reason: 'inactivity', destination: 'login' } },
               after: {
                 inactivityNoticeTimeout: {
                   target: '#session.loggingOut',
@@ -499,7 +516,7 @@ export const sessionMachine = setup({
         'session.logout': {
           description: 'The user signs out: afterwards the browser follows the address the server gives.',
           target: 'loggingOut',
-          actions: assign({ logoutReason: 'user', logoutDestination: 'serverUrl' }),
+          actions: { type: 'signOutFor', params: { reason: 'user', destination: 'serverUrl' } },
           meta: { requirements: ['SES-12', 'SES-13'] },
         },
       },

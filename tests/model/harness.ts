@@ -376,18 +376,17 @@ export function runModelPath<M extends AnyStateMachine>(spec: ModelSpec<M>, path
   const machine = spec.machine as AnyStateMachine;
   const clock = new SimulatedClock();
   let recorder = new StepRecorder(machine, null, null);
-  // Only the machine's own microsteps: a machine that invokes others (the app's root) shares its system with them.
-  let root: AnyActorRef | null = null;
   const actor: AnyActorRef = createActor(machine, {
     clock,
     ...(spec.input === undefined ? {} : { input: spec.input }),
     inspect: (inspection) => {
-      if (inspection.type === '@xstate.microstep' && inspection.actorRef === root) {
+      // Only the machine's own microsteps (its initial ones come before `createActor` returns): a
+      // machine that invokes others (the app's root) shares its system with them.
+      if (inspection.type === '@xstate.microstep' && (inspection.actorRef as AnyActorRef)._parent === undefined) {
         recorder.microstep(inspection._transitions, inspection.snapshot as AnyMachineSnapshot);
       }
     },
   });
-  root = actor;
   actor.start();
   // The initial state makes no microstep: it is entered all the same.
   recorder.settle(actor.getSnapshot() as AnyMachineSnapshot);

@@ -45,13 +45,12 @@ export function UpdatePasswordScreen() {
 }
 
 function UpdatePasswordForm({ email }: { email: string }) {
-  const { session } = useMachines();
+  const { app } = useMachines();
   const navigate = useNavigate();
   const [actor] = useState(() =>
     createAppActor(
       updatePasswordMachine.provide(
         createUpdatePasswordImplementations({
-          session,
           showSuccess: () =>
             void navigate({
               to: '/{-$client}/success',
@@ -61,7 +60,8 @@ function UpdatePasswordForm({ email }: { email: string }) {
             }),
         }),
       ),
-      { input: { email } },
+      // In the app's system: the machine tells the session, found by its system id, the new expiry.
+      { input: { email }, parent: app },
     ),
   );
   // Started once and never stopped: the change is sent once, even when React mounts twice.

@@ -7,7 +7,6 @@ import type { updatePasswordMachine } from '@machines/password-update/update-pas
 import { fromPromise, type MachineImplementationsFrom } from 'xstate';
 import { ApiError } from '@/lib/api/errors';
 import { fieldErrorsOf } from '@/lib/api/field-errors';
-import type { SessionActor } from '@/lib/machines';
 import { toPasswordFieldProblem, updatePasswordProblems } from '@/lib/password-form-rules';
 import { updatePassword } from './update-password-api';
 
@@ -38,7 +37,6 @@ export function toUpdatePasswordError(error: unknown): UpdatePasswordError {
 }
 
 export interface UpdatePasswordDeps {
-  session: SessionActor;
   /** Opens the success screen. */
   showSuccess(): void;
 }
@@ -56,11 +54,9 @@ export function createUpdatePasswordImplementations(deps: UpdatePasswordDeps): M
       }),
     },
     actions: {
-      showChanged: (_, { passwordExpiryDays }) => {
-        // First the session: an expired password stops holding the pages back before the next page opens.
-        deps.session.send({ type: 'session.passwordChanged', passwordExpiryDays });
-        deps.showSuccess();
-      },
+      // The session has heard of the new expiry first (the machine tells it), so an expired password no
+      // longer holds the pages back when the success screen opens.
+      showChanged: () => deps.showSuccess(),
     },
     guards: {
       isDraftValid: ({ context }) => Object.keys(updatePasswordProblems(context.draft, context.email)).length === 0,

@@ -22,13 +22,12 @@ export function ConfirmEmailScreen() {
 }
 
 function Confirmation({ token }: { token: string }) {
-  const { session } = useMachines();
+  const { app } = useMachines();
   const navigate = useNavigate();
   const [actor] = useState(() =>
     createAppActor(
       emailConfirmationMachine.provide(
         createEmailConfirmationImplementations({
-          session,
           forgetToken: forgetEmailToken,
           showSuccess: () => {
             void navigate({
@@ -40,7 +39,8 @@ function Confirmation({ token }: { token: string }) {
           },
         }),
       ),
-      { input: { token } },
+      // In the app's system: the machine has the session, found by its system id, ask the server again.
+      { input: { token }, parent: app },
     ),
   );
   // Started once and never stopped: the link is spent once, even when React mounts twice.

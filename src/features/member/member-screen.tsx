@@ -37,8 +37,9 @@ const languageNames: Record<Language, string> = { 'en-US': 'English (US)', 'es-E
  * the accounts per client, the language, and signing out on every device.
  */
 export function MemberScreen() {
-  const { session } = useMachines();
-  const [actor] = useState(() => createAppActor(memberMachine.provide(createMemberImplementations({ session }))));
+  const { app } = useMachines();
+  // In the app's system: the machine tells the session, found by its system id, of a sign-out everywhere.
+  const [actor] = useState(() => createAppActor(memberMachine.provide(createMemberImplementations()), { parent: app }));
   // Started once and never stopped, as the payment wizard: React may mount twice, and a stopped actor cannot start again.
   useEffect(() => {
     actor.start();

@@ -11,7 +11,6 @@ import { memberFields, type MemberCallFailure, type MemberFieldProblems } from '
 import type { FieldErrors, FieldIssue } from '@contracts/errors';
 import { fromPromise, type MachineImplementationsFrom } from 'xstate';
 import { ApiError } from '@/lib/api/errors';
-import type { SessionActor } from '@/lib/machines';
 import { confirmEmailChange, loadMemberProfile, requestEmailChange, signOutEverywhere, updateMemberDetails } from './member-api';
 
 /** A failed call as the machines read it: an Error with the code (and fields) they know. */
@@ -91,12 +90,8 @@ export function emailChangeFieldProblems(fields: FieldErrors): EmailChangeFieldP
   return problems;
 }
 
-export interface MemberDeps {
-  session: SessionActor;
-}
-
 /** Creates the member machine's implementations. */
-export function createMemberImplementations({ session }: MemberDeps): MachineImplementationsFrom<typeof memberMachine> {
+export function createMemberImplementations(): MachineImplementationsFrom<typeof memberMachine> {
   return {
     actors: {
       loadMember: fromPromise(({ signal }) => mapped(() => loadMemberProfile({ signal }), toMemberCallError)),
@@ -106,10 +101,6 @@ export function createMemberImplementations({ session }: MemberDeps): MachineImp
         return answer.value;
       }),
       signOutEverywhere: fromPromise(({ signal }) => mapped(() => signOutEverywhere({ signal }), toMemberCallError)),
-    },
-    actions: {
-      // The server already ended this session: the session machine signs out here and goes to sign in.
-      endSession: () => session.send({ type: 'session.signedOutEverywhere' }),
     },
   };
 }
@@ -128,7 +119,6 @@ export function createEmailChangeImplementations(): MachineImplementationsFrom<t
 }
 
 export interface EmailConfirmationDeps {
-  session: SessionActor;
   /** Forgets the link's token kept for this page. */
   forgetToken(): void;
   /** Opens the success screen, which leads back to the member information. */
@@ -143,8 +133,6 @@ export function createEmailConfirmationImplementations(deps: EmailConfirmationDe
     },
     actions: {
       forgetToken: () => deps.forgetToken(),
-      // The session shows the address (the invoices page says who is signed in): it asks again.
-      refreshSession: () => deps.session.send({ type: 'session.recheck' }),
       showSuccess: () => deps.showSuccess(),
     },
   };

@@ -1,5 +1,5 @@
 import { Trans, useLingui } from '@lingui/react/macro';
-import { paymentMachine, paymentSystemId } from '@machines/payment/payment.machine';
+import { paymentMachine } from '@machines/payment/payment.machine';
 import {
   selectBalanceChange,
   selectFailure,
@@ -38,7 +38,7 @@ const stepStatuses = new Set(['wizard', 'submitting', 'submitFailed', 'receipt']
  * on that progress, so nothing moves.
  */
 export function PaymentWizard({ rendered = null }: { rendered?: RenderedFirstStep | null }) {
-  const { session } = useMachines();
+  const { session, app } = useMachines();
   const navigate = useNavigate();
   const pathname = useMatches({ select: (matches) => matches.at(-1)?.pathname ?? '' });
   const routeStep = stepOfPath(pathname);
@@ -56,12 +56,8 @@ export function PaymentWizard({ rendered = null }: { rendered?: RenderedFirstSte
               cardFrame,
               processorOrigin: processorOrigin(),
               messages: window,
-              navigateToSignIn: (redirect) => {
-                // The server ended the session: the page learns it too, or the sign-in page would take the
-                // payer, still signed in as far as the page knew, straight back here.
-                session.send({ type: 'session.recheck' });
-                void navigate({ to: '/{-$client}/login', params: (current) => current, search: { redirect } });
-              },
+              // The machine has told the session first (it asks the server again).
+              navigateToSignIn: (redirect) => void navigate({ to: '/{-$client}/login', params: (current) => current, search: { redirect } }),
               currentPath: () => window.location.pathname,
               leaveTo: (url) => window.location.assign(url),
               ...(loaded ? { loaded } : {}),
@@ -72,11 +68,12 @@ export function PaymentWizard({ rendered = null }: { rendered?: RenderedFirstSte
       requestedStep: routeStep ?? 'amounts',
       accountEmail: payerEmail(session.getSnapshot()),
     };
-    const actor = createAppActor(machineWith(), { systemId: paymentSystemId, input, ...(rendered ? { snapshot: rendered.snapshot } : {}) });
+    // In the app's system: the machine tells the session, found by its system id, when the server ended it.
+    const actor = createAppActor(machineWith(), { parent: app, input, ...(rendered ? { snapshot: rendered.snapshot } : {}) });
     // After hydrating the server's snapshot, the machine that goes on from the tab's progress,
     // over the rendered account. Every later load (a new payment, Try again) asks the server.
     const resume = rendered
-      ? (stored: StoredPayment) => createAppActor(machineWith(rendered.start), { systemId: paymentSystemId, input: { ...input, stored } })
+      ? (stored: StoredPayment) => createAppActor(machineWith(rendered.start), { parent: app, input: { ...input, stored } })
       : null;
     return { actor, cardFrame, resume };
   });

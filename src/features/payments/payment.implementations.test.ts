@@ -2,7 +2,7 @@
  * The payment machine's implementations with fake services: what failures mean to the wizard,
  * which card links pass, and the card-fields protocol (only the processor's frame is believed).
  */
-import { paymentMachine, paymentSystemId } from '@machines/payment/payment.machine';
+import { paymentMachine } from '@machines/payment/payment.machine';
 import { createActor, fromPromise, waitFor } from 'xstate';
 import { describe, expect, it, vi } from 'vitest';
 import { ApiError } from '@/lib/api/errors';
@@ -89,7 +89,7 @@ async function onCardStep(world: ReturnType<typeof fakes>) {
         submitPayment: fromPromise(() => new Promise<Receipt>(() => undefined)),
       },
     }),
-    { systemId: paymentSystemId, input: { stored: completeProgress, requestedStep: 'card', accountEmail: null } },
+    { input: { stored: completeProgress, requestedStep: 'card', accountEmail: null } },
   ).start();
   await waitFor(actor, (s) => s.matches({ paying: 'card' }));
   return actor;

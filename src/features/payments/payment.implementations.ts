@@ -4,11 +4,11 @@
  * session storage, navigation, and the processor's card-fields protocol. It lives in the payment
  * feature because the payment code loads only with the payment pages.
  */
-import { tellPayment, type paymentMachine } from '@machines/payment/payment.machine';
-import type { PaymentEvent, PaymentFailure, PaymentStart, StoredPayment } from '@machines/payment/payment.types';
+import type { paymentMachine } from '@machines/payment/payment.machine';
+import type { CardFieldsRequest, PaymentEvent, PaymentFailure, PaymentStart, StoredPayment } from '@machines/payment/payment.types';
 import { maxCardFieldsHeight, processorMessageSchema } from '@contracts/processor';
 import * as v from 'valibot';
-import { fromPromise, type MachineImplementationsFrom } from 'xstate';
+import { fromCallback, fromPromise, type MachineImplementationsFrom, type NonReducibleUnknown } from 'xstate';
 import { ApiError } from '@/lib/api/errors';
 import { toExternalUrl } from '@/lib/safe-redirect';
 import type { CardFrame } from './card-frame';
@@ -75,13 +75,12 @@ export interface PaymentDeps {
 }
 
 /**
- * The card-fields protocol, its incoming half: the processor page's messages, believed only from
- * its frame, told to the payment actor until the card step is left (which aborts `signal`); the
- * page's height goes to the frame instead.
+ * The card-fields protocol, both halves, for as long as the card step shows: the machine's request
+ * for a token goes to the processor's frame only, on its origin; the page's messages, believed only
+ * from its frame, go back to the machine; the page's height goes to the frame instead.
  */
 function cardFieldsActor({ cardFrame, processorOrigin, messages }: PaymentDeps) {
-  return fromPromise<never>(({ system, signal }) => new Promise<never>(() => {
-    const send = (event: PaymentEvent) => tellPayment(system, event);
+  return fromCallback<CardFieldsRequest, NonReducibleUnknown, PaymentEvent>(({ receive, sendBack }) => {
     function onMessage(event: MessageEvent) {
       if (event.origin !== processorOrigin || event.source === null || event.source !== cardFrame.window()) return;
       const parsed = v.safeParse(processorMessageSchema, event.data);
@@ -93,25 +92,30 @@ function cardFieldsActor({ cardFrame, processorOrigin, messages }: PaymentDeps) 
         if (height !== undefined && height <= maxCardFieldsHeight) cardFrame.resize(height);
       } else if (type === 'processor.ready') {
         cardFrame.markReady();
-        send({ type: 'payment.cardFieldsReady' });
+        sendBack({ type: 'payment.cardFieldsReady' });
       } else if (type === 'processor.token') {
-        send(token && brand && last4 ? { type: 'payment.cardTokenized', card: { token, brand, last4 } } : { type: 'payment.cardFailed' });
+        sendBack(token && brand && last4 ? { type: 'payment.cardTokenized', card: { token, brand, last4 } } : { type: 'payment.cardFailed' });
       } else if (type === 'processor.invalid') {
-        send({ type: 'payment.cardInvalid' });
+        sendBack({ type: 'payment.cardInvalid' });
       } else {
-        send({ type: 'payment.cardFailed' });
+        sendBack({ type: 'payment.cardFailed' });
       }
     }
+    receive(() => {
+      const frame = cardFrame.window();
+      if (frame) frame.postMessage({ type: 'processor.tokenize' }, processorOrigin);
+      else sendBack({ type: 'payment.cardFailed' });
+    });
     messages.addEventListener('message', onMessage);
-    const stopWatching = cardFrame.onReplaced(() => send({ type: 'payment.cardFieldsLoading' }));
-    if (cardFrame.isReady()) send({ type: 'payment.cardFieldsReady' });
+    const stopWatching = cardFrame.onReplaced(() => sendBack({ type: 'payment.cardFieldsLoading' }));
+    if (cardFrame.isReady()) sendBack({ type: 'payment.cardFieldsReady' });
     // A page that loaded while nobody listened (a new language during a payment) says again that it is ready.
     else cardFrame.window()?.postMessage({ type: 'processor.ping' }, processorOrigin);
-    signal.addEventListener('abort', () => {
+    return () => {
       messages.removeEventListener('message', onMessage);
       stopWatching();
-    });
-  }));
+    };
+  });
 }
 
 /** Creates the payment machine's implementations over the app's services. */
@@ -138,12 +142,6 @@ export function createPaymentImplementations(deps: PaymentDeps): MachineImplemen
       cardFields: cardFieldsActor(deps),
     },
     actions: {
-      // The card-fields protocol, its outgoing half: only to the processor's frame, on its origin.
-      askForCardToken: ({ self }) => {
-        const frame = deps.cardFrame.window();
-        if (frame) frame.postMessage({ type: 'processor.tokenize' }, deps.processorOrigin);
-        else self.send({ type: 'payment.cardFailed' });
-      },
       persistProgress: (_, progress) => saveProgress(progress),
       // Should the call fail, the payment says it again (rememberAddress false), and forgets it then.
       forgetSavedAddress: () => void forgetSavedBillingAddress().catch(() => undefined),

@@ -1,10 +1,8 @@
 import { msg } from '@lingui/core/macro';
 import { createFileRoute } from '@tanstack/react-router';
-import { requireUserOrGuest } from '@/app/guards';
 import { PaymentConfirmationScreen } from '@/features/payments/payment-confirmation-screen';
 
 export const Route = createFileRoute('/{-$client}/payment/online/confirmation')({
-  beforeLoad: requireUserOrGuest,
   staticData: {
     // What it shows is the tab's progress, in its session storage, which never reaches the server.
     rendersInBrowser: true,

@@ -1,10 +1,8 @@
 import { msg } from '@lingui/core/macro';
 import { createFileRoute } from '@tanstack/react-router';
-import { requireUserOrGuest } from '@/app/guards';
 import { CardPaymentScreen } from '@/features/payments/card-payment-screen';
 
 export const Route = createFileRoute('/{-$client}/payment/online/creditcard')({
-  beforeLoad: requireUserOrGuest,
   staticData: {
     // What it shows is the tab's progress, in its session storage, which never reaches the server.
     rendersInBrowser: true,

@@ -1,10 +1,8 @@
 import { msg } from '@lingui/core/macro';
 import { createFileRoute } from '@tanstack/react-router';
-import { requireUserOrGuest } from '@/app/guards';
 import { OnlinePaymentScreen } from '@/features/payments/online-payment-screen';
 
 export const Route = createFileRoute('/{-$client}/payment/online/')({
-  beforeLoad: requireUserOrGuest,
   staticData: {
     title: msg`Online payment`,
     breadcrumbs: [{ label: msg`Your invoices`, to: '/{-$client}/invoices' }],

@@ -1,10 +1,8 @@
 import { msg } from '@lingui/core/macro';
 import { createFileRoute } from '@tanstack/react-router';
-import { requireUserOrGuest } from '@/app/guards';
 import { BillingInformationScreen } from '@/features/payments/billing-information-screen';
 
 export const Route = createFileRoute('/{-$client}/payment/online/information')({
-  beforeLoad: requireUserOrGuest,
   staticData: {
     // What it shows is the tab's progress, in its session storage, which never reaches the server.
     rendersInBrowser: true,

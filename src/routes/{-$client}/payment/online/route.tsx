@@ -4,7 +4,7 @@ import { loadOnce } from '@/lib/rendered-loader-data';
 import { payerEmail, renderFirstStep } from '@/features/payments/first-step';
 import { PaymentWizard } from '@/features/payments/payment-wizard';
 
-/** The online payment wizard: one payment machine for all its steps. */
+/** The online payment wizard: one payment machine for all its steps, and one guard for all of them (for a signed-in user or guest). */
 export const Route = createFileRoute('/{-$client}/payment/online')({
   beforeLoad: requireUserOrGuest,
   // The loader travels with the screen: the payment machine stays out of the first page's code.
