@@ -33,8 +33,12 @@ if (firstScreen) {
   keepRenderedLoaderData(firstScreen.loaderData);
 }
 
-/** Lifts the server page's waits (its inert controls) once React has hydrated it and handles what the visitor does. */
-function Interactive({ children }: { children: ReactNode }) {
+/**
+ * Lifts the server page's waits (its inert controls) once React has hydrated it and handles what
+ * the visitor does, and then tells the app it has the page (`onTakenOver`): nothing may change the
+ * screen's text before that, or React's hydration would find text other than the server's.
+ */
+function Interactive({ children, onTakenOver }: { children: ReactNode; onTakenOver: () => void }) {
   useEffect(() => {
     if (!container) return;
     for (const control of container.querySelectorAll(`[${awaitsAppAttribute}]`)) {
@@ -42,7 +46,8 @@ function Interactive({ children }: { children: ReactNode }) {
       control.removeAttribute(awaitsAppAttribute);
     }
     container.removeAttribute(awaitsAppAttribute);
-  }, []);
+    onTakenOver();
+  }, [onTakenOver]);
   return children;
 }
 
@@ -98,12 +103,12 @@ async function start(root: HTMLElement): Promise<void> {
   // As a transition, React hydrates in slices that let the browser breathe between them (the
   // screen is already painted, its controls inert until then), not in one long task that holds a
   // phone's main thread.
+  // Once hydrated: timers do not travel in a snapshot, and a language chosen on this device before
+  // its cookie existed still wins; the root says what resuming means.
+  const resumed = () => machines.app.send({ type: 'app.resumed', storedLanguage: storedLanguage() });
   startTransition(() => {
-    hydrateRoot(root, <Interactive>{app}</Interactive>);
+    hydrateRoot(root, <Interactive onTakenOver={resumed}>{app}</Interactive>);
   });
-  // Timers do not travel in a snapshot, and a language chosen on this device before its cookie
-  // existed still wins: the root says what resuming means.
-  machines.app.send({ type: 'app.resumed', storedLanguage: storedLanguage() });
 }
 
 void start(container);
