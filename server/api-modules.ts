@@ -27,6 +27,7 @@ import { createPasswordService } from './modules/password/password.service';
 import { createPaymentsRoutes } from './modules/payments/payments.routes';
 import { createPaymentsService } from './modules/payments/payments.service';
 import { createSandboxProcessor } from './modules/processor/sandbox-processor';
+import { createOpenApiRoutes } from './modules/reference/reference.routes';
 import { createRegistrationRoutes } from './modules/registration/registration.routes';
 import { createRegistrationService } from './modules/registration/registration.service';
 import { createSessionRoutes } from './modules/sessions/session.routes';
@@ -72,5 +73,6 @@ export function createApiModules({ db, sessions, cookies, cookieSecure, linkOrig
     createMemberRoutes({ member: createMemberService({ db, throttle, now }), cookies, portalOrigin: linkOrigin }),
     createRegistrationRoutes({ registration: createRegistrationService({ db, clients, throttle, background, now }), portalOrigin: linkOrigin }),
     createPasswordRoutes({ passwords: createPasswordService({ db, clients, throttle, background, now }), portalOrigin: linkOrigin }),
+    createOpenApiRoutes(),
   ];
 }

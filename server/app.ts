@@ -19,6 +19,7 @@ import { createSessionCookies } from './http/session';
 import { mountStatic } from './http/static';
 import type { AppEnv } from './http/types';
 import { createOutboxRoutes } from './modules/mail/outbox.routes';
+import { createApiReferenceRoutes } from './modules/reference/reference.routes';
 import { createSessionService } from './modules/sessions/session.service';
 
 export { describeError, type Logger } from './http/error-mapping';
@@ -81,6 +82,7 @@ export function createApp({
 
   if (config.developmentPages ?? process.env.NODE_ENV !== 'production') {
     app.route('/dev', createOutboxRoutes({ db }));
+    app.route('/dev', createApiReferenceRoutes());
   }
 
   mountStatic(app, { distDir: config.distDir, cardFieldsOrigin: config.cardFieldsOrigin, publicDir, warn: (message) => logger.warn(message) });
