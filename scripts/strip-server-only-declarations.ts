@@ -4,6 +4,8 @@
 // normalising, the email pattern) and its texts are for the server and the API's reference; once
 // nothing uses them, the bundler leaves them out of the browser's JavaScript. The call to
 // defineEndpoint goes too (it returns its argument).
+import { keyName } from './strip-machine-descriptions.ts';
+
 const declarationFile = /[\\/]contracts[\\/][^\\/]+-endpoints\.ts$/;
 const keptForCalls = new Set(['method', 'path', 'response', 'changesState']);
 
@@ -20,8 +22,6 @@ interface CallPath {
   node: { callee: Node; arguments: Node[] };
   replaceWith(node: Node): void;
 }
-
-const keyName = (key: Node | undefined) => (key?.type === 'Identifier' ? key.name : key?.type === 'StringLiteral' ? key.value : null);
 
 export default function stripServerOnlyDeclarations() {
   return {
