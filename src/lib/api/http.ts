@@ -100,17 +100,19 @@ export async function observed<T>(run: () => Promise<T>): Promise<T> {
   }
 }
 
+/** The JSON answer, checked against the contract; one of another shape is a malformedResponse. */
+async function checked<S extends v.GenericSchema>(answer: ResponsePromise, schema: S): Promise<v.InferOutput<S>> {
+  const parsed = v.safeParse(schema, await answer.json());
+  if (!parsed.success) throw new ApiError('malformedResponse', null, { cause: parsed.issues });
+  return parsed.output;
+}
+
 /**
  * Runs one call and checks its JSON answer against the contract: observers see it start and
  * end, and any failure (HTTP, network, or a malformed answer) becomes an ApiError.
  */
 export function call<S extends v.GenericSchema>(request: () => ResponsePromise, schema: S): Promise<v.InferOutput<S>> {
-  return observed(async () => {
-    const body: unknown = await request().json();
-    const parsed = v.safeParse(schema, body);
-    if (!parsed.success) throw new ApiError('malformedResponse', null, { cause: parsed.issues });
-    return parsed.output;
-  });
+  return observed(() => checked(request(), schema));
 }
 
 /** The query part of a call: absent where none is declared, optional where every parameter is. */
@@ -149,8 +151,8 @@ export const requestEndpoint: <D extends EndpointCall>(endpoint: D, ...request: 
 export function callEndpoint<D extends EndpointCall>(endpoint: D, ...request: RequestArgument<D>): Promise<EndpointResult<D>>;
 export function callEndpoint(endpoint: EndpointCall, request?: AnyRequest): Promise<unknown> {
   const { response } = endpoint;
-  const sendIt = () => send(endpoint, request);
-  return typeof response === 'string'
-    ? observed(() => (response === 'text' ? sendIt().text() : sendIt().then(() => undefined)))
-    : call(sendIt, response);
+  return observed(() => {
+    const answer = send(endpoint, request);
+    return typeof response !== 'string' ? checked(answer, response) : response === 'text' ? answer.text() : answer.then(() => undefined);
+  });
 }
