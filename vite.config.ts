@@ -8,6 +8,7 @@ import { bareDynamicImports } from './scripts/bare-dynamic-imports.ts';
 import { inspectorPage } from './scripts/inspect/inspector-plugin.ts';
 import { linguiJsonCatalogs } from './scripts/lingui-json-catalogs.ts';
 import stripMachineDescriptions from './scripts/strip-machine-descriptions.ts';
+import stripServerOnlyDeclarations from './scripts/strip-server-only-declarations.ts';
 
 export default defineConfig(({ command, isSsrBuild }) => ({
   plugins: [
@@ -21,7 +22,7 @@ export default defineConfig(({ command, isSsrBuild }) => ({
     }),
     react(),
     babel({
-      plugins: ['@lingui/babel-plugin-lingui-macro', ...(command === 'build' ? [stripMachineDescriptions] : [])],
+      plugins: ['@lingui/babel-plugin-lingui-macro', ...(command === 'build' ? [stripMachineDescriptions, stripServerOnlyDeclarations] : [])],
     }),
     // Lingui's checks on how the macros are used (and strict compiling, should a .po be imported).
     lingui({ failOnMissing: true }),
@@ -46,6 +47,12 @@ export default defineConfig(({ command, isSsrBuild }) => ({
     rollupOptions: {
       // A server-rendered page starts with the small first-paint entry in place of the app's.
       input: { index: 'index.html', 'first-paint': 'src/entry-first-paint.ts' },
+      // Building a schema has no side effect: one nothing uses (a request schema, whose endpoint
+      // declaration the SPA's build keeps only what a call needs of) is left out. Valibot says so
+      // of its functions, but the bundler forgets it across the vendor chunk (below), so it is
+      // said here: every `v.…(…)` call and the contracts' text helpers. (So never call `v.parse`
+      // for its throw alone: a call whose result is unused is dropped.)
+      treeshake: { manualPureFunctions: ['v', 'requiredText', 'optionalText', 'secretText'] },
       output: {
         // The libraries every page needs travel as one chunk: one request and one gzip stream,
         // instead of many small shared pieces.

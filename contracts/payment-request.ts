@@ -5,6 +5,7 @@
  */
 import * as v from 'valibot';
 import { cardTokenPattern } from './processor';
+import { defaultLanguage, languageSchema } from './session';
 import { optionalText, requiredText } from './text';
 
 /** Money is integer cents end to end; no single payment line reaches a million dollars. */
@@ -51,3 +52,17 @@ export const paymentRequestSchema = v.object({
 export type PaymentRequest = v.InferOutput<typeof paymentRequestSchema>;
 
 export const idempotencyKeyPattern = /^[A-Za-z0-9-]{8,64}$/;
+
+/** The headers of MakePayment: the payment's idempotency key. */
+export const paymentHeadersSchema = v.object({ 'Idempotency-Key': v.pipe(v.string(), v.regex(idempotencyKeyPattern)) });
+
+const confirmationNumberSchema = requiredText(32);
+
+/** GET /api/OnlinePayment/GetReceipt's query. */
+export const receiptQuerySchema = v.object({ confirmationNumber: confirmationNumberSchema });
+
+/** GET /api/OnlinePayment/GetReceiptPdf's query: the receipt, in which language (en-US when none). */
+export const receiptPdfQuerySchema = v.object({
+  confirmationNumber: confirmationNumberSchema,
+  language: v.optional(languageSchema, defaultLanguage),
+});

@@ -25,7 +25,8 @@ interface ObjectPath {
   replaceWith(node: unknown): void;
 }
 
-const keyName = (key: Key | undefined) => (key?.type === 'Identifier' ? key.name : key?.type === 'StringLiteral' ? key.value : null);
+/** A property key's name, written bare or quoted; null for another kind of key. */
+export const keyName = (key: Key | undefined) => (key?.type === 'Identifier' ? key.name : key?.type === 'StringLiteral' ? key.value : null);
 
 export default function stripMachineDescriptions() {
   return {

@@ -265,11 +265,15 @@ const table: Row[] = [
     body: () => ({ currentPassword: 'Not-The-Password-1', newPassword: NEW_PASSWORD }),
   },
 
+  // The API's OpenAPI document: public, as partners read it.
+  { route: 'GET /api/openapi.json', callers: everyone },
+
   // The sandbox card processor is not here: it has a host of its own, on another origin
   // (modules/processor/card-fields-app.ts, tested in processor.test.ts).
 
   // The development outbox answers only the same machine; these callers are elsewhere.
   { route: 'GET /dev/outbox', callers: nobodyFromElsewhere },
+  { route: 'GET /dev/api-reference', callers: nobodyFromElsewhere },
 ];
 
 /**

@@ -5,26 +5,18 @@
  * that principal as `c.var.caller`. Handlers check nothing of this by hand.
  */
 import type { MiddlewareHandler } from 'hono';
+import { usersAndGuests, usersOnly, type EndpointAccess } from '@contracts/endpoint';
 import type { UserRole } from '@contracts/session';
 import { errorResponse } from './errors';
 import type { SignedInEnv } from './types';
 
 /** The spec's logged-in check: member information, password, email and the like. */
-export const USERS_ONLY: readonly UserRole[] = ['ClientBillingUser'];
+export const USERS_ONLY: readonly UserRole[] = usersOnly;
 /** The spec's guest-or-user check: invoices, payments and the session's own status. */
-export const USERS_AND_GUESTS: readonly UserRole[] = ['ClientBillingUser', 'ClientBillingGuest'];
+export const USERS_AND_GUESTS: readonly UserRole[] = usersAndGuests;
 
-export interface AccessPolicy {
-  roles: readonly UserRole[];
-  /** Refuse a caller whose account is disabled (invoices and payments are hidden from it). */
-  enabledAccount?: boolean;
-  /**
-   * Let through a user whose password has expired: only the session's own figures and changing
-   * the password. Everything else answers 403 `passwordExpired`, so a password the office asked to
-   * change opens nothing but the way to change it.
-   */
-  whilePasswordExpired?: boolean;
-}
+/** The policy of an endpoint that needs a session, as its declaration states it (contracts/endpoint.ts). */
+export type AccessPolicy = Exclude<EndpointAccess, 'anyone'>;
 
 /**
  * 401 `notSignedIn` without a signed-in, active principal; 403 `forbidden` when its role is not

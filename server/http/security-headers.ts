@@ -39,7 +39,8 @@ const permissionsPolicy = {
 /**
  * The portal's headers: never framed; it frames only the processor's card-fields page, on
  * `cardFieldsOrigin` (unset: no frame at all). HSTS only means something over HTTPS, which is
- * when cookies are marked Secure.
+ * when cookies are marked Secure. A page that sets a header of its own keeps it: only the
+ * development API reference does (it runs Scalar's script).
  */
 export function portalSecurityHeaders({ cookieSecure, cardFieldsOrigin }: { cookieSecure: boolean; cardFieldsOrigin?: string | undefined }) {
   return secureHeaders({
@@ -47,6 +48,7 @@ export function portalSecurityHeaders({ cookieSecure, cardFieldsOrigin }: { cook
     strictTransportSecurity: cookieSecure,
     xFrameOptions: 'DENY',
     permissionsPolicy,
+    overwrite: false,
   });
 }
 

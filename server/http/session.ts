@@ -1,6 +1,8 @@
 /** The session cookie and the middleware that loads (and slides) the caller's session and principal. */
 import type { Context, MiddlewareHandler } from 'hono';
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
+import { apiEndpoints } from '@contracts/api';
+import { apiBase } from '@contracts/endpoint';
 import type { Principal } from '../modules/auth/principal.service';
 import type { SessionService } from '../modules/sessions/session.service';
 import { tokenOrUndefined } from '../security/tokens';
@@ -10,10 +12,13 @@ import type { AppEnv } from './types';
 export const SESSION_COOKIE = 'pbp_session';
 
 /**
- * Calls that must not count as activity. The SPA polls whether to warn about the session ending;
- * if polling slid the idle expiry, an idle session would never end.
+ * Calls that must not count as activity, as their declarations say (`slidesSession: false`). The
+ * SPA polls whether to warn about the session ending; if polling slid the idle expiry, an idle
+ * session would never end.
  */
-export const NON_SLIDING_PATHS: ReadonlySet<string> = new Set(['/api/user/GetShouldDisplayAuthenticationMessage']);
+export const NON_SLIDING_PATHS: ReadonlySet<string> = new Set(
+  apiEndpoints.filter(({ endpoint }) => endpoint.slidesSession === false).map(({ endpoint }) => `${apiBase}${endpoint.path}`),
+);
 
 export interface SessionCookies {
   set(c: Context, token: string): void;

@@ -5,6 +5,8 @@
  */
 import type { Context, MiddlewareHandler } from 'hono';
 import { getCookie, setCookie } from 'hono/cookie';
+import { apiEndpoints } from '@contracts/api';
+import { apiBase } from '@contracts/endpoint';
 import { constantTimeEqual, newToken, tokenOrUndefined } from '../security/tokens';
 
 export const XSRF_COOKIE = 'XSRF-TOKEN';
@@ -12,10 +14,13 @@ export const XSRF_HEADER = 'X-XSRF-TOKEN';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 /**
- * GETs that change state anyway, because the specification gives them that method: extending the
- * session. They need the token like any POST, or another site could keep a victim's session alive.
+ * GETs that change state anyway, because the specification gives them that method (their
+ * declarations say `changesState`): extending the session. They need the token like any POST, or
+ * another site could keep a victim's session alive.
  */
-const STATE_CHANGING_GETS = new Set(['/api/user/extendauthentication']);
+const STATE_CHANGING_GETS = new Set(
+  apiEndpoints.filter(({ endpoint }) => endpoint.changesState).map(({ endpoint }) => `${apiBase}${endpoint.path}`.toLowerCase()),
+);
 
 function needsToken(method: string, path: string): boolean {
   if (!isApiPath(path)) return false;
@@ -35,7 +40,7 @@ function handsOutToken(path: string): boolean {
 
 /** True for paths the API answers (as opposed to the SPA's pages and files). */
 export function isApiPath(path: string): boolean {
-  return path === '/api' || path.startsWith('/api/');
+  return path === apiBase || path.startsWith(`${apiBase}/`);
 }
 
 /** Sets a new anti-forgery token cookie, readable by the SPA's script. */

@@ -1,14 +1,13 @@
 /** Sign-in (user and guest), sign-out, and what the session is signed in as. */
 import { Hono, type Context } from 'hono';
-import * as v from 'valibot';
-import { guestLoginRequestSchema, loginRequestSchema } from '@contracts/session-requests';
+import type * as v from 'valibot';
 import { type AccountNumberResponse, type LoggedInStatus, type LogoutResponse, type UserEmailResponse, type sessionClientSchema } from '@contracts/session';
+import { getAccountNumber, getClientCode, getIsUserLoggedIn, getUserEmail, guestLogin as guestLoginEndpoint, login, logout } from '@contracts/session-endpoints';
 import { sourceAddress } from '../../http/client-address';
+import { route } from '../../http/endpoint-routes';
 import { errorResponse } from '../../http/errors';
-import { USERS_AND_GUESTS, requireSession } from '../../http/require-session';
 import type { SessionCookies } from '../../http/session';
 import type { AppEnv } from '../../http/types';
-import { readJsonBody } from '../../http/validation';
 import type { ClientsService } from '../clients/clients.service';
 import type { NewSessionFields, SessionService } from '../sessions/session.service';
 import type { AuthService } from './auth.service';
@@ -44,31 +43,30 @@ export function createAuthRoutes({
     cookies.signIn(c, token);
   }
 
-  routes.get('/User/GetIsUserLoggedIn', (c) => {
+  route(routes, getIsUserLoggedIn, (c) => {
     const status: LoggedInStatus = loggedInStatus(c.var.principal);
     return c.json(status);
   });
 
-  routes.get('/User/GetUserEmail', requireSession({ roles: USERS_AND_GUESTS, whilePasswordExpired: true }), (c) => {
+  route(routes, getUserEmail, (c) => {
     // A guest has no email: the answer is empty rather than refused, so the shell need not ask who is signed in.
     const response: UserEmailResponse = { email: c.var.caller.email };
     return c.json(response);
   });
 
-  routes.get('/User/GetAccountNumber', requireSession({ roles: USERS_AND_GUESTS, whilePasswordExpired: true }), (c) => {
+  route(routes, getAccountNumber, (c) => {
     const response: AccountNumberResponse = { accountNumber: c.var.caller.accountNumber };
     return c.json(response);
   });
 
-  routes.get('/User/GetClientCode', requireSession({ roles: USERS_AND_GUESTS, whilePasswordExpired: true }), async (c) => {
+  route(routes, getClientCode, async (c) => {
     const client = await clients.byId(c.var.caller.clientId);
     if (!client) return errorResponse(c, 401, 'notSignedIn');
     const response: SessionClientResponse = { clientCode: client.code, billingGroup: client.billingGroup };
     return c.json(response);
   });
 
-  routes.post('/userlogin/Login', async (c) => {
-    const request = await readJsonBody(c, loginRequestSchema);
+  route(routes, login, async (c, { json: request }) => {
     const outcome = await auth.login(request, sourceAddress(c));
     if (outcome.kind === 'throttled') return tooManyRequests(c, outcome.retryAfterSeconds);
     if (outcome.kind === 'invalidCredentials') return errorResponse(c, 401, 'invalidCredentials');
@@ -89,8 +87,7 @@ export function createAuthRoutes({
     return c.json(status);
   });
 
-  routes.post('/userlogin/GuestLogin', async (c) => {
-    const request = await readJsonBody(c, guestLoginRequestSchema);
+  route(routes, guestLoginEndpoint, async (c, { json: request }) => {
     const outcome = await guestLogin.login(request, sourceAddress(c));
     if (outcome.kind === 'throttled') return tooManyRequests(c, outcome.retryAfterSeconds);
     if (outcome.kind === 'invalidCredentials') return errorResponse(c, 401, 'invalidCredentials');
@@ -106,7 +103,7 @@ export function createAuthRoutes({
     return c.json(status);
   });
 
-  routes.post('/user/Logout', async (c) => {
+  route(routes, logout, async (c) => {
     const session = c.var.session;
     if (session) await sessions.delete(session.id);
     cookies.clear(c);

@@ -1,52 +1,48 @@
 /** The client list, one client, its contact, its url, its card link and whether it takes online payments. */
-import { Hono, type Context } from 'hono';
-import * as v from 'valibot';
-import { clientCodeSchema, type Client, type ClientListEntry } from '@contracts/clients';
+import { Hono } from 'hono';
 import type { ClientContact } from '@contracts/client-contact';
-import { billingGroupSchema } from '@contracts/text';
+import { getContact } from '@contracts/client-contact-endpoints';
+import type { ClientQuery, ClientOrSessionQuery } from '@contracts/client-requests';
+import type { Client, ClientListEntry } from '@contracts/clients';
+import { doesClientAcceptPayments, getClient, getClientLinks, getClientList, getClientUrl } from '@contracts/clients-endpoints';
+import { route } from '../../http/endpoint-routes';
 import { ApiError } from '../../http/errors';
 import type { AppEnv } from '../../http/types';
-import { readQuery } from '../../http/validation';
 import { parseOpeningHours } from '../payments/payments.service';
 import { toClient, toListEntry, type ClientRow, type ClientsService } from './clients.service';
-
-const requiredClientQuery = v.object({ clientCode: clientCodeSchema, billingGroup: billingGroupSchema });
-const optionalClientQuery = v.object({ clientCode: v.optional(clientCodeSchema), billingGroup: billingGroupSchema });
 
 export function createClientsRoutes({ clients }: { clients: ClientsService }) {
   const routes = new Hono<AppEnv>();
 
-  async function requiredClient(c: Context<AppEnv>): Promise<ClientRow> {
-    const client = await clients.resolve(readQuery(c, requiredClientQuery));
+  async function requiredClient(query: ClientQuery): Promise<ClientRow> {
+    const client = await clients.resolve(query);
     if (!client) throw new ApiError(404, 'notFound');
     return client;
   }
 
   /** The named client, else the session's client, else none. An unknown named code is a 404. */
-  async function namedOrSessionClient(c: Context<AppEnv>): Promise<ClientRow | null> {
-    const query = readQuery(c, optionalClientQuery);
+  async function namedOrSessionClient(query: ClientOrSessionQuery, sessionClientId: number | null | undefined): Promise<ClientRow | null> {
     if (query.clientCode) {
       const client = await clients.resolve({ clientCode: query.clientCode, billingGroup: query.billingGroup });
       if (!client) throw new ApiError(404, 'notFound');
       return client;
     }
-    const clientId = c.var.session?.clientId;
-    return clientId ? clients.byId(clientId) : null;
+    return sessionClientId ? clients.byId(sessionClientId) : null;
   }
 
-  routes.get('/Client/GetClientList', async (c) => {
+  route(routes, getClientList, async (c) => {
     const list: ClientListEntry[] = (await clients.list()).map(toListEntry);
     return c.json(list);
   });
 
-  routes.get('/Client/GetClient', async (c) => {
-    const client: Client = toClient(await requiredClient(c));
+  route(routes, getClient, async (c, { query }) => {
+    const client: Client = toClient(await requiredClient(query));
     return c.json(client);
   });
 
   // Public, as the Contact page is: the billing office's phone and postal address (also on every invoice).
-  routes.get('/Client/GetContact', async (c) => {
-    const client = await requiredClient(c);
+  route(routes, getContact, async (c, { query }) => {
+    const client = await requiredClient(query);
     const contact: ClientContact = {
       name: client.name,
       phone: client.phoneNumber ? { number: client.phoneNumber, hours: parseOpeningHours(client.phoneHours) } : null,
@@ -55,19 +51,19 @@ export function createClientsRoutes({ clients }: { clients: ClientsService }) {
     return c.json(contact);
   });
 
-  routes.get('/Client/GetClientUrl', async (c) => {
-    const client = await requiredClient(c);
+  route(routes, getClientUrl, async (c, { query }) => {
+    const client = await requiredClient(query);
     return c.json({ url: client.clientUrl });
   });
 
-  routes.get('/ClientLinks/GetClientLinks', async (c) => {
-    const client = await namedOrSessionClient(c);
+  route(routes, getClientLinks, async (c, { query }) => {
+    const client = await namedOrSessionClient(query, c.var.session?.clientId);
     return c.json({ externalCCLink: client?.externalCcLink ?? '' });
   });
 
   // Without any client there is nothing to pay, so the answer is no.
-  routes.get('/user/DoesClientAcceptPayments', async (c) => {
-    const client = await namedOrSessionClient(c);
+  route(routes, doesClientAcceptPayments, async (c, { query }) => {
+    const client = await namedOrSessionClient(query, c.var.session?.clientId);
     return c.json({ acceptsPayments: client?.acceptsOnlinePayments ?? false });
   });
 

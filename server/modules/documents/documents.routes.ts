@@ -5,30 +5,19 @@
  */
 import { Hono, type Context } from 'hono';
 import * as v from 'valibot';
-import { clientCodeSchema } from '@contracts/clients';
-import { publicDocumentKindSchema, publicDocumentKinds, type DocumentList } from '@contracts/documents';
+import { publicDocumentKinds, type DocumentList } from '@contracts/documents';
+import { getDocuments, getPublicDocument, getStatementPdf } from '@contracts/documents-endpoints';
 import { defaultLanguage, languageSchema, type Language } from '@contracts/session';
-import { billingGroupSchema } from '@contracts/text';
+import { route } from '../../http/endpoint-routes';
 import { ApiError } from '../../http/errors';
-import { USERS_AND_GUESTS, requireSession } from '../../http/require-session';
 import { scopeOf } from '../../http/scope';
 import type { AppEnv } from '../../http/types';
-import { readQuery } from '../../http/validation';
 import type { Principal } from '../auth/principal.service';
 import type { ClientRow, ClientsService } from '../clients/clients.service';
 import { publicDocumentClient, type DocumentsService } from './documents.service';
 import { publicDocumentFileName, statementFileName } from './file-names';
 import { renderPublicDocumentPdf } from './public-document-pdf';
 import { renderStatementPdf } from './statement-pdf';
-
-const listQuerySchema = v.object({ clientCode: v.optional(clientCodeSchema), billingGroup: billingGroupSchema });
-const publicDocumentQuerySchema = v.object({
-  kind: publicDocumentKindSchema,
-  clientCode: clientCodeSchema,
-  billingGroup: billingGroupSchema,
-  language: v.optional(languageSchema),
-});
-const statementQuerySchema = v.object({ language: v.optional(languageSchema) });
 
 /** The same text for everyone who names the client: a browser may keep it a while. */
 const PUBLIC_CACHE = 'private, max-age=3600';
@@ -53,8 +42,6 @@ function pdfAttachment(c: Context, pdf: Uint8Array<ArrayBuffer>, fileName: strin
 
 export function createDocumentsRoutes({ documents, clients }: { documents: DocumentsService; clients: ClientsService }) {
   const routes = new Hono<AppEnv>();
-  // Statements are invoice data: hidden from a disabled account like the invoices themselves.
-  const signedIn = requireSession({ roles: USERS_AND_GUESTS, enabledAccount: true });
 
   /** The named client; an unknown code is a 404. */
   async function namedClient(selector: { clientCode: string; billingGroup?: string | undefined }): Promise<ClientRow> {
@@ -72,8 +59,7 @@ export function createDocumentsRoutes({ documents, clients }: { documents: Docum
     return { account, accountUnavailable: null };
   }
 
-  routes.get('/Documents/GetDocuments', async (c) => {
-    const query = readQuery(c, listQuerySchema);
+  route(routes, getDocuments, async (c, { query }) => {
     // Signed in, the session's client is the truth: the query cannot reach another client's account.
     const caller = c.var.principal?.isActive ? c.var.principal : null;
     const client = caller
@@ -89,16 +75,15 @@ export function createDocumentsRoutes({ documents, clients }: { documents: Docum
     return c.json(list);
   });
 
-  routes.get('/Documents/GetPublicDocument', async (c) => {
-    const { kind, clientCode, billingGroup, language: asked } = readQuery(c, publicDocumentQuerySchema);
+  route(routes, getPublicDocument, async (c, { query: { kind, clientCode, billingGroup, language: asked } }) => {
     const client = await namedClient({ clientCode, billingGroup });
     const language = languageOf(asked, c.var.session?.language);
     const pdf = await renderPublicDocumentPdf({ kind, language, client: publicDocumentClient(client) });
     return pdfAttachment(c, pdf, publicDocumentFileName(kind, language, client.code), PUBLIC_CACHE);
   });
 
-  routes.get('/Documents/GetStatementPdf', signedIn, async (c) => {
-    const { language: asked } = readQuery(c, statementQuerySchema);
+  // Statements are invoice data: hidden from a disabled account like the invoices themselves.
+  route(routes, getStatementPdf, async (c, { query: { language: asked } }) => {
     const statement = await documents.statement(scopeOf(c.var.caller));
     if (!statement) throw new ApiError(404, 'notFound');
     const language = languageOf(asked, c.var.session?.language);

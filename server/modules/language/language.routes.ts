@@ -1,9 +1,9 @@
 /** The caller's translation language. */
 import { Hono } from 'hono';
 import { getCookie, setCookie } from 'hono/cookie';
-import { translationLanguageSchema } from '@contracts/session';
+import { getTranslationLanguage, updateTranslationLanguage } from '@contracts/session-endpoints';
+import { route } from '../../http/endpoint-routes';
 import type { AppEnv } from '../../http/types';
-import { readJsonBody } from '../../http/validation';
 import type { LanguageService } from './language.service';
 
 /** An anonymous visitor's language lives in this cookie, not in a server session. */
@@ -13,12 +13,11 @@ const LANGUAGE_COOKIE_MAX_AGE_SECONDS = 365 * 24 * 60 * 60;
 export function createLanguageRoutes({ language, cookieSecure }: { language: LanguageService; cookieSecure: boolean }) {
   const routes = new Hono<AppEnv>();
 
-  routes.get('/user/GetTranslationLanguage', async (c) => {
+  route(routes, getTranslationLanguage, async (c) => {
     return c.json({ language: await language.get(c.var.session, getCookie(c, LANGUAGE_COOKIE)) });
   });
 
-  routes.post('/user/UpdateTranslationLanguage', async (c) => {
-    const body = await readJsonBody(c, translationLanguageSchema);
+  route(routes, updateTranslationLanguage, async (c, { json: body }) => {
     await language.set(c.var.session, body.language);
     // Always the cookie too: the choice outlives a sign-out, and nobody needs a session to make it.
     setCookie(c, LANGUAGE_COOKIE, body.language, {

@@ -3,13 +3,14 @@
  * production, where it does not exist; and only for a browser on the same machine, because the
  * emails name accounts and invoices of every client.
  */
-import { isIPv4 } from 'node:net';
-import { Hono, type MiddlewareHandler } from 'hono';
+import { Hono } from 'hono';
 import type { Database } from '../../db/client';
-import { sourceAddress } from '../../http/client-address';
+import { sameMachineOnly } from '../../http/same-machine';
 import type { AppEnv } from '../../http/types';
 import { escapeHtml } from './email-html';
 import { latestEmails, type OutboxEmail } from './outbox';
+
+export { isLoopbackAddress } from '../../http/same-machine';
 
 /** Where the email stands: sent, or waiting and why. */
 function deliveryState(email: OutboxEmail): string {
@@ -19,22 +20,9 @@ function deliveryState(email: OutboxEmail): string {
   return `Waiting (attempt ${String(email.attempts)}, next ${email.nextAttemptAt.toISOString()})${error}`;
 }
 
-/** True for 127.0.0.0/8 and ::1, also written as IPv4-mapped IPv6 (::ffff:127.0.0.1). */
-export function isLoopbackAddress(address: string | undefined): boolean {
-  if (address === undefined) return false;
-  const plain = address.toLowerCase().startsWith('::ffff:') ? address.slice(7) : address;
-  if (isIPv4(plain)) return plain.startsWith('127.');
-  return plain === '::1' || plain === '0:0:0:0:0:0:0:1';
-}
-
 /** The development page listing the outbox, newest first (`?to=` one address's only). */
 export function createOutboxRoutes({ db }: { db: Database }) {
   const routes = new Hono<AppEnv>();
-  const sameMachineOnly: MiddlewareHandler<AppEnv> = async (c, next) => {
-    if (!isLoopbackAddress(sourceAddress(c))) return c.text('Not Found', 404);
-    await next();
-    c.header('Cache-Control', 'no-store');
-  };
   routes.use('*', sameMachineOnly);
   // `?to=` lists only the emails to that address (the newest 50 of the whole outbox scroll by fast).
   routes.get('/outbox', async (c) => {

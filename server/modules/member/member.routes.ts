@@ -1,6 +1,5 @@
 /** The signed-in user's own account: member information, sign out everywhere, changing the email address. */
 import { Hono, type Context } from 'hono';
-import { emailChangeConfirmationSchema, emailChangeRequestSchema, memberDetailsRequestSchema } from '@contracts/member-requests';
 import {
   type EmailChangeRequested,
   type EmailChanged,
@@ -8,12 +7,18 @@ import {
   type MemberInformation,
   type SignedOutEverywhere,
 } from '@contracts/member';
+import {
+  confirmEmailChange,
+  getMemberInformation,
+  requestEmailChange,
+  signOutEverywhere,
+  updateMemberInformation,
+} from '@contracts/member-endpoints';
 import { sourceAddress } from '../../http/client-address';
+import { route } from '../../http/endpoint-routes';
 import { ApiError, errorResponse } from '../../http/errors';
-import { USERS_ONLY, requireSession } from '../../http/require-session';
 import type { SessionCookies } from '../../http/session';
 import type { AppEnv, SignedInEnv } from '../../http/types';
-import { readJsonBody } from '../../http/validation';
 import type { MemberService } from './member.service';
 
 /** The signed-in user's id: these calls are for users only, never guests. */
@@ -35,32 +40,28 @@ export interface MemberRoutesOptions {
 
 export function createMemberRoutes({ member, cookies, portalOrigin }: MemberRoutesOptions) {
   const routes = new Hono<AppEnv>();
-  const users = requireSession({ roles: USERS_ONLY });
-  // Update email is hidden from a disabled account; the server refuses it as well.
-  const enabledUsers = requireSession({ roles: USERS_ONLY, enabledAccount: true });
 
-  routes.get('/User/GetMemberInformation', users, async (c) => {
+  route(routes, getMemberInformation, async (c) => {
     const information: MemberInformation | null = await member.information(userIdOf(c));
     if (!information) return errorResponse(c, 401, 'notSignedIn');
     return c.json(information);
   });
 
-  routes.post('/User/UpdateMemberInformation', users, async (c) => {
-    const request = await readJsonBody(c, memberDetailsRequestSchema);
+  route(routes, updateMemberInformation, async (c, { json: request }) => {
     const details: MemberDetails | null = await member.updateDetails(userIdOf(c), request);
     if (!details) return errorResponse(c, 401, 'notSignedIn');
     return c.json(details);
   });
 
-  routes.post('/User/SignOutEverywhere', users, async (c) => {
+  route(routes, signOutEverywhere, async (c) => {
     const endedSessions = await member.signOutEverywhere(userIdOf(c));
     cookies.clear(c);
     const response: SignedOutEverywhere = { endedSessions };
     return c.json(response);
   });
 
-  routes.post('/User/RequestEmailChange', enabledUsers, async (c) => {
-    const request = await readJsonBody(c, emailChangeRequestSchema);
+  // Update email is hidden from a disabled account; the server refuses it as well (the declarations say so).
+  route(routes, requestEmailChange, async (c, { json: request }) => {
     const caller = c.var.caller;
     const outcome = await member.requestEmailChange({ userId: userIdOf(c), clientId: caller.clientId, email: caller.email }, request, {
       origin: portalOrigin ?? new URL(c.req.url).origin,
@@ -76,8 +77,7 @@ export function createMemberRoutes({ member, cookies, portalOrigin }: MemberRout
     return c.json(response);
   });
 
-  routes.post('/User/ConfirmEmailChange', enabledUsers, async (c) => {
-    const { token } = await readJsonBody(c, emailChangeConfirmationSchema);
+  route(routes, confirmEmailChange, async (c, { json: { token } }) => {
     const outcome = await member.confirmEmailChange(userIdOf(c), token);
     if (outcome.kind === 'failed') return errorResponse(c, 404, 'notFound');
     const response: EmailChanged = { email: outcome.email };

@@ -3,21 +3,15 @@
  * signed-in user's password (users only).
  */
 import { Hono, type Context } from 'hono';
-import * as v from 'valibot';
-import {
-  forgotPasswordRequestSchema,
-  resetLinkRequestSchema,
-  resetPasswordRequestSchema,
-  updatePasswordRequestSchema,
-  type CurrentPasswordProblem,
-  type NewPasswordProblem,
-} from '@contracts/password-requests';
+import type * as v from 'valibot';
+import { checkEmail, checkResetLink, resetPassword, updatePassword } from '@contracts/password-endpoints';
+import type { CurrentPasswordProblem, NewPasswordProblem } from '@contracts/password-requests';
 import type { passwordExpiredSchema } from '@contracts/session';
+import { getIsPasswordExpired } from '@contracts/session-endpoints';
 import { sourceAddress } from '../../http/client-address';
+import { route } from '../../http/endpoint-routes';
 import { errorResponse } from '../../http/errors';
-import { USERS_ONLY, requireSession } from '../../http/require-session';
 import type { AppEnv } from '../../http/types';
-import { readJsonBody } from '../../http/validation';
 import type { PasswordService } from './password.service';
 
 type PasswordExpiredResponse = v.InferOutput<typeof passwordExpiredSchema>;
@@ -46,21 +40,18 @@ export function createPasswordRoutes({ passwords, portalOrigin }: PasswordRoutes
   const routes = new Hono<AppEnv>();
   const originOf = (c: Context) => ({ sourceAddress: sourceAddress(c), portalOrigin: portalOrigin ?? new URL(c.req.url).origin });
 
-  routes.post('/ForgotPassword/CheckEmail', async (c) => {
-    const request = await readJsonBody(c, forgotPasswordRequestSchema);
+  route(routes, checkEmail, async (c, { json: request }) => {
     const outcome = await passwords.requestReset(request, originOf(c), c.var.session?.language ?? null);
     if (outcome.kind === 'throttled') return tooManyRequests(c, outcome.retryAfterSeconds);
     return c.json({ sent: true } as const);
   });
 
-  routes.post('/ForgotPassword/CheckResetLink', async (c) => {
-    const { token } = await readJsonBody(c, resetLinkRequestSchema);
+  route(routes, checkResetLink, async (c, { json: { token } }) => {
     const link = await passwords.checkResetLink(token);
     return link ? c.json(link) : errorResponse(c, 410, 'linkInvalid');
   });
 
-  routes.post('/ForgotPassword/ResetPassword', async (c) => {
-    const request = await readJsonBody(c, resetPasswordRequestSchema);
+  route(routes, resetPassword, async (c, { json: request }) => {
     const outcome = await passwords.resetPassword(request, originOf(c).portalOrigin, c.var.session?.language ?? null);
     if (outcome.kind === 'linkInvalid') return errorResponse(c, 410, 'linkInvalid');
     if (outcome.kind === 'refused') {
@@ -70,15 +61,14 @@ export function createPasswordRoutes({ passwords, portalOrigin }: PasswordRoutes
     return c.json({ reset: true } as const);
   });
 
-  routes.get('/User/GetIsPasswordExpired', requireSession({ roles: USERS_ONLY, whilePasswordExpired: true }), async (c) => {
+  route(routes, getIsPasswordExpired, async (c) => {
     const { userId, clientId } = c.var.caller;
     if (userId === null) return errorResponse(c, 403, 'forbidden');
     const response: PasswordExpiredResponse = await passwords.passwordExpiry(userId, clientId);
     return c.json(response);
   });
 
-  routes.post('/User/UpdatePassword', requireSession({ roles: USERS_ONLY, whilePasswordExpired: true }), async (c) => {
-    const request = await readJsonBody(c, updatePasswordRequestSchema);
+  route(routes, updatePassword, async (c, { json: request }) => {
     const { userId, clientId, email } = c.var.caller;
     const session = c.var.session;
     if (userId === null || !session) return errorResponse(c, 403, 'forbidden');

@@ -4,14 +4,19 @@ import type { ClientErrorStatusCode } from 'hono/utils/http-status';
 import * as v from 'valibot';
 import type { ApiErrorCode } from '@contracts/errors';
 import { defaultLanguage, languageSchema } from '@contracts/session';
-import { requiredText } from '@contracts/text';
-import { idempotencyKeyPattern, paymentRequestSchema } from '@contracts/payment-request';
+import {
+  forgetSavedBillingAddress,
+  getPaymentOptions,
+  getReceipt,
+  getReceiptPdf,
+  getSavedBillingAddress,
+  makePayment,
+} from '@contracts/payments-endpoints';
+import { route } from '../../http/endpoint-routes';
 import { errorResponse } from '../../http/errors';
 import type { SavedBillingAddressResponse } from '@contracts/billing-address';
-import { USERS_AND_GUESTS, USERS_ONLY, requireSession } from '../../http/require-session';
 import { scopeOf } from '../../http/scope';
 import type { AppEnv } from '../../http/types';
-import { readJsonBody, readQuery } from '../../http/validation';
 import type { PaymentRefusal, PaymentsService } from './payments.service';
 import { receiptFileName, renderReceiptPdf } from './receipt-pdf';
 
@@ -27,25 +32,12 @@ const refusalAnswers: Record<PaymentRefusal, [ClientErrorStatusCode, ApiErrorCod
   idempotencyKeyReused: [409, 'idempotencyKeyReused'],
 };
 
-const confirmationNumberSchema = requiredText(32);
-const receiptQuerySchema = v.object({ confirmationNumber: confirmationNumberSchema });
-const receiptPdfQuerySchema = v.object({
-  confirmationNumber: confirmationNumberSchema,
-  language: v.optional(languageSchema, defaultLanguage),
-});
-
-
 export function createPaymentsRoutes({ payments }: { payments: PaymentsService }) {
   const routes = new Hono<AppEnv>();
-  // The SPA hides payments from a disabled account; the server refuses them as well.
-  const signedIn = requireSession({ roles: USERS_AND_GUESTS, enabledAccount: true });
-
-  routes.post('/OnlinePayment/MakePayment', signedIn, async (c) => {
-    const idempotencyKey = c.req.header('Idempotency-Key');
-    if (idempotencyKey === undefined || !idempotencyKeyPattern.test(idempotencyKey)) {
-      return errorResponse(c, 400, 'invalidRequest');
-    }
-    const request = await readJsonBody(c, paymentRequestSchema);
+  // The SPA hides payments from a disabled account; the server refuses them as well (the declarations say so).
+  // A missing or malformed Idempotency-Key is a 400 before the body is read.
+  route(routes, makePayment, async (c, { headers, json: request }) => {
+    const idempotencyKey = headers['Idempotency-Key'];
     const sessionLanguage = v.safeParse(languageSchema, c.var.session?.language);
     const language = sessionLanguage.success ? sessionLanguage.output : defaultLanguage;
     const outcome = await payments.makePayment(scopeOf(c.var.caller), idempotencyKey, request, {
@@ -60,15 +52,13 @@ export function createPaymentsRoutes({ payments }: { payments: PaymentsService }
     return c.json(outcome.receipt);
   });
 
-  routes.get('/OnlinePayment/GetReceipt', signedIn, async (c) => {
-    const { confirmationNumber } = readQuery(c, receiptQuerySchema);
+  route(routes, getReceipt, async (c, { query: { confirmationNumber } }) => {
     const receipt = await payments.receipt(scopeOf(c.var.caller), confirmationNumber);
     if (!receipt) return errorResponse(c, 404, 'notFound');
     return c.json(receipt);
   });
 
-  routes.get('/OnlinePayment/GetReceiptPdf', signedIn, async (c) => {
-    const { confirmationNumber, language } = readQuery(c, receiptPdfQuerySchema);
+  route(routes, getReceiptPdf, async (c, { query: { confirmationNumber, language } }) => {
     const document = await payments.receiptDocument(scopeOf(c.var.caller), confirmationNumber);
     if (!document) return errorResponse(c, 404, 'notFound');
     const pdf = await renderReceiptPdf({ ...document, language });
@@ -79,19 +69,19 @@ export function createPaymentsRoutes({ payments }: { payments: PaymentsService }
   });
 
   // The billing address a user asked to be remembered (contracts/billing-address.ts): a guest's never is.
-  routes.get('/OnlinePayment/GetSavedBillingAddress', signedIn, async (c) => {
+  route(routes, getSavedBillingAddress, async (c) => {
     const { clientId, userId } = c.var.caller;
     const address = userId === null ? null : await payments.savedBillingAddress({ clientId, userId });
     return c.json({ address } satisfies SavedBillingAddressResponse);
   });
 
-  routes.post('/OnlinePayment/ForgetSavedBillingAddress', requireSession({ roles: USERS_ONLY }), async (c) => {
+  route(routes, forgetSavedBillingAddress, async (c) => {
     const { clientId, userId } = c.var.caller;
     if (userId !== null) await payments.forgetBillingAddress({ clientId, userId });
     return c.body(null, 204);
   });
 
-  routes.get('/OnlinePayment/GetPaymentOptions', signedIn, async (c) => {
+  route(routes, getPaymentOptions, async (c) => {
     const options = await payments.paymentOptions(scopeOf(c.var.caller));
     if (!options) return errorResponse(c, 404, 'notFound');
     return c.json(options);

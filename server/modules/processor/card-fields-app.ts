@@ -6,7 +6,7 @@
  * policy), and the frame's tokenizing call is same-origin (no CORS). `startServer` serves it.
  */
 import { Hono } from 'hono';
-import { describeError, type Logger } from '../../app';
+import { describeError, type Logger } from '../../http/error-mapping';
 import type { Database } from '../../db/client';
 import { cardFieldsSecurityHeaders } from '../../http/security-headers';
 import type { AppEnv } from '../../http/types';

@@ -3,21 +3,13 @@
  * touches the caller's session.
  */
 import { Hono, type Context } from 'hono';
-import {
-  activationRequestSchema,
-  registeredAnswer,
-  removeAccessRequestSchema,
-  type AccessRemoved,
-  registrationRequestSchema,
-  resendActivationRequestSchema,
-  type ActivationResponse,
-  type ResendActivationResponse,
-} from '@contracts/registration';
+import { registeredAnswer, type AccessRemoved, type ActivationResponse, type ResendActivationResponse } from '@contracts/registration';
+import { activate, register, removeAccess, resendActivation } from '@contracts/registration-endpoints';
 import { defaultLanguage, type Language } from '@contracts/session';
 import { sourceAddress } from '../../http/client-address';
+import { route } from '../../http/endpoint-routes';
 import { ApiError, errorResponse } from '../../http/errors';
 import type { AppEnv } from '../../http/types';
-import { readJsonBody } from '../../http/validation';
 import type { RegistrationService, RequestOrigin } from './registration.service';
 
 /**
@@ -58,8 +50,7 @@ export function createRegistrationRoutes({
     language: acceptedLanguage(c.req.header('Accept-Language')),
   });
 
-  routes.post('/userregistration/Register', async (c) => {
-    const request = await readJsonBody(c, registrationRequestSchema);
+  route(routes, register, async (c, { json: request }) => {
     const outcome = await registration.register(request, originOf(c));
     switch (outcome.kind) {
       case 'passwordRefused':
@@ -74,23 +65,20 @@ export function createRegistrationRoutes({
     }
   });
 
-  routes.post('/userregistration/Activate', async (c) => {
-    const { token } = await readJsonBody(c, activationRequestSchema);
+  route(routes, activate, async (c, { json: { token } }) => {
     // Unknown, used and expired links are one answer.
     if (!(await registration.activate(token))) return errorResponse(c, 404, 'notFound');
     const response: ActivationResponse = { activated: true };
     return c.json(response);
   });
 
-  routes.post('/userregistration/RemoveAccess', async (c) => {
-    const { token } = await readJsonBody(c, removeAccessRequestSchema);
+  route(routes, removeAccess, async (c, { json: { token } }) => {
     if (!(await registration.removeAccess(token))) return errorResponse(c, 410, 'linkInvalid');
     const response: AccessRemoved = { removed: true };
     return c.json(response);
   });
 
-  routes.post('/userregistration/ResendActivation', async (c) => {
-    const { email } = await readJsonBody(c, resendActivationRequestSchema);
+  route(routes, resendActivation, async (c, { json: { email } }) => {
     const outcome = await registration.resendActivation(email, originOf(c));
     if (outcome.kind === 'throttled') return tooManyRequests(c, outcome.retryAfterSeconds);
     const response: ResendActivationResponse = { accepted: true };

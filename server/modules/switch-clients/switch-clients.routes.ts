@@ -1,11 +1,10 @@
 /** The signed-in user's clients, and moving the session to one of them. */
 import { Hono } from 'hono';
-import { switchClientRequestSchema } from '@contracts/switch-clients-request';
 import type { SwitchClientResponse, UserClient } from '@contracts/switch-clients';
+import { getUserClients, switchClient } from '@contracts/switch-clients-endpoints';
+import { route } from '../../http/endpoint-routes';
 import { errorResponse } from '../../http/errors';
-import { USERS_ONLY, requireSession } from '../../http/require-session';
 import type { AppEnv } from '../../http/types';
-import { readJsonBody } from '../../http/validation';
 import type { SwitchClientsService } from './switch-clients.service';
 
 export function createSwitchClientsRoutes({ switchClients }: { switchClients: SwitchClientsService }) {
@@ -13,17 +12,14 @@ export function createSwitchClientsRoutes({ switchClients }: { switchClients: Sw
 
   // A billing user only (a guest has one account of one client). A disabled account may still
   // switch: the user's accounts at other clients can be in order.
-  const billingUser = requireSession({ roles: USERS_ONLY });
-
-  routes.get('/User/GetUserClients', billingUser, async (c) => {
+  route(routes, getUserClients, async (c) => {
     const { userId, clientId } = c.var.caller;
     if (userId === null) return errorResponse(c, 403, 'forbidden');
     const list: UserClient[] = await switchClients.list(userId, clientId);
     return c.json(list);
   });
 
-  routes.post('/User/SwitchClient', billingUser, async (c) => {
-    const request = await readJsonBody(c, switchClientRequestSchema);
+  route(routes, switchClient, async (c, { json: request }) => {
     const { userId } = c.var.caller;
     const session = c.var.session;
     if (userId === null || !session) return errorResponse(c, 403, 'forbidden');

@@ -1,12 +1,7 @@
-/** POST /api/User/UpdatePassword: the new password's days until expiry (0 expired, -1 never). */
+/** Changes the signed-in user's password (contracts/password-endpoints.ts): the new password's days until expiry (0 expired, -1 never). */
+import * as password from '@contracts/password-endpoints';
 import type { UpdatePasswordRequest } from '@contracts/password-requests';
-import { http, observed, type CallOptions } from '@/lib/api/http';
+import { callEndpoint, type CallOptions } from '@/lib/api/http';
 
-export const updatePassword = (request: UpdatePasswordRequest, { signal }: CallOptions = {}): Promise<number> =>
-  observed(async () => {
-    const answer: unknown = await http.post('User/UpdatePassword', { json: request, signal }).json();
-    // A plain check rather than a schema: the page stays light, and a strange answer is a server error.
-    if (typeof answer !== 'object' || answer === null || !('isPasswordExpired' in answer) || !('daysUntilExpiry' in answer)) throw new TypeError('Unexpected answer');
-    if (answer.isPasswordExpired === true) return 0;
-    return typeof answer.daysUntilExpiry === 'number' ? answer.daysUntilExpiry : -1;
-  });
+export const updatePassword = (json: UpdatePasswordRequest, { signal }: CallOptions = {}): Promise<number> =>
+  callEndpoint(password.updatePassword, { json, signal }).then((answer) => (answer.isPasswordExpired ? 0 : answer.daysUntilExpiry));

@@ -3,23 +3,14 @@
  * change. A form's call answers either its result or the fields the server refused (400 with
  * `fields`); every other failure rejects with an ApiError, as every call of the app does.
  */
-import {
-  emailChangedSchema,
-  emailChangeRequestedSchema,
-  memberDetailsSchema,
-  memberInformationSchema,
-  signedOutEverywhereSchema,
-  type MemberDetails,
-  type MemberInformation,
-} from '@contracts/member';
+import type { MemberDetails, MemberInformation } from '@contracts/member';
+import * as member from '@contracts/member-endpoints';
 import type { EmailChangeRequest, MemberDetailsRequest } from '@contracts/member-requests';
 import type { FieldErrors } from '@contracts/errors';
-import { sessionClientSchema } from '@contracts/session';
 import type { TextIssue } from '@contracts/text';
-import * as v from 'valibot';
-import { getAccountNumber, getUserEmail } from '@/lib/api/endpoints';
+import { getAccountNumber, getSessionClient, getUserEmail } from '@/lib/api/endpoints';
 import { ApiError } from '@/lib/api/errors';
-import { call, http, type CallOptions } from '@/lib/api/http';
+import { callEndpoint, type CallOptions } from '@/lib/api/http';
 
 /** A form call's answer: its result, or what the server said about each refused field. */
 export type FormAnswer<T> = { ok: true; value: T } | { ok: false; fields: FieldErrors };
@@ -41,13 +32,13 @@ export function readFieldErrors(body: unknown): FieldErrors | null {
 }
 
 /**
- * Posts a form. A 400 with field errors is an answer, not a failure: the form shows it. (Plain
- * checks rather than a schema: every schema function a page uses joins the libraries that the
- * first page loads.)
+ * Sends a form. A 400 with field errors is an answer, not a failure: the form shows it. (The
+ * fields are read with plain checks rather than a schema: every schema function a page uses joins
+ * the libraries that the first page loads.)
  */
-async function postForm<S extends v.GenericSchema>(path: string, json: unknown, schema: S, { signal }: CallOptions): Promise<FormAnswer<v.InferOutput<S>>> {
+async function formAnswer<T>(send: () => Promise<T>): Promise<FormAnswer<T>> {
   try {
-    return { ok: true, value: await call(() => http.post(path, { json, signal }), schema) };
+    return { ok: true, value: await send() };
   } catch (error) {
     const fields = error instanceof ApiError && error.code === 'invalidRequest' ? readFieldErrors(error.body) : null;
     if (fields) return { ok: false, fields };
@@ -55,13 +46,8 @@ async function postForm<S extends v.GenericSchema>(path: string, json: unknown, 
   }
 }
 
-/** GET /api/User/GetMemberInformation */
-export const getMemberInformation = ({ signal }: CallOptions = {}): Promise<MemberInformation> =>
-  call(() => http.get('User/GetMemberInformation', { signal }), memberInformationSchema);
-
-/** GET /api/User/GetClientCode: the session's client, with its billing group. */
-export const getSessionClient = ({ signal }: CallOptions = {}): Promise<v.InferOutput<typeof sessionClientSchema>> =>
-  call(() => http.get('User/GetClientCode', { signal }), sessionClientSchema);
+/** The name and company, and the user's accounts. */
+export const getMemberInformation = (options?: CallOptions): Promise<MemberInformation> => callEndpoint(member.getMemberInformation, options);
 
 /** Everything the member information page shows, in one go. */
 export async function loadMemberProfile({ signal }: CallOptions = {}) {
@@ -74,18 +60,12 @@ export async function loadMemberProfile({ signal }: CallOptions = {}) {
   return { ...information, email, accountNumber, clientCode: client.clientCode, billingGroup: client.billingGroup };
 }
 
-/** POST /api/User/UpdateMemberInformation */
-export const updateMemberDetails = (details: MemberDetailsRequest, options: CallOptions = {}): Promise<FormAnswer<MemberDetails>> =>
-  postForm('User/UpdateMemberInformation', details, memberDetailsSchema, options);
+export const updateMemberDetails = (json: MemberDetailsRequest, { signal }: CallOptions = {}): Promise<FormAnswer<MemberDetails>> =>
+  formAnswer(() => callEndpoint(member.updateMemberInformation, { json, signal }));
 
-/** POST /api/User/SignOutEverywhere */
-export const signOutEverywhere = ({ signal }: CallOptions = {}) =>
-  call(() => http.post('User/SignOutEverywhere', { signal }), signedOutEverywhereSchema);
+export const signOutEverywhere = (options?: CallOptions) => callEndpoint(member.signOutEverywhere, options);
 
-/** POST /api/User/RequestEmailChange */
-export const requestEmailChange = (request: EmailChangeRequest, options: CallOptions = {}) =>
-  postForm('User/RequestEmailChange', request, emailChangeRequestedSchema, options);
+export const requestEmailChange = (json: EmailChangeRequest, { signal }: CallOptions = {}) =>
+  formAnswer(() => callEndpoint(member.requestEmailChange, { json, signal }));
 
-/** POST /api/User/ConfirmEmailChange */
-export const confirmEmailChange = (token: string, { signal }: CallOptions = {}) =>
-  call(() => http.post('User/ConfirmEmailChange', { json: { token }, signal }), emailChangedSchema);
+export const confirmEmailChange = (token: string, { signal }: CallOptions = {}) => callEndpoint(member.confirmEmailChange, { json: { token }, signal });

@@ -1,12 +1,14 @@
-/** The payment calls of the wizard, the receipt and the other ways to pay. */
-import type { Language } from '@contracts/session';
-import { savedBillingAddressResponseSchema, type SavedBillingAddress } from '@contracts/billing-address';
+/** The payment calls of the wizard, the receipt and the other ways to pay (contracts/payments-endpoints.ts). */
+import type { SavedBillingAddress } from '@contracts/billing-address';
+import * as payments from '@contracts/payments-endpoints';
 import type { PaymentStart } from '@machines/payment/payment.types';
 import { doesClientAcceptPayments, getAccountInformation, getSessionExternalCardLink } from '@/lib/api/account-endpoints';
-import { call, http, type CallOptions } from '@/lib/api/http';
+import { callEndpoint, requestEndpoint, type CallOptions } from '@/lib/api/http';
 import { toExternalUrl } from '@/lib/safe-redirect';
-import { paymentOptionsSchema, receiptSchema, type PaymentOptions, type Receipt } from '@contracts/payments';
+import type { PaymentOptions, Receipt } from '@contracts/payments';
 import type { PaymentRequest } from '@contracts/payment-request';
+
+export { receiptPdfUrl } from '@/lib/api/documents-endpoints';
 
 /** What the wizard starts from: the account, and whether and where its client takes card payments. */
 export async function loadPaymentStart({ signal }: CallOptions = {}): Promise<PaymentStart> {
@@ -20,26 +22,16 @@ export async function loadPaymentStart({ signal }: CallOptions = {}): Promise<Pa
   return { account, acceptsOnlinePayments, externalCardLink: toExternalUrl(externalCardLink) ?? '', savedAddress };
 }
 
-/** GET /api/OnlinePayment/GetSavedBillingAddress: the address the signed-in payer asked to be remembered (never a guest's). */
-export const getSavedBillingAddress = ({ signal }: CallOptions = {}): Promise<SavedBillingAddress | null> =>
-  call(() => http.get('OnlinePayment/GetSavedBillingAddress', { signal }), savedBillingAddressResponseSchema).then((response) => response.address);
+/** The address the signed-in payer asked to be remembered (never a guest's). */
+export const getSavedBillingAddress = (options?: CallOptions): Promise<SavedBillingAddress | null> =>
+  callEndpoint(payments.getSavedBillingAddress, options).then((response) => response.address);
 
-/** POST /api/OnlinePayment/ForgetSavedBillingAddress: the payer unticked "Remember this address for next time". */
-export const forgetSavedBillingAddress = (): Promise<void> => http.post('OnlinePayment/ForgetSavedBillingAddress').then(() => undefined);
+/** The payer unticked "Remember this address for next time": in the background, unobserved (no loading overlay). */
+export const forgetSavedBillingAddress = (): Promise<void> => requestEndpoint(payments.forgetSavedBillingAddress).then(() => undefined);
 
-/** POST /api/OnlinePayment/MakePayment: one key for one payment, however often it is sent. */
-export const makePayment = (idempotencyKey: string, body: PaymentRequest, { signal }: CallOptions = {}): Promise<Receipt> =>
-  call(
-    () => http.post('OnlinePayment/MakePayment', { json: body, headers: { 'Idempotency-Key': idempotencyKey }, signal }),
-    receiptSchema,
-  );
+/** One key for one payment, however often it is sent. */
+export const makePayment = (idempotencyKey: string, json: PaymentRequest, { signal }: CallOptions = {}): Promise<Receipt> =>
+  callEndpoint(payments.makePayment, { json, headers: { 'Idempotency-Key': idempotencyKey }, signal });
 
-/** GET /api/OnlinePayment/GetPaymentOptions: the session client's other ways to pay. */
-export const getPaymentOptions = ({ signal }: CallOptions = {}): Promise<PaymentOptions> =>
-  call(() => http.get('OnlinePayment/GetPaymentOptions', { signal }), paymentOptionsSchema);
-
-/** Where the server's PDF of a receipt is downloaded from, in the reader's language. */
-export function receiptPdfUrl(confirmationNumber: string, language: Language): string {
-  const query = new URLSearchParams({ confirmationNumber, language });
-  return `/api/OnlinePayment/GetReceiptPdf?${query.toString()}`;
-}
+/** The session client's other ways to pay. */
+export const getPaymentOptions = (options?: CallOptions): Promise<PaymentOptions> => callEndpoint(payments.getPaymentOptions, options);

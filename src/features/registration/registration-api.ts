@@ -1,32 +1,24 @@
-/** The registration calls: register, activate, and ask for the activation link again. */
+/** The registration calls (contracts/registration-endpoints.ts): register, activate, and ask for the activation link again. */
 import type { RegistrationRequest } from '@contracts/registration';
+import * as registration from '@contracts/registration-endpoints';
 import type { Language } from '@contracts/session';
-import { http, observed, type CallOptions } from '@/lib/api/http';
+import { callEndpoint, type CallOptions } from '@/lib/api/http';
 
 /**
- * POST api/userregistration/Register, its answer read as text (the same whether the address was
- * new or already registered). `language`, sent as Accept-Language, is the one the emails are
- * written in.
+ * Registers, its answer read as text (the same whether the address was new or already
+ * registered). `language`, sent as Accept-Language, is the one the emails are written in.
  */
-export const registerAccount = (body: RegistrationRequest, language: Language, { signal }: CallOptions = {}): Promise<string> =>
-  observed(() => http.post('userregistration/Register', { json: body, headers: { 'Accept-Language': language }, signal }).text());
+export const registerAccount = (json: RegistrationRequest, language: Language, { signal }: CallOptions = {}): Promise<string> =>
+  callEndpoint(registration.register, { json, headers: { 'Accept-Language': language }, signal });
 
-// The next two answer nothing the SPA needs beyond success: their bodies are not read.
-
-/** POST api/userregistration/Activate with the emailed link's token; 404 notFound for an unusable link. */
+/** Activates with the emailed link's token; 404 notFound for an unusable link. */
 export const activateAccount = (token: string, { signal }: CallOptions = {}): Promise<void> =>
-  observed(async () => {
-    await http.post('userregistration/Activate', { json: { token }, signal });
-  });
+  callEndpoint(registration.activate, { json: { token }, signal }).then(() => undefined);
 
-/** POST api/userregistration/RemoveAccess with the notice link's token; 410 linkInvalid for an unusable link. */
+/** Removes a registration with the notice link's token; 410 linkInvalid for an unusable link. */
 export const removeAccess = (token: string, { signal }: CallOptions = {}): Promise<void> =>
-  observed(async () => {
-    await http.post('userregistration/RemoveAccess', { json: { token }, signal });
-  });
+  callEndpoint(registration.removeAccess, { json: { token }, signal }).then(() => undefined);
 
-/** POST api/userregistration/ResendActivation: a new link, written in `language` unless the account has one. */
+/** A new link, written in `language` unless the account has one. */
 export const resendActivation = (email: string, language: Language, { signal }: CallOptions = {}): Promise<void> =>
-  observed(async () => {
-    await http.post('userregistration/ResendActivation', { json: { email }, headers: { 'Accept-Language': language }, signal });
-  });
+  callEndpoint(registration.resendActivation, { json: { email }, headers: { 'Accept-Language': language }, signal }).then(() => undefined);

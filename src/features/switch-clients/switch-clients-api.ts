@@ -1,12 +1,11 @@
-/** The switch page's calls: the user's clients, and moving the session to one of them. */
+/** The switch page's calls (contracts/switch-clients-endpoints.ts): the user's clients, and moving the session to one of them. */
 import type { SwitchClientRequest } from '@contracts/switch-clients-request';
-import { switchClientResponseSchema, userClientsSchema, type SwitchClientResponse, type UserClient } from '@contracts/switch-clients';
-import { call, http, type CallOptions } from '@/lib/api/http';
+import type { SwitchClientResponse, UserClient } from '@contracts/switch-clients';
+import * as switchClients from '@contracts/switch-clients-endpoints';
+import { callEndpoint, type CallOptions } from '@/lib/api/http';
 
-/** GET /api/User/GetUserClients */
-export const getUserClients = ({ signal }: CallOptions = {}): Promise<UserClient[]> =>
-  call(() => http.get('User/GetUserClients', { signal }), userClientsSchema);
+export const getUserClients = (options?: CallOptions): Promise<UserClient[]> => callEndpoint(switchClients.getUserClients, options);
 
-/** POST /api/User/SwitchClient: 403 where the user has no account, 404 for an unknown client. */
-export const switchClient = (body: SwitchClientRequest, { signal }: CallOptions = {}): Promise<SwitchClientResponse> =>
-  call(() => http.post('User/SwitchClient', { json: body, signal }), switchClientResponseSchema);
+/** 403 where the user has no account, 404 for an unknown client. */
+export const switchClient = (json: SwitchClientRequest, { signal }: CallOptions = {}): Promise<SwitchClientResponse> =>
+  callEndpoint(switchClients.switchClient, { json, signal });

@@ -1,92 +1,54 @@
-/** The session's and the clients' calls. Each takes the caller's abort signal, so an actor that stops cancels its call. */
-import { clientLinksResponseSchema, clientSchema, clientUrlResponseSchema, type Client } from '@contracts/clients';
-import {
-  accountNumberResponseSchema,
-  authenticationMessageSchema,
-  extendAuthenticationSchema,
-  loggedInStatusSchema,
-  logoutResponseSchema,
-  passwordExpiredSchema,
-  sessionClientSchema,
-  translationLanguageSchema,
-  userEmailResponseSchema,
-  type AuthenticationMessage,
-  type ExtendAuthentication,
-  type Language,
-  type LoggedInStatus,
-  type LogoutResponse,
-} from '@contracts/session';
+/**
+ * The session's and the clients' calls, built from their declarations (contracts/session-endpoints.ts,
+ * clients-endpoints.ts). Each takes the caller's abort signal, so an actor that stops cancels its call.
+ */
+import type { Client } from '@contracts/clients';
+import * as clients from '@contracts/clients-endpoints';
+import type { AuthenticationMessage, ExtendAuthentication, Language, LoggedInStatus, LogoutResponse } from '@contracts/session';
+import * as session from '@contracts/session-endpoints';
 import type { GuestLoginRequest, LoginRequest } from '@contracts/session-requests';
-import { call, http, type CallOptions } from './http';
+import { callEndpoint, type CallOptions } from './http';
 
-function lookupParams(clientCode: string, billingGroup: string | null): Record<string, string> {
-  return billingGroup ? { clientCode, billingGroup } : { clientCode };
-}
+export const getLoggedInStatus = (options?: CallOptions): Promise<LoggedInStatus> => callEndpoint(session.getIsUserLoggedIn, options);
 
-/** GET /api/User/GetIsUserLoggedIn */
-export const getLoggedInStatus = ({ signal }: CallOptions = {}): Promise<LoggedInStatus> =>
-  call(() => http.get('User/GetIsUserLoggedIn', { signal }), loggedInStatusSchema);
+export const logIn = (json: LoginRequest, { signal }: CallOptions = {}): Promise<LoggedInStatus> => callEndpoint(session.login, { json, signal });
 
-/** POST /api/userlogin/Login */
-export const logIn = (body: LoginRequest, { signal }: CallOptions = {}): Promise<LoggedInStatus> =>
-  call(() => http.post('userlogin/Login', { json: body, signal }), loggedInStatusSchema);
+export const logInGuest = (json: GuestLoginRequest, { signal }: CallOptions = {}): Promise<LoggedInStatus> =>
+  callEndpoint(session.guestLogin, { json, signal });
 
-/** POST /api/userlogin/GuestLogin */
-export const logInGuest = (body: GuestLoginRequest, { signal }: CallOptions = {}): Promise<LoggedInStatus> =>
-  call(() => http.post('userlogin/GuestLogin', { json: body, signal }), loggedInStatusSchema);
+export const logOut = (options?: CallOptions): Promise<LogoutResponse> => callEndpoint(session.logout, options);
 
-/** POST /api/user/Logout */
-export const logOut = ({ signal }: CallOptions = {}): Promise<LogoutResponse> =>
-  call(() => http.post('user/Logout', { signal }), logoutResponseSchema);
+export const getUserEmail = (options?: CallOptions): Promise<string> => callEndpoint(session.getUserEmail, options).then((r) => r.email);
 
-/** GET /api/User/GetUserEmail */
-export const getUserEmail = ({ signal }: CallOptions = {}): Promise<string> =>
-  call(() => http.get('User/GetUserEmail', { signal }), userEmailResponseSchema).then((r) => r.email);
+export const getAccountNumber = (options?: CallOptions): Promise<string> =>
+  callEndpoint(session.getAccountNumber, options).then((r) => r.accountNumber);
 
-/** GET /api/User/GetAccountNumber */
-export const getAccountNumber = ({ signal }: CallOptions = {}): Promise<string> =>
-  call(() => http.get('User/GetAccountNumber', { signal }), accountNumberResponseSchema).then((r) => r.accountNumber);
+/** The client the session is signed in under, with its billing group. */
+export const getSessionClient = (options?: CallOptions): Promise<{ clientCode: string; billingGroup: string | null }> =>
+  callEndpoint(session.getClientCode, options);
 
-/** GET /api/User/GetClientCode: the client the session is signed in under, with its billing group. */
-export const getSessionClient = ({ signal }: CallOptions = {}): Promise<{ clientCode: string; billingGroup: string | null }> =>
-  call(() => http.get('User/GetClientCode', { signal }), sessionClientSchema);
+/** Days until the password expires, 0 once it has, -1 when it never does. */
+export const getPasswordExpiryDays = (options?: CallOptions): Promise<number> =>
+  callEndpoint(session.getIsPasswordExpired, options).then((r) => (r.isPasswordExpired ? 0 : r.daysUntilExpiry));
 
-/** GET /api/User/GetIsPasswordExpired: days until the password expires, 0 once it has, -1 when it never does. */
-export const getPasswordExpiryDays = ({ signal }: CallOptions = {}): Promise<number> =>
-  call(() => http.get('User/GetIsPasswordExpired', { signal }), passwordExpiredSchema).then((r) => (r.isPasswordExpired ? 0 : r.daysUntilExpiry));
+/** Polled; never extends the session. */
+export const getAuthenticationMessage = (options?: CallOptions): Promise<AuthenticationMessage> =>
+  callEndpoint(session.getShouldDisplayAuthenticationMessage, options);
 
-/** GET /api/user/GetShouldDisplayAuthenticationMessage (polled; never extends the session) */
-export const getAuthenticationMessage = ({ signal }: CallOptions = {}): Promise<AuthenticationMessage> =>
-  call(() => http.get('user/GetShouldDisplayAuthenticationMessage', { signal }), authenticationMessageSchema);
+export const extendAuthentication = (options?: CallOptions): Promise<ExtendAuthentication> => callEndpoint(session.extendAuthentication, options);
 
-/** GET /api/user/ExtendAuthentication */
-export const extendAuthentication = ({ signal }: CallOptions = {}): Promise<ExtendAuthentication> =>
-  call(() => http.get('user/ExtendAuthentication', { signal }), extendAuthenticationSchema);
-
-/** GET /api/Client/GetClient */
 export const getClient = (clientCode: string, billingGroup: string | null, { signal }: CallOptions = {}): Promise<Client> =>
-  call(() => http.get('Client/GetClient', { searchParams: lookupParams(clientCode, billingGroup), signal }), clientSchema);
+  callEndpoint(clients.getClient, { query: { clientCode, billingGroup: billingGroup ?? undefined }, signal });
 
-/** GET /api/Client/GetClientUrl */
 export const getClientUrl = (clientCode: string, billingGroup: string | null, { signal }: CallOptions = {}): Promise<string> =>
-  call(
-    () => http.get('Client/GetClientUrl', { searchParams: lookupParams(clientCode, billingGroup), signal }),
-    clientUrlResponseSchema,
-  ).then((r) => r.url);
+  callEndpoint(clients.getClientUrl, { query: { clientCode, billingGroup: billingGroup ?? undefined }, signal }).then((r) => r.url);
 
-/** GET /api/ClientLinks/GetClientLinks: the external card link ('' when none). */
+/** The named client's external card link ('' when none). */
 export const getExternalCardLink = (clientCode: string, billingGroup: string | null, { signal }: CallOptions = {}): Promise<string> =>
-  call(
-    () => http.get('ClientLinks/GetClientLinks', { searchParams: lookupParams(clientCode, billingGroup), signal }),
-    clientLinksResponseSchema,
-  ).then((r) => r.externalCCLink);
+  callEndpoint(clients.getClientLinks, { query: { clientCode, billingGroup: billingGroup ?? undefined }, signal }).then((r) => r.externalCCLink);
 
-/** GET /api/user/GetTranslationLanguage */
-export const getTranslationLanguage = ({ signal }: CallOptions = {}): Promise<Language> =>
-  call(() => http.get('user/GetTranslationLanguage', { signal }), translationLanguageSchema).then((r) => r.language);
+export const getTranslationLanguage = (options?: CallOptions): Promise<Language> =>
+  callEndpoint(session.getTranslationLanguage, options).then((r) => r.language);
 
-/** POST /api/user/UpdateTranslationLanguage */
 export const updateTranslationLanguage = (language: Language, { signal }: CallOptions = {}): Promise<Language> =>
-  call(() => http.post('user/UpdateTranslationLanguage', { json: { language }, signal }), translationLanguageSchema).then(
-    (r) => r.language,
-  );
+  callEndpoint(session.updateTranslationLanguage, { json: { language }, signal }).then((r) => r.language);

@@ -1,8 +1,13 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { extendAuthenticationSchema, loggedInStatusSchema } from '@contracts/session';
+import { getClient } from '@contracts/clients-endpoints';
+import { makePayment, getReceiptPdf } from '@contracts/payments-endpoints';
+import { register } from '@contracts/registration-endpoints';
+import { loggedInStatusSchema } from '@contracts/session';
+import { extendAuthentication, getIsUserLoggedIn, login } from '@contracts/session-endpoints';
+import { endpointUrl } from './endpoint-url';
 import { ApiError } from './errors';
 import { fieldErrorsOf } from './field-errors';
-import { call, http, observeCalls, observed, readCookie } from './http';
+import { answerCallsWith, call, callEndpoint, http, observeCalls, observed, readCookie } from './http';
 
 interface Seen {
   method: string;
@@ -24,6 +29,18 @@ function clientAnswering(respond: (request: Request) => Response | Promise<Respo
   return { client, seen };
 }
 
+/** The calls built from declarations, answered by a fake server (the SSR build's fetch, which the tests run). */
+function serverAnswering(respond: (request: Request) => Response | Promise<Response>) {
+  const seen: (Seen & { body: string; headers: Record<string, string> })[] = [];
+  answerCallsWith(async (request) => {
+    const body = await request.clone().text();
+    const headers = Object.fromEntries([...request.headers].filter(([name]) => name === 'idempotency-key' || name === 'accept-language'));
+    seen.push({ method: request.method, url: request.url, xsrf: request.headers.get('X-XSRF-TOKEN'), ...(body ? { body } : {}), ...(Object.keys(headers).length ? { headers } : {}) } as Seen & { body: string; headers: Record<string, string> });
+    return respond(request);
+  });
+  return { seen };
+}
+
 const json = (body: unknown, status = 200) =>
   new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
 
@@ -34,20 +51,20 @@ afterEach(() => {
 describe('the api client', () => {
   it('sends the anti-forgery token from the cookie on a POST but not on a GET', async () => {
     vi.stubGlobal('document', { cookie: 'other=1; XSRF-TOKEN=token%2Dvalue; x=2' });
-    const { client, seen } = clientAnswering(() => json({ userRole: null, isUserActive: false }));
-    await call(() => client.get('User/GetIsUserLoggedIn'), loggedInStatusSchema);
-    await call(() => client.post('userlogin/Login', { json: {} }), loggedInStatusSchema);
-    expect(seen).toEqual([
-      { method: 'GET', url: 'http://portal.test/api/User/GetIsUserLoggedIn', xsrf: null },
-      { method: 'POST', url: 'http://portal.test/api/userlogin/Login', xsrf: 'token-value' },
+    const { seen } = serverAnswering(() => json({ userRole: null, isUserActive: false }));
+    await callEndpoint(getIsUserLoggedIn);
+    await callEndpoint(login, { json: { email: 'pat.doe@example.com', password: 'secret', language: 'en-US' } });
+    expect(seen).toMatchObject([
+      { method: 'GET', url: 'http://portal.internal/api/User/GetIsUserLoggedIn', xsrf: null },
+      { method: 'POST', url: 'http://portal.internal/api/userlogin/Login', xsrf: 'token-value' },
     ]);
   });
 
-  it('sends the token on the one GET that changes state: extending the session', async () => {
+  it('sends the token on the one GET whose declaration says it changes state: extending the session', async () => {
     vi.stubGlobal('document', { cookie: 'XSRF-TOKEN=abc' });
-    const { client, seen } = clientAnswering(() => json({ secondsLeft: 900 }));
-    await call(() => client.get('user/ExtendAuthentication'), extendAuthenticationSchema);
-    expect(seen).toEqual([{ method: 'GET', url: 'http://portal.test/api/user/ExtendAuthentication', xsrf: 'abc' }]);
+    const { seen } = serverAnswering(() => json({ secondsLeft: 900 }));
+    await expect(callEndpoint(extendAuthentication)).resolves.toEqual({ secondsLeft: 900 });
+    expect(seen).toEqual([{ method: 'GET', url: 'http://portal.internal/api/user/ExtendAuthentication', xsrf: 'abc' }]);
   });
 
   it('returns the checked answer', async () => {
@@ -124,5 +141,35 @@ describe('the api client', () => {
   it('reads a cookie by name only', () => {
     expect(readCookie('XSRF-TOKEN', 'NOT-XSRF-TOKEN=a; XSRF-TOKEN=b=c')).toBe('b=c');
     expect(readCookie('XSRF-TOKEN', '')).toBeNull();
+  });
+});
+
+describe('calls built from endpoint declarations', () => {
+  it("sends the declared method and path, the query without its undefined values, and checks the answer against the declared schema", async () => {
+    const client = { code: 'SUN', name: 'Sunrise', logoUrl: null, theme: 'sun', billingGroup: null, acceptsOnlinePayments: true, patientAppUrl: null };
+    const { seen } = serverAnswering(() => json(client));
+    await expect(callEndpoint(getClient, { query: { clientCode: 'SUN', billingGroup: undefined } })).resolves.toEqual(client);
+    expect(seen.map(({ method, url }) => `${method} ${url}`)).toEqual(['GET http://portal.internal/api/Client/GetClient?clientCode=SUN']);
+
+    serverAnswering(() => json({ ...client, acceptsOnlinePayments: 'yes' }));
+    await expect(callEndpoint(getClient, { query: { clientCode: 'SUN' } })).rejects.toMatchObject({ code: 'malformedResponse' });
+  });
+
+  it('sends the JSON body and the headers, and reads a text answer as text', async () => {
+    const { seen } = serverAnswering(() => new Response('registered'));
+    const body = { firstName: 'A', lastName: 'B', company: '', email: 'a@example.com', password: 'p', clientCode: 'SUN', rosterAcct: 'A-1', invoice: 'I-1', postalCode: '1' };
+    await expect(callEndpoint(register, { json: body, headers: { 'Accept-Language': 'es-ES' } })).resolves.toBe('registered');
+    expect(seen).toMatchObject([{ method: 'POST', url: 'http://portal.internal/api/userregistration/Register', body: JSON.stringify(body), headers: { 'accept-language': 'es-ES' } }]);
+  });
+
+  it('sends the declared Idempotency-Key of a payment', async () => {
+    const { seen } = serverAnswering(() => json({ error: 'idempotencyKeyReused' }, 409));
+    const payment = { lines: [], cardToken: 'tok_x', billing: { payerName: '', addressLine1: '', addressLine2: '', city: '', region: '', postalCode: '', country: '', email: '' } };
+    await expect(callEndpoint(makePayment, { json: payment, headers: { 'Idempotency-Key': 'key-0001' } })).rejects.toMatchObject({ code: 'idempotencyKeyReused' });
+    expect(seen).toMatchObject([{ headers: { 'idempotency-key': 'key-0001' } }]);
+  });
+
+  it("builds a download's address from the declared path and its query", () => {
+    expect(endpointUrl(getReceiptPdf, { confirmationNumber: 'P-ABC', language: 'es-ES' })).toBe('/api/OnlinePayment/GetReceiptPdf?confirmationNumber=P-ABC&language=es-ES');
   });
 });

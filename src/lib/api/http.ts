@@ -1,11 +1,10 @@
 import ky, { HTTPError, TimeoutError, type KyInstance, type ResponsePromise } from 'ky';
 import * as v from 'valibot';
+import { apiBase, type EndpointCall, type EndpointResult, type HeadersInput, type JsonInput, type QueryInput } from '@contracts/endpoint';
 import { apiErrorSchema } from '@contracts/errors';
 import { ApiError } from './errors';
 
 const safeMethods = new Set(['GET', 'HEAD', 'OPTIONS']);
-/** GETs that change state (the specification's method), so they carry the token too. */
-const stateChangingGets = ['/api/user/ExtendAuthentication'];
 
 /** Reads one cookie of this origin by name. */
 export function readCookie(name: string, cookieHeader: string = typeof document === 'undefined' ? '' : document.cookie): string | null {
@@ -69,8 +68,8 @@ export function answerCallsWith(fetch: ServerFetch): void {
 export const http: KyInstance = ky.create({
   // A Request needs an absolute URL outside a browser; the host is never contacted.
   ...(import.meta.env.SSR
-    ? { prefixUrl: 'http://portal.internal/api', fetch: (input: RequestInfo | URL, init?: RequestInit) => serverFetch(new Request(input, init)) }
-    : { prefixUrl: '/api' }),
+    ? { prefixUrl: `http://portal.internal${apiBase}`, fetch: (input: RequestInfo | URL, init?: RequestInit) => serverFetch(new Request(input, init)) }
+    : { prefixUrl: apiBase }),
   credentials: 'same-origin',
   retry: 0,
   // Longer than the loading machine's 4-minute time-out, which sends the user to /error/timeout
@@ -78,10 +77,9 @@ export const http: KyInstance = ky.create({
   timeout: 300000,
   hooks: {
     beforeRequest: [
-      (request) => {
-        const changesState =
-          !safeMethods.has(request.method.toUpperCase()) || stateChangingGets.includes(new URL(request.url).pathname);
-        if (changesState) {
+      (request, options) => {
+        // A GET whose declaration says it changes state (extending the session) carries the token too.
+        if (!safeMethods.has(request.method.toUpperCase()) || options.context.changesState) {
           const token = readCookie('XSRF-TOKEN');
           if (token) request.headers.set('X-XSRF-TOKEN', token);
         }
@@ -102,15 +100,59 @@ export async function observed<T>(run: () => Promise<T>): Promise<T> {
   }
 }
 
+/** The JSON answer, checked against the contract; one of another shape is a malformedResponse. */
+async function checked<S extends v.GenericSchema>(answer: ResponsePromise, schema: S): Promise<v.InferOutput<S>> {
+  const parsed = v.safeParse(schema, await answer.json());
+  if (!parsed.success) throw new ApiError('malformedResponse', null, { cause: parsed.issues });
+  return parsed.output;
+}
+
 /**
  * Runs one call and checks its JSON answer against the contract: observers see it start and
  * end, and any failure (HTTP, network, or a malformed answer) becomes an ApiError.
  */
 export function call<S extends v.GenericSchema>(request: () => ResponsePromise, schema: S): Promise<v.InferOutput<S>> {
-  return observed(async () => {
-    const body: unknown = await request().json();
-    const parsed = v.safeParse(schema, body);
-    if (!parsed.success) throw new ApiError('malformedResponse', null, { cause: parsed.issues });
-    return parsed.output;
+  return observed(() => checked(request(), schema));
+}
+
+/** The query part of a call: absent where none is declared, optional where every parameter is. */
+type QueryPart<D> = [QueryInput<D>] extends [never] ? { query?: never } : object extends QueryInput<D> ? { query?: QueryInput<D> } : { query: QueryInput<D> };
+
+/** A call to a declared endpoint: its query, JSON body and headers as the declaration says, and the caller's abort signal. */
+export type EndpointRequest<D> = CallOptions &
+  QueryPart<D> &
+  ([JsonInput<D>] extends [never] ? { json?: never } : { json: JsonInput<D> }) &
+  ([HeadersInput<D>] extends [never] ? { headers?: Record<string, string> } : { headers: HeadersInput<D> & Record<string, string> });
+
+/** Whether a call must say something beyond its signal. */
+type RequestArgument<D> = object extends EndpointRequest<D> ? [request?: EndpointRequest<D>] : [request: EndpointRequest<D>];
+
+/** Any call's request, as the functions below read it. */
+interface AnyRequest extends CallOptions {
+  query?: Record<string, string | number | boolean | undefined>;
+  json?: unknown;
+  headers?: Record<string, string>;
+}
+
+function send(endpoint: EndpointCall, { query: searchParams, ...options }: AnyRequest = {}): ResponsePromise {
+  // ky leaves out a parameter whose value is undefined. The declaration travels to the
+  // anti-forgery hook as the request's context (`changesState`).
+  return http(endpoint.path.slice(1), { ...options, searchParams, method: endpoint.method, context: endpoint });
+}
+
+/** Sends a request to a declared endpoint, as declared; unobserved and unchecked (callEndpoint does both). */
+export const requestEndpoint: <D extends EndpointCall>(endpoint: D, ...request: RequestArgument<D>) => ResponsePromise = send;
+
+/**
+ * Calls a declared endpoint (contracts/*-endpoints.ts): its method and path, the request as
+ * declared, and the answer checked against the declared schema (or read as text, or not read).
+ * Observers see the call, and any failure becomes an ApiError, as for `call`.
+ */
+export function callEndpoint<D extends EndpointCall>(endpoint: D, ...request: RequestArgument<D>): Promise<EndpointResult<D>>;
+export function callEndpoint(endpoint: EndpointCall, request?: AnyRequest): Promise<unknown> {
+  const { response } = endpoint;
+  return observed(() => {
+    const answer = send(endpoint, request);
+    return typeof response !== 'string' ? checked(answer, response) : response === 'text' ? answer.text() : answer.then(() => undefined);
   });
 }

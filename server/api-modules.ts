@@ -1,0 +1,78 @@
+/**
+ * The API's modules: each resource's services and routes, in the order they are mounted under
+ * /api (`createApp` in app.ts mounts them). A new module is one more line here; its endpoints are
+ * declared in contracts/ (see contracts/endpoint.ts) and listed in contracts/api.ts.
+ */
+import type { Hono } from 'hono';
+import type { BackgroundWork } from './background-work';
+import type { Database } from './db/client';
+import type { SessionCookies } from './http/session';
+import type { AppEnv } from './http/types';
+import { createAccountsRoutes } from './modules/accounts/accounts.routes';
+import { createAccountsService } from './modules/accounts/accounts.service';
+import { createAuthRoutes } from './modules/auth/auth.routes';
+import { createAuthService } from './modules/auth/auth.service';
+import { createGuestLoginService } from './modules/auth/guest-login.service';
+import { createThrottleService } from './modules/auth/throttle.service';
+import { createClientsRoutes } from './modules/clients/clients.routes';
+import { createClientsService } from './modules/clients/clients.service';
+import { createDocumentsRoutes } from './modules/documents/documents.routes';
+import { createDocumentsService } from './modules/documents/documents.service';
+import { createLanguageRoutes } from './modules/language/language.routes';
+import { createLanguageService } from './modules/language/language.service';
+import { createMemberRoutes } from './modules/member/member.routes';
+import { createMemberService } from './modules/member/member.service';
+import { createPasswordRoutes } from './modules/password/password.routes';
+import { createPasswordService } from './modules/password/password.service';
+import { createPaymentsRoutes } from './modules/payments/payments.routes';
+import { createPaymentsService } from './modules/payments/payments.service';
+import { createSandboxProcessor } from './modules/processor/sandbox-processor';
+import { createOpenApiRoutes } from './modules/reference/reference.routes';
+import { createRegistrationRoutes } from './modules/registration/registration.routes';
+import { createRegistrationService } from './modules/registration/registration.service';
+import { createSessionRoutes } from './modules/sessions/session.routes';
+import type { SessionService } from './modules/sessions/session.service';
+import { createSwitchClientsRoutes } from './modules/switch-clients/switch-clients.routes';
+import { createSwitchClientsService } from './modules/switch-clients/switch-clients.service';
+
+export interface ApiModulesDeps {
+  db: Database;
+  sessions: SessionService;
+  cookies: SessionCookies;
+  cookieSecure: boolean;
+  /**
+   * Where emailed links point: the public address, else the configured portal origin, else (one
+   * machine, development) the request's own.
+   */
+  linkOrigin: string | undefined;
+  background: BackgroundWork;
+  now: () => Date;
+}
+
+/** Builds every module of the API over the database: its routes, ready to mount under /api. */
+export function createApiModules({ db, sessions, cookies, cookieSecure, linkOrigin, background, now }: ApiModulesDeps): Hono<AppEnv>[] {
+  const clients = createClientsService({ db });
+  const accounts = createAccountsService({ db });
+  const throttle = createThrottleService({ db, now });
+  const processor = createSandboxProcessor({ db, now });
+  return [
+    createAuthRoutes({
+      auth: createAuthService({ db, clients, throttle }),
+      guestLogin: createGuestLoginService({ clients, accounts, throttle }),
+      clients,
+      sessions,
+      cookies,
+    }),
+    createSessionRoutes({ sessions }),
+    createClientsRoutes({ clients }),
+    createLanguageRoutes({ language: createLanguageService({ db, sessions }), cookieSecure }),
+    createAccountsRoutes({ accounts }),
+    createPaymentsRoutes({ payments: createPaymentsService({ db, processorFor: processor.processorFor, throttle, now }) }),
+    createDocumentsRoutes({ documents: createDocumentsService({ db, accounts, clients, now }), clients }),
+    createSwitchClientsRoutes({ switchClients: createSwitchClientsService({ db, clients }) }),
+    createMemberRoutes({ member: createMemberService({ db, throttle, now }), cookies, portalOrigin: linkOrigin }),
+    createRegistrationRoutes({ registration: createRegistrationService({ db, clients, throttle, background, now }), portalOrigin: linkOrigin }),
+    createPasswordRoutes({ passwords: createPasswordService({ db, clients, throttle, background, now }), portalOrigin: linkOrigin }),
+    createOpenApiRoutes(),
+  ];
+}

@@ -1,0 +1,47 @@
+/**
+ * Registers a route from its endpoint declaration (`contracts/*-endpoints.ts`): the declaration's
+ * method and path, its access policy (`requireSession`, unless it is open to anyone), and its
+ * request schemas, read and validated before the handler runs (headers, then the query, then the
+ * JSON body; a misfit is a 400 invalidRequest). The handler gets the validated request.
+ */
+import type { Context, Hono } from 'hono';
+import * as v from 'valibot';
+import type { EndpointDeclaration, ValidRequest } from '@contracts/endpoint';
+import { ApiError } from './errors';
+import { requireSession } from './require-session';
+import type { AppEnv, SignedInEnv } from './types';
+import { readJsonBody, readQuery } from './validation';
+
+/** The handler's environment: with `c.var.caller` when the endpoint needs a session. */
+export type EndpointEnv<D> = D extends { access: 'anyone' } ? AppEnv : SignedInEnv;
+
+export type EndpointHandler<D> = (c: Context<EndpointEnv<D>>, request: ValidRequest<D>) => Response | Promise<Response>;
+
+/** Validates the declared headers; a misfit is a 400 without fields (headers are no form's fields). */
+function readHeaders<S extends v.GenericSchema>(c: Context, schema: S): v.InferOutput<S> {
+  const names = 'entries' in schema && typeof schema.entries === 'object' && schema.entries !== null ? Object.keys(schema.entries) : [];
+  const headers = Object.fromEntries(names.flatMap((name) => {
+    const value = c.req.header(name);
+    return value === undefined ? [] : [[name, value]];
+  }));
+  const result = v.safeParse(schema, headers);
+  if (!result.success) throw new ApiError(400, 'invalidRequest');
+  return result.output;
+}
+
+async function validRequest<D extends EndpointDeclaration>(c: Context, declaration: D): Promise<ValidRequest<D>> {
+  const headers: unknown = declaration.headers ? readHeaders(c, declaration.headers) : undefined;
+  const query: unknown = declaration.query ? readQuery(c, declaration.query) : undefined;
+  const json: unknown = declaration.json ? await readJsonBody(c, declaration.json) : undefined;
+  // Each part is what its schema gave, or undefined where none is declared: ValidRequest<D> says so.
+  return { headers, query, json } as ValidRequest<D>;
+}
+
+/** Registers `declaration` on `routes` with its access check and request validation. */
+export function route<D extends EndpointDeclaration>(routes: Hono<AppEnv>, declaration: D, handler: EndpointHandler<D>): void {
+  const { method, path, access } = declaration;
+  // requireSession has put the caller in c.var where the declaration asks for a session.
+  const run = async (c: Context) => handler(c as Context<EndpointEnv<D>>, await validRequest(c, declaration));
+  if (access === 'anyone') routes.on(method, path, run);
+  else routes.on(method, path, requireSession(access), run);
+}

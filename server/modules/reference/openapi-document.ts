@@ -1,0 +1,133 @@
+/**
+ * The API's OpenAPI 3.1 document, generated from the endpoint declarations (contracts/api.ts):
+ * each declaration's method, path, summary and description, who may call it, its query, headers
+ * and JSON body (as JSON Schema, from the valibot schemas the server validates with), and its
+ * answers, with the refusals that its access policy, its schemas and the anti-forgery check give.
+ */
+import { readFileSync } from 'node:fs';
+import { toJsonSchema, type JsonSchema } from '@valibot/to-json-schema';
+import * as v from 'valibot';
+import { apiAreas, apiEndpoints } from '@contracts/api';
+import { apiBase, type EndpointDeclaration, type Schema } from '@contracts/endpoint';
+import { apiErrorCodes } from '@contracts/errors';
+import { SESSION_COOKIE } from '../../http/session';
+import { XSRF_HEADER } from '../../http/xsrf';
+
+/** The JSON of an OpenAPI document, as far as this builder writes it. */
+export type OpenApiDocument = Record<string, unknown> & { openapi: string; paths: Record<string, Record<string, Record<string, unknown>>> };
+
+const errorSchema = v.object({
+  error: v.picklist(apiErrorCodes),
+  /** For a refused request: the reason for each field, by its path. */
+  fields: v.optional(v.record(v.string(), v.string())),
+});
+
+/**
+ * A schema as JSON Schema 2020-12 (OpenAPI 3.1's dialect). What has no JSON Schema counterpart
+ * (trimming, Unicode normalisation) is left out: the server applies it before the checks.
+ */
+function jsonSchemaOf(schema: Schema, typeMode: 'input' | 'output'): JsonSchema {
+  const { $schema: _dialect, ...rest } = toJsonSchema(schema, { target: 'draft-2020-12', typeMode, errorMode: 'ignore' });
+  return rest;
+}
+
+/** One parameter per property of an object schema (a query or the headers). */
+function parametersOf(schema: Schema, place: 'query' | 'header'): Record<string, unknown>[] {
+  const { properties = {}, required = [] } = jsonSchemaOf(schema, 'input');
+  return Object.entries(properties).map(([name, property]) => ({ name, in: place, required: required.includes(name), schema: property }));
+}
+
+const errorContent = { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } };
+const refusal = (description: string) => ({ description, content: errorContent });
+
+function successOf({ response, summary }: EndpointDeclaration): [string, Record<string, unknown>] {
+  if (response === 'noContent') return ['204', { description: summary }];
+  if (response === 'text') return ['200', { description: summary, content: { 'text/plain': { schema: { type: 'string' } } } }];
+  if (response === 'pdf') {
+    return ['200', { description: summary, content: { 'application/pdf': { schema: { type: 'string', contentMediaType: 'application/pdf' } } } }];
+  }
+  return ['200', { description: summary, content: { 'application/json': { schema: jsonSchemaOf(response, 'output') } } }];
+}
+
+/** Who may call, in words: what the reference shows above the description. */
+function accessNote({ access }: EndpointDeclaration): string {
+  if (access === 'anyone') return 'Open to anyone, signed in or not.';
+  const who = access.roles.length > 1 ? 'A signed-in billing user or guest' : 'A signed-in billing user';
+  const account = access.enabledAccount ? ' whose account is not disabled' : '';
+  const expired = access.whilePasswordExpired ? ' (also while the password has expired)' : '';
+  return `${who}${account}${expired}.`;
+}
+
+function operationOf(name: string, tag: string, endpoint: EndpointDeclaration): Record<string, unknown> {
+  const { access, query, json, headers, method } = endpoint;
+  const needsXsrf = method !== 'GET' || endpoint.changesState === true;
+  const forbidden = [
+    ...(access !== 'anyone' ? ['forbidden (not in a role that may call it)'] : []),
+    ...(access !== 'anyone' && !access.whilePasswordExpired ? ['passwordExpired'] : []),
+    ...(access !== 'anyone' && access.enabledAccount ? ['accountDisabled'] : []),
+    ...(needsXsrf ? [`xsrf (no ${XSRF_HEADER} header matching the XSRF-TOKEN cookie)`] : []),
+  ];
+  const [successStatus, success] = successOf(endpoint);
+  const responses: Record<string, unknown> = {
+    [successStatus]: success,
+    ...(query || json || headers ? { 400: refusal('invalidRequest: the request does not fit its schema (`fields` names what and why)') } : {}),
+    ...(access !== 'anyone' ? { 401: refusal('notSignedIn: no live session') } : {}),
+    ...(forbidden.length > 0 ? { 403: refusal(forbidden.join('; ')) } : {}),
+    ...(json ? { 413: refusal('invalidRequest: the body is over 64 KiB') } : {}),
+    503: refusal('serviceUnavailable: the database is away for a moment; try again after Retry-After'),
+  };
+  const parameters = [...(query ? parametersOf(query, 'query') : []), ...(headers ? parametersOf(headers, 'header') : [])];
+  const security = [...(access !== 'anyone' ? ['session'] : []), ...(needsXsrf ? ['xsrf'] : [])];
+  return {
+    operationId: name,
+    tags: [tag],
+    summary: endpoint.summary,
+    description: [accessNote(endpoint), endpoint.description, endpoint.slidesSession === false ? 'Not counted as activity: it never extends the session.' : undefined]
+      .filter(Boolean)
+      .join(' '),
+    ...(parameters.length > 0 ? { parameters } : {}),
+    ...(json ? { requestBody: { required: true, content: { 'application/json': { schema: jsonSchemaOf(json, 'input') } } } } : {}),
+    responses,
+    security: security.length > 0 ? [Object.fromEntries(security.map((scheme) => [scheme, []]))] : [],
+  };
+}
+
+function portalVersion(): string {
+  const packageJson: unknown = JSON.parse(readFileSync(new URL('../../../package.json', import.meta.url), 'utf8'));
+  return typeof packageJson === 'object' && packageJson !== null && 'version' in packageJson && typeof packageJson.version === 'string'
+    ? packageJson.version
+    : '0.0.0';
+}
+
+/** Builds the document from the declarations. */
+export function buildOpenApiDocument(): OpenApiDocument {
+  const paths: OpenApiDocument['paths'] = {};
+  for (const { name, tag, endpoint } of apiEndpoints) {
+    (paths[endpoint.path] ??= {})[endpoint.method.toLowerCase()] = operationOf(name, tag, endpoint);
+  }
+  return {
+    openapi: '3.1.0',
+    info: {
+      title: 'Patient billing portal API',
+      version: portalVersion(),
+      description:
+        'The API of the patient billing portal: its SPA calls these endpoints, and so may a partner. Answers are JSON unless said otherwise; ' +
+        'an error is `{ "error": code }` (with `fields` for a refused request). Money is in integer cents, times in UTC.',
+    },
+    servers: [{ url: apiBase }],
+    tags: apiAreas.map(({ tag, description }) => ({ name: tag, description })),
+    paths,
+    components: {
+      schemas: { Error: jsonSchemaOf(errorSchema, 'output') },
+      securitySchemes: {
+        session: { type: 'apiKey', in: 'cookie', name: SESSION_COOKIE, description: 'The session cookie that signing in sets.' },
+        xsrf: {
+          type: 'apiKey',
+          in: 'header',
+          name: XSRF_HEADER,
+          description: 'Anti-forgery: the value of the XSRF-TOKEN cookie, on every call that changes state.',
+        },
+      },
+    },
+  };
+}

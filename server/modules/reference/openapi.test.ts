@@ -1,0 +1,85 @@
+import { Validator } from '@seriousme/openapi-schema-validator';
+import { describe, expect, it } from 'vitest';
+import { apiEndpoints } from '@contracts/api';
+import { apiBase } from '@contracts/endpoint';
+import { createTestApp, useSeededDatabase } from '../../test/harness';
+import { declarationOf, declarationsTheSpaUses } from '../../test/spa-endpoints';
+
+const fromAddress = (remoteAddress: string) => ({ incoming: { socket: { remoteAddress } } });
+
+describe('the OpenAPI document', () => {
+  const database = useSeededDatabase();
+
+  async function served() {
+    const response = await createTestApp(database.db).request(`${apiBase}/openapi.json`);
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toContain('application/json');
+    return (await response.json()) as { openapi: string; paths: Record<string, Record<string, { operationId: string }>> };
+  }
+
+  it('is served at /api/openapi.json and is a valid OpenAPI 3.1 document', async () => {
+    const document = await served();
+    const validator = new Validator();
+    const result = await validator.validate(document);
+    expect(result.errors ?? []).toEqual([]);
+    expect(result.valid).toBe(true);
+    expect(validator.version).toBe('3.1');
+  });
+
+  it('lists every endpoint the SPA calls, with the method and path of its declaration', async () => {
+    const document = await served();
+    const used = declarationsTheSpaUses();
+    // A sanity floor: the sign-in, the payment, the documents' PDFs are among them.
+    expect(used.length).toBeGreaterThan(30);
+    const missing: string[] = [];
+    for (const { module, name, file } of used) {
+      const declaration = await declarationOf(module, name);
+      if (!declaration) {
+        missing.push(`${file}: ${module}.${name} is not an endpoint declaration`);
+        continue;
+      }
+      const operation = document.paths[declaration.path]?.[declaration.method.toLowerCase()];
+      if (operation?.operationId !== name) missing.push(`${file}: ${declaration.method} ${declaration.path} (${name})`);
+    }
+    expect(missing).toEqual([]);
+  });
+
+  it('lists every declared endpoint once, and the app serves each of them and nothing undeclared under /api', async () => {
+    const document = await served();
+    const operations = Object.entries(document.paths).flatMap(([path, methods]) => Object.keys(methods).map((method) => `${method.toUpperCase()} ${path}`));
+    const declared = apiEndpoints.map(({ endpoint }) => `${endpoint.method} ${endpoint.path}`);
+    expect(operations.sort()).toEqual([...declared].sort());
+    expect(new Set(apiEndpoints.map(({ name }) => name)).size).toBe(apiEndpoints.length);
+
+    const app = createTestApp(database.db);
+    const mounted = [
+      ...new Set(app.routes.filter((route) => route.path.startsWith(`${apiBase}/`) && !route.path.includes('*')).map((route) => `${route.method} ${route.path}`)),
+    ];
+    expect(mounted.sort()).toEqual(declared.map((route) => route.replace(' ', ` ${apiBase}`)).sort());
+  });
+});
+
+describe('the API reference page', () => {
+  const database = useSeededDatabase();
+
+  it('reads the document, in development, for a browser on the same machine, under a policy of its own', async () => {
+    const response = await createTestApp(database.db).request('/dev/api-reference', {}, fromAddress('127.0.0.1'));
+    expect(response.status).toBe(200);
+    const html = await response.text();
+    expect(html).toContain(`${apiBase}/openapi.json`);
+    const policy = response.headers.get('content-security-policy') ?? '';
+    const nonce = /'nonce-([^']+)'/.exec(policy)?.[1];
+    expect(nonce).toBeTruthy();
+    expect(html).toContain(`nonce="${nonce ?? ''}"`);
+    expect(policy).toContain("frame-ancestors 'none'");
+  });
+
+  it('does not exist in production, nor for another machine', async () => {
+    const production = await createTestApp(database.db, { developmentPages: false }).request('/dev/api-reference', {}, fromAddress('127.0.0.1'));
+    expect(production.status).toBe(404);
+    const elsewhere = await createTestApp(database.db).request('/dev/api-reference', {}, fromAddress('10.0.0.1'));
+    expect(elsewhere.status).toBe(404);
+    // The document itself is public: partners read it.
+    expect((await createTestApp(database.db, { developmentPages: false }).request(`${apiBase}/openapi.json`)).status).toBe(200);
+  });
+});
