@@ -64,7 +64,7 @@ export interface RunningServer {
 type Serving = ReturnType<typeof serve>;
 type FetchHandler = Parameters<typeof serve>[0]['fetch'];
 
-/** Listens on `port` (0: any free one) and says which port it got. */
+/** Listens on `port` (0: a free one the system picks) and says which port it got. */
 function listen(fetch: FetchHandler, port: number, hostname: string | undefined): Promise<{ server: Serving; port: number }> {
   return new Promise((resolve, reject) => {
     const server = serve({ fetch, port, ...(hostname ? { hostname } : {}) }, (info: AddressInfo) => resolve({ server, port: info.port }));

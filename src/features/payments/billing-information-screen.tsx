@@ -10,7 +10,7 @@ import { billingFields, type BillingErrorCode, type BillingField } from '@machin
 import { useSelector } from '@xstate/react';
 import { useId, useRef, type InputHTMLAttributes, type ReactNode, type SyntheticEvent } from 'react';
 import { Screen } from '@/components/screen';
-import { TextField } from '@/components/text-field';
+import { Field, TextField } from '@/components/text-field';
 import { useFocusOnRefusal } from '@/lib/use-focus-on-refusal';
 import { useLanguage } from '@/lib/use-language';
 import { countryOptions } from './countries';
@@ -153,36 +153,28 @@ function CountryField({
   error: string | undefined;
   selectRef: (element: HTMLSelectElement | null) => void;
 }) {
-  const id = useId();
-  const errorId = `${id}-error`;
   const options = countryOptions(locale);
   const known = options.some((option) => option.code === value);
   return (
-    <div className="field">
-      <label htmlFor={id}>{label}</label>
-      <select
-        id={id}
-        name="country"
-        autoComplete="country"
-        value={value}
-        ref={selectRef}
-        onChange={(event) => onChange(event.target.value)}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error ? errorId : undefined}
-      >
-        {value === '' ? <option value="" /> : null}
-        {!known && value !== '' ? <option value={value}>{value}</option> : null}
-        {options.map((option) => (
-          <option key={option.code} value={option.code}>
-            {option.name}
-          </option>
-        ))}
-      </select>
-      {error ? (
-        <p className="field-error" id={errorId}>
-          {error}
-        </p>
-      ) : null}
-    </div>
+    <Field label={label} error={error}>
+      {(control) => (
+        <select
+          {...control}
+          name="country"
+          autoComplete="country"
+          value={value}
+          ref={selectRef}
+          onChange={(event) => onChange(event.target.value)}
+        >
+          {value === '' ? <option value="" /> : null}
+          {!known && value !== '' ? <option value={value}>{value}</option> : null}
+          {options.map((option) => (
+            <option key={option.code} value={option.code}>
+              {option.name}
+            </option>
+          ))}
+        </select>
+      )}
+    </Field>
   );
 }

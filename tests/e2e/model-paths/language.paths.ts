@@ -157,9 +157,13 @@ async function signInOnTheForm(run: PathRun): Promise<void> {
 
 async function signOut(run: PathRun): Promise<void> {
   const { page } = run;
+  // The menu turns to the signed-out one as signing out starts; the page moves on only once the
+  // server has answered, so the next step waits for that answer (a click before it would be undone).
+  const loggedOut = page.waitForResponse((response) => new URL(response.url()).pathname.toLowerCase() === '/api/user/logout');
   await signedInMenu(page)
     .getByRole('button', { name: /^(Sign out|Cerrar sesión)$/ })
     .press('Enter');
+  await loggedOut;
   await expect(signedOutMenu(page)).toBeVisible();
   signedInPages.delete(page);
 }
