@@ -34,6 +34,10 @@ export default defineConfig(({ command, isSsrBuild }) => ({
   ],
   resolve: {
     alias: {
+      // @xstate/react and the router's store ask for React's useSyncExternalStore through the shim
+      // for React 17; React 19 has it: the shim's copy stays out of the bundle.
+      'use-sync-external-store/shim/with-selector': 'use-sync-external-store/with-selector',
+      'use-sync-external-store/shim': 'react',
       '@': fileURLToPath(new URL('./src', import.meta.url)),
       '@machines': fileURLToPath(new URL('./machines', import.meta.url)),
       '@contracts': fileURLToPath(new URL('./contracts', import.meta.url)),
@@ -55,8 +59,9 @@ export default defineConfig(({ command, isSsrBuild }) => ({
       treeshake: { manualPureFunctions: ['v', 'requiredText', 'optionalText', 'secretText'] },
       output: {
         // The libraries every page needs travel as one chunk: one request and one gzip stream,
-        // instead of many small shared pieces.
-        codeSplitting: { groups: [{ name: 'vendor', test: /[\\/]node_modules[\\/]/ }] },
+        // instead of many small shared pieces. ky is not among them: it loads with the first call
+        // (src/lib/api/http.ts), which a server-rendered page may never make.
+        codeSplitting: { groups: [{ name: 'vendor', test: /[\\/]node_modules[\\/](?!ky[\\/])/ }] },
         // The entry names every lazy chunk it may load, and in those names only the route's name is
         // not entropy to gzip: the browser's lazy chunks go by a hash alone (seven characters, the
         // fewest that tell this build's files apart; `dist/.vite/manifest.json` maps them to their

@@ -4,7 +4,6 @@ import { languageMachine } from '@machines/language/language.machine';
 import { loadingMachine } from '@machines/loading/loading.machine';
 import { sessionMachine } from '@machines/session/session.machine';
 import { sendParent, sendTo, setup, type ActorRefFrom } from 'xstate';
-import { appActor } from './app-system';
 import { appSystemIds, type AppContext, type AppEvent, type AppInput } from './app.types';
 
 /**
@@ -31,6 +30,8 @@ export const appMachine = setup({
     context: {} as AppContext,
     events: {} as AppEvent,
     input: {} as AppInput,
+    // Each child's id names its machine (and is its system id).
+    children: {} as { session: 'session'; client: 'client'; language: 'language'; loading: 'loading'; cookieConsent: 'cookieConsent' },
   },
   actors: {
     session: sessionChild,
@@ -42,17 +43,17 @@ export const appMachine = setup({
   actions: {
     /** The route guards decide again whether the page may show (the router's `invalidate`). */
     recheckGuards: () => {},
-    tellLanguageSignedIn: sendTo(appActor(appSystemIds.language), { type: 'language.userSignedIn' }),
-    tellLanguageSignedOut: sendTo(appActor(appSystemIds.language), { type: 'language.userSignedOut' }),
-    followBillingGroup: sendTo(appActor(appSystemIds.client), (_, params: { billingGroup: string | null }) => ({
+    tellLanguageSignedIn: sendTo(appSystemIds.language, { type: 'language.userSignedIn' }),
+    tellLanguageSignedOut: sendTo(appSystemIds.language, { type: 'language.userSignedOut' }),
+    followBillingGroup: sendTo(appSystemIds.client, (_, params: { billingGroup: string | null }) => ({
       type: 'client.setBillingGroup',
       billingGroup: params.billingGroup,
     })),
-    selectClient: sendTo(appActor(appSystemIds.client), (_, params: { code: string; billingGroup?: string | null }) => ({ type: 'client.select', ...params })),
-    clearClient: sendTo(appActor(appSystemIds.client), { type: 'client.clear' }),
-    recheckSession: sendTo(appActor(appSystemIds.session), { type: 'session.recheck' }),
-    resumeSession: sendTo(appActor(appSystemIds.session), { type: 'session.resume' }),
-    changeLanguage: sendTo(appActor(appSystemIds.language), (_, params: { language: AppContext['storedLanguage'] & string }) => ({
+    selectClient: sendTo(appSystemIds.client, (_, params: { code: string; billingGroup?: string | null }) => ({ type: 'client.select', ...params })),
+    clearClient: sendTo(appSystemIds.client, { type: 'client.clear' }),
+    recheckSession: sendTo(appSystemIds.session, { type: 'session.recheck' }),
+    resumeSession: sendTo(appSystemIds.session, { type: 'session.resume' }),
+    changeLanguage: sendTo(appSystemIds.language, (_, params: { language: AppContext['storedLanguage'] & string }) => ({
       type: 'language.change',
       language: params.language,
     })),
@@ -144,27 +145,10 @@ export const appMachine = setup({
 
 export type AppMachine = typeof appMachine;
 
-/** The root's children, found by their system ids, typed as the machines they run. */
-export interface AppChildren {
-  session: ActorRefFrom<typeof sessionMachine>;
-  client: ActorRefFrom<typeof clientMachine>;
-  language: ActorRefFrom<typeof languageMachine>;
-  loading: ActorRefFrom<typeof loadingMachine>;
-  cookieConsent: ActorRefFrom<typeof cookieConsentMachine>;
-}
+/** The root's children, typed as the machines they run. */
+export type AppChildren = Required<ReturnType<ActorRefFrom<AppMachine>['getSnapshot']>['children']>;
 
-/** The running root's children (they live as long as the root). */
+/** The running root's children (started with it, they live as long as it does). */
 export function appChildren(app: ActorRefFrom<AppMachine>): AppChildren {
-  const child = (systemId: string): unknown => {
-    const actor: unknown = app.system.get(systemId);
-    if (!actor) throw new Error(`The app's root has no ${systemId} child`);
-    return actor;
-  };
-  return {
-    session: child(appSystemIds.session) as AppChildren['session'],
-    client: child(appSystemIds.client) as AppChildren['client'],
-    language: child(appSystemIds.language) as AppChildren['language'],
-    loading: child(appSystemIds.loading) as AppChildren['loading'],
-    cookieConsent: child(appSystemIds.cookieConsent) as AppChildren['cookieConsent'],
-  };
+  return app.getSnapshot().children as AppChildren;
 }

@@ -7,7 +7,7 @@ import { extendAuthentication, getIsUserLoggedIn, login } from '@contracts/sessi
 import { endpointUrl } from './endpoint-url';
 import { ApiError } from './errors';
 import { fieldErrorsOf } from './field-errors';
-import { answerCallsWith, call, callEndpoint, http, observeCalls, observed, readCookie } from './http';
+import { answerCallsWith, call, callEndpoint, loadHttp, observeCalls, observed, readCookie } from './http';
 
 interface Seen {
   method: string;
@@ -16,9 +16,9 @@ interface Seen {
 }
 
 /** The app's client, talking to a fake server that answers with `respond` and records requests. */
-function clientAnswering(respond: (request: Request) => Response | Promise<Response>) {
+async function clientAnswering(respond: (request: Request) => Response | Promise<Response>) {
   const seen: Seen[] = [];
-  const client = http.extend({
+  const client = (await loadHttp()).extend({
     prefixUrl: 'http://portal.test/api',
     fetch: (input: RequestInfo | URL, init?: RequestInit) => {
       const request = new Request(input, init);
@@ -68,7 +68,7 @@ describe('the api client', () => {
   });
 
   it('returns the checked answer', async () => {
-    const { client } = clientAnswering(() => json({ userRole: 'ClientBillingUser', isUserActive: true }));
+    const { client } = await clientAnswering(() => json({ userRole: 'ClientBillingUser', isUserActive: true }));
     await expect(call(() => client.get('x'), loggedInStatusSchema)).resolves.toEqual({
       userRole: 'ClientBillingUser',
       isUserActive: true,
@@ -76,19 +76,19 @@ describe('the api client', () => {
   });
 
   it('turns an answer of the wrong shape into a malformedResponse error, not a crash later', async () => {
-    const { client } = clientAnswering(() => json({ userRole: 'Administrator', isUserActive: 'yes' }));
+    const { client } = await clientAnswering(() => json({ userRole: 'Administrator', isUserActive: 'yes' }));
     const failure = call(() => client.get('x'), loggedInStatusSchema);
     await expect(failure).rejects.toBeInstanceOf(ApiError);
     await expect(failure).rejects.toMatchObject({ code: 'malformedResponse' });
   });
 
   it('turns a body that is not JSON into a malformedResponse error', async () => {
-    const { client } = clientAnswering(() => new Response('<html>proxy error</html>', { status: 200 }));
+    const { client } = await clientAnswering(() => new Response('<html>proxy error</html>', { status: 200 }));
     await expect(call(() => client.get('x'), loggedInStatusSchema)).rejects.toMatchObject({ code: 'malformedResponse' });
   });
 
   it("reads the server's error code from a failed answer", async () => {
-    const { client } = clientAnswering(() => json({ error: 'invalidCredentials' }, 401));
+    const { client } = await clientAnswering(() => json({ error: 'invalidCredentials' }, 401));
     await expect(call(() => client.post('x'), loggedInStatusSchema)).rejects.toMatchObject({
       code: 'invalidCredentials',
       status: 401,
@@ -96,7 +96,7 @@ describe('the api client', () => {
   });
 
   it("keeps a refused request's reasons by field, so a form can show each at its field", async () => {
-    const { client } = clientAnswering(() => json({ error: 'invalidRequest', fields: { password: 'common', email: 'invalid', odd: 3 } }, 400));
+    const { client } = await clientAnswering(() => json({ error: 'invalidRequest', fields: { password: 'common', email: 'invalid', odd: 3 } }, 400));
     const failure = await call(() => client.post('x'), loggedInStatusSchema).catch((error: unknown) => error);
     if (!(failure instanceof ApiError)) throw new Error('A refused call rejects with an ApiError');
     expect(failure.code).toBe('invalidRequest');
@@ -108,7 +108,7 @@ describe('the api client', () => {
   it('observes a call whose answer is text, and turns its failure into an ApiError', async () => {
     const events: string[] = [];
     const stop = observeCalls({ started: () => events.push('start'), finished: () => events.push('end') });
-    const { client } = clientAnswering((request) =>
+    const { client } = await clientAnswering((request) =>
       request.method === 'POST' ? new Response('registered', { status: 200 }) : json({ error: 'tooManyRequests' }, 429),
     );
     await expect(observed(() => client.post('x').text())).resolves.toBe('registered');
@@ -118,12 +118,12 @@ describe('the api client', () => {
   });
 
   it('calls an unexplained failure a server error', async () => {
-    const { client } = clientAnswering(() => new Response('Bad gateway', { status: 502 }));
+    const { client } = await clientAnswering(() => new Response('Bad gateway', { status: 502 }));
     await expect(call(() => client.get('x'), loggedInStatusSchema)).rejects.toMatchObject({ code: 'serverError', status: 502 });
   });
 
   it('calls an unreachable server a network error', async () => {
-    const { client } = clientAnswering(() => {
+    const { client } = await clientAnswering(() => {
       throw new TypeError('fetch failed');
     });
     await expect(call(() => client.get('x'), loggedInStatusSchema)).rejects.toMatchObject({ code: 'network' });
@@ -132,7 +132,7 @@ describe('the api client', () => {
   it('tells observers when each call starts and ends, failed or not', async () => {
     const events: string[] = [];
     const stop = observeCalls({ started: () => events.push('start'), finished: () => events.push('end') });
-    const { client } = clientAnswering(() => json({ error: 'serverError' }, 500));
+    const { client } = await clientAnswering(() => json({ error: 'serverError' }, 500));
     await call(() => client.get('x'), loggedInStatusSchema).catch(() => undefined);
     stop();
     expect(events).toEqual(['start', 'end']);

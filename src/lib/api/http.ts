@@ -1,4 +1,4 @@
-import ky, { HTTPError, TimeoutError, type KyInstance, type ResponsePromise } from 'ky';
+import type { HTTPError, KyInstance, ResponsePromise } from 'ky';
 import * as v from 'valibot';
 import { apiBase, type EndpointCall, type EndpointResult, type HeadersInput, type JsonInput, type QueryInput } from '@contracts/endpoint';
 import { apiErrorSchema } from '@contracts/errors';
@@ -34,17 +34,21 @@ export function observeCalls(observer: CallObserver): () => void {
   return () => observers.delete(observer);
 }
 
+/** ky's errors, told by their names (its module may not be loaded when a call fails). */
+const isKyError = (error: unknown, name: 'HTTPError' | 'TimeoutError'): boolean => error instanceof Error && error.name === name;
+const isHttpError = (error: unknown): error is HTTPError => isKyError(error, 'HTTPError') && 'response' in (error as object);
+
 /** Turns whatever a call threw into an ApiError with a code. */
 export async function toApiError(error: unknown): Promise<ApiError> {
   if (error instanceof ApiError) return error;
-  if (error instanceof HTTPError) {
+  if (isHttpError(error)) {
     const body: unknown = await error.response.json().catch(() => null);
     const parsed = v.safeParse(apiErrorSchema, body);
     return new ApiError(parsed.success ? parsed.output.error : 'serverError', error.response.status, { cause: error, body });
   }
   if (error instanceof SyntaxError) return new ApiError('malformedResponse', null, { cause: error });
   // fetch rejects with a TypeError when the network is down.
-  if (error instanceof TimeoutError || error instanceof TypeError) return new ApiError('network', null, { cause: error });
+  if (isKyError(error, 'TimeoutError') || error instanceof TypeError) return new ApiError('network', null, { cause: error });
   return new ApiError('serverError', null, { cause: error });
 }
 
@@ -63,9 +67,12 @@ export function answerCallsWith(fetch: ServerFetch): void {
 
 /**
  * The one HTTP client of the app: calls go to this origin and non-GET/HEAD calls carry the
- * anti-forgery token from the XSRF-TOKEN cookie.
+ * anti-forgery token from the XSRF-TOKEN cookie. ky is loaded with the first call, not with the
+ * first screen: a server-rendered page arrives with its answers, and a visitor who only reads it
+ * never downloads it.
  */
-export const http: KyInstance = ky.create({
+let client: Promise<KyInstance> | null = null;
+export const loadHttp = (): Promise<KyInstance> => (client ??= import('ky').then(({ default: ky }) => ky.create({
   // A Request needs an absolute URL outside a browser; the host is never contacted.
   ...(import.meta.env.SSR
     ? { prefixUrl: `http://portal.internal${apiBase}`, fetch: (input: RequestInfo | URL, init?: RequestInit) => serverFetch(new Request(input, init)) }
@@ -86,7 +93,7 @@ export const http: KyInstance = ky.create({
       },
     ],
   },
-});
+})));
 
 /** Runs one call so that observers see it start and end; any failure becomes an ApiError. */
 export async function observed<T>(run: () => Promise<T>): Promise<T> {
@@ -101,8 +108,8 @@ export async function observed<T>(run: () => Promise<T>): Promise<T> {
 }
 
 /** The JSON answer, checked against the contract; one of another shape is a malformedResponse. */
-async function checked<S extends v.GenericSchema>(answer: ResponsePromise, schema: S): Promise<v.InferOutput<S>> {
-  const parsed = v.safeParse(schema, await answer.json());
+async function checked<S extends v.GenericSchema>(body: Promise<unknown>, schema: S): Promise<v.InferOutput<S>> {
+  const parsed = v.safeParse(schema, await body);
   if (!parsed.success) throw new ApiError('malformedResponse', null, { cause: parsed.issues });
   return parsed.output;
 }
@@ -112,7 +119,7 @@ async function checked<S extends v.GenericSchema>(answer: ResponsePromise, schem
  * end, and any failure (HTTP, network, or a malformed answer) becomes an ApiError.
  */
 export function call<S extends v.GenericSchema>(request: () => ResponsePromise, schema: S): Promise<v.InferOutput<S>> {
-  return observed(() => checked(request(), schema));
+  return observed(() => checked(request().json(), schema));
 }
 
 /** The query part of a call: absent where none is declared, optional where every parameter is. */
@@ -134,14 +141,14 @@ interface AnyRequest extends CallOptions {
   headers?: Record<string, string>;
 }
 
-function send(endpoint: EndpointCall, { query: searchParams, ...options }: AnyRequest = {}): ResponsePromise {
+async function send(endpoint: EndpointCall, { query: searchParams, ...options }: AnyRequest = {}): Promise<Response> {
   // ky leaves out a parameter whose value is undefined. The declaration travels to the
   // anti-forgery hook as the request's context (`changesState`).
-  return http(endpoint.path.slice(1), { ...options, searchParams, method: endpoint.method, context: endpoint });
+  return (await loadHttp())(endpoint.path.slice(1), { ...options, searchParams, method: endpoint.method, context: endpoint });
 }
 
 /** Sends a request to a declared endpoint, as declared; unobserved and unchecked (callEndpoint does both). */
-export const requestEndpoint: <D extends EndpointCall>(endpoint: D, ...request: RequestArgument<D>) => ResponsePromise = send;
+export const requestEndpoint: <D extends EndpointCall>(endpoint: D, ...request: RequestArgument<D>) => Promise<Response> = send;
 
 /**
  * Calls a declared endpoint (contracts/*-endpoints.ts): its method and path, the request as
@@ -153,6 +160,6 @@ export function callEndpoint(endpoint: EndpointCall, request?: AnyRequest): Prom
   const { response } = endpoint;
   return observed(() => {
     const answer = send(endpoint, request);
-    return typeof response !== 'string' ? checked(answer, response) : response === 'text' ? answer.text() : answer.then(() => undefined);
+    return typeof response !== 'string' ? checked(answer.then((r) => r.json()), response) : answer.then((r) => (response === 'text' ? r.text() : undefined));
   });
 }
