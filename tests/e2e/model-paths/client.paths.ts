@@ -83,6 +83,9 @@ export const clientPaths: BrowserPaths = {
       const { page } = run;
       const lookupsBefore = run.gate.calls(endpoints.lookUp);
       const user = modelPathAccounts.clientUser(run.number);
+      // The sign-in's call for the session's client is held until the path says its billing group
+      // (an earlier sign-in of the path let later calls through).
+      run.gate.hold(endpoints.sessionClient);
       if ((await signedInMenu(page).count()) > 0) {
         // Signed in already: the session's billing group reaches the client again with the next sign-in.
         await signedInMenu(page).getByRole('button', { name: 'Sign out' }).click();
