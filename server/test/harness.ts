@@ -1,18 +1,17 @@
 import { afterAll, beforeAll } from 'vitest';
 /** Test helpers: a seeded in-memory database, the app over it, and a cookie-keeping browser. */
-import { and, eq, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { Hono } from 'hono';
 import { createApp, loggedBackgroundWork, type Logger } from '../app';
 import type { BackgroundWork } from '../background-work';
 import type { AppConfig } from '../config';
 import { openDatabase, type Database, type OpenedDatabase } from '../db/client';
-import { invoices, sessions } from '../db/schema';
+import { sessions } from '../db/schema';
 import { createCardFieldsApp } from '../modules/processor/card-fields-app';
 import type { AppEnv } from '../http/types';
 import { SESSION_COOKIE } from '../http/session';
 import { XSRF_COOKIE, XSRF_HEADER } from '../http/xsrf';
 import { newToken, sha256Hex } from '../security/tokens';
-import { demoInvoices } from '../seed/demo-data';
 import { seedDemoData } from '../seed/seed';
 
 export { DEMO_PASSWORD } from '../seed/demo-data';
@@ -64,20 +63,10 @@ export async function resetSessions(db: Database): Promise<void> {
   await db.execute(sql`truncate table sessions, login_attempts`);
 }
 
-/** Forgets payments and card tokens and puts the demo invoices' balances back. */
+/** Forgets payments and card tokens and puts the demo invoices' balances back (their statements'). */
 export async function resetPayments(db: Database): Promise<void> {
   await db.execute(sql`truncate table payment_lines, payments, processor_tokens, outbox_emails, saved_billing_addresses`);
-  for (const invoice of demoInvoices) {
-    await db
-      .update(invoices)
-      .set({ balanceCents: invoice.balanceCents })
-      .where(
-        and(
-          eq(invoices.invoiceNumber, invoice.invoiceNumber),
-          sql`${invoices.clientId} in (select id from clients where code = ${invoice.clientCode})`,
-        ),
-      );
-  }
+  await db.execute(sql`update invoices set balance_cents = statement_balance_cents where statement_balance_cents is not null`);
 }
 
 /** A clock that tests move by hand. */
