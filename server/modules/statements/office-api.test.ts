@@ -111,10 +111,21 @@ describe('the billing office API', () => {
     expect(reader?.lastUsedAt).toBeInstanceOf(Date);
   });
 
-  it('opens nothing of the patients’ API to a key: there it is an anonymous caller', async () => {
+  it('opens nothing of the patients’ API to a key: on every route it answers as to an anonymous caller', async () => {
     const response = await call('/api/OnlinePayment/GetAccountInformation', { key: keys.sun });
     expect(response.status).toBe(401);
     expect(await response.json()).toEqual({ error: 'notSignedIn' });
+    const routes = [...new Set(app.routes.filter((route) => route.path.startsWith('/api/') && !route.path.startsWith('/api/office/') && !route.path.includes('*')).map((route) => `${route.method} ${route.path}`))];
+    expect(routes.length).toBeGreaterThan(30);
+    const differing: string[] = [];
+    for (const route of routes) {
+      const [method = 'GET', path = ''] = route.split(' ');
+      // The same request twice, without cookies: once bare, once with the key.
+      const send = (key?: string) => call(path, { method, ...(key ? { key } : {}), ...(method === 'GET' ? {} : { type: 'application/json', body: '{}' }) });
+      const [bare, keyed] = [await send(), await send(keys.sun)];
+      if (bare.status !== keyed.status) differing.push(`${route}: ${String(bare.status)} bare, ${String(keyed.status)} with a key`);
+    }
+    expect(differing).toEqual([]);
   });
 
   it('imports a CSV file larger than the patients’ API body limit, and lists its refused rows as CSV', async () => {
