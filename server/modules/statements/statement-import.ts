@@ -246,7 +246,7 @@ export function createStatementImport({ db, now }: { db: Database; now: () => Da
         and exists (select 1 from statement_import_problems p where p.import_id = ${importId} and p.line is not distinct from r.line and p.location = r.location)`);
     // Per account, consistently: the rest of an account with a refused row is refused too.
     await tx.execute(sql`
-      with refused_accounts as (
+      with refused_accounts as materialized (
         select account_number, min(${place('f')}) as first_place from ${rows} f
         where f.import_id = ${importId} and f.refused and f.account_number is not null group by account_number
       ), held as (
@@ -324,6 +324,8 @@ export function createStatementImport({ db, now }: { db: Database; now: () => Da
       from src s
       join accounts a on a.client_id = ${clientId} and a.account_number = s.account_number
       left join invoices i on i.client_id = ${clientId} and i.invoice_number = s.invoice_number`);
+    // A temporary table is never analysed by itself: the statements below join it.
+    await tx.execute(sql`analyze import_plan`);
 
     await tx.execute(sql`
       with created as (
@@ -428,6 +430,10 @@ export function createStatementImport({ db, now }: { db: Database; now: () => Da
         if (batch.length >= BATCH_ROWS) await flush();
       }
       await flush();
+      // The checks and the apply are planned from the staged rows' statistics: gathered now, for
+      // these rows (PGlite never gathers them by itself, and PostgreSQL's autovacuum may still
+      // describe another import's), or a join over them is planned for a single row.
+      await db.execute(sql`analyze statement_import_rows`);
       const checksum = request.checksum();
       await db.execute(sql`update statement_imports set checksum = ${checksum} where id = ${importId}`);
 

@@ -10,6 +10,7 @@ import { Hono } from 'hono';
 import { stream } from 'hono/streaming';
 import { getImport, getImportProblems, getImports, postStatement } from '@contracts/office-endpoints';
 import type { ImportReport } from '@contracts/office';
+import { apiBase } from '@contracts/endpoint';
 import { authenticateApiKey } from '../../http/api-key';
 import { route } from '../../http/endpoint-routes';
 import { ApiError } from '../../http/errors';
@@ -80,7 +81,7 @@ export function createStatementsRoutes({ apiKeys, imports, reports, reportError 
     }
     const report = await reports.report(clientId, outcome.id);
     if (!report) throw new Error(`Import ${String(outcome.id)} has no report`);
-    c.header('Location', `/api/office/v1/imports/${String(outcome.id)}`);
+    c.header('Location', `${apiBase}${getImport.path.replace('{id}', String(outcome.id))}`);
     return c.json(report satisfies ImportReport, outcome.status === 'imported' ? 201 : 422);
   });
 
