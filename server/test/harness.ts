@@ -6,7 +6,7 @@ import { createApp, loggedBackgroundWork, type Logger } from '../app';
 import type { BackgroundWork } from '../background-work';
 import type { AppConfig } from '../config';
 import { openDatabase, type Database, type OpenedDatabase } from '../db/client';
-import { invoices, sessions } from '../db/schema';
+import { clients, invoiceLines, invoices, sessions } from '../db/schema';
 import { createCardFieldsApp } from '../modules/processor/card-fields-app';
 import type { AppEnv } from '../http/types';
 import { SESSION_COOKIE } from '../http/session';
@@ -79,6 +79,79 @@ export async function resetPayments(db: Database): Promise<void> {
       );
   }
 }
+
+/** A line of an invoice as a test gives it: money in cents; its balance is what the rest leaves. */
+export interface TestInvoiceLine {
+  serviceDate: string;
+  procedureCode: string;
+  description: string;
+  units?: number;
+  chargeCents: number;
+  insurancePaidCents: number;
+  adjustmentsCents: number;
+  patientPaidCents: number;
+  payerName?: string;
+  claimStatus?: string;
+}
+
+/**
+ * Gives a seeded invoice these lines, numbered from 1, in place of any it had, and this good-faith
+ * estimate (the statement feed writes both; tests set them directly). Answers the invoice's id.
+ */
+export async function putInvoiceLines(
+  db: Database,
+  {
+    clientCode,
+    invoiceNumber,
+    goodFaithEstimateCents = null,
+    patientName = '',
+  }: { clientCode: string; invoiceNumber: string; goodFaithEstimateCents?: number | null; patientName?: string },
+  lines: TestInvoiceLine[],
+): Promise<number> {
+  const [invoice] = await db
+    .update(invoices)
+    .set({ goodFaithEstimateCents, patientName })
+    .where(and(eq(invoices.invoiceNumber, invoiceNumber), sql`${invoices.clientId} in (select ${clients.id} from ${clients} where ${clients.code} = ${clientCode})`))
+    .returning({ id: invoices.id, clientId: invoices.clientId });
+  if (!invoice) throw new Error(`No invoice ${invoiceNumber} at ${clientCode}`);
+  await db.delete(invoiceLines).where(and(eq(invoiceLines.clientId, invoice.clientId), eq(invoiceLines.invoiceId, invoice.id)));
+  if (lines.length > 0) {
+    // The last line first, so that a reader who gets them in order owes it to its own query.
+    await db.insert(invoiceLines).values(
+      lines.map((line, index) => ({
+        payerName: '',
+        claimStatus: '',
+        units: 1,
+        ...line,
+        clientId: invoice.clientId,
+        invoiceId: invoice.id,
+        lineNumber: index + 1,
+        balanceCents: line.chargeCents - line.insurancePaidCents - line.adjustmentsCents - line.patientPaidCents,
+      })).toReversed(),
+    );
+  }
+  return invoice.id;
+}
+
+/** SUN-100035's two lines and NPP-200018's, as the demo statement files give them. */
+export const DEMO_LINES = {
+  'SUN-100035': {
+    patientName: 'Pat Doe',
+    goodFaithEstimateCents: 15000,
+    lines: [
+      { serviceDate: '2026-01-30', procedureCode: '80053', description: 'Comprehensive metabolic panel', chargeCents: 21000, insurancePaidCents: 8500, adjustmentsCents: 1525, patientPaidCents: 5000, payerName: 'Blue Cross Blue Shield of Illinois', claimStatus: 'Paid' },
+      { serviceDate: '2026-01-30', procedureCode: '36415', description: 'Venipuncture (blood draw)', chargeCents: 1800, insurancePaidCents: 0, adjustmentsCents: 100, patientPaidCents: 0, payerName: 'Blue Cross Blue Shield of Illinois', claimStatus: 'Paid' },
+    ],
+  },
+  'NPP-200018': {
+    patientName: 'Noor Doe',
+    goodFaithEstimateCents: 60000,
+    lines: [
+      { serviceDate: '2026-01-12', procedureCode: '88305', description: 'Surgical pathology, tissue examination', units: 2, chargeCents: 95000, insurancePaidCents: 72000, adjustmentsCents: 5500, patientPaidCents: 0, payerName: 'Medica', claimStatus: 'Paid' },
+      { serviceDate: '2026-01-12', procedureCode: '88342', description: 'Immunohistochemistry, first stain', chargeCents: 24000, insurancePaidCents: 20000, adjustmentsCents: 3000, patientPaidCents: 0, payerName: 'Medica', claimStatus: 'Paid' },
+    ],
+  },
+} satisfies Record<string, { patientName: string; goodFaithEstimateCents: number; lines: TestInvoiceLine[] }>;
 
 /** A clock that tests move by hand. */
 export function manualClock(start = '2026-03-01T09:00:00Z') {

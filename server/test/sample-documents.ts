@@ -24,6 +24,9 @@ export const sampleInvoice: OpenInvoice = {
   dueDate: '2026-02-13',
   amountCents: 4850,
   balanceCents: 4850,
+  patientName: 'Pat Doe',
+  goodFaithEstimateCents: null,
+  lines: [],
 };
 
 /** `count` open invoices of $10.00, every seventh with a description long enough to wrap: a statement of several pages. */
@@ -35,5 +38,8 @@ export function manyInvoices(count: number): OpenInvoice[] {
     dueDate: '2026-03-22',
     amountCents: 1000,
     balanceCents: 1000,
+    patientName: 'Pat Doe',
+    goodFaithEstimateCents: null,
+    lines: [],
   }));
 }

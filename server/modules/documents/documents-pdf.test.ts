@@ -10,7 +10,7 @@ const account: AccountInformation = {
   accountNumber: 'A-100200',
   holderName: 'Pat Doe',
   invoices: [
-    { invoiceNumber: 'SUN-100031', description: 'Complete blood count (CBC) with differential', invoiceDate: '2026-01-14', dueDate: '2026-02-13', amountCents: 4850, balanceCents: 4850 },
+    { invoiceNumber: 'SUN-100031', description: 'Complete blood count (CBC) with differential', invoiceDate: '2026-01-14', dueDate: '2026-02-13', amountCents: 4850, balanceCents: 4850, patientName: 'Pat Doe', goodFaithEstimateCents: null, lines: [] },
   ],
   totalDueCents: 4850,
 };
