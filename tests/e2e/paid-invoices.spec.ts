@@ -1,8 +1,8 @@
 import { readFile } from 'node:fs/promises';
-import type { Locator, Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { readPdf } from '../../server/test/pdf-text';
 import { fixtureAccounts } from './fixture-data';
-import { chooseLanguage, demo, expect, expectAccessible, signIn, test } from './fixtures';
+import { chooseLanguage, demo, expect, expectAccessible, signIn, tabTo, test } from './fixtures';
 
 /** The texts the tests read, in each language. */
 const words = {
@@ -43,15 +43,6 @@ async function signInTo(page: Page, language: Language, email: string): Promise<
   await expect(page.getByRole('heading', { level: 1, name: words[language].signIn })).toBeVisible();
   await signIn(page, email, demo.password);
   await expect(page.getByRole('heading', { level: 1, name: words[language].invoices })).toBeVisible();
-}
-
-/** Presses Tab until `target` has the focus, as a keyboard user does (at most `limit` times). */
-async function tabTo(page: Page, target: Locator, limit = 60): Promise<void> {
-  for (let presses = 0; presses < limit; presses++) {
-    if (await target.evaluate((element) => element === document.activeElement)) return;
-    await page.keyboard.press('Tab');
-  }
-  await expect(target).toBeFocused();
 }
 
 for (const language of ['en-US', 'es-ES'] as const) {
