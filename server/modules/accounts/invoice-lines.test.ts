@@ -3,6 +3,7 @@ import * as v from 'valibot';
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { accountInformationSchema } from '@contracts/accounts';
 import { invoices } from '../../db/schema';
+import { readPdf } from '../../test/pdf-text';
 import { DEMO_LINES, DEMO_PASSWORD, TestBrowser, createTestApp, putInvoiceLines, resetSessions, useSeededDatabase } from '../../test/harness';
 
 const database = useSeededDatabase();
@@ -97,5 +98,18 @@ describe('what each open invoice is for, in the account summary', () => {
     await browser.login('pat.doe@example.com', DEMO_PASSWORD, { clientCode: 'SUN' });
     const sunrise = await accountInformation();
     expect(sunrise.invoices.flatMap((invoice) => invoice.lines.map((line) => line.procedureCode))).not.toContain('80048');
+  });
+
+  it("prints the same lines on the account's statement, in the language asked", async () => {
+    await browser.login('pat.doe@example.com', DEMO_PASSWORD, { clientCode: 'SUN' });
+    const response = await browser.get('/api/Documents/GetStatementPdf?language=es-ES');
+    expect(response.status).toBe(200);
+    const text = (await readPdf(new Uint8Array(await response.arrayBuffer()))).text.replace(/\s+/g, ' ');
+    expect(text).toContain('Factura SUN-100035 del 3 feb 2026, para Pat Doe');
+    expect(text).toContain('Comprehensive metabolic panel (80053), 1 unidad; Blue Cross Blue Shield of Illinois: Paid');
+    expect(text).toContain('210,00 US$ 85,00 US$ 15,25 US$ 50,00 US$ 59,75 US$');
+    expect(text).toContain('18,00 US$ 0,00 US$ 1,00 US$ 0,00 US$ 17,00 US$');
+    // $228.00 against an estimate of $150.00: no dispute.
+    expect(text).not.toContain('impugnar');
   });
 });

@@ -23,7 +23,7 @@ const PDF_UA = 'PDF/UA' as string as PDFKit.Mixins.PDFSubsets;
 
 export type StructureElement = PDFKit.PDFStructureElement;
 /** The structure types the documents use. */
-export type StructureType = 'H1' | 'H2' | 'P' | 'L' | 'LI' | 'Lbl' | 'LBody' | 'Table' | 'TR' | 'TH' | 'TD';
+export type StructureType = 'H1' | 'H2' | 'H3' | 'P' | 'L' | 'LI' | 'Lbl' | 'LBody' | 'Table' | 'TR' | 'TH' | 'TD';
 
 /** A piece of text in one registered font. */
 interface Run {
