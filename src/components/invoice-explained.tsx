@@ -1,6 +1,6 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { disputeRight } from '@contracts/bill-dispute';
-import type { OpenInvoice } from '@contracts/accounts';
+import type { InvoiceLine, OpenInvoice } from '@contracts/accounts';
 import { selectClient } from '@machines/client/client.selectors';
 import { useSelector } from '@xstate/react';
 import { useId } from 'react';
@@ -39,6 +39,13 @@ export function InvoiceExplained({ invoice }: { invoice: OpenInvoice }) {
   );
 }
 
+/** A column of the lines' table after the service: its heading (which also names each value on a narrow screen) and its value. */
+interface LineColumn {
+  heading: string;
+  value: (line: InvoiceLine) => string;
+  kind: 'text' | 'amount' | 'labData';
+}
+
 /** The invoice's lines as a table; on a narrow screen each line is a card, as the invoices are. */
 function InvoiceLinesTable({ invoice }: { invoice: OpenInvoice }) {
   const { t } = useLingui();
@@ -46,7 +53,23 @@ function InvoiceLinesTable({ invoice }: { invoice: OpenInvoice }) {
   const captionId = useId();
   const number = invoice.invoiceNumber;
   const patient = invoice.patientName;
-  const money = (cents: number) => formatMoney(cents, locale);
+  const amount = (heading: string, cents: (line: InvoiceLine) => number): LineColumn => ({
+    heading,
+    value: (line) => formatMoney(cents(line), locale),
+    kind: 'amount',
+  });
+  const columns: LineColumn[] = [
+    { heading: t`Service date`, value: (line) => formatDate(line.serviceDate, locale), kind: 'text' },
+    { heading: t`Units`, value: (line) => String(line.units), kind: 'amount' },
+    amount(t`Charged`, (line) => line.chargeCents),
+    amount(t`Insurance paid`, (line) => line.insurancePaidCents),
+    amount(t`Adjustments`, (line) => line.adjustmentsCents),
+    amount(t`You paid`, (line) => line.patientPaidCents),
+    amount(t`Left to pay`, (line) => line.balanceCents),
+    { heading: t`Billed to`, value: (line) => line.payerName, kind: 'labData' },
+    { heading: t`Claim status`, value: (line) => line.claimStatus, kind: 'labData' },
+  ];
+  const numeric = (column: LineColumn) => (column.kind === 'amount' ? 'numeric' : undefined);
   return (
     <div className="table-scroll" role="region" aria-labelledby={captionId} tabIndex={0}>
       {/* On narrow screens each row is a card, and data-label names each value in it. */}
@@ -59,33 +82,11 @@ function InvoiceLinesTable({ invoice }: { invoice: OpenInvoice }) {
             <th scope="col">
               <Trans>Service</Trans>
             </th>
-            <th scope="col">
-              <Trans>Service date</Trans>
-            </th>
-            <th scope="col" className="numeric">
-              <Trans>Units</Trans>
-            </th>
-            <th scope="col" className="numeric">
-              <Trans>Charged</Trans>
-            </th>
-            <th scope="col" className="numeric">
-              <Trans>Insurance paid</Trans>
-            </th>
-            <th scope="col" className="numeric">
-              <Trans>Adjustments</Trans>
-            </th>
-            <th scope="col" className="numeric">
-              <Trans>You paid</Trans>
-            </th>
-            <th scope="col" className="numeric">
-              <Trans>Left to pay</Trans>
-            </th>
-            <th scope="col">
-              <Trans>Billed to</Trans>
-            </th>
-            <th scope="col">
-              <Trans>Claim status</Trans>
-            </th>
+            {columns.map((column) => (
+              <th key={column.heading} scope="col" className={numeric(column)}>
+                {column.heading}
+              </th>
+            ))}
           </tr>
         </thead>
         <tbody>
@@ -94,31 +95,16 @@ function InvoiceLinesTable({ invoice }: { invoice: OpenInvoice }) {
               <th scope="row">
                 <span lang={labDataLanguage}>{line.description}</span> <span className="procedure-code">({line.procedureCode})</span>
               </th>
-              <td data-label={t`Service date`}>{formatDate(line.serviceDate, locale)}</td>
-              <td className="numeric" data-label={t`Units`}>
-                {line.units}
-              </td>
-              <td className="numeric" data-label={t`Charged`}>
-                {money(line.chargeCents)}
-              </td>
-              <td className="numeric" data-label={t`Insurance paid`}>
-                {money(line.insurancePaidCents)}
-              </td>
-              <td className="numeric" data-label={t`Adjustments`}>
-                {money(line.adjustmentsCents)}
-              </td>
-              <td className="numeric" data-label={t`You paid`}>
-                {money(line.patientPaidCents)}
-              </td>
-              <td className="numeric" data-label={t`Left to pay`}>
-                {money(line.balanceCents)}
-              </td>
-              <td data-label={t`Billed to`} lang={labDataLanguage}>
-                {line.payerName}
-              </td>
-              <td data-label={t`Claim status`} lang={labDataLanguage}>
-                {line.claimStatus}
-              </td>
+              {columns.map((column) => (
+                <td
+                  key={column.heading}
+                  className={numeric(column)}
+                  data-label={column.heading}
+                  lang={column.kind === 'labData' ? labDataLanguage : undefined}
+                >
+                  {column.value(line)}
+                </td>
+              ))}
             </tr>
           ))}
         </tbody>

@@ -1,5 +1,5 @@
 import type { Locator, Page } from '@playwright/test';
-import { chooseLanguage, demo, expect, expectAccessible, signIn, tabTo, test } from './fixtures';
+import { appHasTakenOver, chooseLanguage, demo, expect, expectAccessible, expectCardAt320, signIn, tabTo, test } from './fixtures';
 
 /** The texts the tests read, in each language. */
 const words = {
@@ -18,9 +18,8 @@ const words = {
     ],
     disputeTitle: 'You may have the right to dispute this bill',
     disputeFacts: 'The charges on this bill ($1,190.00) are $590.00 more than the good-faith estimate you were given ($600.00).',
-    // On 2026-03-01 the 120 days from 2026-01-19 are still running.
-    today: '2026-03-01T12:00:00Z',
-    disputeTime: 'You may dispute the bill with the provider within 120 days of the bill date (Jan 19, 2026), that is until May 19, 2026.',
+    disputeOpen: 'You may dispute the bill with the provider within 120 days of the bill date (Jan 19, 2026), that is until May 19, 2026.',
+    disputeEnded: 'You could dispute the bill with the provider within 120 days of the bill date (Jan 19, 2026); that period ended on May 19, 2026.',
     rightsLink: 'Read the notice of your billing rights (PDF)',
   },
   'es-ES': {
@@ -38,9 +37,8 @@ const words = {
     ],
     disputeTitle: 'Puede tener derecho a impugnar esta factura',
     disputeFacts: 'Los cargos de esta factura (1190,00 US$) superan en 590,00 US$ la estimación de buena fe que se le dio (600,00 US$).',
-    // On 2026-06-01 the 120 days from 2026-01-19 have run out.
-    today: '2026-06-01T12:00:00Z',
-    disputeTime: 'Podía impugnar la factura ante el proveedor en los 120 días siguientes a la fecha de la factura (19 ene 2026); ese plazo terminó el 19 may 2026.',
+    disputeOpen: 'Puede impugnar la factura ante el proveedor en los 120 días siguientes a la fecha de la factura (19 ene 2026), es decir, hasta el 19 may 2026.',
+    disputeEnded: 'Podía impugnar la factura ante el proveedor en los 120 días siguientes a la fecha de la factura (19 ene 2026); ese plazo terminó el 19 may 2026.',
     rightsLink: 'Lea el aviso sobre sus derechos de facturación (PDF)',
   },
 } as const;
@@ -97,10 +95,11 @@ for (const language of ['en-US', 'es-ES'] as const) {
   });
 
   test(`north.doe sees the right to dispute NPP-200018, well above its estimate, with the notice of billing rights, and no notice on NPP-200026 (${language})`, async ({ page }) => {
-    await page.clock.setFixedTime(new Date(w.today));
+    // On 2026-03-01 the 120 days from the bill's 2026-01-19 are still running.
+    await page.clock.setFixedTime(new Date('2026-03-01T12:00:00Z'));
     await signInTo(page, language, 'NPP', 'north.doe@example.com');
     const notice = page.locator('[data-dispute="NPP-200018"]');
-    await expect(notice.getByRole('paragraph')).toHaveText([w.disputeTitle, `${w.disputeFacts} ${w.disputeTime}`, w.rightsLink]);
+    await expect(notice.getByRole('paragraph')).toHaveText([w.disputeTitle, `${w.disputeFacts} ${w.disputeOpen}`, w.rightsLink]);
     await expect(page.getByRole('group', { name: w.disputeTitle })).toHaveCount(1);
     await expect(page.locator('[data-dispute="NPP-200026"]')).toHaveCount(0);
     await expect(page.locator('tr[data-invoice="NPP-200026"]')).toBeVisible();
@@ -117,19 +116,22 @@ for (const language of ['en-US', 'es-ES'] as const) {
     await expectAccessible(page);
   });
 
+  test(`once the 120 days are over, the invoices page the server renders says the period ended, and the app takes it over unchanged (${language})`, async ({ page }) => {
+    // Today (the real clock, on the server and in the browser) is past 2026-05-19.
+    await signInTo(page, language, 'NPP', 'north.doe@example.com');
+    await page.reload();
+    await appHasTakenOver(page);
+    await expect(page.locator('[data-dispute="NPP-200018"]').getByRole('paragraph').nth(1)).toHaveText(`${w.disputeFacts} ${w.disputeEnded}`);
+    await expect(page.locator('[data-dispute="NPP-200018"]').getByRole('link', { name: w.rightsLink })).toBeVisible();
+  });
+
   test(`at 320 px the lines of a bill read as cards, each value with its label (${language})`, async ({ page }) => {
     await page.setViewportSize({ width: 320, height: 640 });
     await signInTo(page, language, 'SUN', demo.pat);
     const table = await openByKeyboard(page, page.locator('table.invoices-table').first(), language);
     const row = table.locator('tbody tr').first();
     await row.scrollIntoViewIfNeeded();
-    // A card: its cells stacked, inside the page's width, the page not scrolling sideways.
-    const box = await row.boundingBox();
-    expect(box?.width ?? Infinity).toBeLessThanOrEqual(320);
-    const cells = row.locator('td');
-    const [first, second] = [await cells.nth(0).boundingBox(), await cells.nth(1).boundingBox()];
-    expect(second?.y ?? 0).toBeGreaterThan(first?.y ?? 0);
-    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(320);
+    await expectCardAt320(page, row);
     await expect(row.locator(`td[data-label="${w.leftToPay}"]`)).toHaveText(w.lines[0][7]);
     await expect(row.locator(`td[data-label="${w.chargedHeading}"]`)).toHaveText(w.lines[0][3]);
     await expectAccessible(page);

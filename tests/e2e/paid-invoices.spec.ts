@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import type { Page } from '@playwright/test';
 import { readPdf } from '../../server/test/pdf-text';
 import { fixtureAccounts } from './fixture-data';
-import { chooseLanguage, demo, expect, expectAccessible, signIn, tabTo, test } from './fixtures';
+import { chooseLanguage, demo, expect, expectAccessible, expectCardAt320, signIn, tabTo, test } from './fixtures';
 
 /** The texts the tests read, in each language. */
 const words = {
@@ -94,13 +94,7 @@ for (const language of ['en-US', 'es-ES'] as const) {
     const row = page.locator(`tr[data-paid-invoice="${paidInFull.invoiceNumber}"]`);
     await row.scrollIntoViewIfNeeded();
     await expect(row).toBeVisible();
-    // A card: its cells stacked, inside the page's width, the page not scrolling sideways.
-    const box = await row.boundingBox();
-    expect(box?.width ?? Infinity).toBeLessThanOrEqual(320);
-    const cells = row.locator('td');
-    const [first, second] = [await cells.nth(0).boundingBox(), await cells.nth(1).boundingBox()];
-    expect(second?.y ?? 0).toBeGreaterThan(first?.y ?? 0);
-    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(320);
+    await expectCardAt320(page, row);
     await expect(row.locator(`td[data-label="${w.paidOn}"]`)).toContainText(w.paidDate);
     await expectAccessible(page);
   });
