@@ -125,15 +125,21 @@ for (const language of ['en-US', 'es-ES'] as const) {
     await expect(page.locator('[data-dispute="NPP-200018"]').getByRole('link', { name: w.rightsLink })).toBeVisible();
   });
 
-  test(`at 320 px the lines of a bill read as cards, each value with its label (${language})`, async ({ page }) => {
+  test(`at 320 px the lines of a bill read as cards, each value with its label, on the invoices screen and in the wizard (${language})`, async ({ page }) => {
     await page.setViewportSize({ width: 320, height: 640 });
     await signInTo(page, language, 'SUN', demo.pat);
-    const table = await openByKeyboard(page, page.locator('table.invoices-table').first(), language);
-    const row = table.locator('tbody tr').first();
-    await row.scrollIntoViewIfNeeded();
-    await expectCardAt320(page, row);
-    await expect(row.locator(`td[data-label="${w.leftToPay}"]`)).toHaveText(w.lines[0][7]);
-    await expect(row.locator(`td[data-label="${w.chargedHeading}"]`)).toHaveText(w.lines[0][3]);
-    await expectAccessible(page);
+    const expectCards = async (table: Locator) => {
+      const row = table.locator('tbody tr').first();
+      await row.scrollIntoViewIfNeeded();
+      await expectCardAt320(page, row);
+      await expect(row.locator(`td[data-label="${w.leftToPay}"]`)).toHaveText(w.lines[0][7]);
+      await expect(row.locator(`td[data-label="${w.chargedHeading}"]`)).toHaveText(w.lines[0][3]);
+      await expectAccessible(page);
+    };
+    await expectCards(await openByKeyboard(page, page.locator('table.invoices-table').first(), language));
+
+    await page.getByRole('link', { name: w.payNow }).click();
+    await expect(page.getByRole('heading', { level: 1, name: w.onlinePayment })).toBeVisible();
+    await expectCards(await openByKeyboard(page, page.locator('li.invoice-choice').nth(1), language));
   });
 }
