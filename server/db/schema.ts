@@ -11,6 +11,7 @@
  * person typed compare with a plain index.
  */
 import { sql } from 'drizzle-orm';
+import type { ApiKeyScope } from '../../contracts/office';
 import {
   boolean,
   check,
@@ -515,9 +516,6 @@ export const invoiceLines = pgTable(
   ],
 );
 
-/** What an API key may do; `api_keys.scopes` holds some of these. */
-export const apiKeyScopes = ['bills:write', 'payments:read', 'refunds:write'] as const;
-export type ApiKeyScope = (typeof apiKeyScopes)[number];
 
 /**
  * A client's keys for the billing office's API. The key is shown once, when it is made; only its
@@ -583,7 +581,7 @@ export const statementImports = pgTable(
     scope: text('scope').$type<'full' | 'partial'>().notNull(),
     dryRun: boolean('dry_run').notNull().default(false),
     producedAt: timestamptz('produced_at'),
-    status: text('status').$type<'imported' | 'refused'>().notNull(),
+    status: text('status').$type<'running' | 'imported' | 'refused'>().notNull(),
     message: text('message'),
     rowsRead: integer('rows_read').notNull().default(0),
     rowsRefused: integer('rows_refused').notNull().default(0),
@@ -596,7 +594,7 @@ export const statementImports = pgTable(
     invoicesClosed: integer('invoices_closed').notNull().default(0),
     apiKeyId: integer('api_key_id'),
     startedAt: timestamptz('started_at').notNull(),
-    finishedAt: timestamptz('finished_at').notNull(),
+    finishedAt: timestamptz('finished_at'),
   },
   (t) => [
     unique('statement_imports_client_id_unique').on(t.clientId, t.id),
@@ -607,7 +605,7 @@ export const statementImports = pgTable(
       .where(sql`${t.status} = 'imported' and not ${t.dryRun}`),
     check('statement_imports_source', sql`${t.source} in ('csv', 'json')`),
     check('statement_imports_scope', sql`${t.scope} in ('full', 'partial')`),
-    check('statement_imports_status', sql`${t.status} in ('imported', 'refused')`),
+    check('statement_imports_status', sql`${t.status} in ('running', 'imported', 'refused')`),
   ],
 );
 
@@ -634,4 +632,51 @@ export const statementImportProblems = pgTable(
     }).onDelete('cascade'),
     index('statement_import_problems_import_idx').on(t.importId, t.line),
   ],
+);
+
+/**
+ * The rows of an import on their way in: each valid row of the file, staged in batches while the
+ * file streams (so no file is held in memory, and other work goes on between the batches), checked
+ * against each other, and then applied in one transaction. A refused row is kept with its account
+ * number alone, so that its whole account is left as it was. Gone once the import ends.
+ */
+export const statementImportRows = pgTable(
+  'statement_import_rows',
+  {
+    importId: integer('import_id')
+      .notNull()
+      .references(() => statementImports.id, { onDelete: 'cascade' }),
+    line: integer('line'),
+    location: text('location').notNull().default(''),
+    refused: boolean('refused').notNull().default(false),
+    accountNumber: text('account_number'),
+    guarantorName: text('guarantor_name'),
+    guarantorEmail: text('guarantor_email'),
+    guarantorPhone: text('guarantor_phone'),
+    addressLine1: text('address_line1'),
+    addressLine2: text('address_line2'),
+    city: text('city'),
+    region: text('region'),
+    postalCode: text('postal_code'),
+    patientName: text('patient_name'),
+    patientBirthDate: date('patient_birth_date', { mode: 'string' }),
+    invoiceNumber: text('invoice_number'),
+    invoiceDate: date('invoice_date', { mode: 'string' }),
+    dueDate: date('due_date', { mode: 'string' }),
+    lineNumber: integer('line_number'),
+    serviceDate: date('service_date', { mode: 'string' }),
+    procedureCode: text('procedure_code'),
+    description: text('description'),
+    units: integer('units'),
+    chargeCents: integer('charge_cents'),
+    insurancePaidCents: integer('insurance_paid_cents'),
+    adjustmentsCents: integer('adjustments_cents'),
+    patientPaidCents: integer('patient_paid_cents'),
+    balanceCents: integer('balance_cents'),
+    payerName: text('payer_name'),
+    claimStatus: text('claim_status'),
+    goodFaithEstimateCents: integer('good_faith_estimate_cents'),
+    statementMessage: text('statement_message'),
+  },
+  (t) => [index('statement_import_rows_import_idx').on(t.importId, t.accountNumber, t.invoiceNumber)],
 );

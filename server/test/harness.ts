@@ -12,7 +12,6 @@ import type { AppEnv } from '../http/types';
 import { SESSION_COOKIE } from '../http/session';
 import { XSRF_COOKIE, XSRF_HEADER } from '../http/xsrf';
 import { newToken, sha256Hex } from '../security/tokens';
-import { demoInvoices } from '../seed/demo-data';
 import { seedDemoData } from '../seed/seed';
 
 export { DEMO_PASSWORD } from '../seed/demo-data';
@@ -64,20 +63,10 @@ export async function resetSessions(db: Database): Promise<void> {
   await db.execute(sql`truncate table sessions, login_attempts`);
 }
 
-/** Forgets payments and card tokens and puts the demo invoices' balances back. */
+/** Forgets payments and card tokens and puts the demo invoices' balances back (their statements'). */
 export async function resetPayments(db: Database): Promise<void> {
   await db.execute(sql`truncate table payment_lines, payments, processor_tokens, outbox_emails, saved_billing_addresses`);
-  for (const invoice of demoInvoices) {
-    await db
-      .update(invoices)
-      .set({ balanceCents: invoice.balanceCents })
-      .where(
-        and(
-          eq(invoices.invoiceNumber, invoice.invoiceNumber),
-          sql`${invoices.clientId} in (select id from clients where code = ${invoice.clientCode})`,
-        ),
-      );
-  }
+  await db.execute(sql`update invoices set balance_cents = statement_balance_cents where statement_balance_cents is not null`);
 }
 
 /** A line of an invoice as a test gives it: money in cents; its balance is what the rest leaves. */
@@ -95,8 +84,9 @@ export interface TestInvoiceLine {
 }
 
 /**
- * Gives a seeded invoice these lines, numbered from 1, in place of any it had, and this good-faith
- * estimate (the statement feed writes both; tests set them directly). Answers the invoice's id.
+ * Gives a seeded invoice these lines, numbered from 1, in place of any it had, and this patient and
+ * good-faith estimate (the statement import writes them; a test sets them directly). Answers the
+ * invoice's id.
  */
 export async function putInvoiceLines(
   db: Database,
@@ -132,26 +122,6 @@ export async function putInvoiceLines(
   }
   return invoice.id;
 }
-
-/** SUN-100035's two lines and NPP-200018's, as the demo statement files give them. */
-export const DEMO_LINES = {
-  'SUN-100035': {
-    patientName: 'Pat Doe',
-    goodFaithEstimateCents: 15000,
-    lines: [
-      { serviceDate: '2026-01-30', procedureCode: '80053', description: 'Comprehensive metabolic panel', chargeCents: 21000, insurancePaidCents: 8500, adjustmentsCents: 1525, patientPaidCents: 5000, payerName: 'Blue Cross Blue Shield of Illinois', claimStatus: 'Paid' },
-      { serviceDate: '2026-01-30', procedureCode: '36415', description: 'Venipuncture (blood draw)', chargeCents: 1800, insurancePaidCents: 0, adjustmentsCents: 100, patientPaidCents: 0, payerName: 'Blue Cross Blue Shield of Illinois', claimStatus: 'Paid' },
-    ],
-  },
-  'NPP-200018': {
-    patientName: 'Noor Doe',
-    goodFaithEstimateCents: 60000,
-    lines: [
-      { serviceDate: '2026-01-12', procedureCode: '88305', description: 'Surgical pathology, tissue examination', units: 2, chargeCents: 95000, insurancePaidCents: 72000, adjustmentsCents: 5500, patientPaidCents: 0, payerName: 'Medica', claimStatus: 'Paid' },
-      { serviceDate: '2026-01-12', procedureCode: '88342', description: 'Immunohistochemistry, first stain', chargeCents: 24000, insurancePaidCents: 20000, adjustmentsCents: 3000, patientPaidCents: 0, payerName: 'Medica', claimStatus: 'Paid' },
-    ],
-  },
-} satisfies Record<string, { patientName: string; goodFaithEstimateCents: number; lines: TestInvoiceLine[] }>;
 
 /** A clock that tests move by hand. */
 export function manualClock(start = '2026-03-01T09:00:00Z') {

@@ -58,6 +58,41 @@ CREATE TABLE "statement_import_problems" (
 	"reason" text NOT NULL
 );
 --> statement-breakpoint
+CREATE TABLE "statement_import_rows" (
+	"import_id" integer NOT NULL,
+	"line" integer,
+	"location" text DEFAULT '' NOT NULL,
+	"refused" boolean DEFAULT false NOT NULL,
+	"account_number" text,
+	"guarantor_name" text,
+	"guarantor_email" text,
+	"guarantor_phone" text,
+	"address_line1" text,
+	"address_line2" text,
+	"city" text,
+	"region" text,
+	"postal_code" text,
+	"patient_name" text,
+	"patient_birth_date" date,
+	"invoice_number" text,
+	"invoice_date" date,
+	"due_date" date,
+	"line_number" integer,
+	"service_date" date,
+	"procedure_code" text,
+	"description" text,
+	"units" integer,
+	"charge_cents" integer,
+	"insurance_paid_cents" integer,
+	"adjustments_cents" integer,
+	"patient_paid_cents" integer,
+	"balance_cents" integer,
+	"payer_name" text,
+	"claim_status" text,
+	"good_faith_estimate_cents" integer,
+	"statement_message" text
+);
+--> statement-breakpoint
 CREATE TABLE "statement_imports" (
 	"id" serial PRIMARY KEY NOT NULL,
 	"client_id" integer NOT NULL,
@@ -80,11 +115,11 @@ CREATE TABLE "statement_imports" (
 	"invoices_closed" integer DEFAULT 0 NOT NULL,
 	"api_key_id" integer,
 	"started_at" timestamp with time zone NOT NULL,
-	"finished_at" timestamp with time zone NOT NULL,
+	"finished_at" timestamp with time zone,
 	CONSTRAINT "statement_imports_client_id_unique" UNIQUE("client_id","id"),
 	CONSTRAINT "statement_imports_source" CHECK ("statement_imports"."source" in ('csv', 'json')),
 	CONSTRAINT "statement_imports_scope" CHECK ("statement_imports"."scope" in ('full', 'partial')),
-	CONSTRAINT "statement_imports_status" CHECK ("statement_imports"."status" in ('imported', 'refused'))
+	CONSTRAINT "statement_imports_status" CHECK ("statement_imports"."status" in ('running', 'imported', 'refused'))
 );
 --> statement-breakpoint
 ALTER TABLE "invoices" DROP CONSTRAINT "invoices_amount_positive";--> statement-breakpoint
@@ -105,9 +140,11 @@ ALTER TABLE "api_keys" ADD CONSTRAINT "api_keys_client_id_clients_id_fk" FOREIGN
 ALTER TABLE "invoice_lines" ADD CONSTRAINT "invoice_lines_client_id_clients_id_fk" FOREIGN KEY ("client_id") REFERENCES "public"."clients"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "invoice_lines" ADD CONSTRAINT "invoice_lines_invoice_fk" FOREIGN KEY ("client_id","invoice_id") REFERENCES "public"."invoices"("client_id","id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "statement_import_problems" ADD CONSTRAINT "statement_import_problems_import_fk" FOREIGN KEY ("client_id","import_id") REFERENCES "public"."statement_imports"("client_id","id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "statement_import_rows" ADD CONSTRAINT "statement_import_rows_import_id_statement_imports_id_fk" FOREIGN KEY ("import_id") REFERENCES "public"."statement_imports"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "statement_imports" ADD CONSTRAINT "statement_imports_client_id_clients_id_fk" FOREIGN KEY ("client_id") REFERENCES "public"."clients"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "api_key_calls_key_time_idx" ON "api_key_calls" USING btree ("api_key_id","called_at");--> statement-breakpoint
 CREATE INDEX "statement_import_problems_import_idx" ON "statement_import_problems" USING btree ("import_id","line");--> statement-breakpoint
+CREATE INDEX "statement_import_rows_import_idx" ON "statement_import_rows" USING btree ("import_id","account_number","invoice_number");--> statement-breakpoint
 CREATE INDEX "statement_imports_client_idx" ON "statement_imports" USING btree ("client_id","id");--> statement-breakpoint
 CREATE UNIQUE INDEX "statement_imports_checksum_unique" ON "statement_imports" USING btree ("client_id","checksum") WHERE "statement_imports"."status" = 'imported' and not "statement_imports"."dry_run";--> statement-breakpoint
 ALTER TABLE "invoices" ADD CONSTRAINT "invoices_amount_not_negative" CHECK ("invoices"."amount_cents" >= 0);--> statement-breakpoint

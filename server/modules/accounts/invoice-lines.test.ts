@@ -4,18 +4,22 @@ import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { accountInformationSchema } from '@contracts/accounts';
 import { invoices } from '../../db/schema';
 import { readPdf } from '../../test/pdf-text';
-import { DEMO_LINES, DEMO_PASSWORD, TestBrowser, createTestApp, putInvoiceLines, resetSessions, useSeededDatabase } from '../../test/harness';
+import { DEMO_PASSWORD, TestBrowser, createTestApp, putInvoiceLines, resetSessions, useSeededDatabase, type TestInvoiceLine } from '../../test/harness';
 
 const database = useSeededDatabase();
 let browser: TestBrowser;
 
+/** SUN-100035's lines as its statement file gives them (the seed loads it). */
+const sun100035: TestInvoiceLine[] = [
+  { serviceDate: '2026-01-30', procedureCode: '80053', description: 'Comprehensive metabolic panel', chargeCents: 21000, insurancePaidCents: 8500, adjustmentsCents: 1525, patientPaidCents: 5000, payerName: 'Blue Cross Blue Shield of Illinois', claimStatus: 'Paid' },
+  { serviceDate: '2026-01-30', procedureCode: '36415', description: 'Venipuncture (blood draw)', chargeCents: 1800, insurancePaidCents: 0, adjustmentsCents: 100, patientPaidCents: 0, payerName: 'Blue Cross Blue Shield of Illinois', claimStatus: 'Paid' },
+];
+
 beforeAll(async () => {
-  await putInvoiceLines(database.db, { clientCode: 'SUN', invoiceNumber: 'SUN-100035', ...DEMO_LINES['SUN-100035'] }, DEMO_LINES['SUN-100035'].lines);
-  // An older invoice from before the statement feed: no lines.
-  await putInvoiceLines(database.db, { clientCode: 'SUN', invoiceNumber: 'SUN-100031' }, []);
-  await putInvoiceLines(database.db, { clientCode: 'DLT', invoiceNumber: 'DLT-520031' }, [
-    { serviceDate: '2026-01-26', procedureCode: '80048', description: 'Basic metabolic panel', chargeCents: 8000, insurancePaidCents: 2200, adjustmentsCents: 200, patientPaidCents: 0, payerName: 'Anthem', claimStatus: 'Paid' },
-  ]);
+  // The same lines again, stored last first: the summary's order is then its own query's.
+  await putInvoiceLines(database.db, { clientCode: 'SUN', invoiceNumber: 'SUN-100035', goodFaithEstimateCents: 15000, patientName: 'Pat Doe' }, sun100035);
+  // An older invoice, from before the statement feed: no lines.
+  await putInvoiceLines(database.db, { clientCode: 'SUN', invoiceNumber: 'SUN-100031', patientName: 'Pat Doe' }, []);
 });
 
 beforeEach(async () => {
@@ -92,12 +96,12 @@ describe('what each open invoice is for, in the account summary', () => {
   it("gives each client's session only that client's lines", async () => {
     await browser.login('pat.doe@example.com', DEMO_PASSWORD, { clientCode: 'DLT', billingGroup: '52' });
     const delta = await accountInformation();
-    expect(delta.invoices.flatMap((invoice) => invoice.lines.map((line) => line.procedureCode))).toEqual(['80048']);
+    expect(delta.invoices.flatMap((invoice) => invoice.lines.map((line) => line.procedureCode))).toEqual(['80048', '85610']);
     expect(delta.invoices.every((invoice) => invoice.invoiceNumber.startsWith('DLT-'))).toBe(true);
 
     await browser.login('pat.doe@example.com', DEMO_PASSWORD, { clientCode: 'SUN' });
     const sunrise = await accountInformation();
-    expect(sunrise.invoices.flatMap((invoice) => invoice.lines.map((line) => line.procedureCode))).not.toContain('80048');
+    expect(sunrise.invoices.flatMap((invoice) => invoice.lines.map((line) => line.procedureCode))).toEqual(['80053', '36415', '80061']);
   });
 
   it("prints the same lines on the account's statement, in the language asked", async () => {
