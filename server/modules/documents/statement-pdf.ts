@@ -90,9 +90,9 @@ export async function renderStatementPdf({ statement, language }: { statement: S
     sectionHeading(t.billsExplained);
     const today = statement.issuedAt.toISOString().slice(0, 10);
     // The amounts' columns, right-aligned, leftwards from the right margin.
-    const moneyColumn = (heading: string, index: number) => ({ heading, x: PAGE_WIDTH - MARGIN - 54 - 58 * index, width: 54, right: true });
+    const moneyColumn = (heading: string, index: number) => ({ heading, x: PAGE_WIDTH - MARGIN - 52 - 56 * index, width: 52, right: true });
     const money = [t.leftToPay, t.youPaid, t.adjustments, t.insurancePaid, t.charged].map(moneyColumn).reverse();
-    const service = { heading: t.service, x: MARGIN + 66, width: (money[0]?.x ?? 0) - 6 - (MARGIN + 66), wraps: true };
+    const service = { heading: t.service, x: MARGIN + 60, width: (money[0]?.x ?? 0) - 6 - (MARGIN + 60), wraps: true };
     for (const [index, invoice] of explained.entries()) {
       if (index > 0) writer.y -= 8;
       writer.ensureRoom(70);
@@ -100,12 +100,14 @@ export async function renderStatementPdf({ statement, language }: { statement: S
       writer.y -= 18;
       writer.table(
         writer.root,
-        [{ heading: t.serviceDate, x: MARGIN, width: 62 }, service, ...money],
+        [{ heading: t.serviceDate, x: MARGIN, width: 56 }, service, ...money],
         invoice.lines.map((line) => [
           shortDate(line.serviceDate),
           t.serviceOf(line),
           ...[line.chargeCents, line.insurancePaidCents, line.adjustmentsCents, line.patientPaidCents, line.balanceCents].map(cents),
         ]),
+        // A size smaller than the invoices' table: a bill's lines are its detail.
+        { size: 9 },
       );
       const right = disputeRight(invoice, today);
       if (right) {
