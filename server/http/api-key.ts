@@ -33,7 +33,8 @@ export function authenticateApiKey(apiKeys: ApiKeysService, report: (error: unkn
       await next();
     } finally {
       await apiKeys
-        .recordCall(caller, { method: c.req.method, path: c.req.path, status: c.res.status, ipAddress: sourceAddress(c) })
+        // The path as it came, percent-encoded (a NUL or other control byte stays written as %00), cut short.
+        .recordCall(caller, { method: c.req.method, path: new URL(c.req.url).pathname.slice(0, 500), status: c.res.status, ipAddress: sourceAddress(c) })
         .catch(report);
     }
   };

@@ -112,6 +112,7 @@ export function readCsvStatement(input: Readable, { maxBytes = MAX_STATEMENT_BYT
   const skipped: StatementInputRow[] = [];
   // A quote never closed swallows the rest of the file into one value: the file is refused whole.
   let unclosedQuoteAt: number | null | undefined;
+  let lastSkippedLine: number | null = null;
   const parser = parse({
     bom: true,
     relax_column_count: true,
@@ -125,6 +126,9 @@ export function readCsvStatement(input: Readable, { maxBytes = MAX_STATEMENT_BYT
         unclosedQuoteAt = line;
         return;
       }
+      // One bad line can raise more than one error: it is one refused row.
+      if (line !== null && (skipped.at(-1)?.place.line === line || line === lastSkippedLine)) return;
+      lastSkippedLine = line;
       skipped.push({ place: { line, location: '' }, unreadable: { code: 'malformedRow', reason: `the line cannot be read as CSV (${error.message})`, accountNumber: null } });
     },
   });

@@ -20,7 +20,7 @@
 import { sql } from 'drizzle-orm';
 import { queryRows, type Database } from '../../db/client';
 import { StatementRefused, fileProblem, type StatementInputRow } from './csv-statement';
-import { checkRow, type ImportProblem, type StatementLine } from './statement-row';
+import { checkRow, printable, type ImportProblem, type StatementLine } from './statement-row';
 
 export interface ImportCounts {
   rowsRead: number;
@@ -172,13 +172,15 @@ export function createStatementImport({ db, now }: { db: Database; now: () => Da
 
   async function recordProblems(clientId: number, importId: number, problems: ImportProblem[]): Promise<void> {
     if (problems.length === 0) return;
-    const column = <K extends keyof ImportProblem>(key: K) => sql.param(problems.map((problem) => problem[key]));
+    const column = <K extends keyof ImportProblem>(key: K) =>
+      sql.param(problems.map((problem) => (typeof problem[key] === 'string' ? printable(problem[key]) : problem[key])));
     await db.execute(sql`
       insert into statement_import_problems (client_id, import_id, line, location, "column", code, reason)
       select ${clientId}, ${importId}, * from unnest(${column('line')}::int[], ${column('location')}::text[], ${column('column')}::text[], ${column('code')}::text[], ${column('reason')}::text[])`);
   }
 
-  async function refuse(request: ImportRequest, importId: number, counts: ImportCounts, problem: ImportProblem, producedAt: Date | null): Promise<ImportOutcome> {
+  async function refuse(request: ImportRequest, importId: number, counts: ImportCounts, refused: ImportProblem, producedAt: Date | null): Promise<ImportOutcome> {
+    const problem = { ...refused, reason: printable(refused.reason) };
     await db.transaction(async (tx) => {
       await tx.execute(sql`delete from statement_import_rows where import_id = ${importId}`);
       await tx.execute(sql`delete from statement_import_problems where import_id = ${importId}`);
@@ -407,7 +409,7 @@ export function createStatementImport({ db, now }: { db: Database; now: () => Da
         counts.rowsRead += 1;
         if ('unreadable' in row) {
           problems.push({ ...row.place, column: '', code: row.unreadable.code, reason: row.unreadable.reason });
-          batch.push({ place: row.place, line: null, accountNumber: row.unreadable.accountNumber });
+          batch.push({ place: row.place, line: null, accountNumber: row.unreadable.accountNumber === null ? null : printable(row.unreadable.accountNumber) });
         } else {
           const checked = checkRow(row.raw, { now: checkedAt, money: request.source === 'csv' ? 'dollars' : 'cents' });
           if (checked.ok) {
@@ -420,7 +422,7 @@ export function createStatementImport({ db, now }: { db: Database; now: () => Da
             batch.push({ place: row.place, line: checked.line, accountNumber: checked.line.accountNumber });
           } else {
             problems.push(...checked.problems.map((problem) => ({ ...row.place, ...problem })));
-            batch.push({ place: row.place, line: null, accountNumber: checked.accountNumber });
+            batch.push({ place: row.place, line: null, accountNumber: checked.accountNumber === null ? null : printable(checked.accountNumber) });
           }
         }
         if (batch.length >= BATCH_ROWS) await flush();

@@ -249,7 +249,12 @@ function readValue(column: StatementColumn, value: string | number, now: Date, m
 /** A value as a reason quotes it, cut short (the report's CSV neutralises what a spreadsheet would run). */
 function quoted(value: string): string {
   const short = value.length > 40 ? `${value.slice(0, 40)}…` : value;
-  return `"${short}"`;
+  return `"${printable(short)}"`;
+}
+
+/** Text from a file as a report may keep it: a control character (a NUL cannot be stored) shows as �. */
+export function printable(text: string): string {
+  return text.replace(new RegExp(controlCharacters.source, 'g'), '\uFFFD');
 }
 
 export function formatCents(cents: number): string {
