@@ -15,7 +15,7 @@ export default defineConfig({
     // 2-core machines we run on), though most files wait on their database or server half the time.
     maxWorkers: availableParallelism(),
     environment: 'node',
-    include: ['machines/**/*.test.ts', 'src/**/*.test.ts', 'server/**/*.test.ts', 'tests/model/**/*.test.ts', 'tests/lint/**/*.test.ts', 'scripts/**/*.test.ts'],
+    include: ['contracts/**/*.test.ts', 'machines/**/*.test.ts', 'src/**/*.test.ts', 'server/**/*.test.ts', 'tests/model/**/*.test.ts', 'tests/lint/**/*.test.ts', 'scripts/**/*.test.ts'],
     testTimeout: 20000,
     hookTimeout: 120000,
   },

@@ -7,6 +7,29 @@ import * as v from 'valibot';
 /** A calendar date as the server sends it: YYYY-MM-DD. */
 const isoDateSchema = v.pipe(v.string(), v.isoDate());
 
+const centsSchema = v.pipe(v.number(), v.integer(), v.minValue(0));
+
+/**
+ * One service billed on an invoice: what was charged, what the insurer paid and adjusted, what the
+ * patient already paid and what is left (charge - insurance - adjustments - patient paid = balance).
+ */
+export const invoiceLineSchema = v.object({
+  lineNumber: v.pipe(v.number(), v.integer(), v.minValue(1)),
+  serviceDate: isoDateSchema,
+  procedureCode: v.string(),
+  description: v.string(),
+  units: v.pipe(v.number(), v.integer(), v.minValue(1)),
+  chargeCents: centsSchema,
+  insurancePaidCents: centsSchema,
+  adjustmentsCents: centsSchema,
+  patientPaidCents: centsSchema,
+  balanceCents: centsSchema,
+  /** Who was billed for it ('' when not given), and where that claim stands. */
+  payerName: v.string(),
+  claimStatus: v.string(),
+});
+export type InvoiceLine = v.InferOutput<typeof invoiceLineSchema>;
+
 /** One open invoice of the account. Money is integer cents. */
 export const openInvoiceSchema = v.object({
   invoiceNumber: v.string(),
@@ -15,6 +38,12 @@ export const openInvoiceSchema = v.object({
   dueDate: isoDateSchema,
   amountCents: v.pipe(v.number(), v.integer(), v.minValue(1)),
   balanceCents: v.pipe(v.number(), v.integer(), v.minValue(1)),
+  /** Who the services were for ('' when the statement did not say). */
+  patientName: v.string(),
+  /** The good-faith estimate given before the services, if any (see bill-dispute.ts). */
+  goodFaithEstimateCents: v.nullable(centsSchema),
+  /** What the invoice is for, by line number; empty for an invoice from before the statement feed. */
+  lines: v.array(invoiceLineSchema),
 });
 export type OpenInvoice = v.InferOutput<typeof openInvoiceSchema>;
 

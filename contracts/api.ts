@@ -9,6 +9,7 @@ import * as clients from './clients-endpoints';
 import * as documents from './documents-endpoints';
 import { defineEndpoint, type EndpointDeclaration } from './endpoint';
 import * as member from './member-endpoints';
+import * as office from './office-endpoints';
 import * as password from './password-endpoints';
 import * as payments from './payments-endpoints';
 import * as registration from './registration-endpoints';
@@ -41,6 +42,11 @@ export const apiAreas: readonly ApiArea[] = [
   { tag: 'Member', description: "The signed-in user's own account.", endpoints: member },
   { tag: 'Registration', description: 'Registering a sign-in for a billing account, and activating it.', endpoints: registration },
   { tag: 'Password', description: 'Forgotten, reset and changed passwords.', endpoints: password },
+  {
+    tag: 'Billing office: statements',
+    description: "A client's billing system sends its statements (accounts, invoices and their lines) and reads each import's report, with the client's API key.",
+    endpoints: office,
+  },
   { tag: 'Reference', description: 'This document.', endpoints: { getOpenApiDocument } },
 ];
 

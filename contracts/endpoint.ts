@@ -11,6 +11,7 @@
  * schemas' valibot checks and the texts stay out of the browser's JavaScript.
  */
 import type * as v from 'valibot';
+import type { ApiKeyScope } from './office';
 import type { UserRole } from './session';
 
 /** Where the API is mounted; a declaration's path is under it. */
@@ -21,41 +22,52 @@ export const usersOnly = ['ClientBillingUser'] as const satisfies readonly UserR
 /** The spec's guest-or-user check: invoices, payments and the session's own status. */
 export const usersAndGuests = ['ClientBillingUser', 'ClientBillingGuest'] as const satisfies readonly UserRole[];
 
-/** Who may call an endpoint: anyone (signed in or not), or a live session of one of `roles`. */
-export type EndpointAccess =
-  | 'anyone'
-  | {
-      roles: readonly UserRole[];
-      /** Refuse a caller whose account is disabled (invoices and payments are hidden from it): 403 accountDisabled. */
-      enabledAccount?: boolean;
-      /**
-       * Let through a user whose password has expired: only the session's own figures and changing
-       * the password are. Otherwise such a user gets 403 passwordExpired.
-       */
-      whilePasswordExpired?: boolean;
-    };
+/**
+ * Who may call an endpoint: anyone (signed in or not), a live session of one of `roles`, or (the
+ * billing office's API) a client's API key holding `apiKeyScope`, which never reads the session.
+ */
+export type EndpointAccess = 'anyone' | { apiKeyScope: ApiKeyScope } | SessionAccess;
 
-/** An answer that is not JSON: plain text, a PDF download, or nothing (204). */
-export type NonJsonAnswer = 'text' | 'pdf' | 'noContent';
+/** A session's access: one of `roles`, and the conditions below. */
+export interface SessionAccess {
+  roles: readonly UserRole[];
+  /** Refuse a caller whose account is disabled (invoices and payments are hidden from it): 403 accountDisabled. */
+  enabledAccount?: boolean;
+  /**
+   * Let through a user whose password has expired: only the session's own figures and changing
+   * the password are. Otherwise such a user gets 403 passwordExpired.
+   */
+  whilePasswordExpired?: boolean;
+}
+
+/** An answer that is not JSON: plain text, a PDF download, a CSV download, or nothing (204). */
+export type NonJsonAnswer = 'text' | 'pdf' | 'csv' | 'noContent';
 
 /** A valibot schema, as a declaration holds one. */
 export type Schema = v.GenericSchema;
 
 export interface EndpointDeclaration {
   method: 'GET' | 'POST';
-  /** Under `apiBase`, with its leading slash: `/User/GetIsUserLoggedIn`. */
+  /** Under `apiBase`, with its leading slash: `/User/GetIsUserLoggedIn`; a path parameter as `{id}`. */
   path: `/${string}`;
   /** One line for the API's reference. */
   summary: string;
   /** More for the reference: rules, limits, the error codes of its refusals. */
   description?: string;
   access: EndpointAccess;
+  /** The path's parameters (`{id}`), as text; one that does not fit is a 404 notFound. */
+  params?: Schema;
   /** The query parameters; a request that does not fit is a 400 invalidRequest with its fields. */
   query?: Schema;
   /** The JSON body; one that is not JSON or does not fit is a 400 invalidRequest. */
   json?: Schema;
   /** Request headers (names as written); one that does not fit is a 400 invalidRequest. */
   headers?: Schema;
+  /**
+   * A body the handler streams itself (not validated before it runs): a statement, as JSON (this
+   * schema, for the reference) or as a CSV file.
+   */
+  statementBody?: Schema;
   /** The JSON answer's schema (the SPA checks every answer against it), or what else it answers. */
   response: Schema | NonJsonAnswer;
   /** A GET that changes state all the same (the spec's method): it needs the anti-forgery token too. */
@@ -85,6 +97,7 @@ export type HeadersInput<D> = D extends { headers: infer S } ? InputOf<S> : neve
 
 /** The request a handler gets, validated: the declared parts only. */
 export interface ValidRequest<D> {
+  params: D extends { params: infer S } ? OutputOf<S> : undefined;
   query: D extends { query: infer S } ? OutputOf<S> : undefined;
   json: D extends { json: infer S } ? OutputOf<S> : undefined;
   headers: D extends { headers: infer S } ? OutputOf<S> : undefined;

@@ -29,6 +29,8 @@ export const apiErrorCodes = [
   'accountNotActivated',
   /** An emailed link that is used, expired or unknown (410). */
   'linkInvalid',
+  /** The billing office's API: no key, an unknown one, or a revoked one (401). A key without the scope a call needs gets 403 forbidden. */
+  'invalidApiKey',
 ] as const;
 export const apiErrorSchema = v.object({ error: v.picklist(apiErrorCodes) });
 export type ApiErrorCode = v.InferOutput<typeof apiErrorSchema>['error'];

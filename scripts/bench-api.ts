@@ -10,16 +10,15 @@
  *
  * Options (environment): BENCH_SECONDS (default 10), BENCH_CONNECTIONS (default 20).
  */
-import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import autocannon from 'autocannon';
-import { signIn, startProcess, stopProcesses } from './bench/processes';
+import { benchPostgres } from './bench/postgres';
+import { runBenchmark, signIn, startProcess } from './bench/processes';
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 10);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 20);
-const root = resolve(import.meta.dirname, '..');
 const cleanups: (() => void)[] = [];
 
 interface Measure {
@@ -39,25 +38,6 @@ async function load(url: string, cookie?: string): Promise<Measure> {
   return { requestsPerSecond: result.requests.average, p99: result.latency.p99, errors };
 }
 
-/** A throwaway PostgreSQL through .ci/postgres-cluster.sh, or null where PostgreSQL is not installed. */
-function throwawayPostgres(): string | null {
-  if (process.env.DATABASE_URL) return process.env.DATABASE_URL;
-  const script = join(root, '.ci/postgres-cluster.sh');
-  const dir = mkdtempSync(join(tmpdir(), 'pbp-bench-pg-'));
-  try {
-    execFileSync(script, ['init', dir], { stdio: 'ignore' });
-    const url = execFileSync(script, ['start', dir], { encoding: 'utf8' }).trim();
-    cleanups.push(() => {
-      execFileSync(script, ['stop', dir], { stdio: 'ignore' });
-      rmSync(dir, { recursive: true, force: true });
-    });
-    return url;
-  } catch {
-    rmSync(dir, { recursive: true, force: true });
-    return null;
-  }
-}
-
 const endpoints = [
   ['session check', '/api/User/GetIsUserLoggedIn'],
   ['expiry poll', '/api/user/GetShouldDisplayAuthenticationMessage'],
@@ -72,9 +52,10 @@ async function main(): Promise<void> {
 
   const pgliteDir = mkdtempSync(join(tmpdir(), 'pbp-bench-pglite-'));
   cleanups.push(() => rmSync(pgliteDir, { recursive: true, force: true }));
-  const postgresUrl = throwawayPostgres();
+  const postgres = benchPostgres();
+  if (postgres) cleanups.push(postgres.stop);
   const portals: [string, Record<string, string>][] = [['PGlite', { DATA_DIR: pgliteDir }]];
-  if (postgresUrl) portals.push(['PostgreSQL', { DATABASE_URL: postgresUrl }]);
+  if (postgres) portals.push(['PostgreSQL', { DATABASE_URL: postgres.url }]);
   else console.warn('PostgreSQL is not installed here: measuring PGlite only.');
 
   for (const [name, env] of portals) {
@@ -102,15 +83,4 @@ async function main(): Promise<void> {
   for (const row of rows) console.log(line(row));
 }
 
-try {
-  await main();
-} finally {
-  await stopProcesses();
-  for (const cleanup of cleanups.reverse()) {
-    try {
-      cleanup();
-    } catch (error) {
-      console.warn('Cleaning up after the benchmark failed:', error);
-    }
-  }
-}
+await runBenchmark(main, cleanups);

@@ -21,7 +21,7 @@ import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { launch, type LaunchedChrome } from 'chrome-launcher';
 import lighthouse, { type Flags, type Result } from 'lighthouse';
-import { signIn, startProcess, stopProcesses } from './bench/processes';
+import { runBenchmark, signIn, startProcess } from './bench/processes';
 import { BAR, formatTable, medianMetrics, meetsBar, type MeasuredPage, type PageKind, type PageMetrics } from './bench/web-report';
 
 const root = resolve(import.meta.dirname, '..');
@@ -168,15 +168,4 @@ async function main(): Promise<void> {
   if (!passed) process.exitCode = 1;
 }
 
-try {
-  await main();
-} finally {
-  await stopProcesses();
-  for (const cleanup of cleanups.reverse()) {
-    try {
-      await cleanup();
-    } catch (error) {
-      console.warn('Cleaning up after the benchmark failed:', error);
-    }
-  }
-}
+await runBenchmark(main, cleanups);

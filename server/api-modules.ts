@@ -32,6 +32,10 @@ import { createRegistrationRoutes } from './modules/registration/registration.ro
 import { createRegistrationService } from './modules/registration/registration.service';
 import { createSessionRoutes } from './modules/sessions/session.routes';
 import type { SessionService } from './modules/sessions/session.service';
+import { createApiKeysService } from './modules/office/api-keys.service';
+import { createImportReports } from './modules/statements/import-reports';
+import { createStatementImport } from './modules/statements/statement-import';
+import { createStatementsRoutes } from './modules/statements/statements.routes';
 import { createSwitchClientsRoutes } from './modules/switch-clients/switch-clients.routes';
 import { createSwitchClientsService } from './modules/switch-clients/switch-clients.service';
 
@@ -73,6 +77,12 @@ export function createApiModules({ db, sessions, cookies, cookieSecure, linkOrig
     createMemberRoutes({ member: createMemberService({ db, throttle, now }), cookies, portalOrigin: linkOrigin }),
     createRegistrationRoutes({ registration: createRegistrationService({ db, clients, throttle, background, now }), portalOrigin: linkOrigin }),
     createPasswordRoutes({ passwords: createPasswordService({ db, clients, throttle, background, now }), portalOrigin: linkOrigin }),
+    createStatementsRoutes({
+      apiKeys: createApiKeysService({ db, now }),
+      imports: createStatementImport({ db, now }),
+      reports: createImportReports({ db }),
+      reportError: (error) => console.error('Could not record a call of the billing office API', error),
+    }),
     createOpenApiRoutes(),
   ];
 }

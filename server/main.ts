@@ -10,6 +10,7 @@ import {
   publicUrlSetting,
 } from './config';
 import { shortReason } from './db/availability';
+import { claimDataDir } from './db/data-dir-lock';
 import { startServer, type RunningServer } from './start';
 
 const repoRoot = fileURLToPath(new URL('..', import.meta.url));
@@ -25,7 +26,9 @@ const port = portSetting('PORT', 8080);
 // The sandbox processor's card fields: the next port (any free one beside a free portal port).
 const cardFieldsPort = portSetting('CARD_FIELDS_PORT', port === 0 ? 0 : port + 1);
 
+const dataDir = env.DATA_DIR || `${repoRoot}.data/pglite`;
 let server: RunningServer;
+let releaseDataDir = () => {};
 let mail: ReturnType<typeof mailSettings>;
 let publicUrl: string | undefined;
 try {
@@ -33,9 +36,11 @@ try {
   publicUrl = publicUrlSetting(env.PUBLIC_URL);
   if (publicUrl === undefined && env.NODE_ENV === 'production')
     throw new Error("PUBLIC_URL is not set: emailed links would take their address from the request's Host header");
+  // The office command may open the same PGlite directory: one process at a time.
+  if (!env.DATABASE_URL) releaseDataDir = claimDataDir(dataDir, 'the portal');
   server = await startServer({
     port,
-    dataDir: env.DATA_DIR || `${repoRoot}.data/pglite`,
+    dataDir,
     ...(env.DATABASE_URL ? { databaseUrl: env.DATABASE_URL } : {}),
     distDir: env.DIST_DIR || `${repoRoot}dist`,
     sessionIdleSeconds: positiveInteger(env.SESSION_IDLE_SECONDS, DEFAULT_SESSION_IDLE_SECONDS),
@@ -70,7 +75,10 @@ const stop = (signal: string) => {
   stopping = true;
   console.log(`${signal}: finishing the requests in flight, then stopping.`);
   server.close().then(
-    () => process.exit(0),
+    () => {
+      releaseDataDir();
+      process.exit(0);
+    },
     (error: unknown) => {
       console.error(`Could not close cleanly on ${signal}:`, error);
       process.exit(1);

@@ -19,6 +19,9 @@ export const account: AccountInformation = {
       dueDate: '2026-02-10',
       amountCents: 15000,
       balanceCents: 12000,
+      patientName: 'Pat Doe',
+      goodFaithEstimateCents: null,
+      lines: [],
     },
     {
       invoiceNumber: 'SUN-100042',
@@ -27,6 +30,9 @@ export const account: AccountInformation = {
       dueDate: '2026-03-03',
       amountCents: 4550,
       balanceCents: 4550,
+      patientName: 'Pat Doe',
+      goodFaithEstimateCents: null,
+      lines: [],
     },
     {
       invoiceNumber: 'SUN-100007',
@@ -35,6 +41,9 @@ export const account: AccountInformation = {
       dueDate: '2025-07-01',
       amountCents: 2000,
       balanceCents: 0,
+      patientName: 'Pat Doe',
+      goodFaithEstimateCents: null,
+      lines: [],
     },
   ],
 };

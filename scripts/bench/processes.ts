@@ -61,3 +61,22 @@ export async function signIn(base: string): Promise<string> {
   const session = /pbp_session=([^;]+)/.exec(login.headers.getSetCookie().join(';'))?.[1] ?? '';
   return `XSRF-TOKEN=${xsrf}; pbp_session=${session}`;
 }
+
+/**
+ * Runs a benchmark, then, whatever happened, stops the processes it started and runs its
+ * clean-ups, newest first (a failed clean-up is reported and the others still run).
+ */
+export async function runBenchmark(main: () => Promise<void>, cleanups: (() => void | Promise<void>)[]): Promise<void> {
+  try {
+    await main();
+  } finally {
+    await stopProcesses();
+    for (const cleanup of [...cleanups].reverse()) {
+      try {
+        await cleanup();
+      } catch (error) {
+        console.warn('Cleaning up after the benchmark failed:', error);
+      }
+    }
+  }
+}

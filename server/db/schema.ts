@@ -11,6 +11,7 @@
  * person typed compare with a plain index.
  */
 import { sql } from 'drizzle-orm';
+import type { ApiKeyScope } from '../../contracts/office';
 import {
   boolean,
   check,
@@ -90,6 +91,12 @@ export const accounts = pgTable(
     guarantorPostalCode: text('guarantor_postal_code'),
     /** The account's email on file (the statement feed's): told whenever someone registers for the account. */
     email: text('email'),
+    /** The guarantor's phone and postal address, as the statement feed gives them ('' when it does not). */
+    phone: text('phone').notNull().default(''),
+    addressLine1: text('address_line1').notNull().default(''),
+    addressLine2: text('address_line2').notNull().default(''),
+    city: text('city').notNull().default(''),
+    region: text('region').notNull().default(''),
     createdAt: timestamptz('created_at').notNull().defaultNow(),
   },
   (t) => [
@@ -100,7 +107,14 @@ export const accounts = pgTable(
   ],
 );
 
-/** An invoice of an account. Amounts in integer cents; `balance_cents` is what is still owed. */
+/**
+ * An invoice of an account. Amounts in integer cents: `amount_cents` is the patient's part (what
+ * its lines charged, less what insurance paid and adjusted), `balance_cents` what is still owed.
+ * An invoice from the statement feed keeps the balance the last file gave and when that file was
+ * produced (`statement_*`): a payment taken in the portal after that moment stays subtracted
+ * until a later file reflects it. A closed invoice (paid to zero, or missing from a full file) is
+ * no longer offered for payment.
+ */
 export const invoices = pgTable(
   'invoices',
   {
@@ -115,6 +129,16 @@ export const invoices = pgTable(
     dueDate: date('due_date', { mode: 'string' }).notNull(),
     amountCents: integer('amount_cents').notNull(),
     balanceCents: integer('balance_cents').notNull(),
+    /** Who the services were for (the guarantor may pay for others): '' and null when not given. */
+    patientName: text('patient_name').notNull().default(''),
+    patientBirthDate: date('patient_birth_date', { mode: 'string' }),
+    /** The good-faith estimate the patient was given before the services, if any. */
+    goodFaithEstimateCents: integer('good_faith_estimate_cents'),
+    /** The billing office's message printed on the statement ('' for none). */
+    statementMessage: text('statement_message').notNull().default(''),
+    statementProducedAt: timestamptz('statement_produced_at'),
+    statementBalanceCents: integer('statement_balance_cents'),
+    closedAt: timestamptz('closed_at'),
     createdAt: timestamptz('created_at').notNull().defaultNow(),
   },
   (t) => [
@@ -128,7 +152,10 @@ export const invoices = pgTable(
     unique('invoices_client_id_unique').on(t.clientId, t.id),
     index('invoices_account_idx').on(t.clientId, t.accountId),
     check('invoices_number_normalised', sql`${t.invoiceNumber} = upper(btrim(${t.invoiceNumber})) and ${t.invoiceNumber} <> ''`),
-    check('invoices_amount_positive', sql`${t.amountCents} > 0`),
+    // Zero when insurance paid it all: such an invoice arrives closed.
+    check('invoices_amount_not_negative', sql`${t.amountCents} >= 0`),
+    check('invoices_estimate_not_negative', sql`${t.goodFaithEstimateCents} is null or ${t.goodFaithEstimateCents} >= 0`),
+    check('invoices_statement_balance', sql`(${t.statementProducedAt} is null) = (${t.statementBalanceCents} is null)`),
     check('invoices_balance_range', sql`${t.balanceCents} >= 0 and ${t.balanceCents} <= ${t.amountCents}`),
     check('invoices_due_after_issue', sql`${t.dueDate} >= ${t.invoiceDate}`),
   ],
@@ -441,4 +468,215 @@ export const outboxEmails = pgTable(
     check('outbox_emails_attempts_not_negative', sql`${t.attempts} >= 0`),
     check('outbox_emails_last_error_short', sql`char_length(${t.lastError}) <= 300`),
   ],
+);
+
+/**
+ * What an invoice was for, line by line, as the statement feed gives it: each service, what was
+ * charged, what insurance paid and adjusted, what the patient already paid and what is left (the
+ * line's own arithmetic is checked), with the payer and the claim's status.
+ */
+export const invoiceLines = pgTable(
+  'invoice_lines',
+  {
+    id: serial('id').primaryKey(),
+    clientId: integer('client_id')
+      .notNull()
+      .references(() => clients.id, { onDelete: 'cascade' }),
+    invoiceId: integer('invoice_id').notNull(),
+    lineNumber: integer('line_number').notNull(),
+    serviceDate: date('service_date', { mode: 'string' }).notNull(),
+    procedureCode: text('procedure_code').notNull(),
+    description: text('description').notNull(),
+    units: integer('units').notNull(),
+    chargeCents: integer('charge_cents').notNull(),
+    insurancePaidCents: integer('insurance_paid_cents').notNull(),
+    adjustmentsCents: integer('adjustments_cents').notNull(),
+    patientPaidCents: integer('patient_paid_cents').notNull(),
+    balanceCents: integer('balance_cents').notNull(),
+    payerName: text('payer_name').notNull().default(''),
+    claimStatus: text('claim_status').notNull().default(''),
+  },
+  (t) => [
+    foreignKey({
+      name: 'invoice_lines_invoice_fk',
+      columns: [t.clientId, t.invoiceId],
+      foreignColumns: [invoices.clientId, invoices.id],
+    }).onDelete('cascade'),
+    unique('invoice_lines_invoice_line_unique').on(t.clientId, t.invoiceId, t.lineNumber),
+    check('invoice_lines_line_number_positive', sql`${t.lineNumber} > 0`),
+    check('invoice_lines_units_positive', sql`${t.units} > 0`),
+    check(
+      'invoice_lines_amounts_not_negative',
+      sql`${t.chargeCents} >= 0 and ${t.insurancePaidCents} >= 0 and ${t.adjustmentsCents} >= 0 and ${t.patientPaidCents} >= 0 and ${t.balanceCents} >= 0`,
+    ),
+    check(
+      'invoice_lines_add_up',
+      sql`${t.chargeCents} - ${t.insurancePaidCents} - ${t.adjustmentsCents} - ${t.patientPaidCents} = ${t.balanceCents}`,
+    ),
+  ],
+);
+
+
+/**
+ * A client's keys for the billing office's API. The key is shown once, when it is made; only its
+ * SHA-256 (hex) is kept, with a prefix that names it in lists and logs. A revoked key stays
+ * listed and answers 401.
+ */
+export const apiKeys = pgTable(
+  'api_keys',
+  {
+    id: serial('id').primaryKey(),
+    clientId: integer('client_id')
+      .notNull()
+      .references(() => clients.id, { onDelete: 'cascade' }),
+    name: text('name').notNull().default(''),
+    prefix: text('prefix').notNull().unique('api_keys_prefix_unique'),
+    secretHash: text('secret_hash').notNull(),
+    scopes: text('scopes').array().$type<ApiKeyScope[]>().notNull(),
+    createdAt: timestamptz('created_at').notNull().defaultNow(),
+    lastUsedAt: timestamptz('last_used_at'),
+    revokedAt: timestamptz('revoked_at'),
+  },
+  (t) => [
+    unique('api_keys_client_id_unique').on(t.clientId, t.id),
+    check('api_keys_scopes', sql`cardinality(${t.scopes}) > 0 and ${t.scopes} <@ array['bills:write', 'payments:read', 'refunds:write']`),
+  ],
+);
+
+/** Every call made with an API key: which key, what, when, from where, and the answer's status. */
+export const apiKeyCalls = pgTable(
+  'api_key_calls',
+  {
+    id: serial('id').primaryKey(),
+    clientId: integer('client_id').notNull(),
+    apiKeyId: integer('api_key_id').notNull(),
+    method: text('method').notNull(),
+    path: text('path').notNull(),
+    status: integer('status').notNull(),
+    ipAddress: text('ip_address').notNull().default(''),
+    calledAt: timestamptz('called_at').notNull().defaultNow(),
+  },
+  (t) => [
+    foreignKey({ name: 'api_key_calls_key_fk', columns: [t.clientId, t.apiKeyId], foreignColumns: [apiKeys.clientId, apiKeys.id] }).onDelete('cascade'),
+    index('api_key_calls_key_time_idx').on(t.apiKeyId, t.calledAt),
+  ],
+);
+
+/**
+ * One statement file (CSV or JSON) a client sent, and its report: what it created, updated, left
+ * unchanged and closed, and how many rows were refused (each in `statement_import_problems`). A
+ * file refused whole says why in `message`. `checksum` (SHA-256 of the bytes) refuses an exact
+ * repeat of a file that was imported.
+ */
+export const statementImports = pgTable(
+  'statement_imports',
+  {
+    id: serial('id').primaryKey(),
+    clientId: integer('client_id')
+      .notNull()
+      .references(() => clients.id, { onDelete: 'cascade' }),
+    source: text('source').$type<'csv' | 'json'>().notNull(),
+    fileName: text('file_name').notNull().default(''),
+    checksum: text('checksum').notNull(),
+    scope: text('scope').$type<'full' | 'partial'>().notNull(),
+    dryRun: boolean('dry_run').notNull().default(false),
+    producedAt: timestamptz('produced_at'),
+    status: text('status').$type<'running' | 'imported' | 'refused'>().notNull(),
+    message: text('message'),
+    rowsRead: integer('rows_read').notNull().default(0),
+    rowsRefused: integer('rows_refused').notNull().default(0),
+    accountsCreated: integer('accounts_created').notNull().default(0),
+    accountsUpdated: integer('accounts_updated').notNull().default(0),
+    accountsUnchanged: integer('accounts_unchanged').notNull().default(0),
+    invoicesCreated: integer('invoices_created').notNull().default(0),
+    invoicesUpdated: integer('invoices_updated').notNull().default(0),
+    invoicesUnchanged: integer('invoices_unchanged').notNull().default(0),
+    invoicesClosed: integer('invoices_closed').notNull().default(0),
+    apiKeyId: integer('api_key_id'),
+    startedAt: timestamptz('started_at').notNull(),
+    finishedAt: timestamptz('finished_at'),
+  },
+  (t) => [
+    unique('statement_imports_client_id_unique').on(t.clientId, t.id),
+    index('statement_imports_client_idx').on(t.clientId, t.id),
+    // An exact repeat of an imported file is refused (a dry run or a refused file does not count).
+    uniqueIndex('statement_imports_checksum_unique')
+      .on(t.clientId, t.checksum)
+      .where(sql`${t.status} = 'imported' and not ${t.dryRun}`),
+    check('statement_imports_source', sql`${t.source} in ('csv', 'json')`),
+    check('statement_imports_scope', sql`${t.scope} in ('full', 'partial')`),
+    check('statement_imports_status', sql`${t.status} in ('running', 'imported', 'refused')`),
+  ],
+);
+
+/** A row (or the whole file) an import refused: where, which column, and why in plain words. */
+export const statementImportProblems = pgTable(
+  'statement_import_problems',
+  {
+    id: serial('id').primaryKey(),
+    clientId: integer('client_id').notNull(),
+    importId: integer('import_id').notNull(),
+    /** The CSV line (the header is line 1), or null for a JSON statement. */
+    line: integer('line'),
+    /** Where in a JSON statement (`accounts[2].invoices[0].lines[1]`), or '' for a CSV line. */
+    location: text('location').notNull().default(''),
+    column: text('column').notNull().default(''),
+    code: text('code').notNull(),
+    reason: text('reason').notNull(),
+  },
+  (t) => [
+    foreignKey({
+      name: 'statement_import_problems_import_fk',
+      columns: [t.clientId, t.importId],
+      foreignColumns: [statementImports.clientId, statementImports.id],
+    }).onDelete('cascade'),
+    index('statement_import_problems_import_idx').on(t.importId, t.line),
+  ],
+);
+
+/**
+ * The rows of an import on their way in: each valid row of the file, staged in batches while the
+ * file streams (so no file is held in memory, and other work goes on between the batches), checked
+ * against each other, and then applied in one transaction. A refused row is kept with its account
+ * number alone, so that its whole account is left as it was. Gone once the import ends.
+ */
+export const statementImportRows = pgTable(
+  'statement_import_rows',
+  {
+    importId: integer('import_id')
+      .notNull()
+      .references(() => statementImports.id, { onDelete: 'cascade' }),
+    line: integer('line'),
+    location: text('location').notNull().default(''),
+    refused: boolean('refused').notNull().default(false),
+    accountNumber: text('account_number'),
+    guarantorName: text('guarantor_name'),
+    guarantorEmail: text('guarantor_email'),
+    guarantorPhone: text('guarantor_phone'),
+    addressLine1: text('address_line1'),
+    addressLine2: text('address_line2'),
+    city: text('city'),
+    region: text('region'),
+    postalCode: text('postal_code'),
+    patientName: text('patient_name'),
+    patientBirthDate: date('patient_birth_date', { mode: 'string' }),
+    invoiceNumber: text('invoice_number'),
+    invoiceDate: date('invoice_date', { mode: 'string' }),
+    dueDate: date('due_date', { mode: 'string' }),
+    lineNumber: integer('line_number'),
+    serviceDate: date('service_date', { mode: 'string' }),
+    procedureCode: text('procedure_code'),
+    description: text('description'),
+    units: integer('units'),
+    chargeCents: integer('charge_cents'),
+    insurancePaidCents: integer('insurance_paid_cents'),
+    adjustmentsCents: integer('adjustments_cents'),
+    patientPaidCents: integer('patient_paid_cents'),
+    balanceCents: integer('balance_cents'),
+    payerName: text('payer_name'),
+    claimStatus: text('claim_status'),
+    goodFaithEstimateCents: integer('good_faith_estimate_cents'),
+    statementMessage: text('statement_message'),
+  },
+  (t) => [index('statement_import_rows_import_idx').on(t.importId, t.accountNumber, t.invoiceNumber)],
 );

@@ -24,7 +24,8 @@ import type { Hono } from 'hono';
 import { publicDocumentKinds } from '@contracts/documents';
 import { latestEmails } from '../modules/mail/outbox';
 import { readPdf } from '../test/pdf-text';
-import { DEMO_POSTAL_CODE, demoInvoices, demoUsers } from '../seed/demo-data';
+import { DEMO_POSTAL_CODE, demoUsers } from '../seed/demo-data';
+import { demoStatementRows } from '../test/demo-statements';
 import {
   DEMO_BILLING,
   DEMO_GUEST,
@@ -75,6 +76,16 @@ const everyone: Callers = {
   expiredUser: 'allowed',
   otherClientUser: 'allowed',
   userUnderOtherClient: 'allowed',
+};
+/** The billing office's API: a session, whoever's, is no key. */
+const keysOnly: Callers = {
+  anonymous: 'unauthenticated',
+  guest: 'unauthenticated',
+  user: 'unauthenticated',
+  disabledUser: 'unauthenticated',
+  expiredUser: 'unauthenticated',
+  otherClientUser: 'unauthenticated',
+  userUnderOtherClient: 'unauthenticated',
 };
 /** The session's own figures and what changing an expired password needs. */
 const usersAndGuestsEvenExpired: Callers = { ...everyone, anonymous: 'unauthenticated' };
@@ -178,6 +189,12 @@ const table: Row[] = [
   { route: 'GET /api/Documents/GetDocuments', callers: everyone, query: sunQuery },
   { route: 'GET /api/Documents/GetPublicDocument', callers: everyone, query: `?kind=${publicDocumentKinds[0]}&clientCode=SUN` },
   { route: 'GET /api/Documents/GetStatementPdf', callers: usersAndGuestsWithEnabledAccount },
+
+  // The billing office's API answers API keys only (office-api.test.ts holds keys to it): no session opens it.
+  { route: 'POST /api/office/v1/statements', callers: keysOnly, withoutXsrf: 'unauthenticated' },
+  { route: 'GET /api/office/v1/imports', callers: keysOnly },
+  { route: 'GET /api/office/v1/imports/:id', callers: keysOnly },
+  { route: 'GET /api/office/v1/imports/:id/problems.csv', callers: keysOnly },
 
   // Switching clients: a billing user, and only to a client where the user has an account.
   { route: 'GET /api/User/GetUserClients', callers: usersOnly },
@@ -292,9 +309,9 @@ const urlOf = (row: Row) => `${pathOf(row)}${typeof row.query === 'function' ? r
 // What belongs to whom: account numbers with their invoices, and addresses.
 const accountMarkers = (accountNumber: string) => [
   accountNumber,
-  ...demoInvoices.filter((invoice) => invoice.accountNumber === accountNumber).map((invoice) => invoice.invoiceNumber),
+  ...demoStatementRows.filter((row) => row.accountNumber === accountNumber).map((row) => row.invoiceNumber),
 ];
-const allAccounts = [...new Set(demoInvoices.map((invoice) => invoice.accountNumber))];
+const allAccounts = [...new Set(demoStatementRows.map((row) => row.accountNumber))];
 
 /** What a caller may see in an answer: its own account's numbers and its own address. */
 function ownMarkers(caller: Caller): string[] {
@@ -493,7 +510,8 @@ describe('the access table', () => {
   it('answers a body that is not JSON with 400 and one over the limit with 413 on every route that takes one', async () => {
     const oversized = JSON.stringify({ padding: 'x'.repeat(100 * 1024) });
     const wrong: string[] = [];
-    for (const row of table.filter((candidate) => methodOf(candidate) !== 'GET')) {
+    // The billing office's statements take their own bodies and limits (office-api.test.ts).
+    for (const row of table.filter((candidate) => methodOf(candidate) !== 'GET' && candidate.callers !== keysOnly)) {
       // Sent by a caller the table lets through, so the body is what is judged.
       const caller = callerKinds.find((candidate) => row.callers[candidate] === 'allowed');
       if (caller === undefined) throw new Error(`${row.route}: no caller may send it`);

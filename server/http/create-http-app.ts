@@ -4,11 +4,12 @@
  * caller's session; unknown paths and errors answered as `error-mapping.ts` says. `createApp`
  * (app.ts) mounts the API's modules, the development pages and the static host on it.
  */
-import { Hono } from 'hono';
+import { Hono, type Context, type MiddlewareHandler } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { compress } from 'hono/compress';
 import { apiBase } from '@contracts/endpoint';
 import type { SessionService } from '../modules/sessions/session.service';
+import { isOfficeApiPath } from './api-key';
 import { mapErrors, notFound, type Logger } from './error-mapping';
 import { portalSecurityHeaders } from './security-headers';
 import { loadSession, type SessionCookies } from './session';
@@ -28,6 +29,15 @@ export interface HttpAppDeps {
   isDatabaseReachable: () => Promise<boolean>;
   isDraining: () => boolean;
   logger: Logger;
+}
+
+/** Runs `handler` except on the billing office's API (where `office` runs, if given, before the route). */
+function exceptOfficeApi(handler: MiddlewareHandler<AppEnv>, office?: (c: Context<AppEnv>) => void): MiddlewareHandler<AppEnv> {
+  return async (c, next) => {
+    if (!isOfficeApiPath(c.req.path)) return handler(c, next);
+    office?.(c);
+    await next();
+  };
 }
 
 export function createHttpApp({ cookieSecure, cardFieldsOrigin, sessions, cookies, isDatabaseReachable, isDraining, logger }: HttpAppDeps): Hono<AppEnv> {
@@ -58,15 +68,17 @@ export function createHttpApp({ cookieSecure, cardFieldsOrigin, sessions, cookie
     return next();
   });
   // Only where a body can come: looking for one builds the whole fetch Request, costly on a GET.
-  app.on(
-    BODY_METHODS,
-    api,
-    bodyLimit({
-      maxSize: MAX_API_BODY_BYTES,
-      onError: (c) => c.json({ error: 'invalidRequest' }, 413),
-    }),
-  );
-  app.use(api, loadSession({ sessions, cookies }));
+  // The billing office's statements stream larger bodies and set their own limits.
+  const limitBody = bodyLimit({
+    maxSize: MAX_API_BODY_BYTES,
+    onError: (c) => c.json({ error: 'invalidRequest' }, 413),
+  });
+  app.on(BODY_METHODS, api, exceptOfficeApi(limitBody));
+  // The billing office's API is called with an API key: it never reads or slides a session.
+  app.use(api, exceptOfficeApi(loadSession({ sessions, cookies }), (c) => {
+    c.set('session', null);
+    c.set('principal', null);
+  }));
 
   app.notFound(notFound);
   app.onError(mapErrors(logger));

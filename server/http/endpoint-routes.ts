@@ -8,12 +8,13 @@ import type { Context, Hono } from 'hono';
 import * as v from 'valibot';
 import type { EndpointDeclaration, ValidRequest } from '@contracts/endpoint';
 import { ApiError } from './errors';
+import { requireApiKeyScope } from './api-key';
 import { requireSession } from './require-session';
-import type { AppEnv, SignedInEnv } from './types';
+import type { AppEnv, OfficeEnv, SignedInEnv } from './types';
 import { readJsonBody, readQuery } from './validation';
 
-/** The handler's environment: with `c.var.caller` when the endpoint needs a session. */
-export type EndpointEnv<D> = D extends { access: 'anyone' } ? AppEnv : SignedInEnv;
+/** The handler's environment: with `c.var.caller` when the endpoint needs a session, `c.var.apiKey` when a key. */
+export type EndpointEnv<D> = D extends { access: 'anyone' } ? AppEnv : D extends { access: { apiKeyScope: string } } ? OfficeEnv : SignedInEnv;
 
 export type EndpointHandler<D> = (c: Context<EndpointEnv<D>>, request: ValidRequest<D>) => Response | Promise<Response>;
 
@@ -29,19 +30,30 @@ function readHeaders<S extends v.GenericSchema>(c: Context, schema: S): v.InferO
   return result.output;
 }
 
+/** Validates the path's parameters; a misfit names nothing that exists: 404. */
+function readParams<S extends v.GenericSchema>(c: Context, schema: S): v.InferOutput<S> {
+  const result = v.safeParse(schema, c.req.param());
+  if (!result.success) throw new ApiError(404, 'notFound');
+  return result.output;
+}
+
 async function validRequest<D extends EndpointDeclaration>(c: Context, declaration: D): Promise<ValidRequest<D>> {
+  const params: unknown = declaration.params ? readParams(c, declaration.params) : undefined;
   const headers: unknown = declaration.headers ? readHeaders(c, declaration.headers) : undefined;
   const query: unknown = declaration.query ? readQuery(c, declaration.query) : undefined;
   const json: unknown = declaration.json ? await readJsonBody(c, declaration.json) : undefined;
   // Each part is what its schema gave, or undefined where none is declared: ValidRequest<D> says so.
-  return { headers, query, json } as ValidRequest<D>;
+  return { params, headers, query, json } as ValidRequest<D>;
 }
 
 /** Registers `declaration` on `routes` with its access check and request validation. */
 export function route<D extends EndpointDeclaration>(routes: Hono<AppEnv>, declaration: D, handler: EndpointHandler<D>): void {
-  const { method, path, access } = declaration;
-  // requireSession has put the caller in c.var where the declaration asks for a session.
+  const { method, access } = declaration;
+  // Hono writes a path parameter `:id` where the declaration (and OpenAPI) write `{id}`.
+  const path = declaration.path.replace(/\{(\w+)\}/g, ':$1');
+  // requireSession (or the API key's middlewares) put the caller in c.var where the declaration asks for one.
   const run = async (c: Context) => handler(c as Context<EndpointEnv<D>>, await validRequest(c, declaration));
   if (access === 'anyone') routes.on(method, path, run);
+  else if ('apiKeyScope' in access) routes.on(method, path, requireApiKeyScope(access.apiKeyScope), run);
   else routes.on(method, path, requireSession(access), run);
 }

@@ -5,7 +5,7 @@
  * that principal as `c.var.caller`. Handlers check nothing of this by hand.
  */
 import type { MiddlewareHandler } from 'hono';
-import { usersAndGuests, usersOnly, type EndpointAccess } from '@contracts/endpoint';
+import { usersAndGuests, usersOnly, type SessionAccess } from '@contracts/endpoint';
 import type { UserRole } from '@contracts/session';
 import { errorResponse } from './errors';
 import type { SignedInEnv } from './types';
@@ -16,7 +16,7 @@ export const USERS_ONLY: readonly UserRole[] = usersOnly;
 export const USERS_AND_GUESTS: readonly UserRole[] = usersAndGuests;
 
 /** The policy of an endpoint that needs a session, as its declaration states it (contracts/endpoint.ts). */
-export type AccessPolicy = Exclude<EndpointAccess, 'anyone'>;
+export type AccessPolicy = SessionAccess;
 
 /**
  * 401 `notSignedIn` without a signed-in, active principal; 403 `forbidden` when its role is not

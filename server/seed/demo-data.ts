@@ -2,6 +2,7 @@
  * The demo data (the README lists it). The fixed entries are relied on by tests; the rest fill
  * the list to about 55 entries, deterministically.
  */
+import { fileURLToPath } from 'node:url';
 import type { clients } from '../db/schema';
 
 export type NewClient = typeof clients.$inferInsert;
@@ -216,33 +217,21 @@ export const demoUsers: DemoUser[] = [
 /** The guarantor's postal code of every demo account (on the statement, not the invoice stub): registering asks for it. */
 export const DEMO_POSTAL_CODE = '62704';
 
-/** A billing account without a registered user: a guest signs in with it and one of its invoices. */
-export interface DemoAccount {
-  clientCode: string;
-  billingGroup?: string;
-  accountNumber: string;
-  holderName: string;
-  /** The account's email on file, told whenever someone registers for the account. */
-  email?: string;
-}
-
-export const demoGuestAccounts: DemoAccount[] = [
-  { clientCode: 'SUN', accountNumber: 'A-778899', holderName: 'Jordan Guest', email: 'jordan.guest@example.com' },
+/**
+ * The demo accounts and invoices, line by line: one statement file per client in ./statements,
+ * loaded at first start through the statement import, as a billing office's file would be. pat.doe's
+ * SUN account has three open invoices (one partly paid) and one paid (both through the demo
+ * payment); the SUN guest account A-778899 has two open ones, SUN-100042 being the one the demo
+ * guest signs in with; NPP-200018's charges exceed its good-faith estimate by more than $400.
+ */
+export const demoStatementFiles: readonly { clientCode: string; billingGroup?: string; file: string }[] = [
+  { clientCode: 'SUN', file: 'SUN.csv' },
+  { clientCode: 'DLT', billingGroup: '52', file: 'DLT-52.csv' },
+  { clientCode: 'NPP', file: 'NPP.csv' },
+  { clientCode: 'HBR', file: 'HBR.csv' },
 ];
 
-export interface DemoInvoice {
-  clientCode: string;
-  billingGroup?: string;
-  accountNumber: string;
-  invoiceNumber: string;
-  description: string;
-  /** YYYY-MM-DD */
-  invoiceDate: string;
-  dueDate: string;
-  amountCents: number;
-  /** Still owed: 0 when paid, below the amount when partly paid. */
-  balanceCents: number;
-}
+export const demoStatementsFolder = fileURLToPath(new URL('./statements', import.meta.url));
 
 /** A payment made in the portal before the demo starts: what it paid on each invoice (the invoices' balances are already what it left). */
 export interface PastPaymentSeed {
@@ -272,162 +261,5 @@ export const demoPayments: DemoPayment[] = [
       { invoiceNumber: 'SUN-100012', amountCents: 3900 },
       { invoiceNumber: 'SUN-100035', amountCents: 5000 },
     ],
-  },
-];
-
-/**
- * The demo invoices. pat.doe's SUN account has three open ones (one partly paid) and one paid
- * (both through the demo payment);
- * the SUN guest account two open ones, SUN-100042 being the one the demo guest signs in with.
- */
-export const demoInvoices: DemoInvoice[] = [
-  // pat.doe@example.com, SUN
-  {
-    clientCode: 'SUN',
-    accountNumber: 'A-100200',
-    invoiceNumber: 'SUN-100012',
-    description: 'Thyroid stimulating hormone (TSH)',
-    invoiceDate: '2026-01-05',
-    dueDate: '2026-02-04',
-    amountCents: 3900,
-    balanceCents: 0,
-  },
-  {
-    clientCode: 'SUN',
-    accountNumber: 'A-100200',
-    invoiceNumber: 'SUN-100031',
-    description: 'Complete blood count (CBC) with differential',
-    invoiceDate: '2026-01-14',
-    dueDate: '2026-02-13',
-    amountCents: 4850,
-    balanceCents: 4850,
-  },
-  {
-    clientCode: 'SUN',
-    accountNumber: 'A-100200',
-    invoiceNumber: 'SUN-100035',
-    description: 'Comprehensive metabolic panel',
-    invoiceDate: '2026-02-03',
-    dueDate: '2026-03-05',
-    amountCents: 12675,
-    balanceCents: 7675,
-  },
-  {
-    clientCode: 'SUN',
-    accountNumber: 'A-100200',
-    invoiceNumber: 'SUN-100039',
-    description: 'Lipid panel',
-    invoiceDate: '2026-02-20',
-    dueDate: '2026-03-22',
-    amountCents: 6320,
-    balanceCents: 6320,
-  },
-  // disabled.doe@example.com, SUN
-  {
-    clientCode: 'SUN',
-    accountNumber: 'A-100300',
-    invoiceNumber: 'SUN-100027',
-    description: 'Vitamin D, 25-hydroxy',
-    invoiceDate: '2026-01-22',
-    dueDate: '2026-02-21',
-    amountCents: 7800,
-    balanceCents: 7800,
-  },
-  // The SUN guest
-  {
-    clientCode: 'SUN',
-    accountNumber: 'A-778899',
-    invoiceNumber: 'SUN-100042',
-    description: 'Hemoglobin A1c',
-    invoiceDate: '2026-02-10',
-    dueDate: '2026-03-12',
-    amountCents: 5400,
-    balanceCents: 5400,
-  },
-  {
-    clientCode: 'SUN',
-    accountNumber: 'A-778899',
-    invoiceNumber: 'SUN-100044',
-    description: 'Urinalysis with microscopy',
-    invoiceDate: '2026-02-18',
-    dueDate: '2026-03-20',
-    amountCents: 2750,
-    balanceCents: 2750,
-  },
-  // expired.doe@example.com, SUN
-  {
-    clientCode: 'SUN',
-    accountNumber: 'A-100400',
-    invoiceNumber: 'SUN-100048',
-    description: 'Ferritin',
-    invoiceDate: '2026-02-12',
-    dueDate: '2026-03-14',
-    amountCents: 4100,
-    balanceCents: 4100,
-  },
-  {
-    clientCode: 'SUN',
-    accountNumber: 'A-100400',
-    invoiceNumber: 'SUN-100051',
-    description: 'Vitamin B12 and folate',
-    invoiceDate: '2026-02-24',
-    dueDate: '2026-03-26',
-    amountCents: 6650,
-    balanceCents: 6650,
-  },
-  // pat.doe@example.com, DLT 52
-  {
-    clientCode: 'DLT',
-    billingGroup: '52',
-    accountNumber: 'D-520100',
-    invoiceNumber: 'DLT-520031',
-    description: 'Basic metabolic panel',
-    invoiceDate: '2026-01-28',
-    dueDate: '2026-02-27',
-    amountCents: 5600,
-    balanceCents: 5600,
-  },
-  {
-    clientCode: 'DLT',
-    billingGroup: '52',
-    accountNumber: 'D-520100',
-    invoiceNumber: 'DLT-520047',
-    description: 'Prothrombin time with INR',
-    invoiceDate: '2026-02-16',
-    dueDate: '2026-03-18',
-    amountCents: 3250,
-    balanceCents: 3250,
-  },
-  // north.doe@example.com, NPP
-  {
-    clientCode: 'NPP',
-    accountNumber: 'N-200100',
-    invoiceNumber: 'NPP-200018',
-    description: 'Surgical pathology, tissue examination',
-    invoiceDate: '2026-01-19',
-    dueDate: '2026-02-18',
-    amountCents: 18500,
-    balanceCents: 18500,
-  },
-  {
-    clientCode: 'NPP',
-    accountNumber: 'N-200100',
-    invoiceNumber: 'NPP-200026',
-    description: 'Cervical cytology (Pap test)',
-    invoiceDate: '2026-02-09',
-    dueDate: '2026-03-11',
-    amountCents: 9600,
-    balanceCents: 9600,
-  },
-  // harbor.doe@example.com, HBR
-  {
-    clientCode: 'HBR',
-    accountNumber: 'H-300100',
-    invoiceNumber: 'HBR-300011',
-    description: 'Chest X-ray, two views',
-    invoiceDate: '2026-02-02',
-    dueDate: '2026-03-04',
-    amountCents: 14200,
-    balanceCents: 14200,
   },
 ];

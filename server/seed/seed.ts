@@ -3,20 +3,23 @@
  * while the clients table is empty, under an advisory lock so replicas starting together do not
  * both seed.
  */
+import { createReadStream } from 'node:fs';
+import { join } from 'node:path';
 import { and, count, eq, inArray, sql } from 'drizzle-orm';
 import type { Database } from '../db/client';
 import { accounts, clients, invoices, paymentLines, payments, userClients, users } from '../db/schema';
+import { readCsvStatement } from '../modules/statements/csv-statement';
+import { createStatementImport } from '../modules/statements/statement-import';
 import { hashPassword } from '../security/password';
 import {
   DEMO_PASSWORD,
   DEMO_POSTAL_CODE,
-  demoGuestAccounts,
-  demoInvoices,
   demoPayments,
+  demoStatementFiles,
+  demoStatementsFolder,
   demoUsers,
   fixedClients,
   generatedClients,
-  type DemoAccount,
   type PastPaymentSeed,
 } from './demo-data';
 
@@ -38,64 +41,56 @@ export async function seedDemoData(db: Database, options: SeedOptions = {}): Pro
   // Hash outside the transaction: it is slow, and the lock need not wait for it.
   const passwordHashes = await Promise.all(demoUsers.map(() => hashPassword(DEMO_PASSWORD)));
 
-  return db.transaction(async (tx) => {
+  const inserted = await db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(${SEED_LOCK_KEY})`);
     const [existing] = await tx.select({ n: count() }).from(clients);
-    if ((existing?.n ?? 0) > 0) return 'skippedNotEmpty';
-
-    const inserted = await tx
+    if ((existing?.n ?? 0) > 0) return null;
+    return tx
       .insert(clients)
       .values([...fixedClients, ...generatedClients])
       .returning({ id: clients.id, code: clients.code, billingGroup: clients.billingGroup });
-    const clientId = (code: string, billingGroup: string | undefined) => {
-      const match = inserted.find((row) => row.code === code && row.billingGroup === (billingGroup ?? null));
-      if (!match) throw new Error(`Demo data names an unknown client ${code}/${billingGroup ?? ''}`);
-      return match.id;
-    };
+  });
+  if (!inserted) return 'skippedNotEmpty';
+  const clientId = (code: string, billingGroup: string | undefined) => {
+    const match = inserted.find((row) => row.code === code && row.billingGroup === (billingGroup ?? null));
+    if (!match) throw new Error(`Demo data names an unknown client ${code}/${billingGroup ?? ''}`);
+    return match.id;
+  };
 
-    // Every membership's account, and the accounts only guests use.
-    const demoAccounts: DemoAccount[] = [
-      ...demoUsers.flatMap((user) =>
-        user.memberships.map((membership) => ({ ...membership, holderName: `${user.firstName} ${user.lastName}`, email: user.email })),
-      ),
-      ...demoGuestAccounts,
-    ];
-    const insertedAccounts = await tx
-      .insert(accounts)
-      .values(
-        demoAccounts.map((account) => ({
-          clientId: clientId(account.clientCode, account.billingGroup),
-          accountNumber: account.accountNumber,
-          holderName: account.holderName,
-          guarantorPostalCode: DEMO_POSTAL_CODE,
-          email: account.email ?? null,
-        })),
-      )
-      .returning({ id: accounts.id, clientId: accounts.clientId, accountNumber: accounts.accountNumber });
-    const accountId = (code: string, billingGroup: string | undefined, accountNumber: string) => {
+  // The accounts and invoices come in through the front door: the statement import, from files.
+  const statements = createStatementImport({ db, now: () => new Date() });
+  for (const { clientCode, billingGroup, file } of demoStatementFiles) {
+    const csv = readCsvStatement(createReadStream(join(demoStatementsFolder, file)));
+    const outcome = await statements.run({
+      clientId: clientId(clientCode, billingGroup),
+      source: 'csv',
+      fileName: file,
+      scope: 'full',
+      dryRun: false,
+      apiKeyId: null,
+      rows: csv.rows,
+      checksum: csv.checksum,
+    });
+    if (outcome.status !== 'imported' || outcome.rowsRefused > 0) {
+      throw new Error(`The demo statement ${file} did not import cleanly: ${outcome.message ?? `${String(outcome.rowsRefused)} rows refused`}`);
+    }
+  }
+
+  return db.transaction(async (tx) => {
+    const accountId = async (code: string, billingGroup: string | undefined, accountNumber: string) => {
       const owner = clientId(code, billingGroup);
-      const match = insertedAccounts.find((row) => row.clientId === owner && row.accountNumber === accountNumber);
+      const [match] = await tx
+        .select({ id: accounts.id })
+        .from(accounts)
+        .where(and(eq(accounts.clientId, owner), eq(accounts.accountNumber, accountNumber)));
       if (!match) throw new Error(`Demo data names an unknown account ${code}/${accountNumber}`);
       return match.id;
     };
 
-    await tx.insert(invoices).values(
-      demoInvoices.map((invoice) => ({
-        clientId: clientId(invoice.clientCode, invoice.billingGroup),
-        accountId: accountId(invoice.clientCode, invoice.billingGroup, invoice.accountNumber),
-        invoiceNumber: invoice.invoiceNumber,
-        description: invoice.description,
-        invoiceDate: invoice.invoiceDate,
-        dueDate: invoice.dueDate,
-        amountCents: invoice.amountCents,
-        balanceCents: invoice.balanceCents,
-      })),
-    );
-
     for (const payment of demoPayments) {
       await insertPastPayment(tx, {
         clientId: clientId(payment.clientCode, undefined),
-        accountId: accountId(payment.clientCode, undefined, payment.accountNumber),
+        accountId: await accountId(payment.clientCode, undefined, payment.accountNumber),
         payment,
       });
     }
@@ -128,7 +123,7 @@ export async function seedDemoData(db: Database, options: SeedOptions = {}): Pro
         })),
       );
     }
-    return 'seeded';
+    return 'seeded' as const;
   });
 }
 

@@ -6,13 +6,12 @@ import { createApp, loggedBackgroundWork, type Logger } from '../app';
 import type { BackgroundWork } from '../background-work';
 import type { AppConfig } from '../config';
 import { openDatabase, type Database, type OpenedDatabase } from '../db/client';
-import { invoices, sessions } from '../db/schema';
+import { clients, invoiceLines, invoices, sessions } from '../db/schema';
 import { createCardFieldsApp } from '../modules/processor/card-fields-app';
 import type { AppEnv } from '../http/types';
 import { SESSION_COOKIE } from '../http/session';
 import { XSRF_COOKIE, XSRF_HEADER } from '../http/xsrf';
 import { newToken, sha256Hex } from '../security/tokens';
-import { demoInvoices } from '../seed/demo-data';
 import { seedDemoData } from '../seed/seed';
 
 export { DEMO_PASSWORD } from '../seed/demo-data';
@@ -64,20 +63,64 @@ export async function resetSessions(db: Database): Promise<void> {
   await db.execute(sql`truncate table sessions, login_attempts`);
 }
 
-/** Forgets payments and card tokens and puts the demo invoices' balances back. */
+/** Forgets payments and card tokens and puts the demo invoices' balances back (their statements'). */
 export async function resetPayments(db: Database): Promise<void> {
   await db.execute(sql`truncate table payment_lines, payments, processor_tokens, outbox_emails, saved_billing_addresses`);
-  for (const invoice of demoInvoices) {
-    await db
-      .update(invoices)
-      .set({ balanceCents: invoice.balanceCents })
-      .where(
-        and(
-          eq(invoices.invoiceNumber, invoice.invoiceNumber),
-          sql`${invoices.clientId} in (select id from clients where code = ${invoice.clientCode})`,
-        ),
-      );
+  await db.execute(sql`update invoices set balance_cents = statement_balance_cents where statement_balance_cents is not null`);
+}
+
+/** A line of an invoice as a test gives it: money in cents; its balance is what the rest leaves. */
+export interface TestInvoiceLine {
+  serviceDate: string;
+  procedureCode: string;
+  description: string;
+  units?: number;
+  chargeCents: number;
+  insurancePaidCents: number;
+  adjustmentsCents: number;
+  patientPaidCents: number;
+  payerName?: string;
+  claimStatus?: string;
+}
+
+/**
+ * Gives a seeded invoice these lines, numbered from 1, in place of any it had, and this patient and
+ * good-faith estimate (the statement import writes them; a test sets them directly). Answers the
+ * invoice's id.
+ */
+export async function putInvoiceLines(
+  db: Database,
+  {
+    clientCode,
+    invoiceNumber,
+    goodFaithEstimateCents = null,
+    patientName = '',
+  }: { clientCode: string; invoiceNumber: string; goodFaithEstimateCents?: number | null; patientName?: string },
+  lines: TestInvoiceLine[],
+): Promise<number> {
+  const [invoice] = await db
+    .update(invoices)
+    .set({ goodFaithEstimateCents, patientName })
+    .where(and(eq(invoices.invoiceNumber, invoiceNumber), sql`${invoices.clientId} in (select ${clients.id} from ${clients} where ${clients.code} = ${clientCode})`))
+    .returning({ id: invoices.id, clientId: invoices.clientId });
+  if (!invoice) throw new Error(`No invoice ${invoiceNumber} at ${clientCode}`);
+  await db.delete(invoiceLines).where(and(eq(invoiceLines.clientId, invoice.clientId), eq(invoiceLines.invoiceId, invoice.id)));
+  if (lines.length > 0) {
+    // The last line first, so that a reader who gets them in order owes it to its own query.
+    await db.insert(invoiceLines).values(
+      lines.map((line, index) => ({
+        payerName: '',
+        claimStatus: '',
+        units: 1,
+        ...line,
+        clientId: invoice.clientId,
+        invoiceId: invoice.id,
+        lineNumber: index + 1,
+        balanceCents: line.chargeCents - line.insurancePaidCents - line.adjustmentsCents - line.patientPaidCents,
+      })).toReversed(),
+    );
   }
+  return invoice.id;
 }
 
 /** A clock that tests move by hand. */

@@ -1,5 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
-import { test as base, expect, type Page } from '@playwright/test';
+import { test as base, expect, type Locator, type Page } from '@playwright/test';
 
 /** The demo data the tests rely on (the README lists it). */
 export const demo = {
@@ -74,6 +74,25 @@ export async function expectAccessible(page: Page): Promise<void> {
   const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa']).analyze();
   const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
   expect(serious.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`)).toEqual([]);
+}
+
+/** A table row shown as a card on a 320 px screen: its cells stacked, inside the page's width, the page not scrolling sideways. */
+export async function expectCardAt320(page: Page, row: Locator): Promise<void> {
+  const box = await row.boundingBox();
+  expect(box?.width ?? Infinity).toBeLessThanOrEqual(320);
+  const cells = row.locator('td');
+  const [first, second] = [await cells.nth(0).boundingBox(), await cells.nth(1).boundingBox()];
+  expect(second?.y ?? 0).toBeGreaterThan(first?.y ?? 0);
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(320);
+}
+
+/** Presses Tab until `target` has the focus, as a keyboard user does (at most `limit` times). */
+export async function tabTo(page: Page, target: Locator, limit = 60): Promise<void> {
+  for (let presses = 0; presses < limit; presses++) {
+    if (await target.evaluate((element) => element === document.activeElement)) return;
+    await page.keyboard.press('Tab');
+  }
+  await expect(target).toBeFocused();
 }
 
 /** Chooses a language in the header's selector. */

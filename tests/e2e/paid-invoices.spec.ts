@@ -1,8 +1,8 @@
 import { readFile } from 'node:fs/promises';
-import type { Locator, Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { readPdf } from '../../server/test/pdf-text';
 import { fixtureAccounts } from './fixture-data';
-import { chooseLanguage, demo, expect, expectAccessible, signIn, test } from './fixtures';
+import { chooseLanguage, demo, expect, expectAccessible, expectCardAt320, signIn, tabTo, test } from './fixtures';
 
 /** The texts the tests read, in each language. */
 const words = {
@@ -43,15 +43,6 @@ async function signInTo(page: Page, language: Language, email: string): Promise<
   await expect(page.getByRole('heading', { level: 1, name: words[language].signIn })).toBeVisible();
   await signIn(page, email, demo.password);
   await expect(page.getByRole('heading', { level: 1, name: words[language].invoices })).toBeVisible();
-}
-
-/** Presses Tab until `target` has the focus, as a keyboard user does (at most `limit` times). */
-async function tabTo(page: Page, target: Locator, limit = 60): Promise<void> {
-  for (let presses = 0; presses < limit; presses++) {
-    if (await target.evaluate((element) => element === document.activeElement)) return;
-    await page.keyboard.press('Tab');
-  }
-  await expect(target).toBeFocused();
 }
 
 for (const language of ['en-US', 'es-ES'] as const) {
@@ -103,13 +94,7 @@ for (const language of ['en-US', 'es-ES'] as const) {
     const row = page.locator(`tr[data-paid-invoice="${paidInFull.invoiceNumber}"]`);
     await row.scrollIntoViewIfNeeded();
     await expect(row).toBeVisible();
-    // A card: its cells stacked, inside the page's width, the page not scrolling sideways.
-    const box = await row.boundingBox();
-    expect(box?.width ?? Infinity).toBeLessThanOrEqual(320);
-    const cells = row.locator('td');
-    const [first, second] = [await cells.nth(0).boundingBox(), await cells.nth(1).boundingBox()];
-    expect(second?.y ?? 0).toBeGreaterThan(first?.y ?? 0);
-    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(320);
+    await expectCardAt320(page, row);
     await expect(row.locator(`td[data-label="${w.paidOn}"]`)).toContainText(w.paidDate);
     await expectAccessible(page);
   });

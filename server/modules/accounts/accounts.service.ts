@@ -3,11 +3,11 @@
  * session or of the sign-in) and filters by it, so a caller under one client cannot reach another
  * client's account even by guessing its id or number.
  */
-import { and, asc, desc, eq, gt, sql } from 'drizzle-orm';
-import type { AccountInformation, PaidInvoice } from '@contracts/accounts';
+import { and, asc, desc, eq, gt, isNull, sql } from 'drizzle-orm';
+import type { AccountInformation, OpenInvoice, PaidInvoice } from '@contracts/accounts';
 import type { Database } from '../../db/client';
 import type { AccountScope, TenantScope } from '../../http/scope';
-import { accounts, invoices, paymentLines, payments } from '../../db/schema';
+import { accounts, invoiceLines, invoices, paymentLines, payments } from '../../db/schema';
 
 export type AccountRow = typeof accounts.$inferSelect;
 export type InvoiceRow = typeof invoices.$inferSelect;
@@ -22,8 +22,9 @@ export function normaliseReference(text: string): string {
 export function createAccountsService({ db }: { db: Database }) {
   /**
    * The account summary in one round trip, prepared once (the SPA asks for it on every page that
-   * shows a balance): the account, with one row per open invoice, oldest first, or one row of
-   * nulls beside the account when nothing is open.
+   * shows a balance): the account, with one row per line of each open invoice (a balance left, not
+   * closed), oldest invoice first and its lines in order, one row of nulls for the lines of an
+   * invoice that has none, or one row of nulls beside the account when nothing is open.
    */
   const openInvoicesOfAccount = db
     .select({
@@ -36,15 +37,37 @@ export function createAccountsService({ db }: { db: Database }) {
         dueDate: invoices.dueDate,
         amountCents: invoices.amountCents,
         balanceCents: invoices.balanceCents,
+        patientName: invoices.patientName,
+        goodFaithEstimateCents: invoices.goodFaithEstimateCents,
+      },
+      line: {
+        lineNumber: invoiceLines.lineNumber,
+        serviceDate: invoiceLines.serviceDate,
+        procedureCode: invoiceLines.procedureCode,
+        description: invoiceLines.description,
+        units: invoiceLines.units,
+        chargeCents: invoiceLines.chargeCents,
+        insurancePaidCents: invoiceLines.insurancePaidCents,
+        adjustmentsCents: invoiceLines.adjustmentsCents,
+        patientPaidCents: invoiceLines.patientPaidCents,
+        balanceCents: invoiceLines.balanceCents,
+        payerName: invoiceLines.payerName,
+        claimStatus: invoiceLines.claimStatus,
       },
     })
     .from(accounts)
     .leftJoin(
       invoices,
-      and(eq(invoices.clientId, accounts.clientId), eq(invoices.accountId, accounts.id), gt(invoices.balanceCents, 0)),
+      and(
+        eq(invoices.clientId, accounts.clientId),
+        eq(invoices.accountId, accounts.id),
+        gt(invoices.balanceCents, 0),
+        isNull(invoices.closedAt),
+      ),
     )
+    .leftJoin(invoiceLines, and(eq(invoiceLines.clientId, invoices.clientId), eq(invoiceLines.invoiceId, invoices.id)))
     .where(and(eq(accounts.clientId, sql.placeholder('clientId')), eq(accounts.id, sql.placeholder('accountId'))))
-    .orderBy(asc(invoices.invoiceDate), asc(invoices.invoiceNumber))
+    .orderBy(asc(invoices.invoiceDate), asc(invoices.invoiceNumber), asc(invoiceLines.lineNumber))
     .prepare('open_invoices_of_account');
 
   return {
@@ -93,14 +116,22 @@ export function createAccountsService({ db }: { db: Database }) {
     },
 
     /**
-     * The account summary: its open invoices (a balance left), oldest first, and their total, or
-     * null when the account is not under the scope's client.
+     * The account summary: its open invoices (a balance left and not closed), oldest first, each
+     * with its lines, and their total, or null when the account is not under the scope's client.
      */
     async information(scope: AccountScope): Promise<AccountInformation | null> {
       const rows = await openInvoicesOfAccount.execute({ clientId: scope.clientId, accountId: scope.accountId });
       const [account] = rows;
       if (!account) return null;
-      const open = rows.flatMap((row) => (row.invoice ? [row.invoice] : []));
+      // An invoice's rows come together (the order's first keys are the invoice's).
+      const open: OpenInvoice[] = [];
+      for (const { invoice, line } of rows) {
+        if (!invoice) continue;
+        const last = open.at(-1);
+        const current = last?.invoiceNumber === invoice.invoiceNumber ? last : { ...invoice, lines: [] };
+        if (current !== last) open.push(current);
+        if (line) current.lines.push(line);
+      }
       return {
         accountNumber: account.accountNumber,
         holderName: account.holderName,

@@ -108,7 +108,7 @@ describe('tenancy in the database itself', () => {
     ).rejects.toThrow();
   });
 
-  it('refuses amounts that are not positive or balances outside 0..amount, and un-normalised numbers', async () => {
+  it('refuses negative amounts (zero is an invoice insurance paid in full) or balances outside 0..amount, and un-normalised numbers', async () => {
     const invoice = {
       clientId: sun.clientId,
       accountId: guestAccountId,
@@ -119,7 +119,7 @@ describe('tenancy in the database itself', () => {
       amountCents: 1000,
       balanceCents: 500,
     };
-    await expect(database.db.insert(invoices).values({ ...invoice, amountCents: 0, balanceCents: 0 })).rejects.toThrow();
+    await expect(database.db.insert(invoices).values({ ...invoice, amountCents: -1, balanceCents: 0 })).rejects.toThrow();
     await expect(database.db.insert(invoices).values({ ...invoice, balanceCents: -1 })).rejects.toThrow();
     await expect(database.db.insert(invoices).values({ ...invoice, balanceCents: 1001 })).rejects.toThrow();
     await expect(database.db.insert(invoices).values({ ...invoice, invoiceNumber: 'sun-999002' })).rejects.toThrow();

@@ -1,10 +1,9 @@
-import { eq, inArray } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
 import * as v from 'valibot';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { paidInvoicesSchema } from '@contracts/accounts';
 import { documentListSchema } from '@contracts/documents';
 import { invoices } from '../../db/schema';
-import { demoInvoices } from '../../seed/demo-data';
 import { DEMO_GUEST, DEMO_PASSWORD, TestBrowser, createTestApp, resetSessions, useSeededDatabase } from '../../test/harness';
 
 const database = useSeededDatabase();
@@ -19,11 +18,11 @@ beforeEach(async () => {
 const SETTLED_BY_THE_OFFICE = ['SUN-100044', 'DLT-520031'];
 
 afterEach(async () => {
+  // Back to what their statements say.
   for (const invoiceNumber of SETTLED_BY_THE_OFFICE) {
-    const demo = demoInvoices.find((invoice) => invoice.invoiceNumber === invoiceNumber);
     await database.db
       .update(invoices)
-      .set({ balanceCents: demo?.balanceCents ?? 0 })
+      .set({ balanceCents: sql`${invoices.statementBalanceCents}` })
       .where(eq(invoices.invoiceNumber, invoiceNumber));
   }
 });

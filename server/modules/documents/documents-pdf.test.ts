@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { AccountInformation } from '@contracts/accounts';
 import { publicDocumentFileName, statementFileName } from './file-names';
 import { readPdf } from '../../test/pdf-text';
-import { manyInvoices } from '../../test/sample-documents';
+import { manyInvoices, sampleInvoiceAboveEstimate } from '../../test/sample-documents';
 import { renderPublicDocumentPdf } from './public-document-pdf';
 import { renderStatementPdf, type StatementDocument } from './statement-pdf';
 
@@ -10,7 +10,7 @@ const account: AccountInformation = {
   accountNumber: 'A-100200',
   holderName: 'Pat Doe',
   invoices: [
-    { invoiceNumber: 'SUN-100031', description: 'Complete blood count (CBC) with differential', invoiceDate: '2026-01-14', dueDate: '2026-02-13', amountCents: 4850, balanceCents: 4850 },
+    { invoiceNumber: 'SUN-100031', description: 'Complete blood count (CBC) with differential', invoiceDate: '2026-01-14', dueDate: '2026-02-13', amountCents: 4850, balanceCents: 4850, patientName: 'Pat Doe', goodFaithEstimateCents: null, lines: [] },
   ],
   totalDueCents: 4850,
 };
@@ -65,6 +65,38 @@ describe('the statement PDF', () => {
     const spanish = (await readPdf(await renderStatementPdf({ statement: empty, language: 'es-ES' }))).text;
     expect(spanish).toContain('No tiene facturas pendientes. No hay nada que pagar.');
     expect(spanish).toContain('Todavía no hay pagos.');
+  });
+
+  it('prints what each open bill is for, and the right to dispute one well above its estimate, until its deadline and after it, in each language', async () => {
+    const aboveEstimate = { ...statement, account: { ...account, invoices: [...account.invoices, sampleInvoiceAboveEstimate] } };
+    const text = async (language: 'en-US' | 'es-ES', issuedAt: string) =>
+      (await readPdf(await renderStatementPdf({ statement: { ...aboveEstimate, issuedAt: new Date(issuedAt) }, language }))).text.replace(/\s+/g, ' ');
+
+    const english = await text('en-US', '2026-05-19T23:00:00Z');
+    expect(english).toContain('What each bill is for');
+    expect(english).toContain('Invoice NPP-200018 of Jan 19, 2026, for Noor Doe');
+    expect(english).toContain('Immunohistochemistry, first stain (88342), 1 unit; Medica: Paid');
+    expect(english).toContain('$950.00 $720.00 $55.00 $0.00 $175.00');
+    expect(english).toContain(
+      'You may have the right to dispute this bill: its charges ($1,190.00) are $590.00 more than the good-faith estimate you were given ($600.00). You may dispute it with the provider within 120 days of the bill date (Jan 19, 2026), that is until May 19, 2026.',
+    );
+    expect(await text('en-US', '2026-05-20T00:00:00Z')).toContain('that period ended on May 19, 2026.');
+
+    const spanish = await text('es-ES', '2026-06-01T09:00:00Z');
+    expect(spanish).toContain('Qué incluye cada factura');
+    expect(spanish).toContain('240,00 US$ 200,00 US$ 30,00 US$ 0,00 US$ 10,00 US$');
+    expect(spanish).toContain('Puede tener derecho a impugnar esta factura: sus cargos (1190,00 US$) superan en 590,00 US$ la estimación de buena fe que se le dio (600,00 US$).');
+    expect(spanish).toContain('ese plazo terminó el 19 may 2026.');
+    expect(spanish).toContain('El aviso sobre sus derechos de facturación, en Documentos del portal del paciente, explica cómo hacerlo.');
+  });
+
+  it('prints no dispute notice for a bill less than $400 above its estimate, nor for one without lines', async () => {
+    const below = { ...sampleInvoiceAboveEstimate, goodFaithEstimateCents: 79_001 };
+    const english = (await readPdf(await renderStatementPdf({ statement: { ...statement, account: { ...account, invoices: [...account.invoices, below] } }, language: 'en-US' }))).text.replace(/\s+/g, ' ');
+    expect(english).toContain('Surgical pathology, tissue examination (88305), 2 units; Medica: Paid');
+    expect(english).not.toContain('dispute');
+    const withoutLines = (await readPdf(await renderStatementPdf({ statement, language: 'en-US' }))).text;
+    expect(withoutLines).not.toContain('What each bill is for');
   });
 
   it("prints a holder's name in any script it has a font for, and says plainly when it has none", async () => {

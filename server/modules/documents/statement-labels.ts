@@ -30,7 +30,25 @@ export interface StatementLabels {
   questionsWithoutPhone: string;
   /** The file name's first word (ASCII). */
   fileWord: string;
+  /** What each open invoice is for, line by line. */
+  billsExplained: string;
+  /** The heading of an invoice's lines: its number and date, and whom the services were for when given. */
+  billOf: (invoiceNumber: string, date: string, patientName: string) => string;
+  serviceDate: string;
+  service: string;
+  charged: string;
+  insurancePaid: string;
+  adjustments: string;
+  youPaid: string;
+  leftToPay: string;
+  /** A line's service: its description and code, its units, and the payer and the claim's status when given. */
+  serviceOf: (line: { description: string; procedureCode: string; units: number; payerName: string; claimStatus: string }) => string;
+  /** The right to dispute a bill well above its good-faith estimate (see contracts/bill-dispute.ts); dates and money already formatted. */
+  dispute: (facts: { charges: string; excess: string; estimate: string; billDate: string; deadline: string; passed: boolean }) => string;
 }
+
+/** The payer and the claim's status, as far as they are given: "Medica: Paid". */
+const claimOf = (payerName: string, claimStatus: string) => [payerName, claimStatus].filter(Boolean).join(': ');
 
 const labels: Record<Language, StatementLabels> = {
   'en-US': {
@@ -57,6 +75,23 @@ const labels: Record<Language, StatementLabels> = {
     questions: (phone) => `Questions about this statement? Call us at ${phone}.`,
     questionsWithoutPhone: 'Questions about this statement? Contact us using the details on your bill.',
     fileWord: 'statement',
+    billsExplained: 'What each bill is for',
+    billOf: (invoiceNumber, date, patientName) => `Invoice ${invoiceNumber} of ${date}${patientName ? `, for ${patientName}` : ''}`,
+    serviceDate: 'Date',
+    service: 'Service',
+    charged: 'Charged',
+    insurancePaid: 'Insurance',
+    adjustments: 'Adjusted',
+    youPaid: 'You paid',
+    leftToPay: 'Left to pay',
+    serviceOf: ({ description, procedureCode, units, payerName, claimStatus }) =>
+      [`${description} (${procedureCode}), ${String(units)} ${units === 1 ? 'unit' : 'units'}`, claimOf(payerName, claimStatus)].filter(Boolean).join('; '),
+    dispute: ({ charges, excess, estimate, billDate, deadline, passed }) =>
+      `You may have the right to dispute this bill: its charges (${charges}) are ${excess} more than the good-faith estimate you were given (${estimate}). ` +
+      (passed
+        ? `You could dispute it with the provider within 120 days of the bill date (${billDate}); that period ended on ${deadline}. `
+        : `You may dispute it with the provider within 120 days of the bill date (${billDate}), that is until ${deadline}. `) +
+      'The notice of your billing rights, under Documents in the patient portal, explains how.',
   },
   'es-ES': {
     title: 'Extracto de cuenta',
@@ -82,6 +117,23 @@ const labels: Record<Language, StatementLabels> = {
     questions: (phone) => `¿Tiene preguntas sobre este extracto? Llámenos al ${phone}.`,
     questionsWithoutPhone: '¿Tiene preguntas sobre este extracto? Contacte con nosotros con los datos de su factura.',
     fileWord: 'extracto',
+    billsExplained: 'Qué incluye cada factura',
+    billOf: (invoiceNumber, date, patientName) => `Factura ${invoiceNumber} del ${date}${patientName ? `, para ${patientName}` : ''}`,
+    serviceDate: 'Fecha',
+    service: 'Servicio',
+    charged: 'Cargo',
+    insurancePaid: 'Seguro',
+    adjustments: 'Ajustes',
+    youPaid: 'Pagado',
+    leftToPay: 'Pendiente',
+    serviceOf: ({ description, procedureCode, units, payerName, claimStatus }) =>
+      [`${description} (${procedureCode}), ${String(units)} ${units === 1 ? 'unidad' : 'unidades'}`, claimOf(payerName, claimStatus)].filter(Boolean).join('; '),
+    dispute: ({ charges, excess, estimate, billDate, deadline, passed }) =>
+      `Puede tener derecho a impugnar esta factura: sus cargos (${charges}) superan en ${excess} la estimación de buena fe que se le dio (${estimate}). ` +
+      (passed
+        ? `Podía impugnarla ante el proveedor en los 120 días siguientes a la fecha de la factura (${billDate}); ese plazo terminó el ${deadline}. `
+        : `Puede impugnarla ante el proveedor en los 120 días siguientes a la fecha de la factura (${billDate}), es decir, hasta el ${deadline}. `) +
+      'El aviso sobre sus derechos de facturación, en Documentos del portal del paciente, explica cómo hacerlo.',
   },
 };
 

@@ -1,9 +1,11 @@
 /**
  * The statement of an account as a tagged PDF: who holds it, what is open (each invoice with its date,
- * description, amount and balance) and the total due, then the recent payments. Labels in the
- * asked language; money and dates through Intl, dates in UTC.
+ * description, amount and balance) and the total due, what each open invoice is for (its lines,
+ * and the right to dispute it where its charges are well above its good-faith estimate), then the
+ * recent payments. Labels in the asked language; money and dates through Intl, dates in UTC.
  */
 import type { AccountInformation } from '@contracts/accounts';
+import { disputeRight } from '@contracts/bill-dispute';
 import type { PastPayment } from '@contracts/documents';
 import type { Language } from '@contracts/session';
 import { MARGIN, MUTED, PAGE_WIDTH, PdfWriter } from '../payments/pdf-writer';
@@ -28,7 +30,12 @@ export async function renderStatementPdf({ statement, language }: { statement: S
   const { account } = statement;
 
   const given = [statement.clientName, statement.clientPhone ?? '', account.accountNumber, account.holderName].concat(
-    account.invoices.flatMap((invoice) => [invoice.invoiceNumber, invoice.description]),
+    account.invoices.flatMap((invoice) => [
+      invoice.invoiceNumber,
+      invoice.description,
+      invoice.patientName,
+      ...invoice.lines.flatMap((line) => [line.description, line.procedureCode, line.payerName, line.claimStatus]),
+    ]),
   );
   const writer = await PdfWriter.create({ title: `${t.title} ${account.accountNumber}`, author: statement.clientName, language, date: statement.issuedAt }, given);
 
@@ -76,6 +83,45 @@ export async function renderStatementPdf({ statement, language }: { statement: S
       writer.rightAligned(cents(account.totalDueCents), balance.x + balance.width, { bold: true, size: 11 });
     });
     writer.y -= 4;
+  }
+
+  const explained = account.invoices.filter((invoice) => invoice.lines.length > 0);
+  if (explained.length > 0) {
+    sectionHeading(t.billsExplained);
+    const today = statement.issuedAt.toISOString().slice(0, 10);
+    // The amounts' columns, right-aligned, leftwards from the right margin.
+    const moneyColumn = (heading: string, index: number) => ({ heading, x: PAGE_WIDTH - MARGIN - 52 - 56 * index, width: 52, right: true });
+    const money = [t.leftToPay, t.youPaid, t.adjustments, t.insurancePaid, t.charged].map(moneyColumn).reverse();
+    const service = { heading: t.service, x: MARGIN + 60, width: (money[0]?.x ?? 0) - 6 - (MARGIN + 60), wraps: true };
+    for (const [index, invoice] of explained.entries()) {
+      if (index > 0) writer.y -= 8;
+      writer.ensureRoom(70);
+      writer.block('H3', writer.root, () => writer.text(t.billOf(invoice.invoiceNumber, shortDate(invoice.invoiceDate), invoice.patientName), MARGIN, { bold: true, width: CONTENT_WIDTH }));
+      writer.y -= 18;
+      writer.table(
+        writer.root,
+        [{ heading: t.serviceDate, x: MARGIN, width: 56 }, service, ...money],
+        invoice.lines.map((line) => [
+          shortDate(line.serviceDate),
+          t.serviceOf(line),
+          ...[line.chargeCents, line.insurancePaidCents, line.adjustmentsCents, line.patientPaidCents, line.balanceCents].map(cents),
+        ]),
+        // A size smaller than the invoices' table: a bill's lines are its detail.
+        { size: 9 },
+      );
+      const right = disputeRight(invoice, today);
+      if (right) {
+        const facts = {
+          charges: cents(right.chargesCents),
+          excess: cents(right.excessCents),
+          estimate: cents(right.estimateCents),
+          billDate: shortDate(invoice.invoiceDate),
+          deadline: shortDate(right.deadline),
+          passed: right.passed,
+        };
+        writer.block('P', writer.root, () => writer.paragraph(t.dispute(facts), MARGIN, CONTENT_WIDTH, { bold: true }));
+      }
+    }
   }
 
   sectionHeading(t.recentPayments);

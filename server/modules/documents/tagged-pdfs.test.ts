@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Language } from '@contracts/session';
 import { outline, readTaggedPdf, type TaggedPdf } from '../../test/pdf-structure';
-import { sampleInvoice, sampleReceipt } from '../../test/sample-documents';
+import { sampleInvoice, sampleInvoiceAboveEstimate, sampleReceipt } from '../../test/sample-documents';
 import { renderReceiptPdf } from '../payments/receipt-pdf';
 import { renderPublicDocumentPdf } from './public-document-pdf';
 import { renderStatementPdf, type StatementDocument } from './statement-pdf';
@@ -136,6 +136,49 @@ describe('the PDFs are tagged for screen readers (PDF/UA-1)', () => {
         // Every section: its heading, then at least one paragraph.
         expect(roles.slice(4).join(' ')).toMatch(/^(H2 (P ?)+)+$/);
       }
+    });
+  }
+
+  for (const [language, words] of [
+    [
+      'en-US',
+      {
+        explained: 'What each bill is for',
+        bill: 'Invoice NPP-200018 of Jan 19, 2026, for Noor Doe',
+        headings: ['Date', 'Service', 'Charged', 'Insurance', 'Adjusted', 'You paid', 'Left to pay'],
+        line: ['Jan 12, 2026', 'Surgical pathology, tissue examination (88305), 2 units; Medica: Paid', '$950.00', '$720.00', '$55.00', '$0.00', '$175.00'],
+        dispute: /^ {2}P: You may have the right to dispute this bill: .* that is until May 19, 2026\. The notice of your billing rights/,
+      },
+    ],
+    [
+      'es-ES',
+      {
+        explained: 'Qué incluye cada factura',
+        bill: 'Factura NPP-200018 del 19 ene 2026, para Noor Doe',
+        headings: ['Fecha', 'Servicio', 'Cargo', 'Seguro', 'Ajustes', 'Pagado', 'Pendiente'],
+        line: ['12 ene 2026', 'Surgical pathology, tissue examination (88305), 2 unidades; Medica: Paid', '950,00 US$', '720,00 US$', '55,00 US$', '0,00 US$', '175,00 US$'],
+        dispute: /^ {2}P: Puede tener derecho a impugnar esta factura: .* es decir, hasta el 19 may 2026\. El aviso sobre sus derechos/,
+      },
+    ],
+  ] as const) {
+    it(`the statement's lines: a heading per bill over a table of its lines, and the dispute notice as a paragraph after it (${language})`, async () => {
+      const explained: StatementDocument = { ...statement, account: { ...statement.account, invoices: [invoice, sampleInvoiceAboveEstimate] }, issuedAt: new Date('2026-03-01T09:00:00Z') };
+      const pdf = await readTaggedPdf(await renderStatementPdf({ statement: explained, language }));
+      expectTagged(pdf, pdf.title ?? '', language);
+      const lines = pdf.pages.flatMap((page) => outline(page));
+      const topLevel = lines.filter((line) => /^ {2}\S/.test(line));
+      const from = topLevel.indexOf(`  H2: ${words.explained}`);
+      // Only the invoice with lines is explained; the one without (older data) is not.
+      expect(topLevel.slice(from, from + 4)).toEqual([`  H2: ${words.explained}`, `  H3: ${words.bill}`, '  Table', expect.stringMatching(words.dispute) as string]);
+      expect(lines.filter((line) => line.startsWith('  H3: '))).toHaveLength(1);
+      const table = lines.slice(lines.indexOf(`  H3: ${words.bill}`) + 2);
+      expect(table.slice(0, 17)).toEqual([
+        '    TR',
+        ...words.headings.map((heading) => `      TH: ${heading}`),
+        '    TR',
+        ...words.line.map((cell) => `      TD: ${cell}`),
+        '    TR',
+      ]);
     });
   }
 

@@ -123,7 +123,7 @@ function planLines(request: PaymentRequest): { lines: Line[]; totalCents: number
  */
 async function lockAndCheckInvoices(tx: Database, scope: AccountScope, lines: Line[]): Promise<PlannedLine[] | Refused> {
   const open = await tx
-    .select({ id: invoices.id, invoiceNumber: invoices.invoiceNumber, balanceCents: invoices.balanceCents })
+    .select({ id: invoices.id, invoiceNumber: invoices.invoiceNumber, balanceCents: invoices.balanceCents, closedAt: invoices.closedAt })
     .from(invoices)
     .where(
       and(
@@ -140,7 +140,8 @@ async function lockAndCheckInvoices(tx: Database, scope: AccountScope, lines: Li
   const planned: PlannedLine[] = [];
   for (const line of lines) {
     const invoice = byNumber.get(line.invoiceNumber);
-    if (!invoice || invoice.balanceCents <= 0) return refused('invoiceNotOpen');
+    // Closed by the billing office (a full statement no longer names it): not payable, whatever its balance.
+    if (!invoice || invoice.balanceCents <= 0 || invoice.closedAt !== null) return refused('invoiceNotOpen');
     planned.push({ ...line, invoiceId: invoice.id, balanceCents: invoice.balanceCents });
   }
   if (planned.some((line) => line.amountCents > line.balanceCents)) return refused('amountExceedsBalance');

@@ -221,6 +221,13 @@ describe('POST /api/OnlinePayment/MakePayment', () => {
     // A paid invoice and one that does not exist.
     expect(await refused([{ invoiceNumber: 'SUN-100012', amountCents: 100 }])).toEqual({ status: 422, body: { error: 'invoiceNotOpen' } });
     expect(await refused([{ invoiceNumber: 'SUN-999999', amountCents: 100 }])).toEqual({ status: 422, body: { error: 'invoiceNotOpen' } });
+    // One the billing office closed (a full statement no longer names it), whatever balance it kept.
+    await database.db.update(invoices).set({ closedAt: new Date() }).where(eq(invoices.invoiceNumber, 'SUN-100039'));
+    try {
+      expect(await refused([{ invoiceNumber: 'SUN-100039', amountCents: 100 }])).toEqual({ status: 422, body: { error: 'invoiceNotOpen' } });
+    } finally {
+      await database.db.update(invoices).set({ closedAt: null }).where(eq(invoices.invoiceNumber, 'SUN-100039'));
+    }
     // One good line does not carry a bad one.
     expect(
       await refused([

@@ -23,7 +23,7 @@ const PDF_UA = 'PDF/UA' as string as PDFKit.Mixins.PDFSubsets;
 
 export type StructureElement = PDFKit.PDFStructureElement;
 /** The structure types the documents use. */
-export type StructureType = 'H1' | 'H2' | 'P' | 'L' | 'LI' | 'Lbl' | 'LBody' | 'Table' | 'TR' | 'TH' | 'TD';
+export type StructureType = 'H1' | 'H2' | 'H3' | 'P' | 'L' | 'LI' | 'Lbl' | 'LBody' | 'Table' | 'TR' | 'TH' | 'TD';
 
 /** A piece of text in one registered font. */
 interface Run {
@@ -232,18 +232,20 @@ export class PdfWriter {
   /**
    * A table with a row of column headings, then a row per entry of `rows` (a text per column),
    * onto new pages as needed; each later page repeats the headings, as an artifact (a reader has
-   * them from the table's first row).
+   * them from the table's first row). `size` is its text's (10 points unless given); its lines
+   * are spaced in proportion.
    */
-  table(parent: StructureElement, columns: Column[], rows: string[][]): void {
+  table(parent: StructureElement, columns: Column[], rows: string[][], { size = 10 }: { size?: number } = {}): void {
+    const lineHeight = 1.3 * size;
     const headings = () => {
-      for (const column of columns) this.cell(column, column.heading, true);
+      for (const column of columns) this.cell(column, column.heading, true, size);
       this.y -= 6;
       this.line(this.y);
       this.y -= 14;
     };
     this.group('Table', parent, (table) => {
       this.group('TR', table, (row) => {
-        for (const column of columns) this.block('TH', row, () => this.cell(column, column.heading, true), { scope: 'Column' });
+        for (const column of columns) this.block('TH', row, () => this.cell(column, column.heading, true, size), { scope: 'Column' });
       });
       this.y -= 6;
       this.rule(this.y);
@@ -251,10 +253,10 @@ export class PdfWriter {
       for (const cells of rows) {
         const lines = columns.map((column, index) => {
           const text = cells[index] ?? '';
-          return column.wraps ? wrap(text, column.width, this.measure(false, 10)) : [text];
+          return column.wraps ? wrap(text, column.width, this.measure(false, size)) : [text];
         });
         const height = Math.max(...lines.map((each) => each.length));
-        if (this.y - 14 * height < MARGIN) {
+        if (this.y - (lineHeight + 1) * height < MARGIN) {
           this.newPage();
           this.artifact(headings, 'Pagination');
         }
@@ -264,21 +266,21 @@ export class PdfWriter {
             this.block('TD', row, () => {
               const parts = lines[index] ?? [];
               for (const [line, part] of parts.entries()) {
-                this.y = top - 13 * line;
-                this.cell(column, line < parts.length - 1 ? `${part} ` : part, false);
+                this.y = top - lineHeight * line;
+                this.cell(column, line < parts.length - 1 ? `${part} ` : part, false, size);
               }
             });
           }
         });
-        this.y = top - 13 * (height - 1) - 17;
+        this.y = top - lineHeight * (height - 1) - (lineHeight + 4);
       }
     });
   }
 
   /** One cell's text (or a line of it) on the current baseline. */
-  private cell(column: Column, text: string, bold: boolean): void {
-    if (column.right) this.rightAligned(text, column.x + column.width, { bold });
-    else this.text(text, column.x, { bold, width: column.width });
+  private cell(column: Column, text: string, bold: boolean, size: number): void {
+    if (column.right) this.rightAligned(text, column.x + column.width, { bold, size });
+    else this.text(text, column.x, { bold, width: column.width, size });
   }
 
   /** What `draw` puts on the page is no content: a reader skips it (a rule, a repeated heading). */

@@ -32,26 +32,31 @@ function jsonSchemaOf(schema: Schema, typeMode: 'input' | 'output'): JsonSchema 
 }
 
 /** One parameter per property of an object schema (a query or the headers). */
-function parametersOf(schema: Schema, place: 'query' | 'header'): Record<string, unknown>[] {
+function parametersOf(schema: Schema, place: 'query' | 'header' | 'path'): Record<string, unknown>[] {
   const { properties = {}, required = [] } = jsonSchemaOf(schema, 'input');
-  return Object.entries(properties).map(([name, property]) => ({ name, in: place, required: required.includes(name), schema: property }));
+  return Object.entries(properties).map(([name, property]) => ({ name, in: place, required: place === 'path' || required.includes(name), schema: property }));
 }
 
 const errorContent = { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } };
 const refusal = (description: string) => ({ description, content: errorContent });
 
-function successOf({ response, summary }: EndpointDeclaration): [string, Record<string, unknown>] {
+function successOf({ response, summary, statementBody }: EndpointDeclaration): [string, Record<string, unknown>] {
+  const endpointTakesStatement = statementBody !== undefined;
   if (response === 'noContent') return ['204', { description: summary }];
   if (response === 'text') return ['200', { description: summary, content: { 'text/plain': { schema: { type: 'string' } } } }];
   if (response === 'pdf') {
     return ['200', { description: summary, content: { 'application/pdf': { schema: { type: 'string', contentMediaType: 'application/pdf' } } } }];
   }
+  if (response === 'csv') return ['200', { description: summary, content: { 'text/csv': { schema: { type: 'string', contentMediaType: 'text/csv' } } } }];
+  // A statement's import answers 201 with its report (and 422 with it when the file is refused whole).
+  if (endpointTakesStatement) return ['201', { description: summary, content: { 'application/json': { schema: jsonSchemaOf(response, 'output') } } }];
   return ['200', { description: summary, content: { 'application/json': { schema: jsonSchemaOf(response, 'output') } } }];
 }
 
 /** Who may call, in words: what the reference shows above the description. */
 function accessNote({ access }: EndpointDeclaration): string {
   if (access === 'anyone') return 'Open to anyone, signed in or not.';
+  if ('apiKeyScope' in access) return `The billing office's API: a client's API key with the ${access.apiKeyScope} scope; it reaches that client's data only.`;
   const who = access.roles.length > 1 ? 'A signed-in billing user or guest' : 'A signed-in billing user';
   const account = access.enabledAccount ? ' whose account is not disabled' : '';
   const expired = access.whilePasswordExpired ? ' (also while the password has expired)' : '';
@@ -59,7 +64,8 @@ function accessNote({ access }: EndpointDeclaration): string {
 }
 
 function operationOf(name: string, tag: string, endpoint: EndpointDeclaration): Record<string, unknown> {
-  const { access, query, json, headers, method } = endpoint;
+  const { access, query, json, headers, params, statementBody, method } = endpoint;
+  if (access !== 'anyone' && 'apiKeyScope' in access) return officeOperationOf(name, tag, endpoint, access.apiKeyScope);
   const needsXsrf = method !== 'GET' || endpoint.changesState === true;
   const forbidden = [
     ...(access !== 'anyone' ? ['forbidden (not in a role that may call it)'] : []),
@@ -67,6 +73,7 @@ function operationOf(name: string, tag: string, endpoint: EndpointDeclaration): 
     ...(access !== 'anyone' && access.enabledAccount ? ['accountDisabled'] : []),
     ...(needsXsrf ? [`xsrf (no ${XSRF_HEADER} header matching the XSRF-TOKEN cookie)`] : []),
   ];
+  if (params || statementBody) throw new Error(`${name}: path parameters and statements are for the billing office's API`);
   const [successStatus, success] = successOf(endpoint);
   const responses: Record<string, unknown> = {
     [successStatus]: success,
@@ -89,6 +96,46 @@ function operationOf(name: string, tag: string, endpoint: EndpointDeclaration): 
     ...(json ? { requestBody: { required: true, content: { 'application/json': { schema: jsonSchemaOf(json, 'input') } } } } : {}),
     responses,
     security: security.length > 0 ? [Object.fromEntries(security.map((scheme) => [scheme, []]))] : [],
+  };
+}
+
+/** An operation of the billing office's API: an API key, no session, no anti-forgery token. */
+function officeOperationOf(name: string, tag: string, endpoint: EndpointDeclaration, scope: string): Record<string, unknown> {
+  const { query, params, statementBody } = endpoint;
+  const [successStatus, success] = successOf(endpoint);
+  const parameters = [...(params ? parametersOf(params, 'path') : []), ...(query ? parametersOf(query, 'query') : [])];
+  return {
+    operationId: name,
+    tags: [tag],
+    summary: endpoint.summary,
+    description: [accessNote(endpoint), endpoint.description].filter(Boolean).join(' '),
+    ...(parameters.length > 0 ? { parameters } : {}),
+    ...(statementBody
+      ? {
+          requestBody: {
+            required: true,
+            content: {
+              'application/json': { schema: jsonSchemaOf(statementBody, 'input') },
+              'text/csv': { schema: { type: 'string', description: 'A statement file: docs/statement-format.md lists its columns.' } },
+            },
+          },
+        }
+      : {}),
+    responses: {
+      [successStatus]: success,
+      ...(query ? { 400: refusal('invalidRequest: the query does not fit its schema') } : {}),
+      401: refusal('invalidApiKey: no key, an unknown one or a revoked one'),
+      403: refusal(`forbidden: the key lacks the ${scope} scope`),
+      ...(params ? { 404: refusal('notFound: nothing of the key’s client has this id') } : {}),
+      ...(statementBody
+        ? {
+            413: refusal('invalidRequest: the body is over its limit'),
+            422: { description: 'The file was refused whole (see `message`); nothing was changed.', content: success.content },
+          }
+        : {}),
+      503: refusal('serviceUnavailable: the database is away for a moment; try again after Retry-After'),
+    },
+    security: [{ apiKey: [] }],
   };
 }
 
@@ -121,6 +168,11 @@ export function buildOpenApiDocument(): OpenApiDocument {
       schemas: { Error: jsonSchemaOf(errorSchema, 'output') },
       securitySchemes: {
         session: { type: 'apiKey', in: 'cookie', name: SESSION_COOKIE, description: 'The session cookie that signing in sets.' },
+        apiKey: {
+          type: 'http',
+          scheme: 'bearer',
+          description: "A client's API key for the billing office's API (`Authorization: Bearer pbp_…`), made with `npm run office -- keys create`.",
+        },
         xsrf: {
           type: 'apiKey',
           in: 'header',

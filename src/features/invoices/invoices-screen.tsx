@@ -3,7 +3,8 @@ import type { PaidInvoice } from '@contracts/accounts';
 import { selectAccount, selectIsBillingUser } from '@machines/session/session.selectors';
 import { Link, useLoaderData } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
-import { useId } from 'react';
+import { Fragment, useId } from 'react';
+import { InvoiceExplained } from '@/components/invoice-explained';
 import { LoadFailed } from '@/components/load-failed';
 import { ReceiptLink } from '@/components/receipt-link';
 import { Screen } from '@/components/screen';
@@ -103,16 +104,26 @@ export function InvoicesScreen() {
               </thead>
               <tbody>
                 {account.invoices.map((invoice) => (
-                  <tr key={invoice.invoiceNumber} data-invoice={invoice.invoiceNumber}>
-                    <InvoiceCells invoice={invoice} />
-                    <td data-label={t`Due date`}>{formatDate(invoice.dueDate, locale)}</td>
-                    <td className="numeric" data-label={t`Amount`}>
-                      {formatMoney(invoice.amountCents, locale)}
-                    </td>
-                    <td className="numeric" data-label={t`Balance`} data-testid={`balance-${invoice.invoiceNumber}`}>
-                      {formatMoney(invoice.balanceCents, locale)}
-                    </td>
-                  </tr>
+                  <Fragment key={invoice.invoiceNumber}>
+                    <tr data-invoice={invoice.invoiceNumber} className={invoice.lines.length > 0 ? 'explained' : undefined}>
+                      <InvoiceCells invoice={invoice} />
+                      <td data-label={t`Due date`}>{formatDate(invoice.dueDate, locale)}</td>
+                      <td className="numeric" data-label={t`Amount`}>
+                        {formatMoney(invoice.amountCents, locale)}
+                      </td>
+                      <td className="numeric" data-label={t`Balance`} data-testid={`balance-${invoice.invoiceNumber}`}>
+                        {formatMoney(invoice.balanceCents, locale)}
+                      </td>
+                    </tr>
+                    {invoice.lines.length > 0 ? (
+                      // Under its invoice, across the columns (on a narrow screen, the foot of the invoice's card).
+                      <tr className="invoice-explained-row">
+                        <td colSpan={6}>
+                          <InvoiceExplained invoice={invoice} />
+                        </td>
+                      </tr>
+                    ) : null}
+                  </Fragment>
                 ))}
               </tbody>
               <tfoot>

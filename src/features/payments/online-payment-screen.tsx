@@ -9,6 +9,7 @@ import {
 import type { AmountErrorCode } from '@machines/payment/payment.types';
 import { useSelector } from '@xstate/react';
 import { useEffect, useId, useRef, type SyntheticEvent } from 'react';
+import { InvoiceExplained } from '@/components/invoice-explained';
 import { Screen } from '@/components/screen';
 import { TextField } from '@/components/text-field';
 import { centsToInput, formatDate, formatMoney, parseMoney } from '@/lib/format';
@@ -135,6 +136,7 @@ function InvoiceChoice({ row }: { row: PaymentInvoiceRow }) {
           <dd>{balance}</dd>
         </div>
       </dl>
+      <InvoiceExplained invoice={invoice} />
       {/* Always there, whatever is chosen (only enabled for what is): the progress a reload
           resumes, applied after the server's page, and every choice move nothing on the page. */}
       <fieldset className="amount-choice" disabled={choice === null}>

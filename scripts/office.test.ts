@@ -1,0 +1,65 @@
+import { execFile } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { afterAll, describe, expect, it } from 'vitest';
+import { statementHeader } from '../server/modules/statements/statement-columns';
+
+const run = promisify(execFile);
+const folder = mkdtempSync(join(tmpdir(), 'office-command-'));
+const env = { ...process.env, DATA_DIR: join(folder, 'pglite'), DATABASE_URL: '' };
+
+/** Runs `npm run office -- …` as a billing office would; resolves with its output and exit code. */
+async function office(...args: string[]): Promise<{ code: number; out: string }> {
+  try {
+    const { stdout, stderr } = await run(process.execPath, ['--import', 'tsx', 'scripts/office.ts', ...args], { env });
+    return { code: 0, out: stdout + stderr };
+  } catch (error) {
+    const failed = error as { code: number; stdout: string; stderr: string };
+    return { code: failed.code, out: failed.stdout + failed.stderr };
+  }
+}
+
+afterAll(() => rmSync(folder, { recursive: true, force: true }));
+
+describe('npm run office', { timeout: 120_000 }, () => {
+  it('makes, lists and revokes a client’s API keys, showing a key once', async () => {
+    const made = await office('keys', 'create', '--client', 'SUN', '--scope', 'bills:write', '--name', 'Nightly feed');
+    expect(made.code).toBe(0);
+    const key = /(pbp_[0-9a-f]{10})_[A-Za-z0-9_-]{43}/.exec(made.out);
+    expect(key).not.toBeNull();
+    const listed = await office('keys', 'list', '--client', 'SUN');
+    expect(listed.out).toContain(`${key?.[1] ?? ''}  bills:write  Nightly feed`);
+    expect(listed.out).not.toContain(key?.[0] ?? 'no key');
+    expect((await office('keys', 'revoke', '--client', 'SUN', key?.[1] ?? '')).out).toContain('now answer 401');
+    expect((await office('keys', 'list', '--client', 'SUN')).out).toMatch(/revoked \d{4}-/);
+    const wrong = await office('keys', 'create', '--client', 'SUN', '--scope', 'bills:read');
+    expect(wrong).toMatchObject({ code: 2 });
+    expect(wrong.out).toContain('not bills:read');
+  });
+
+  it('imports a statement file, prints the report and writes the refused rows beside it; a repeat is refused', async () => {
+    const row = (invoice: string, charge: string) =>
+      ['O-1', 'Olive Office', '', '', '', '', '', '', '62704', '', '', invoice, '2026-02-01', '2026-03-01', '1', '2026-01-30', '80053', 'Panel', '1', charge, '0.00', '0.00', '0.00', '100.00', '', '', '', '', '2026-03-01T06:00:00Z'].join(',');
+    const file = join(folder, 'statements.csv');
+    writeFileSync(file, `${statementHeader.join(',')}\n${row('O-INV-1', '100.00')}\n${row('O-INV-2', '100.00')}\nO-2,Other,,,,,,,62704,,,O-INV-3,2026-02-31,2026-03-01,1,2026-01-30,80053,Panel,1,100.00,0.00,0.00,0.00,100.00,,,,,2026-03-01T06:00:00Z\n`);
+    const dry = await office('import', file, '--client', 'SUN', '--dry-run');
+    expect(dry.out).toContain('(dry run: nothing was changed)');
+    const imported = await office('import', file, '--client', 'SUN');
+    expect(imported.code).toBe(0);
+    expect(imported.out).toMatch(/rows read\s+3, refused 1/);
+    expect(imported.out).toMatch(/invoices\s+created 2, updated 0, unchanged 0, closed 0/);
+    expect(readFileSync(join(folder, 'statements.refused.csv'), 'utf8')).toBe(
+      'line,location,column,code,reason\n4,,invoice_date,invalidDate,"invoice_date is not a date like 2026-02-28 (got ""2026-02-31"")"\n',
+    );
+    const again = await office('import', file, '--client', 'SUN');
+    expect(again.code).toBe(1);
+    expect(again.out).toContain('this exact file was imported already');
+  });
+
+  it('says plainly what is wrong with how it was called', async () => {
+    expect((await office('import', join(folder, 'statements.csv'), '--client', 'NOPE')).out).toContain('No client NOPE.');
+    expect((await office('frobnicate')).code).toBe(2);
+  });
+});

@@ -1,0 +1,187 @@
+/**
+ * The billing office's command, until its console exists: `npm run office -- <command>`.
+ *
+ *   keys create --client SUN [--billing-group 52] --scope bills:write [--scope payments:read] [--name "Nightly feed"]
+ *   keys list   --client SUN [--billing-group 52]
+ *   keys revoke --client SUN [--billing-group 52] pbp_0123456789
+ *   import statements.csv --client SUN [--billing-group 52] [--full] [--dry-run] [--report refused.csv]
+ *
+ * It works on the portal's database: PostgreSQL when DATABASE_URL is set, else the PGlite directory
+ * (DATA_DIR, default .data/pglite), which the portal must not have open at the same time.
+ */
+import { createReadStream, createWriteStream, statSync } from 'node:fs';
+import { basename } from 'node:path';
+import { pipeline } from 'node:stream/promises';
+import { Readable } from 'node:stream';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+import cliProgress from 'cli-progress';
+import { and, asc, eq, isNull, or } from 'drizzle-orm';
+import { apiKeyScopes, type ApiKeyScope } from '../contracts/office';
+import { shortReason } from '../server/db/availability';
+import { openDatabase, type Database } from '../server/db/client';
+import { claimDataDir } from '../server/db/data-dir-lock';
+import { clients } from '../server/db/schema';
+import { createApiKeysService } from '../server/modules/office/api-keys.service';
+import { MAX_STATEMENT_BYTES, readCsvStatement } from '../server/modules/statements/csv-statement';
+import { createImportReports } from '../server/modules/statements/import-reports';
+import { createStatementImport } from '../server/modules/statements/statement-import';
+import { seedDemoData } from '../server/seed/seed';
+
+const usage = `Usage:
+  npm run office -- keys create --client SUN [--billing-group 52] --scope bills:write [--scope payments:read] [--name "Nightly feed"]
+  npm run office -- keys list --client SUN [--billing-group 52]
+  npm run office -- keys revoke --client SUN [--billing-group 52] <prefix>
+  npm run office -- import <statements.csv> --client SUN [--billing-group 52] [--full] [--dry-run] [--report <refused.csv>]
+Scopes: ${apiKeyScopes.join(', ')}.`;
+
+class UsageError extends Error {}
+
+const { values, positionals } = parseArgs({
+  args: process.argv.slice(2),
+  allowPositionals: true,
+  options: {
+    client: { type: 'string' },
+    'billing-group': { type: 'string' },
+    scope: { type: 'string', multiple: true },
+    name: { type: 'string' },
+    full: { type: 'boolean', default: false },
+    'dry-run': { type: 'boolean', default: false },
+    report: { type: 'string' },
+    help: { type: 'boolean', default: false },
+  },
+});
+
+/** The client entry the options name: its code, and its billing group where the code has several. */
+async function clientOf(db: Database): Promise<{ id: number; label: string }> {
+  const code = values.client?.trim().toUpperCase();
+  if (!code) throw new UsageError('Say which client: --client SUN');
+  const group = values['billing-group'];
+  const rows = await db
+    .select({ id: clients.id, billingGroup: clients.billingGroup, isPrimary: clients.isPrimary, name: clients.name })
+    .from(clients)
+    .where(and(eq(clients.code, code), group ? eq(clients.billingGroup, group) : or(isNull(clients.billingGroup), eq(clients.isPrimary, true))))
+    .orderBy(asc(clients.id));
+  const [row] = rows;
+  if (!row) throw new UsageError(`No client ${code}${group ? ` with billing group ${group}` : ''}.`);
+  return { id: row.id, label: `${code}${row.billingGroup ? ` (billing group ${row.billingGroup})` : ''}${row.name ? `, ${row.name}` : ''}` };
+}
+
+async function keys(db: Database, [action, prefix]: string[]): Promise<void> {
+  const service = createApiKeysService({ db, now: () => new Date() });
+  const client = await clientOf(db);
+  if (action === 'create') {
+    const scopes = values.scope ?? [];
+    const unknown = scopes.filter((scope) => !(apiKeyScopes as readonly string[]).includes(scope));
+    if (scopes.length === 0 || unknown.length > 0) throw new UsageError(`Give each scope with --scope: ${apiKeyScopes.join(', ')}${unknown.length ? ` (not ${unknown.join(', ')})` : ''}.`);
+    const made = await service.create({ clientId: client.id, scopes: scopes as ApiKeyScope[], name: values.name ?? '' });
+    console.log(`A key for ${client.label}, scopes ${made.scopes.join(', ')}:\n\n  ${made.key}\n\nIt is shown this once: keep it in the billing system's secrets. Its prefix, ${made.prefix}, names it in lists.`);
+    return;
+  }
+  if (action === 'list') {
+    const listed = await service.list(client.id);
+    if (listed.length === 0) console.log(`${client.label} has no API keys.`);
+    for (const key of listed) {
+      const state = key.revokedAt ? `revoked ${key.revokedAt.toISOString()}` : `last used ${key.lastUsedAt?.toISOString() ?? 'never'}`;
+      console.log(`${key.prefix}  ${key.scopes.join(',')}  ${key.name || '(no name)'}  created ${key.createdAt.toISOString()}  ${state}`);
+    }
+    return;
+  }
+  if (action === 'revoke') {
+    if (!prefix) throw new UsageError('Say which key: its prefix, pbp_…');
+    const revoked = await service.revoke({ clientId: client.id, prefix });
+    if (!revoked) throw new UsageError(`${client.label} has no live key ${prefix}.`);
+    console.log(`Revoked ${prefix}: calls with it now answer 401.`);
+    return;
+  }
+  throw new UsageError(usage);
+}
+
+async function importFile(db: Database, file: string | undefined): Promise<number> {
+  if (!file) throw new UsageError('Say which file: npm run office -- import statements.csv --client SUN');
+  const size = statSync(file).size;
+  if (size > MAX_STATEMENT_BYTES) throw new UsageError(`${file} is larger than ${String(MAX_STATEMENT_BYTES / 1024 / 1024)} MB: split it into smaller files.`);
+  const client = await clientOf(db);
+  const input = createReadStream(file);
+  const bar = new cliProgress.SingleBar(
+    { format: ' {bar} {percentage}% | {rows} rows read', hideCursor: true, stream: process.stderr },
+    cliProgress.Presets.shades_classic,
+  );
+  bar.start(size, 0, { rows: 0 });
+  let rowsRead = 0;
+  input.on('data', () => bar.update(input.bytesRead, { rows: rowsRead }));
+  const csv = readCsvStatement(input);
+  const outcome = await createStatementImport({ db, now: () => new Date() })
+    .run({
+      clientId: client.id,
+      source: 'csv',
+      fileName: basename(file),
+      scope: values.full ? 'full' : 'partial',
+      dryRun: values['dry-run'],
+      apiKeyId: null,
+      rows: csv.rows,
+      checksum: () => csv.checksum(),
+      onProgress: (rows) => {
+        rowsRead = rows;
+      },
+    })
+    .finally(() => {
+      bar.update(input.bytesRead, { rows: rowsRead });
+      bar.stop();
+    });
+
+  const reports = createImportReports({ db });
+  const report = await reports.report(client.id, outcome.id);
+  if (!report) throw new Error(`Import ${String(outcome.id)} has no report`);
+  const dry = report.dryRun ? ' (dry run: nothing was changed)' : '';
+  if (report.status === 'refused') {
+    console.log(`Refused whole, nothing was changed: ${report.message ?? ''}`);
+    return 1;
+  }
+  console.log(`Import ${String(report.id)} for ${client.label}${dry}
+  rows read      ${String(report.rowsRead)}, refused ${String(report.rowsRefused)}
+  accounts       created ${String(report.accounts.created)}, updated ${String(report.accounts.updated)}, unchanged ${String(report.accounts.unchanged)}
+  invoices       created ${String(report.invoices.created)}, updated ${String(report.invoices.updated)}, unchanged ${String(report.invoices.unchanged)}, closed ${String(report.invoices.closed)}`);
+  if (report.problemCount > 0) {
+    const reportFile = values.report ?? `${file.replace(/\.csv$/i, '')}.refused.csv`;
+    const csvText = await reports.problemsCsv(client.id, outcome.id);
+    if (csvText) await pipeline(Readable.from(csvText), createWriteStream(reportFile));
+    console.log(`  the ${String(report.problemCount)} refused rows, each with its line, column and reason: ${reportFile}`);
+  }
+  return 0;
+}
+
+async function main(): Promise<number> {
+  const [command, ...rest] = positionals;
+  if (values.help || !command) {
+    console.log(usage);
+    return command ? 0 : 2;
+  }
+  if (command !== 'keys' && command !== 'import') throw new UsageError(usage);
+  const repoRoot = fileURLToPath(new URL('..', import.meta.url));
+  const databaseUrl = process.env.DATABASE_URL;
+  const dataDir = process.env.DATA_DIR || `${repoRoot}.data/pglite`;
+  const release = databaseUrl ? () => {} : claimDataDir(dataDir, 'npm run office');
+  const opened = await openDatabase(databaseUrl ? { databaseUrl } : { dataDir });
+  const { db } = opened;
+  // As the portal does at its first start (never in production): a fresh database has the demo clients.
+  await seedDemoData(db);
+  try {
+    if (command === 'keys') {
+      await keys(db, rest);
+      return 0;
+    }
+    return await importFile(db, rest[0]);
+  } finally {
+    await opened.close();
+    release();
+  }
+}
+
+main().then(
+  (code) => process.exit(code),
+  (error: unknown) => {
+    console.error(error instanceof UsageError ? error.message : `office: ${shortReason(error)}`);
+    process.exit(error instanceof UsageError ? 2 : 1);
+  },
+);

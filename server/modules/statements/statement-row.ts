@@ -1,0 +1,264 @@
+/**
+ * One row of a statement (a CSV line, or a line of a JSON statement flattened with its invoice and
+ * account), checked on its own: every column read as its kind says, and the line's arithmetic.
+ * The checks across rows (duplicates, an invoice under two accounts…) run on the staged rows.
+ */
+import { statementColumns, type StatementColumn, type StatementColumnName } from './statement-columns';
+
+/** A row as it comes: text from a CSV, or text and numbers (integer cents) from JSON. */
+export type RawRow = Partial<Record<StatementColumnName, string | number | null>>;
+
+/** Where a row is in its file: a CSV line (the header is line 1) or a place in a JSON statement. */
+export interface RowPlace {
+  line: number | null;
+  location: string;
+}
+
+/** A reason to refuse a row, or the whole file: a code for programs, and plain words for people. */
+export interface ImportProblem extends RowPlace {
+  column: string;
+  code: ImportProblemCode;
+  reason: string;
+}
+
+export type ImportProblemCode =
+  | 'missing'
+  | 'tooLong'
+  | 'controlCharacters'
+  | 'invalidDate'
+  | 'invalidEmail'
+  | 'invalidMoney'
+  | 'invalidCount'
+  | 'invalidInstant'
+  | 'notAddingUp'
+  | 'dueBeforeInvoice'
+  | 'birthDateInFuture'
+  | 'producedInFuture'
+  | 'raggedRow'
+  | 'malformedRow'
+  | 'duplicateLine'
+  | 'invoiceUnderTwoAccounts'
+  | 'invoiceDiffers'
+  | 'accountDiffers'
+  | 'invoiceOfAnotherAccount'
+  | 'accountRefused'
+  | 'wrongHeader'
+  | 'wrongDelimiter'
+  | 'notUtf8'
+  | 'unclosedQuote'
+  | 'tooLarge'
+  | 'empty'
+  | 'mixedProducedAt'
+  | 'alreadyImported'
+  | 'invalidStatement'
+  | 'serverError';
+
+/** A valid row, as it is staged (money in integer cents). */
+export interface StatementLine {
+  accountNumber: string;
+  guarantorName: string;
+  guarantorEmail: string | null;
+  guarantorPhone: string;
+  addressLine1: string;
+  addressLine2: string;
+  city: string;
+  region: string;
+  postalCode: string;
+  patientName: string;
+  patientBirthDate: string | null;
+  invoiceNumber: string;
+  invoiceDate: string;
+  dueDate: string;
+  lineNumber: number;
+  serviceDate: string;
+  procedureCode: string;
+  description: string;
+  units: number;
+  chargeCents: number;
+  insurancePaidCents: number;
+  adjustmentsCents: number;
+  patientPaidCents: number;
+  balanceCents: number;
+  payerName: string;
+  claimStatus: string;
+  goodFaithEstimateCents: number | null;
+  statementMessage: string;
+  producedAt: Date;
+}
+
+export type CheckedRow =
+  | { ok: true; line: StatementLine }
+  | { ok: false; problems: Omit<ImportProblem, keyof RowPlace>[]; accountNumber: string | null };
+
+/** The most a line's amount may be: PostgreSQL's integer cents, with room for a sum. */
+const MAX_CENTS = 1_000_000_000;
+/** A file may say it was produced this far in the future (clocks differ) and no further. */
+const PRODUCED_AT_LEEWAY_MS = 10 * 60 * 1000;
+const MAX_COUNT = 9999;
+
+// eslint-disable-next-line no-control-regex -- the very characters refused
+const controlCharacters = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/;
+const emailPattern = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+const isoDatePattern = /^(\d{4})-(\d{2})-(\d{2})$/;
+const dollarsPattern = /^(\d{1,10})(?:\.(\d{1,2}))?$/;
+const countPattern = /^\d{1,4}$/;
+const instantPattern = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(?::\d{2}(?:\.\d{1,6})?)?(?:Z|[+-]\d{2}:\d{2})$/;
+
+/** A calendar date that exists (2026-02-30 does not), as YYYY-MM-DD. */
+export function isCalendarDate(text: string): boolean {
+  const match = isoDatePattern.exec(text);
+  if (!match) return false;
+  const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
+  const date = new Date(Date.UTC(year, month - 1, day));
+  return year >= 1900 && date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
+}
+
+/** Dollars and cents as written in a CSV ("125", "125.5", "125.50") in integer cents; null when not such a number. */
+export function dollarsToCents(text: string): number | null {
+  const match = dollarsPattern.exec(text);
+  if (!match) return null;
+  const cents = Number(match[1]) * 100 + Number((match[2] ?? '').padEnd(2, '0'));
+  return cents <= MAX_CENTS ? cents : null;
+}
+
+/** Reads a row, or says what is wrong with it, column by column. */
+export function checkRow(raw: RawRow, { now, money }: { now: Date; money: 'dollars' | 'cents' }): CheckedRow {
+  const problems: Omit<ImportProblem, keyof RowPlace>[] = [];
+  const refuse = (column: StatementColumn, code: ImportProblemCode, reason: string) => {
+    problems.push({ column: column.name, code, reason });
+  };
+  const values = new Map<StatementColumnName, string | number | null>();
+
+  for (const column of statementColumns) {
+    const value = raw[column.name];
+    const text = typeof value === 'string' ? value.trim() : value;
+    if (text === undefined || text === null || text === '') {
+      if (column.required) refuse(column, 'missing', `${column.name} is empty; it is required`);
+      values.set(column.name, null);
+      continue;
+    }
+    const read = readValue(column, text, now, money);
+    if ('problem' in read) refuse(column, read.problem.code, read.problem.reason);
+    else values.set(column.name, read.value);
+  }
+
+  const accountText = values.get('account_number');
+  const accountNumber = typeof accountText === 'string' ? accountText.toUpperCase() : null;
+  if (problems.length === 0) {
+    const cents = (name: StatementColumnName) => Number(values.get(name) ?? 0);
+    const left = cents('charge') - cents('insurance_paid') - cents('adjustments') - cents('patient_paid');
+    if (left !== cents('balance')) {
+      problems.push({
+        column: 'balance',
+        code: 'notAddingUp',
+        reason: `the line does not add up: charge − insurance paid − adjustments − patient paid is ${formatCents(left)}, but balance is ${formatCents(cents('balance'))}`,
+      });
+    }
+    const invoiceDate = String(values.get('invoice_date'));
+    if (String(values.get('due_date')) < invoiceDate) {
+      problems.push({ column: 'due_date', code: 'dueBeforeInvoice', reason: `due_date ${String(values.get('due_date'))} is before invoice_date ${invoiceDate}` });
+    }
+    const birthDate = values.get('patient_birth_date');
+    if (typeof birthDate === 'string' && birthDate > now.toISOString().slice(0, 10)) {
+      problems.push({ column: 'patient_birth_date', code: 'birthDateInFuture', reason: `patient_birth_date ${birthDate} is in the future` });
+    }
+  }
+  if (problems.length > 0) return { ok: false, problems, accountNumber };
+
+  const text = (name: StatementColumnName) => {
+    const value = values.get(name);
+    return typeof value === 'string' ? value : '';
+  };
+  const count = (name: StatementColumnName) => Number(values.get(name));
+  const estimate = values.get('good_faith_estimate');
+  return {
+    ok: true,
+    line: {
+      accountNumber: accountNumber ?? '',
+      guarantorName: text('guarantor_name'),
+      guarantorEmail: text('guarantor_email').toLowerCase() || null,
+      guarantorPhone: text('guarantor_phone'),
+      addressLine1: text('guarantor_address_line1'),
+      addressLine2: text('guarantor_address_line2'),
+      city: text('guarantor_city'),
+      region: text('guarantor_state'),
+      postalCode: text('guarantor_postal_code'),
+      patientName: text('patient_name'),
+      patientBirthDate: text('patient_birth_date') || null,
+      invoiceNumber: text('invoice_number').toUpperCase(),
+      invoiceDate: text('invoice_date'),
+      dueDate: text('due_date'),
+      lineNumber: count('line_number'),
+      serviceDate: text('service_date'),
+      procedureCode: text('procedure_code'),
+      description: text('procedure_description'),
+      units: count('units'),
+      chargeCents: count('charge'),
+      insurancePaidCents: count('insurance_paid'),
+      adjustmentsCents: count('adjustments'),
+      patientPaidCents: count('patient_paid'),
+      balanceCents: count('balance'),
+      payerName: text('payer_name'),
+      claimStatus: text('claim_status'),
+      goodFaithEstimateCents: typeof estimate === 'number' ? estimate : null,
+      statementMessage: text('statement_message'),
+      producedAt: new Date(text('statement_produced_at')),
+    },
+  };
+}
+
+type Read = { value: string | number } | { problem: { code: ImportProblemCode; reason: string } };
+
+function readValue(column: StatementColumn, value: string | number, now: Date, money: 'dollars' | 'cents'): Read {
+  const problem = (code: ImportProblemCode, reason: string): Read => ({ problem: { code, reason } });
+  const { name, kind } = column;
+  if (kind === 'money') {
+    // JSON gives integer cents; a CSV gives dollars and cents.
+    if (money === 'cents' || typeof value === 'number') {
+      return typeof value === 'number' && Number.isInteger(value) && value >= 0 && value <= MAX_CENTS
+        ? { value }
+        : problem('invalidMoney', `${name} must be a whole, non-negative number of cents (got ${String(value)})`);
+    }
+    if (value.startsWith('-')) return problem('invalidMoney', `${name} must not be negative (got ${quoted(value)})`);
+    const cents = dollarsToCents(value);
+    return cents === null ? problem('invalidMoney', `${name} is not an amount like 125.00 (got ${quoted(value)})`) : { value: cents };
+  }
+  if (kind === 'count') {
+    const text = String(value);
+    const count = countPattern.test(text) ? Number(text) : NaN;
+    return count >= 1 && count <= MAX_COUNT ? { value: count } : problem('invalidCount', `${name} must be a whole number from 1 to ${String(MAX_COUNT)} (got ${quoted(text)})`);
+  }
+  if (typeof value !== 'string') return problem('malformedRow', `${name} must be text (got ${String(value)})`);
+  if (controlCharacters.test(value)) return problem('controlCharacters', `${name} holds control characters`);
+  if (column.maxLength !== undefined && value.length > column.maxLength) {
+    return problem('tooLong', `${name} is ${String(value.length)} characters long; at most ${String(column.maxLength)}`);
+  }
+  if (kind === 'date') return isCalendarDate(value) ? { value } : problem('invalidDate', `${name} is not a date like 2026-02-28 (got ${quoted(value)})`);
+  if (kind === 'email') return emailPattern.test(value) ? { value } : problem('invalidEmail', `${name} is not an email address (got ${quoted(value)})`);
+  if (kind === 'instant') {
+    const time = instantPattern.test(value) ? Date.parse(value) : NaN;
+    if (Number.isNaN(time) || !isCalendarDate(value.slice(0, 10))) {
+      return problem('invalidInstant', `${name} is not a time like 2026-11-26T23:00:00-06:00 (got ${quoted(value)})`);
+    }
+    if (time > now.getTime() + PRODUCED_AT_LEEWAY_MS) return problem('producedInFuture', `${name} ${value} is in the future`);
+    return { value };
+  }
+  return { value };
+}
+
+/** A value as a reason quotes it, cut short (the report's CSV neutralises what a spreadsheet would run). */
+function quoted(value: string): string {
+  const short = value.length > 40 ? `${value.slice(0, 40)}…` : value;
+  return `"${printable(short)}"`;
+}
+
+/** Text from a file as a report may keep it: a control character (a NUL cannot be stored) shows as �. */
+export function printable(text: string): string {
+  return text.replace(new RegExp(controlCharacters.source, 'g'), '\uFFFD');
+}
+
+export function formatCents(cents: number): string {
+  const sign = cents < 0 ? '-' : '';
+  const absolute = Math.abs(cents);
+  return `${sign}${String(Math.floor(absolute / 100))}.${String(absolute % 100).padStart(2, '0')}`;
+}

@@ -1,0 +1,107 @@
+/**
+ * The billing office's statement endpoints (contracts/office-endpoints.ts), called with a client's
+ * API key: a statement in (CSV streamed, or JSON), and the imports' reports out. The key names the
+ * client: nothing here takes a client from the request.
+ */
+import { createHash } from 'node:crypto';
+import { Readable } from 'node:stream';
+import type { ReadableStream as WebReadableStream } from 'node:stream/web';
+import { Hono } from 'hono';
+import { stream } from 'hono/streaming';
+import { getImport, getImportProblems, getImports, postStatement } from '@contracts/office-endpoints';
+import type { ImportReport } from '@contracts/office';
+import { apiBase } from '@contracts/endpoint';
+import { authenticateApiKey } from '../../http/api-key';
+import { route } from '../../http/endpoint-routes';
+import { ApiError } from '../../http/errors';
+import type { AppEnv } from '../../http/types';
+import type { ApiKeysService } from '../office/api-keys.service';
+import { readCsvStatement } from './csv-statement';
+import type { ImportReports } from './import-reports';
+import { jsonStatementRows } from './json-statement';
+import type { ImportOutcome, StatementImport } from './statement-import';
+
+/** The largest JSON statement: push larger ones in parts, or send the CSV file. */
+export const MAX_JSON_STATEMENT_BYTES = 16 * 1024 * 1024;
+
+export interface StatementsRoutesDeps {
+  apiKeys: ApiKeysService;
+  imports: StatementImport;
+  reports: ImportReports;
+  reportError: (error: unknown) => void;
+}
+
+/** Reads a JSON body of at most `limit` bytes. */
+async function jsonBody(request: Request, limit: number): Promise<{ text: string; value: unknown }> {
+  const declared = Number(request.headers.get('Content-Length') ?? '0');
+  if (declared > limit) throw new ApiError(413, 'invalidRequest');
+  const reader = request.body?.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    if (!reader) break;
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.length;
+    if (size > limit) {
+      await reader.cancel();
+      throw new ApiError(413, 'invalidRequest');
+    }
+    chunks.push(value);
+  }
+  const text = Buffer.concat(chunks).toString('utf8');
+  try {
+    return { text, value: JSON.parse(text) as unknown };
+  } catch {
+    throw new ApiError(400, 'invalidRequest');
+  }
+}
+
+export function createStatementsRoutes({ apiKeys, imports, reports, reportError }: StatementsRoutesDeps): Hono<AppEnv> {
+  const routes = new Hono<AppEnv>();
+  routes.use('/office/*', authenticateApiKey(apiKeys, reportError));
+
+  route(routes, postStatement, async (c, { query }) => {
+    const { clientId, apiKeyId } = c.var.apiKey;
+    const type = (c.req.header('Content-Type') ?? '').split(';')[0]?.trim().toLowerCase() ?? '';
+    const common = { clientId, apiKeyId, fileName: query.fileName, scope: query.scope, dryRun: query.dryRun === 'true' };
+    let outcome: ImportOutcome;
+    if (type === 'text/csv' || type === 'application/csv') {
+      const body = c.req.raw.body;
+      if (!body) throw new ApiError(400, 'invalidRequest');
+      const csv = readCsvStatement(Readable.fromWeb(body as WebReadableStream<Uint8Array>));
+      outcome = await imports.run({ ...common, source: 'csv', rows: csv.rows, checksum: csv.checksum });
+    } else if (type === 'application/json') {
+      const { text, value } = await jsonBody(c.req.raw, MAX_JSON_STATEMENT_BYTES);
+      const checksum = createHash('sha256').update(text).digest('hex');
+      // A body that is not a statement at all is refused whole as the import starts to read it.
+      outcome = await imports.run({ ...common, source: 'json', rows: jsonStatementRows(value), checksum: () => checksum });
+    } else {
+      return c.json({ error: 'invalidRequest' }, 415);
+    }
+    const report = await reports.report(clientId, outcome.id);
+    if (!report) throw new Error(`Import ${String(outcome.id)} has no report`);
+    c.header('Location', `${apiBase}${getImport.path.replace('{id}', String(outcome.id))}`);
+    return c.json(report satisfies ImportReport, outcome.status === 'imported' ? 201 : 422);
+  });
+
+  route(routes, getImports, async (c) => c.json({ imports: await reports.list(c.var.apiKey.clientId) }));
+
+  route(routes, getImport, async (c, { params }) => {
+    const report = await reports.report(c.var.apiKey.clientId, params.id);
+    if (!report) throw new ApiError(404, 'notFound');
+    return c.json(report);
+  });
+
+  route(routes, getImportProblems, async (c, { params }) => {
+    const csv = await reports.problemsCsv(c.var.apiKey.clientId, params.id);
+    if (!csv) throw new ApiError(404, 'notFound');
+    c.header('Content-Type', 'text/csv; charset=utf-8');
+    c.header('Content-Disposition', `attachment; filename="import-${String(params.id)}-problems.csv"`);
+    return stream(c, async (out) => {
+      for await (const text of csv) await out.write(text);
+    });
+  });
+
+  return routes;
+}
