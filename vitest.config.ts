@@ -16,6 +16,8 @@ export default defineConfig({
     maxWorkers: availableParallelism(),
     environment: 'node',
     include: ['contracts/**/*.test.ts', 'machines/**/*.test.ts', 'src/**/*.test.ts', 'server/**/*.test.ts', 'tests/model/**/*.test.ts', 'tests/lint/**/*.test.ts', 'scripts/**/*.test.ts'],
+    // One seeded database for the run, which each test file opens a copy of.
+    globalSetup: ['server/test/seeded-database-setup.ts'],
     testTimeout: 20000,
     hookTimeout: 120000,
   },

@@ -30,6 +30,8 @@ export interface OpenDatabaseOptions {
   connectAttempts?: number;
   /** Told the text of every statement the server runs (tests count round trips with it). */
   onQuery?: (statement: string) => void;
+  /** An in-memory PGlite started from this dump of a data directory (`PGlite.dumpDataDir`): tests start from a seeded copy. */
+  loadDataDir?: Blob;
 }
 
 export interface OpenedDatabase {
@@ -101,7 +103,7 @@ export async function openDatabase(options: OpenDatabaseOptions = {}): Promise<O
   }
 
   if (options.dataDir) mkdirSync(options.dataDir, { recursive: true });
-  const client = options.dataDir ? new PGlite(options.dataDir) : new PGlite();
+  const client = options.dataDir ? new PGlite(options.dataDir) : new PGlite(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {});
   const db = drizzlePglite({ client, schema, logger: queryLogger(options.onQuery) });
   try {
     await client.waitReady;

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll } from 'vitest';
 /** Test helpers: a seeded in-memory database, the app over it, and a cookie-keeping browser. */
 import { and, eq, sql } from 'drizzle-orm';
+import { readFileSync } from 'node:fs';
 import type { Hono } from 'hono';
 import { createApp, loggedBackgroundWork, type Logger } from '../app';
 import type { BackgroundWork } from '../background-work';
@@ -13,6 +14,7 @@ import { SESSION_COOKIE } from '../http/session';
 import { XSRF_COOKIE, XSRF_HEADER } from '../http/xsrf';
 import { newToken, sha256Hex } from '../security/tokens';
 import { seedDemoData } from '../seed/seed';
+import { SEEDED_DUMP_ENV } from './seeded-dump';
 
 export { DEMO_PASSWORD } from '../seed/demo-data';
 
@@ -31,8 +33,13 @@ export const DEMO_BILLING = {
   email: 'pat.doe@example.com',
 } as const;
 
-/** An in-memory PGlite, migrated and seeded with the demo data. */
+/**
+ * An in-memory PGlite, migrated and seeded with the demo data: a copy of the one the test run's
+ * global set-up seeded (server/test/seeded-database-setup.ts), or seeded here when there is none.
+ */
 export async function openSeededDatabase(): Promise<OpenedDatabase> {
+  const dump = process.env[SEEDED_DUMP_ENV];
+  if (dump) return openDatabase({ loadDataDir: new Blob([readFileSync(dump)]) });
   const opened = await openDatabase();
   await seedDemoData(opened.db, { nodeEnv: 'test' });
   return opened;
