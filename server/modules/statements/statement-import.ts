@@ -55,7 +55,7 @@ export interface ImportOutcome extends ImportCounts {
 }
 
 /** Rows staged per statement. */
-const BATCH_ROWS = 2000;
+const BATCH_ROWS = 5000;
 /** The lock that serialises one client's imports (with the client's id as its second key). */
 const IMPORT_LOCK_KEY = 7_340_212;
 
@@ -399,12 +399,21 @@ export function createStatementImport({ db, now }: { db: Database; now: () => Da
     try {
       let batch: Staged[] = [];
       let problems: ImportProblem[] = [];
+      // One batch is written while the next is read and checked: the database and the parsing
+      // overlap, and at most two batches are held in memory.
+      let writing: Promise<void> = Promise.resolve();
       const flush = async () => {
-        await stageRows(importId, batch);
-        await recordProblems(clientId, importId, problems);
+        const [rows, found, read] = [batch, problems, counts.rowsRead];
         batch = [];
         problems = [];
-        request.onProgress?.(counts.rowsRead);
+        await writing;
+        writing = (async () => {
+          await stageRows(importId, rows);
+          await recordProblems(clientId, importId, found);
+          request.onProgress?.(read);
+        })();
+        // Marked as handled here; awaited (and its failure thrown) before the next batch and at the end.
+        writing.catch(() => undefined);
       };
       const checkedAt = now();
       for await (const row of request.rows) {
@@ -430,6 +439,7 @@ export function createStatementImport({ db, now }: { db: Database; now: () => Da
         if (batch.length >= BATCH_ROWS) await flush();
       }
       await flush();
+      await writing;
       // The checks and the apply are planned from the staged rows' statistics: gathered now, for
       // these rows (PGlite never gathers them by itself, and PostgreSQL's autovacuum may still
       // describe another import's), or a join over them is planned for a single row.
