@@ -1,0 +1,61 @@
+/** What the fuzz tests send: bad texts and types, bodies and queries of every kind. */
+import { DEMO_GUEST, DEMO_PASSWORD } from './harness';
+
+export const texts = ['\u0000', 'a\u0000b', 'SUN-100042\u0000', '\u0007\u001b[2J', '\u202e\ud800', 'x'.repeat(20000), '', ' ', '%00', "'; drop table users; --"];
+export const wrongTypes: unknown[] = [null, 0, -1, 1e308, true, [], {}, ['a'], { nested: { deeper: 'x' } }];
+
+/** The text fields of every request the API reads, so each gets each bad value. */
+const fieldNames = [
+  'email', 'password', 'language', 'clientCode', 'billingGroup', 'accountNumber', 'invoiceNumber',
+  'cardToken', 'lines', 'billing', 'number', 'cvc', 'expMonth', 'expYear', 'confirmationNumber',
+  'firstName', 'lastName', 'company', 'newEmail', 'token',
+];
+const billingFields = ['payerName', 'addressLine1', 'addressLine2', 'city', 'region', 'postalCode', 'country', 'email'];
+
+function deeplyNested(depth: number): string {
+  return '['.repeat(depth) + ']'.repeat(depth);
+}
+
+/** The bodies to send to one POST endpoint. */
+export function bodies(): (string | object)[] {
+  const out: (string | object)[] = ['', 'not json', '{', '{"a":', '\u0000', 'null', '[]', '"text"', deeplyNested(5000), `{"a":${deeplyNested(3000)}}`];
+  for (const value of [...texts, ...wrongTypes]) {
+    out.push(Object.fromEntries(fieldNames.map((name) => [name, value])));
+  }
+  const validLooking = {
+    email: 'pat.doe@example.com',
+    password: DEMO_PASSWORD,
+    language: 'en-US',
+    clientCode: 'SUN',
+    accountNumber: DEMO_GUEST.accountNumber,
+    invoiceNumber: DEMO_GUEST.invoiceNumber,
+    cardToken: 'tok_aaaaaaaaaaaa',
+    number: '4242424242424242',
+    cvc: '123',
+    expMonth: 12,
+    expYear: 2099,
+    lines: [{ invoiceNumber: 'SUN-100031', amountCents: 100 }],
+    billing: Object.fromEntries(billingFields.map((name) => [name, 'x'])),
+  };
+  for (const text of texts) {
+    for (const name of ['email', 'accountNumber', 'invoiceNumber', 'billingGroup', 'clientCode', 'number', 'cvc', 'cardToken']) {
+      out.push({ ...validLooking, [name]: text });
+    }
+    out.push({ ...validLooking, lines: [{ invoiceNumber: text, amountCents: 100 }] });
+    out.push({ ...validLooking, billing: Object.fromEntries(billingFields.map((name) => [name, text])) });
+  }
+  return out;
+}
+
+export function queries(): string[] {
+  const names = ['clientCode', 'billingGroup', 'confirmationNumber', 'language'];
+  const out: string[] = [''];
+  for (const text of texts.filter((candidate) => !candidate.includes('\ud800'))) {
+    out.push(`?${names.map((name) => `${name}=${encodeURIComponent(text)}`).join('&')}`);
+    out.push(`?clientCode=SUN&billingGroup=${encodeURIComponent(text)}`);
+    out.push(`?confirmationNumber=${encodeURIComponent(text)}&language=en-US`);
+  }
+  // Raw escapes: an invalid UTF-8 sequence and a lone surrogate as UTF-8, which encodeURIComponent refuses to write.
+  out.push('?clientCode=SUN&clientCode=DLT', '?%ZZ=%ZZ', '?billingGroup=%ED%A0%80', '?confirmationNumber=%FF%FE', `?clientCode=${'A'.repeat(5000)}`);
+  return out;
+}
