@@ -12,11 +12,9 @@ import { clients, invoiceLines, invoices } from '../../db/schema';
 import { seedDemoData } from '../../seed/seed';
 import { readCsvStatement } from './csv-statement';
 import { statementHeader } from './statement-columns';
-import { createStatementImport } from './statement-import';
+import { IMPORT_LOCK_KEY, createStatementImport } from './statement-import';
 
 const databaseUrl = process.env.TEST_DATABASE_URL;
-/** statement-import.ts's lock key. */
-const IMPORT_LOCK_KEY = 7_340_212;
 
 const row = (account: string, invoice: string, lineNumber: number, charge: string, produced: string) =>
   [account, 'Pat Parallel', '', '', '', '', '', '', '62704', '', '', invoice, '2026-02-01', '2026-03-01', String(lineNumber), '2026-01-30', '80053', 'Panel', '1', charge, '0.00', '0.00', '0.00', charge, '', '', '', '', produced].join(',');

@@ -57,7 +57,7 @@ export interface ImportOutcome extends ImportCounts {
 /** Rows staged per statement. */
 const BATCH_ROWS = 5000;
 /** The lock that serialises one client's imports (with the client's id as its second key). */
-const IMPORT_LOCK_KEY = 7_340_212;
+export const IMPORT_LOCK_KEY = 7_340_212;
 
 const zeroCounts = (): ImportCounts => ({
   rowsRead: 0,

@@ -93,7 +93,11 @@ export const loadHttp = (): Promise<KyInstance> => (client ??= import('ky').then
       },
     ],
   },
-})));
+})).catch((error: unknown) => {
+  // A module that could not be fetched (the network dropped) is fetched again by the next call.
+  client = null;
+  throw error;
+}));
 
 /** Runs one call so that observers see it start and end; any failure becomes an ApiError. */
 export async function observed<T>(run: () => Promise<T>): Promise<T> {
