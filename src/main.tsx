@@ -1,4 +1,5 @@
 import { selectIsStarting, selectLanguage } from '@machines/language/language.selectors';
+import { selectIsSignedIn } from '@machines/session/session.selectors';
 import { StrictMode, startTransition, useEffect, type ReactNode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { waitFor } from 'xstate';
@@ -9,6 +10,7 @@ import { awaitsAppAttribute, readFirstScreen, type StorageWrites } from '@/app/f
 import { createAppNavigation } from '@/app/navigation';
 import { createAppRouter } from '@/app/router';
 import { activateLanguage, storedLanguage } from '@/lib/i18n';
+import { preloadServerRendered } from '@/lib/preloadable';
 import { keepRenderedLoaderData } from '@/lib/rendered-loader-data';
 import './styles/app.css';
 
@@ -94,6 +96,10 @@ async function start(root: HTMLElement): Promise<void> {
     return;
   }
   await router.load().catch((error: unknown) => console.error('The screen could not be loaded', error));
+  // What the server rendered beside the screen (the footer, a signed-in user's menu) hydrates with it.
+  await preloadServerRendered({ signedIn: selectIsSignedIn(machines.session.getSnapshot()) }).catch((error: unknown) =>
+    console.error('A part of the page could not be loaded', error),
+  );
   // React starts in a task of its own, so the router's loading and its first slice do not add
   // up to one long task.
   await nextTask();

@@ -118,3 +118,60 @@ describe('no language can be loaded', () => {
     expect(snapshot.context.language).toBe('es-ES');
   });
 });
+
+describe('a choice made while the server is asked', () => {
+  /** A signed-in machine whose server calls answer when their `answer*` is called, with its calls recorded. */
+  function arrangeHeld(stored: Language | null) {
+    const calls: string[] = [];
+    const answers: (() => void)[] = [];
+    const held = <T>(call: string, value: T) =>
+      new Promise<T>((resolve) => {
+        calls.push(call);
+        answers.push(() => resolve(value));
+      });
+    const actor = createActor(
+      languageMachine.provide({
+        actors: {
+          applyLanguage: fromPromise<undefined, Language>(({ input }) => {
+            calls.push(`apply ${input}`);
+            return Promise.resolve(undefined);
+          }),
+          fetchUserLanguage: fromPromise(() => held<Language>('read', 'es-ES')),
+          saveUserLanguage: fromPromise<unknown, Language>(({ input }) => held(`save ${input}`, undefined)),
+        },
+      }),
+      { input: { stored } },
+    ).start();
+    const answerNext = () => answers.shift()?.();
+    return { actor, calls, answerNext };
+  }
+
+  it("waits for the save of the earlier one, then is applied and saved: the server keeps the last choice", async () => {
+    const { actor, calls, answerNext } = arrangeHeld('es-ES');
+    await waitFor(actor, (s) => s.matches('ready'));
+    actor.send({ type: 'language.userSignedIn' });
+    await waitFor(actor, (s) => s.matches('savingUserLanguage'));
+    actor.send({ type: 'language.change', language: 'en-US' });
+    expect(actor.getSnapshot().context.language).toBe('es-ES');
+    answerNext();
+    await waitFor(actor, (s) => s.matches('savingUserLanguage') && s.context.language === 'en-US');
+    answerNext();
+    const snapshot = await waitFor(actor, (s) => s.matches('ready'));
+    expect(snapshot.context.language).toBe('en-US');
+    expect(calls).toEqual(['apply es-ES', 'save es-ES', 'apply en-US', 'save en-US']);
+  });
+
+  it("wins over the user's language read from the server, and is saved as theirs", async () => {
+    const { actor, calls, answerNext } = arrangeHeld(null);
+    await waitFor(actor, (s) => s.matches('ready'));
+    actor.send({ type: 'language.userSignedIn' });
+    await waitFor(actor, (s) => s.matches('fetchingUserLanguage'));
+    actor.send({ type: 'language.change', language: 'en-US' });
+    answerNext();
+    await waitFor(actor, (s) => s.matches('savingUserLanguage'));
+    answerNext();
+    const snapshot = await waitFor(actor, (s) => s.matches('ready'));
+    expect(snapshot.context.language).toBe('en-US');
+    expect(calls).toEqual(['apply en-US', 'read', 'apply en-US', 'save en-US']);
+  });
+});

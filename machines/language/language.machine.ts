@@ -5,6 +5,19 @@ import { defaultLanguage, type Language, type LanguageContext, type LanguageEven
  * The portal's language: en-US by default, es-ES the alternative. The stored language is applied
  * on load; for a signed-in user the server's language is read, and a change is posted back.
  */
+/**
+ * A choice made while the server is asked (the user's language read or saved) waits for the
+ * answer and then wins: one call to the server at a time, so the last choice is the one it keeps.
+ */
+const waitingChoice = {
+  description: 'The visitor chooses a language while the server answers: it is remembered, and applied once the server has answered.',
+  actions: [
+    { type: 'recordChoice', params: ({ event }: { event: { language: Language } }) => ({ language: event.language }) },
+    { type: 'rememberLanguage', params: ({ event }: { event: { language: Language } }) => ({ language: event.language }) },
+  ],
+  meta: { requirements: ['LANG-3', 'LANG-6'] },
+} as const;
+
 export const languageMachine = setup({
   types: {
     context: {} as LanguageContext,
@@ -32,6 +45,8 @@ export const languageMachine = setup({
     recordChoice: assign((_, params: { language: Language }) => ({ requested: params.language, isChosenHere: true })),
     /** The language to apply next (not the visitor's own choice: English to fall back to, or the user's from the server). */
     request: assign((_, { language }: { language: Language }) => ({ requested: language })),
+    /** A language that could not be loaded is no longer asked for: the one in place stays. */
+    keepSpoken: assign(({ context }) => ({ requested: context.language })),
     /** Whether a user is signed in: their choice is then kept on the server. */
     noteSignedIn: assign((_, { signedIn }: { signedIn: boolean }) => ({ isUserSignedIn: signedIn })),
   },
@@ -41,6 +56,8 @@ export const languageMachine = setup({
     isSameLanguage: ({ context }, language: Language) => context.language === language,
     isRequested: ({ context }, language: Language) => context.requested === language,
     isNothingLoaded: ({ context }) => context.loaded.length === 0,
+    /** The visitor chose a language while the server was being asked, other than the one in place. */
+    isChoiceWaiting: ({ context }) => context.isChosenHere && context.requested !== context.language,
   },
 }).createMachine({
   id: 'language',
@@ -186,7 +203,12 @@ export const languageMachine = setup({
             target: 'unavailable',
             meta: { requirements: ['LANG-5'] },
           },
-          { target: 'ready', description: 'The language could not be loaded: the current one stays.', meta: { requirements: ['LANG-5'] } },
+          {
+            target: 'ready',
+            description: 'The language could not be loaded: the current one stays.',
+            actions: 'keepSpoken',
+            meta: { requirements: ['LANG-5'] },
+          },
         ],
       },
     },
@@ -205,10 +227,17 @@ export const languageMachine = setup({
     fetchingUserLanguage: {
       description: "Reads the signed-in user's language from the server (GetTranslationLanguage).",
       meta: { requirements: ['LANG-3'] },
+      on: { 'language.change': waitingChoice },
       invoke: {
         id: 'fetchUserLanguage',
         src: 'fetchUserLanguage',
         onDone: [
+          {
+            description: "The visitor chose a language meanwhile: their choice wins over the server's, and is saved.",
+            guard: 'isChosenHere',
+            target: 'switching',
+            meta: { requirements: ['LANG-3', 'LANG-6'] },
+          },
           {
             description: "The user's language is the one in place already.",
             guard: { type: 'isSameLanguage', params: ({ event }) => event.output },
@@ -222,11 +251,19 @@ export const languageMachine = setup({
             meta: { requirements: ['LANG-3'] },
           },
         ],
-        onError: {
-          description: "The user's language could not be read: the current one stays.",
-          target: 'ready',
-          meta: { requirements: ['LANG-5'] },
-        },
+        onError: [
+          {
+            description: "The user's language could not be read, and the visitor chose one meanwhile: it is applied and saved.",
+            guard: 'isChosenHere',
+            target: 'switching',
+            meta: { requirements: ['LANG-5', 'LANG-6'] },
+          },
+          {
+            description: "The user's language could not be read: the current one stays.",
+            target: 'ready',
+            meta: { requirements: ['LANG-5'] },
+          },
+        ],
       },
     },
     applyingUserLanguage: {
@@ -257,6 +294,7 @@ export const languageMachine = setup({
         onError: {
           description: "The user's language could not be loaded: the current one stays.",
           target: 'ready',
+          actions: 'keepSpoken',
           meta: { requirements: ['LANG-5'] },
         },
       },
@@ -264,16 +302,33 @@ export const languageMachine = setup({
     savingUserLanguage: {
       description: "Saves the language chosen on this device as the signed-in user's (UpdateTranslationLanguage).",
       meta: { requirements: ['LANG-3'] },
+      on: { 'language.change': waitingChoice },
       invoke: {
         id: 'saveUserLanguage',
         src: 'saveUserLanguage',
         input: ({ context }) => context.language,
-        onDone: { description: 'Saved: the next sign-in, on any device, speaks it.', target: 'ready', meta: { requirements: ['LANG-3'] } },
-        onError: {
-          target: 'ready',
-          description: 'Not saved on the server: the choice still holds in this browser.',
-          meta: { requirements: ['LANG-3'] },
-        },
+        onDone: [
+          {
+            description: 'Saved, and the visitor chose another language meanwhile: it is applied (and saved in turn).',
+            guard: 'isChoiceWaiting',
+            target: 'switching',
+            meta: { requirements: ['LANG-3', 'LANG-6'] },
+          },
+          { description: 'Saved: the next sign-in, on any device, speaks it.', target: 'ready', meta: { requirements: ['LANG-3'] } },
+        ],
+        onError: [
+          {
+            description: 'Not saved, and the visitor chose another language meanwhile: it is applied (and saved).',
+            guard: 'isChoiceWaiting',
+            target: 'switching',
+            meta: { requirements: ['LANG-3', 'LANG-6'] },
+          },
+          {
+            target: 'ready',
+            description: 'Not saved on the server: the choice still holds in this browser.',
+            meta: { requirements: ['LANG-3'] },
+          },
+        ],
       },
     },
   },

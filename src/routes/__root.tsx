@@ -1,15 +1,14 @@
 import { createRootRouteWithContext, Outlet } from '@tanstack/react-router';
-import { lazy } from 'react';
 import { AppShell } from '@/features/shell/app-shell';
 import { ensureScreenMessages } from '@/lib/i18n';
 import type { Machines } from '@/lib/machines';
+import { preloadable } from '@/lib/preloadable';
 
 // Loaded once someone is signed in: it says why a page asked for under another client's address
 // opened under the session's (and offers the switch there).
-const ClientMovedNotice = lazy(() =>
-  Promise.all([import('@/features/switch-clients/client-moved-notice'), ensureScreenMessages()]).then(([module]) => ({
-    default: module.ClientMovedNotice,
-  })),
+const ClientMovedNotice = preloadable(
+  () => Promise.all([import('@/features/switch-clients/client-moved-notice'), ensureScreenMessages()]).then(([module]) => module.ClientMovedNotice),
+  'signedIn',
 );
 
 export const Route = createRootRouteWithContext<Machines>()({

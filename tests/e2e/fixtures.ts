@@ -48,6 +48,13 @@ export const test = base.extend<{ expectedConsoleErrors: RegExp | null }>({
 export { expect };
 
 /**
+ * How long a test waits for an email in the development outbox: it is written by work that runs
+ * after the answer (a password hashed first, over the one database the whole run shares), which a
+ * busy machine takes longer to reach than a screen's answer.
+ */
+export const emailArrives = { timeout: 30_000 };
+
+/**
  * Waits until the app has taken the server-rendered page over (it lifts the page's waits,
  * `data-awaits-app`, then). Before that a link loads the next page from the server, and the
  * page's forms wait: a test of what the app does in place starts after this.

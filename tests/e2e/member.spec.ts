@@ -5,7 +5,7 @@
  */
 import type { APIRequestContext, Browser, Page } from '@playwright/test';
 import { fixtureAccounts } from './fixture-data';
-import { chooseLanguage, demo, demoDisabledUser, expect, expectAccessible, signIn, test } from './fixtures';
+import { chooseLanguage, demo, demoDisabledUser, expect, expectAccessible, signIn, test, emailArrives } from './fixtures';
 
 type Language = 'en-US' | 'es-ES';
 
@@ -33,7 +33,7 @@ async function linkSentTo(request: APIRequestContext, address: string): Promise<
       const email = html.split('<article>').find((article) => article.includes(`To: ${address} `));
       link = /https?:\/\/[^\s<]+\/confirmation\/update#token=[\w-]{43}/.exec(email ?? '')?.[0];
       return link;
-    })
+    }, emailArrives)
     .toBeDefined();
   if (!link) throw new Error(`No confirmation link to ${address}`);
   return link;

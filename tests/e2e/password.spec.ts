@@ -7,7 +7,7 @@
  */
 import type { APIRequestContext, Browser, Page } from '@playwright/test';
 import { fixtureAccounts } from './fixture-data';
-import { appHasTakenOver, chooseLanguage, demo, expect, expectAccessible, signIn, test } from './fixtures';
+import { appHasTakenOver, chooseLanguage, demo, expect, expectAccessible, signIn, test, emailArrives } from './fixtures';
 
 const NEW_PASSWORD = 'Lantern quiet harbor 42';
 
@@ -28,7 +28,7 @@ async function resetLinkSentTo(request: APIRequestContext, address: string): Pro
     .poll(async () => {
       link = (await emailsTo(request, address)).map((email) => /https?:\/\/[^\s<]+\/resetpassword#token=[\w-]{43}/.exec(email)?.[0]).find(Boolean);
       return link;
-    })
+    }, emailArrives)
     .toBeDefined();
   if (!link) throw new Error(`No reset link to ${address}`);
   return link;

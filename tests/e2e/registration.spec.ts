@@ -6,7 +6,7 @@
 import type { APIRequestContext, Page, Route } from '@playwright/test';
 import { DEMO_POSTAL_CODE } from '../../server/seed/demo-data';
 import { fixtureAccounts } from './fixture-data';
-import { chooseLanguage, demo, demoGuest, expect, expectAccessible, signIn, test } from './fixtures';
+import { chooseLanguage, demo, demoGuest, expect, expectAccessible, signIn, test, emailArrives } from './fixtures';
 
 const PASSWORD = 'Quiet meadow lantern 42';
 /** A new address on every run of a test, so repeated runs against one server register afresh. */
@@ -37,7 +37,7 @@ async function activationLink(request: APIRequestContext, address: string): Prom
       const [newest] = await emailsTo(request, address);
       link = /https?:\/\/\S+\/confirmation\/activate#token=[A-Za-z0-9_-]{43}/.exec(newest?.body ?? '')?.[0];
       return link;
-    })
+    }, emailArrives)
     .toBeDefined();
   return link ?? '';
 }
@@ -418,7 +418,7 @@ for (const language of ['en-US', 'es-ES'] as const) {
       .poll(async () => {
         notice = (await emailsTo(page.request, holder)).find((email) => email.subject === r.subject && email.body.includes(stranger));
         return notice;
-      })
+      }, emailArrives)
       .toBeDefined();
     expect(notice?.body).toContain(stranger);
     const link = new URL(/https?:\/\/\S+\/confirmation\/removeaccess#token=[A-Za-z0-9_-]{43}/.exec(notice?.body ?? '')?.[0] ?? '');

@@ -5,6 +5,7 @@ import { useSelector } from '@xstate/react';
 import { lazy, Suspense, useState, useSyncExternalStore, type ReactNode } from 'react';
 import { ensureScreenMessages } from '@/lib/i18n';
 import { useMachines } from '@/lib/machines';
+import { preloadable } from '@/lib/preloadable';
 import { CookieNotice } from './cookie-notice';
 import { LoadingOverlay } from './loading-overlay';
 import { Sidebar } from './sidebar';
@@ -17,8 +18,8 @@ import { useFocusOnNavigation } from './use-focus-on-navigation';
 const SessionDialogs = lazy(() =>
   Promise.all([import('./session-dialogs'), ensureScreenMessages()]).then(([module]) => ({ default: module.SessionDialogs })),
 );
-// Below the screen's content: it may arrive just after it (a server-rendered footer stays as it is until then).
-const SiteFooter = lazy(() => import('./site-footer').then((module) => ({ default: module.SiteFooter })));
+// Below the screen's content: it may arrive just after it; a server-rendered page loads it before it is taken over.
+const SiteFooter = preloadable(() => import('./site-footer').then((module) => module.SiteFooter), 'everyone');
 // Needed only when the session check at start-up failed.
 const SessionCheckFailed = lazy(() => import('./session-check-failed').then((module) => ({ default: module.SessionCheckFailed })));
 

@@ -3,12 +3,14 @@ import { selectClient } from '@machines/client/client.selectors';
 import { selectIsSignedIn } from '@machines/session/session.selectors';
 import { Link } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
-import { lazy, Suspense } from 'react';
+import { Suspense } from 'react';
 import { useMachines } from '@/lib/machines';
+import { preloadable } from '@/lib/preloadable';
 import { useSessionStartEvents } from '@/lib/use-machine-events';
 
-// The signed-in menu is loaded once someone signs in, not with the first page.
-const SignedInMenu = lazy(() => import('./signed-in-menu').then((module) => ({ default: module.SignedInMenu })));
+// The signed-in menu is loaded once someone signs in, not with the first page (a signed-in page
+// the server rendered loads it before it is taken over).
+const SignedInMenu = preloadable(() => import('./signed-in-menu').then((module) => module.SignedInMenu), 'signedIn');
 
 /** The sidebar menu: the role chooser when signed out, the account and payment items when signed in. */
 export function Sidebar({ open }: { open: boolean | null }) {

@@ -115,6 +115,14 @@ function beforeTheFirstScreen(run: PathRun): boolean {
 async function chooseInAnotherTab(run: PathRun, language: Language): Promise<void> {
   const other = await run.context.newPage();
   await other.goto('/SUN/about');
+  const requestedNow = contextOf(run.before).requested;
+  const storedHere = await other.evaluate(() => localStorage.getItem('language'));
+  if (storedHere === language && requestedNow !== language) {
+    // The other tab speaks it already (this device's earlier choice): a choice of the same language
+    // changes nothing there, so it first takes the language this page is loading, which changes nothing here.
+    await chooseLanguage(other, requestedNow);
+    await expect(other.locator('html')).toHaveAttribute('lang', requestedNow);
+  }
   await chooseLanguage(other, language);
   await expect(other.locator('html')).toHaveAttribute('lang', language);
   await other.close();
@@ -172,6 +180,16 @@ async function signOut(run: PathRun): Promise<void> {
 async function callOf(run: PathRun): Promise<void> {
   if (run.after.matches('fetchingUserLanguage')) await run.gate.arrived(endpoints.read);
   if (run.after.matches('savingUserLanguage')) await run.gate.arrived(endpoints.save);
+}
+
+/**
+ * Once the server has answered, a language chosen while it was asked is loaded (the page asks for
+ * its catalog, unless it has it already).
+ */
+async function choiceMadeMeanwhileLoads(run: PathRun): Promise<void> {
+  if (!run.after.matches('switching')) return;
+  const language = contextOf(run.after).requested;
+  if (!catalogsOf(run).isLoaded(language)) await catalogsOf(run).arrived(language);
 }
 
 /** The catalog the machine loads in the state before the step. */
@@ -268,10 +286,20 @@ export const languagePaths: BrowserPaths = {
       }
       await run.gate.answer(endpoints.read, json({ language: event.output }));
       if (run.after.matches('applyingUserLanguage')) await catalogsOf(run).arrived(requested);
+      await choiceMadeMeanwhileLoads(run);
     },
-    'xstate.error.actor.fetchUserLanguage': (run) => run.gate.answer(endpoints.read, offline),
-    'xstate.done.actor.saveUserLanguage': (run) => run.gate.answer(endpoints.save, fromServer),
-    'xstate.error.actor.saveUserLanguage': (run) => run.gate.answer(endpoints.save, offline),
+    'xstate.error.actor.fetchUserLanguage': async (run) => {
+      await run.gate.answer(endpoints.read, offline);
+      await choiceMadeMeanwhileLoads(run);
+    },
+    'xstate.done.actor.saveUserLanguage': async (run) => {
+      await run.gate.answer(endpoints.save, fromServer);
+      await choiceMadeMeanwhileLoads(run);
+    },
+    'xstate.error.actor.saveUserLanguage': async (run) => {
+      await run.gate.answer(endpoints.save, offline);
+      await choiceMadeMeanwhileLoads(run);
+    },
   },
   screens: {
     // Nothing shows before the first language is in place: never a message id.
@@ -280,8 +308,10 @@ export const languagePaths: BrowserPaths = {
     },
     // Still the language in place (the selector shows it) while another loads; before the first screen, nothing yet.
     'language.switching': async (run) => {
+      const { language, requested } = contextOf(run.after);
       if (beforeTheFirstScreen(run)) await expect(run.page.locator('#root')).toBeEmpty();
-      else await speaks(run.page, contextOf(run.after).language);
+      // A catalog this page loaded earlier is applied at once: the page speaks it already.
+      else await speaks(run.page, catalogsOf(run).isLoaded(requested) ? requested : language);
     },
     // No catalog could be loaded: the notice in both languages, never message ids.
     'language.unavailable': async ({ page }) => {

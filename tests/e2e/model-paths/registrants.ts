@@ -5,7 +5,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { Page } from '@playwright/test';
-import { expect } from '../fixtures';
+import { expect, emailArrives } from '../fixtures';
 import { DEMO_POSTAL_CODE } from '../../../server/seed/demo-data';
 import { modelPathAccounts } from '../fixture-data';
 import type { PathRun } from './browser-paths';
@@ -66,7 +66,7 @@ async function linkEmailedTo(run: PathRun, email: string, pattern: RegExp): Prom
       const message = outbox.split('<article>').find((article) => article.includes(`To: ${email} `));
       link = pattern.exec(message ?? '')?.[0];
       return link;
-    })
+    }, emailArrives)
     .toBeDefined();
   return link ?? '';
 }

@@ -14,7 +14,7 @@ import type { Page } from '@playwright/test';
 import type { SnapshotFrom } from 'xstate';
 import { resetPasswordProblems } from '@/lib/password-form-rules';
 import type { PasswordFieldRole } from '@/lib/password-form-messages';
-import { expect } from '../fixtures';
+import { expect, emailArrives } from '../fixtures';
 import { modelPathAccounts } from '../fixture-data';
 import type { BrowserPaths, ModelEvent, PathRun } from './browser-paths';
 import { fromServer } from './call-gate';
@@ -53,7 +53,7 @@ async function resetLinkFor(run: PathRun, address: string): Promise<string> {
       const email = outbox.split('<article>').find((article) => article.includes(`To: ${address} `));
       link = email === undefined ? undefined : /https?:\/\/[^\s<]+\/resetpassword#token=[\w-]{43}/.exec(email)?.[0];
       return link;
-    })
+    }, emailArrives)
     .toBeDefined();
   if (link === undefined) throw new Error(`No reset link to ${address}`);
   return link;
