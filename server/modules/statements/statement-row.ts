@@ -104,13 +104,17 @@ const dollarsPattern = /^(\d{1,10})(?:\.(\d{1,2}))?$/;
 const countPattern = /^\d{1,4}$/;
 const instantPattern = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(?::\d{2}(?:\.\d{1,6})?)?(?:Z|[+-]\d{2}:\d{2})$/;
 
+/** Days in each month of a common year. */
+const monthDays = [31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
+
 /** A calendar date that exists (2026-02-30 does not), as YYYY-MM-DD. */
 export function isCalendarDate(text: string): boolean {
   const match = isoDatePattern.exec(text);
   if (!match) return false;
   const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
-  const date = new Date(Date.UTC(year, month - 1, day));
-  return year >= 1900 && date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
+  if (year < 1900 || month < 1 || month > 12 || day < 1) return false;
+  const leap = year % 4 === 0 && (year % 100 !== 0 || year % 400 === 0);
+  return day <= (month === 2 && leap ? 29 : (monthDays[month - 1] ?? 0));
 }
 
 /** Dollars and cents as written in a CSV ("125", "125.5", "125.50") in integer cents; null when not such a number. */
@@ -121,96 +125,99 @@ export function dollarsToCents(text: string): number | null {
   return cents <= MAX_CENTS ? cents : null;
 }
 
+/** A row's values as read, by column (null: empty). */
+type Values = Partial<Record<StatementColumnName, string | number | null>>;
+
+const textOf = (values: Values, name: StatementColumnName): string => {
+  const value = values[name];
+  return typeof value === 'string' ? value : '';
+};
+const numberOf = (values: Values, name: StatementColumnName): number => Number(values[name] ?? 0);
+
 /** Reads a row, or says what is wrong with it, column by column. */
 export function checkRow(raw: RawRow, { now, money }: { now: Date; money: 'dollars' | 'cents' }): CheckedRow {
   const problems: Omit<ImportProblem, keyof RowPlace>[] = [];
-  const refuse = (column: StatementColumn, code: ImportProblemCode, reason: string) => {
-    problems.push({ column: column.name, code, reason });
-  };
-  const values = new Map<StatementColumnName, string | number | null>();
+  const values: Values = {};
 
   for (const column of statementColumns) {
     const value = raw[column.name];
     const text = typeof value === 'string' ? value.trim() : value;
     if (text === undefined || text === null || text === '') {
-      if (column.required) refuse(column, 'missing', `${column.name} is empty; it is required`);
-      values.set(column.name, null);
+      if (column.required) problems.push({ column: column.name, code: 'missing', reason: `${column.name} is empty; it is required` });
+      values[column.name] = null;
       continue;
     }
     const read = readValue(column, text, now, money);
-    if ('problem' in read) refuse(column, read.problem.code, read.problem.reason);
-    else values.set(column.name, read.value);
+    if ('problem' in read) problems.push({ column: column.name, ...read.problem });
+    else values[column.name] = read.value;
   }
 
-  const accountText = values.get('account_number');
+  const accountText = values.account_number;
   const accountNumber = typeof accountText === 'string' ? accountText.toUpperCase() : null;
   if (problems.length === 0) {
-    const cents = (name: StatementColumnName) => Number(values.get(name) ?? 0);
-    const left = cents('charge') - cents('insurance_paid') - cents('adjustments') - cents('patient_paid');
-    if (left !== cents('balance')) {
+    const left = numberOf(values, 'charge') - numberOf(values, 'insurance_paid') - numberOf(values, 'adjustments') - numberOf(values, 'patient_paid');
+    const balance = numberOf(values, 'balance');
+    if (left !== balance) {
       problems.push({
         column: 'balance',
         code: 'notAddingUp',
-        reason: `the line does not add up: charge − insurance paid − adjustments − patient paid is ${formatCents(left)}, but balance is ${formatCents(cents('balance'))}`,
+        reason: `the line does not add up: charge − insurance paid − adjustments − patient paid is ${formatCents(left)}, but balance is ${formatCents(balance)}`,
       });
     }
-    const invoiceDate = String(values.get('invoice_date'));
-    if (String(values.get('due_date')) < invoiceDate) {
-      problems.push({ column: 'due_date', code: 'dueBeforeInvoice', reason: `due_date ${String(values.get('due_date'))} is before invoice_date ${invoiceDate}` });
+    const invoiceDate = textOf(values, 'invoice_date');
+    const dueDate = textOf(values, 'due_date');
+    if (dueDate < invoiceDate) {
+      problems.push({ column: 'due_date', code: 'dueBeforeInvoice', reason: `due_date ${dueDate} is before invoice_date ${invoiceDate}` });
     }
-    const birthDate = values.get('patient_birth_date');
+    const birthDate = values.patient_birth_date;
     if (typeof birthDate === 'string' && birthDate > now.toISOString().slice(0, 10)) {
       problems.push({ column: 'patient_birth_date', code: 'birthDateInFuture', reason: `patient_birth_date ${birthDate} is in the future` });
     }
   }
   if (problems.length > 0) return { ok: false, problems, accountNumber };
 
-  const text = (name: StatementColumnName) => {
-    const value = values.get(name);
-    return typeof value === 'string' ? value : '';
-  };
-  const count = (name: StatementColumnName) => Number(values.get(name));
-  const estimate = values.get('good_faith_estimate');
+  const estimate = values.good_faith_estimate;
   return {
     ok: true,
     line: {
       accountNumber: accountNumber ?? '',
-      guarantorName: text('guarantor_name'),
-      guarantorEmail: text('guarantor_email').toLowerCase() || null,
-      guarantorPhone: text('guarantor_phone'),
-      addressLine1: text('guarantor_address_line1'),
-      addressLine2: text('guarantor_address_line2'),
-      city: text('guarantor_city'),
-      region: text('guarantor_state'),
-      postalCode: text('guarantor_postal_code'),
-      patientName: text('patient_name'),
-      patientBirthDate: text('patient_birth_date') || null,
-      invoiceNumber: text('invoice_number').toUpperCase(),
-      invoiceDate: text('invoice_date'),
-      dueDate: text('due_date'),
-      lineNumber: count('line_number'),
-      serviceDate: text('service_date'),
-      procedureCode: text('procedure_code'),
-      description: text('procedure_description'),
-      units: count('units'),
-      chargeCents: count('charge'),
-      insurancePaidCents: count('insurance_paid'),
-      adjustmentsCents: count('adjustments'),
-      patientPaidCents: count('patient_paid'),
-      balanceCents: count('balance'),
-      payerName: text('payer_name'),
-      claimStatus: text('claim_status'),
+      guarantorName: textOf(values, 'guarantor_name'),
+      guarantorEmail: textOf(values, 'guarantor_email').toLowerCase() || null,
+      guarantorPhone: textOf(values, 'guarantor_phone'),
+      addressLine1: textOf(values, 'guarantor_address_line1'),
+      addressLine2: textOf(values, 'guarantor_address_line2'),
+      city: textOf(values, 'guarantor_city'),
+      region: textOf(values, 'guarantor_state'),
+      postalCode: textOf(values, 'guarantor_postal_code'),
+      patientName: textOf(values, 'patient_name'),
+      patientBirthDate: textOf(values, 'patient_birth_date') || null,
+      invoiceNumber: textOf(values, 'invoice_number').toUpperCase(),
+      invoiceDate: textOf(values, 'invoice_date'),
+      dueDate: textOf(values, 'due_date'),
+      lineNumber: numberOf(values, 'line_number'),
+      serviceDate: textOf(values, 'service_date'),
+      procedureCode: textOf(values, 'procedure_code'),
+      description: textOf(values, 'procedure_description'),
+      units: numberOf(values, 'units'),
+      chargeCents: numberOf(values, 'charge'),
+      insurancePaidCents: numberOf(values, 'insurance_paid'),
+      adjustmentsCents: numberOf(values, 'adjustments'),
+      patientPaidCents: numberOf(values, 'patient_paid'),
+      balanceCents: numberOf(values, 'balance'),
+      payerName: textOf(values, 'payer_name'),
+      claimStatus: textOf(values, 'claim_status'),
       goodFaithEstimateCents: typeof estimate === 'number' ? estimate : null,
-      statementMessage: text('statement_message'),
-      producedAt: new Date(text('statement_produced_at')),
+      statementMessage: textOf(values, 'statement_message'),
+      producedAt: new Date(textOf(values, 'statement_produced_at')),
     },
   };
 }
 
 type Read = { value: string | number } | { problem: { code: ImportProblemCode; reason: string } };
 
+const problem = (code: ImportProblemCode, reason: string): Read => ({ problem: { code, reason } });
+
 function readValue(column: StatementColumn, value: string | number, now: Date, money: 'dollars' | 'cents'): Read {
-  const problem = (code: ImportProblemCode, reason: string): Read => ({ problem: { code, reason } });
   const { name, kind } = column;
   if (kind === 'money') {
     // JSON gives integer cents; a CSV gives dollars and cents.
