@@ -330,6 +330,21 @@ export const modelPathAccounts = {
       balanceCents: 6320,
     })),
   }),
+  /**
+   * An account without a user of the access-removal paths, which register twice for it (typing its
+   * invoice SUN-9915<nn>1): the first to register must be theirs, so no other path registers here.
+   */
+  accessRemovalRegistrant: (path: number) => ({
+    clientCode: 'SUN',
+    accountNumber: `A-9915${twoDigits(path)}`,
+    holderName: 'Riley Model',
+    invoices: [1, 2].map((last) => ({
+      invoiceNumber: `SUN-9915${twoDigits(path)}${String(last)}`,
+      description: 'Lipid panel',
+      amountCents: 6320,
+      balanceCents: 6320,
+    })),
+  }),
   /** A user of the resend-activation paths who registered but never opened the activation link. */
   waitingUser: (path: number) => ({
     clientCode: 'SUN',

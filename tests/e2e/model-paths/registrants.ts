@@ -31,10 +31,9 @@ const unescape = (html: string) => html.replace(/&#(\d+);/g, (_, code: string) =
  * Registers the path's own address for `kind` for its own account through the API (as the form
  * sends it, with the page's anti-forgery cookie).
  */
-async function registerByApi(run: PathRun, kind: string): Promise<string> {
+async function registerByApi(run: PathRun, kind: string, account = modelPathAccounts.registrant(run.number)): Promise<string> {
   const { page } = run;
   const email = registrantEmail(run, kind);
-  const account = modelPathAccounts.registrant(run.number);
   // Any API answer hands out the anti-forgery cookie.
   await page.request.get('/api/User/GetIsUserLoggedIn');
   const xsrf = (await run.context.cookies()).find((cookie) => cookie.name === 'XSRF-TOKEN')?.value ?? '';
@@ -82,7 +81,9 @@ export async function registerAndReadLink(run: PathRun, kind: string): Promise<s
  * link that removes the second one's access, as the notice to the first carries it.
  */
 export async function registerTwiceAndReadRemovalLink(run: PathRun): Promise<string> {
-  const holder = await registerByApi(run, 'holder');
-  await registerByApi(run, 'newcomer');
+  // An account of these paths alone: a registration or activation path of the same number may run first.
+  const account = modelPathAccounts.accessRemovalRegistrant(run.number);
+  const holder = await registerByApi(run, 'holder', account);
+  await registerByApi(run, 'newcomer', account);
   return linkEmailedTo(run, holder, /https?:\/\/\S+\/confirmation\/removeaccess#token=[A-Za-z0-9_-]{43}/);
 }
