@@ -227,6 +227,21 @@ function modelInvoices(prefix: string): FixtureInvoice[] {
  * The accounts of the model paths run in the browser (tests/e2e/model-paths): one set per path
  * number, so paths running side by side never sign in to, sign out of or pay from the same one.
  */
+/** A SUN account without a user for path `path`: A-<series><nn>, with two open invoices SUN-<series><nn>1 and 2. */
+function accountWithoutUser(series: string, path: number) {
+  return {
+    clientCode: 'SUN',
+    accountNumber: `A-${series}${twoDigits(path)}`,
+    holderName: 'Riley Model',
+    invoices: [1, 2].map((last) => ({
+      invoiceNumber: `SUN-${series}${twoDigits(path)}${String(last)}`,
+      description: 'Lipid panel',
+      amountCents: 6320,
+      balanceCents: 6320,
+    })),
+  };
+}
+
 export const modelPathAccounts = {
   /** A billing user of the session paths. */
   sessionUser: (path: number) => ({
@@ -319,32 +334,12 @@ export const modelPathAccounts = {
     alsoAt: { clientCode: 'DLT', billingGroup: '52', accountNumber: `D-9932${twoDigits(path)}`, holderName: 'Sam Model', invoices: [] },
   }),
   /** An account without a user, which the registration and activation paths register for (typing its invoice SUN-9911<nn>1 or 2). */
-  registrant: (path: number) => ({
-    clientCode: 'SUN',
-    accountNumber: `A-9911${twoDigits(path)}`,
-    holderName: 'Riley Model',
-    invoices: [1, 2].map((last) => ({
-      invoiceNumber: `SUN-9911${twoDigits(path)}${String(last)}`,
-      description: 'Lipid panel',
-      amountCents: 6320,
-      balanceCents: 6320,
-    })),
-  }),
+  registrant: (path: number) => accountWithoutUser('9911', path),
   /**
    * An account without a user of the access-removal paths, which register twice for it (typing its
    * invoice SUN-9915<nn>1): the first to register must be theirs, so no other path registers here.
    */
-  accessRemovalRegistrant: (path: number) => ({
-    clientCode: 'SUN',
-    accountNumber: `A-9915${twoDigits(path)}`,
-    holderName: 'Riley Model',
-    invoices: [1, 2].map((last) => ({
-      invoiceNumber: `SUN-9915${twoDigits(path)}${String(last)}`,
-      description: 'Lipid panel',
-      amountCents: 6320,
-      balanceCents: 6320,
-    })),
-  }),
+  accessRemovalRegistrant: (path: number) => accountWithoutUser('9915', path),
   /** A user of the resend-activation paths who registered but never opened the activation link. */
   waitingUser: (path: number) => ({
     clientCode: 'SUN',
