@@ -31,6 +31,14 @@ export const apiErrorCodes = [
   'linkInvalid',
   /** The billing office's API: no key, an unknown one, or a revoked one (401). A key without the scope a call needs gets 403 forbidden. */
   'invalidApiKey',
+  // Giving money back (payments-out.ts): more than is left of the payment (422), a voided payment
+  // (409), a void after a refund or after the payment's business day closed (409).
+  'amountExceedsRefundable',
+  'paymentVoided',
+  'paymentRefunded',
+  'paymentSettled',
+  /** A webhook endpoint's address that may not be called: https, or http on this machine only (422). */
+  'webhookUrlNotAllowed',
 ] as const;
 export const apiErrorSchema = v.object({ error: v.picklist(apiErrorCodes) });
 export type ApiErrorCode = v.InferOutput<typeof apiErrorSchema>['error'];

@@ -33,6 +33,10 @@ import { createRegistrationService } from './modules/registration/registration.s
 import { createSessionRoutes } from './modules/sessions/session.routes';
 import type { SessionService } from './modules/sessions/session.service';
 import { createApiKeysService } from './modules/office/api-keys.service';
+import { createOfficeRoutes } from './modules/office/office.routes';
+import { createPaymentsOutRoutes } from './modules/office/payments-out.routes';
+import { createRefundsService } from './modules/payments/refunds.service';
+import { createWebhookEndpointsService } from './modules/webhooks/webhook-endpoints.service';
 import { createImportReports } from './modules/statements/import-reports';
 import { createStatementImport } from './modules/statements/statement-import';
 import { createStatementsRoutes } from './modules/statements/statements.routes';
@@ -77,11 +81,17 @@ export function createApiModules({ db, sessions, cookies, cookieSecure, linkOrig
     createMemberRoutes({ member: createMemberService({ db, throttle, now }), cookies, portalOrigin: linkOrigin }),
     createRegistrationRoutes({ registration: createRegistrationService({ db, clients, throttle, background, now }), portalOrigin: linkOrigin }),
     createPasswordRoutes({ passwords: createPasswordService({ db, clients, throttle, background, now }), portalOrigin: linkOrigin }),
-    createStatementsRoutes({
+    createOfficeRoutes({
       apiKeys: createApiKeysService({ db, now }),
-      imports: createStatementImport({ db, now }),
-      reports: createImportReports({ db }),
       reportError: (error) => console.error('Could not record a call of the billing office API', error),
+      areas: [
+        createStatementsRoutes({ imports: createStatementImport({ db, now }), reports: createImportReports({ db }) }),
+        createPaymentsOutRoutes({
+          db,
+          refunds: createRefundsService({ db, processorFor: processor.processorFor, now }),
+          webhooks: createWebhookEndpointsService({ db, now }),
+        }),
+      ],
     }),
     createOpenApiRoutes(),
   ];

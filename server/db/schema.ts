@@ -12,6 +12,7 @@
  */
 import { sql } from 'drizzle-orm';
 import type { ApiKeyScope } from '../../contracts/office';
+import type { WebhookEventType } from '../../contracts/payments-out';
 import {
   boolean,
   check,
@@ -19,6 +20,7 @@ import {
   foreignKey,
   index,
   integer,
+  jsonb,
   pgTable,
   primaryKey,
   serial,
@@ -57,6 +59,10 @@ export const clients = pgTable(
     phoneHours: text('phone_hours'),
     /** Days a password lasts before its user must change it; null (the default) for never. */
     passwordLifetimeDays: integer('password_lifetime_days'),
+    /** The client's time zone (IANA), in which its business days and posting cut-off are read. */
+    timeZone: text('time_zone').notNull().default('America/Chicago'),
+    /** When the client's business day ends (HH:MM in its time zone): later money events post on the next day. */
+    postingCutoff: text('posting_cutoff').notNull().default('21:30'),
   },
   (t) => [
     // coalesce: two NULL billing groups would not collide in a plain unique index.
@@ -71,6 +77,7 @@ export const clients = pgTable(
     check('clients_billing_group_not_empty', sql`${t.billingGroup} is null or ${t.billingGroup} <> ''`),
     check('clients_patient_app_url_https', sql`${t.patientAppUrl} is null or ${t.patientAppUrl} ~ '^https://[^\\s]+$'`),
     check('clients_password_lifetime_positive', sql`${t.passwordLifetimeDays} is null or ${t.passwordLifetimeDays} > 0`),
+    check('clients_posting_cutoff_format', sql`${t.postingCutoff} ~ '^([01][0-9]|2[0-3]):[0-5][0-9]$'`),
   ],
 );
 
@@ -361,6 +368,19 @@ export const payments = pgTable(
     region: text('region').notNull(),
     postalCode: text('postal_code').notNull(),
     country: text('country').notNull(),
+    /** The processor's authorization code for the card. */
+    authorizationCode: text('authorization_code').notNull().default(''),
+    /** The processor's reference for the authorization (what refunds and voids name). */
+    authorizationId: text('authorization_id').notNull().default(''),
+    /** Who paid: a signed-in patient or a guest with an invoice. */
+    payerKind: text('payer_kind').$type<'patient' | 'guest'>().notNull().default('patient'),
+    /** The signed-in user's id; null for a guest. */
+    userId: integer('user_id'),
+    /** The language the payer used, for the emails that follow (a refund's). */
+    language: text('language').notNull().default('en-US'),
+    /** What refunds and a void have given back so far: never more than the total. */
+    refundedCents: integer('refunded_cents').notNull().default(0),
+    voidedAt: timestamptz('voided_at'),
   },
   (t) => [
     foreignKey({
@@ -374,6 +394,8 @@ export const payments = pgTable(
     check('payments_total_positive', sql`${t.totalCents} > 0`),
     check('payments_card_brand', sql`${t.cardBrand} in ('visa', 'mastercard', 'amex', 'discover', 'unknown')`),
     check('payments_card_last4', sql`${t.cardLast4} ~ '^[0-9]{4}$'`),
+    check('payments_refunded_within_total', sql`${t.refundedCents} >= 0 and ${t.refundedCents} <= ${t.totalCents}`),
+    check('payments_payer_kind', sql`${t.payerKind} in ('patient', 'guest')`),
   ],
 );
 
@@ -389,6 +411,8 @@ export const paymentLines = pgTable(
     invoiceId: integer('invoice_id').notNull(),
     amountCents: integer('amount_cents').notNull(),
     balanceAfterCents: integer('balance_after_cents').notNull(),
+    /** What refunds and a void have given back to this invoice from this line. */
+    refundedCents: integer('refunded_cents').notNull().default(0),
   },
   (t) => [
     foreignKey({
@@ -405,6 +429,7 @@ export const paymentLines = pgTable(
     index('payment_lines_invoice_idx').on(t.clientId, t.invoiceId),
     check('payment_lines_amount_positive', sql`${t.amountCents} > 0`),
     check('payment_lines_balance_after', sql`${t.balanceAfterCents} >= 0`),
+    check('payment_lines_refunded_within_amount', sql`${t.refundedCents} >= 0 and ${t.refundedCents} <= ${t.amountCents}`),
   ],
 );
 
@@ -433,6 +458,22 @@ export const processorTokens = pgTable(
     check('processor_tokens_last4', sql`${t.last4} ~ '^[0-9]{4}$'`),
     check('processor_tokens_outcome', sql`${t.outcome} in ('approve', 'decline', 'insufficientFunds')`),
   ],
+);
+
+/**
+ * The sandbox processor's refunds of captured authorizations (a real processor keeps its own):
+ * one per idempotency key, so a refund asked for twice is made once.
+ */
+export const processorRefunds = pgTable(
+  'processor_refunds',
+  {
+    id: text('id').primaryKey(),
+    authorizationId: text('authorization_id').notNull(),
+    amountCents: integer('amount_cents').notNull(),
+    idempotencyKey: text('idempotency_key').notNull().unique('processor_refunds_idempotency_unique'),
+    createdAt: timestamptz('created_at').notNull(),
+  },
+  (t) => [check('processor_refunds_amount_positive', sql`${t.amountCents} > 0`)],
 );
 
 /**
@@ -679,4 +720,175 @@ export const statementImportRows = pgTable(
     statementMessage: text('statement_message'),
   },
   (t) => [index('statement_import_rows_import_idx').on(t.importId, t.accountNumber, t.invoiceNumber)],
+);
+
+/** The kinds of money event: a payment captured, a refund of (part of) one, a payment voided before it settled. */
+export const moneyEventTypes = ['payment.captured', 'payment.refunded', 'payment.voided'] as const;
+export type MoneyEventType = (typeof moneyEventTypes)[number];
+/** Who moved the money. */
+export const moneyActorKinds = ['patient', 'guest', 'staff', 'apiKey'] as const;
+export type MoneyActorKind = (typeof moneyActorKinds)[number];
+
+/**
+ * A refund of (part of) a payment, made by the billing office (an API key, or staff). The
+ * idempotency key is unique per client: the same key again answers the first refund.
+ */
+export const refunds = pgTable(
+  'refunds',
+  {
+    id: serial('id').primaryKey(),
+    clientId: integer('client_id')
+      .notNull()
+      .references(() => clients.id, { onDelete: 'cascade' }),
+    paymentId: integer('payment_id').notNull(),
+    refundNumber: text('refund_number').notNull().unique('refunds_refund_number_unique'),
+    idempotencyKey: text('idempotency_key').notNull(),
+    requestHash: text('request_hash').notNull(),
+    amountCents: integer('amount_cents').notNull(),
+    reason: text('reason').notNull().default(''),
+    processorRefundId: text('processor_refund_id').notNull(),
+    refundedAt: timestamptz('refunded_at').notNull(),
+  },
+  (t) => [
+    foreignKey({ name: 'refunds_payment_fk', columns: [t.clientId, t.paymentId], foreignColumns: [payments.clientId, payments.id] }),
+    unique('refunds_idempotency_unique').on(t.clientId, t.idempotencyKey),
+    unique('refunds_client_id_unique').on(t.clientId, t.id),
+    index('refunds_payment_idx').on(t.clientId, t.paymentId),
+    check('refunds_amount_positive', sql`${t.amountCents} > 0`),
+  ],
+);
+
+/**
+ * The ledger: every captured payment, refund and void, written once in the transaction of the
+ * change it reports, and never changed after (a trigger refuses update and delete). The posting
+ * file, the webhooks and the patient's history of refunds read money from here. `event_id` is the
+ * event's own id; `reference` names the money (a payment's confirmation number for a capture and
+ * its void, a refund's number for a refund), `payment_reference` the payment it belongs to.
+ * `amount_cents` is always positive: the type says the direction.
+ */
+export const moneyEvents = pgTable(
+  'money_events',
+  {
+    id: serial('id').primaryKey(),
+    eventId: text('event_id').notNull().unique('money_events_event_id_unique'),
+    clientId: integer('client_id')
+      .notNull()
+      .references(() => clients.id, { onDelete: 'cascade' }),
+    accountId: integer('account_id').notNull(),
+    type: text('type').$type<MoneyEventType>().notNull(),
+    paymentId: integer('payment_id').notNull(),
+    refundId: integer('refund_id'),
+    reference: text('reference').notNull(),
+    paymentReference: text('payment_reference').notNull(),
+    amountCents: integer('amount_cents').notNull(),
+    /** Where the money went (or came back from): each invoice with its amount. */
+    lines: jsonb('lines').$type<MoneyEventLine[]>().notNull(),
+    cardBrand: text('card_brand').notNull(),
+    cardLast4: text('card_last4').notNull(),
+    authorizationCode: text('authorization_code').notNull(),
+    occurredAt: timestamptz('occurred_at').notNull(),
+    actorKind: text('actor_kind').$type<MoneyActorKind>().notNull(),
+    /** The user, staff member or API key (its prefix); '' for a guest. */
+    actorId: text('actor_id').notNull().default(''),
+  },
+  (t) => [
+    foreignKey({ name: 'money_events_payment_fk', columns: [t.clientId, t.paymentId], foreignColumns: [payments.clientId, payments.id] }),
+    foreignKey({ name: 'money_events_refund_fk', columns: [t.clientId, t.refundId], foreignColumns: [refunds.clientId, refunds.id] }),
+    foreignKey({ name: 'money_events_account_fk', columns: [t.clientId, t.accountId], foreignColumns: [accounts.clientId, accounts.id] }),
+    index('money_events_client_time_idx').on(t.clientId, t.occurredAt, t.id),
+    index('money_events_payment_idx').on(t.clientId, t.paymentId),
+    check('money_events_type', sql`${t.type} in ('payment.captured', 'payment.refunded', 'payment.voided')`),
+    check('money_events_actor_kind', sql`${t.actorKind} in ('patient', 'guest', 'staff', 'apiKey')`),
+    check('money_events_amount_positive', sql`${t.amountCents} > 0`),
+    check('money_events_refund_has_refund', sql`(${t.type} = 'payment.refunded') = (${t.refundId} is not null)`),
+  ],
+);
+
+/** One invoice a money event moved money to or from. */
+export interface MoneyEventLine {
+  invoiceNumber: string;
+  amountCents: number;
+}
+
+
+/**
+ * Where a client's webhooks go, signed as the Standard Webhooks specification says with the
+ * endpoint's `whsec_` secret. While a secret is rotated, the previous one signs too until
+ * `previous_secret_expires_at`, so a receiver may switch at its own pace. An endpoint with no
+ * event types listed receives them all.
+ */
+export const webhookEndpoints = pgTable(
+  'webhook_endpoints',
+  {
+    id: serial('id').primaryKey(),
+    clientId: integer('client_id')
+      .notNull()
+      .references(() => clients.id, { onDelete: 'cascade' }),
+    url: text('url').notNull(),
+    description: text('description').notNull().default(''),
+    eventTypes: text('event_types').array().$type<WebhookEventType[]>().notNull().default(sql`'{}'::text[]`),
+    secret: text('secret').notNull(),
+    previousSecret: text('previous_secret'),
+    previousSecretExpiresAt: timestamptz('previous_secret_expires_at'),
+    createdAt: timestamptz('created_at').notNull().defaultNow(),
+    disabledAt: timestamptz('disabled_at'),
+  },
+  (t) => [
+    unique('webhook_endpoints_client_id_unique').on(t.clientId, t.id),
+    check('webhook_endpoints_url', sql`${t.url} ~ '^https?://[^\\s]+$'`),
+    check('webhook_endpoints_secret', sql`${t.secret} ~ '^whsec_'`),
+  ],
+);
+
+/**
+ * An event as webhooks send it (the same id, type and body on every delivery and replay), written
+ * in the transaction of what it reports. `order_key` orders deliveries: one account's events (or
+ * one client's imports) reach a receiver in the order they happened.
+ */
+export const webhookEvents = pgTable(
+  'webhook_events',
+  {
+    id: serial('id').primaryKey(),
+    eventId: text('event_id').notNull().unique('webhook_events_event_id_unique'),
+    clientId: integer('client_id')
+      .notNull()
+      .references(() => clients.id, { onDelete: 'cascade' }),
+    type: text('type').$type<WebhookEventType>().notNull(),
+    orderKey: text('order_key').notNull(),
+    payload: jsonb('payload').notNull(),
+    createdAt: timestamptz('created_at').notNull(),
+  },
+  (t) => [unique('webhook_events_client_id_unique').on(t.clientId, t.id), index('webhook_events_client_idx').on(t.clientId, t.id)],
+);
+
+/**
+ * One event on its way to one endpoint: the truth of what must go out. A delivery is retried with
+ * growing waits until it is answered 2xx (`delivered`) or 48 hours have passed (`failed`, shown
+ * to the office, which may replay it: a new delivery of the same event). `job_id` is the queue's
+ * job that carries it (null until one is made).
+ */
+export const webhookDeliveries = pgTable(
+  'webhook_deliveries',
+  {
+    id: serial('id').primaryKey(),
+    clientId: integer('client_id').notNull(),
+    eventId: integer('event_id').notNull(),
+    endpointId: integer('endpoint_id').notNull(),
+    status: text('status').$type<'pending' | 'delivered' | 'failed'>().notNull().default('pending'),
+    attempts: integer('attempts').notNull().default(0),
+    lastAttemptAt: timestamptz('last_attempt_at'),
+    lastResponseStatus: integer('last_response_status'),
+    lastError: text('last_error'),
+    createdAt: timestamptz('created_at').notNull(),
+    finishedAt: timestamptz('finished_at'),
+    jobId: text('job_id'),
+  },
+  (t) => [
+    foreignKey({ name: 'webhook_deliveries_event_fk', columns: [t.clientId, t.eventId], foreignColumns: [webhookEvents.clientId, webhookEvents.id] }).onDelete('cascade'),
+    foreignKey({ name: 'webhook_deliveries_endpoint_fk', columns: [t.clientId, t.endpointId], foreignColumns: [webhookEndpoints.clientId, webhookEndpoints.id] }).onDelete('cascade'),
+    index('webhook_deliveries_unqueued_idx').on(t.id).where(sql`${t.jobId} is null and ${t.status} = 'pending'`),
+    index('webhook_deliveries_endpoint_idx').on(t.clientId, t.endpointId, t.status, t.id),
+    check('webhook_deliveries_status', sql`${t.status} in ('pending', 'delivered', 'failed')`),
+    check('webhook_deliveries_last_error_short', sql`char_length(${t.lastError}) <= 300`),
+  ],
 );

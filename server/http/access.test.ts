@@ -195,6 +195,15 @@ const table: Row[] = [
   { route: 'GET /api/office/v1/imports', callers: keysOnly },
   { route: 'GET /api/office/v1/imports/:id', callers: keysOnly },
   { route: 'GET /api/office/v1/imports/:id/problems.csv', callers: keysOnly },
+  { route: 'GET /api/office/v1/postings', callers: keysOnly, query: '?date=2026-11-26' },
+  { route: 'POST /api/office/v1/payments/:confirmationNumber/refunds', callers: keysOnly, withoutXsrf: 'unauthenticated' },
+  { route: 'POST /api/office/v1/payments/:confirmationNumber/void', callers: keysOnly, withoutXsrf: 'unauthenticated' },
+  { route: 'GET /api/office/v1/webhooks/endpoints', callers: keysOnly },
+  { route: 'POST /api/office/v1/webhooks/endpoints', callers: keysOnly, withoutXsrf: 'unauthenticated' },
+  { route: 'POST /api/office/v1/webhooks/endpoints/:id/rotate', callers: keysOnly, withoutXsrf: 'unauthenticated' },
+  { route: 'POST /api/office/v1/webhooks/endpoints/:id/disable', callers: keysOnly, withoutXsrf: 'unauthenticated' },
+  { route: 'GET /api/office/v1/webhooks/deliveries', callers: keysOnly },
+  { route: 'POST /api/office/v1/webhooks/events/:eventId/replay', callers: keysOnly, withoutXsrf: 'unauthenticated' },
 
   // Switching clients: a billing user, and only to a client where the user has an account.
   { route: 'GET /api/User/GetUserClients', callers: usersOnly },

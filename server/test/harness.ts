@@ -72,7 +72,7 @@ export async function resetSessions(db: Database): Promise<void> {
 
 /** Forgets payments and card tokens and puts the demo invoices' balances back (their statements'). */
 export async function resetPayments(db: Database): Promise<void> {
-  await db.execute(sql`truncate table payment_lines, payments, processor_tokens, outbox_emails, saved_billing_addresses`);
+  await db.execute(sql`truncate table webhook_deliveries, webhook_events, money_events, refunds, payment_lines, payments, processor_tokens, outbox_emails, saved_billing_addresses`);
   await db.execute(sql`update invoices set balance_cents = statement_balance_cents where statement_balance_cents is not null`);
 }
 

@@ -25,7 +25,7 @@ class RemoteProcessor implements CardProcessor {
   authorize(request: AuthorizeRequest): Promise<AuthorizeResult> {
     const authorizationId = `auth_${String(this.ledger.size + 1)}`;
     this.ledger.set(authorizationId, { amountCents: request.amountCents, state: 'authorized' });
-    return Promise.resolve({ status: 'approved', authorizationId, brand: 'visa', last4: '4242' });
+    return Promise.resolve({ status: 'approved', authorizationId, authorizationCode: 'A1B2C3', brand: 'visa', last4: '4242' });
   }
 
   capture(authorizationId: string): Promise<void> {
@@ -35,6 +35,10 @@ class RemoteProcessor implements CardProcessor {
 
   voidAuthorization(authorizationId: string): Promise<void> {
     return Promise.resolve(this.move(authorizationId, 'voided'));
+  }
+
+  refund(): Promise<{ refundId: string }> {
+    return Promise.reject(new Error('These tests make no refunds'));
   }
 
   /** The amounts taken: captured and not voided. */

@@ -27,6 +27,7 @@ import { normaliseEmail } from '../auth/auth.service';
 import type { ThrottleService } from '../auth/throttle.service';
 import type { AuthorizeResult, CardProcessor, CardProcessorFor } from '../processor/card-processor';
 import { queueEmail } from '../mail/outbox';
+import { recordMoneyEvent } from '../money/money-events';
 import { receiptRecipientCheck } from '../mail/recipient-limits';
 import { receiptEmail } from './receipt-email';
 import { billingAddressOf, forgetBillingAddress, keepBillingAddress, savedBillingAddress, type PayerScope } from './saved-billing-address';
@@ -181,7 +182,16 @@ async function voidAfterFailure(processor: CardProcessor, authorizationId: strin
 async function recordPayment(
   tx: Database,
   scope: AccountScope,
-  payment: { idempotencyKey: string; hash: string; totalCents: number; card: Authorized; request: PaymentRequest; paidAt: Date },
+  payment: {
+    idempotencyKey: string;
+    hash: string;
+    totalCents: number;
+    card: Authorized;
+    request: PaymentRequest;
+    paidAt: Date;
+    userId: number | null;
+    language: Language;
+  },
 ): Promise<number> {
   const { billing } = payment.request;
   // A clash of random confirmation numbers is all but impossible; draw again if it happens.
@@ -198,6 +208,11 @@ async function recordPayment(
         totalCents: payment.totalCents,
         cardBrand: payment.card.brand,
         cardLast4: payment.card.last4,
+        authorizationCode: payment.card.authorizationCode,
+        authorizationId: payment.card.authorizationId,
+        payerKind: payment.userId === null ? 'guest' : 'patient',
+        userId: payment.userId,
+        language: payment.language,
         payerName: billing.payerName,
         email: billing.email,
         ...billingAddressOf(billing),
@@ -339,10 +354,26 @@ export function createPaymentsService({
           const card = await authorizeCard(processor, request.cardToken, plan.totalCents, lockName);
           if (isRefusal(card)) return card;
           attempt.authorizationId = card.authorizationId;
-          const paymentId = await recordPayment(tx, scope, { idempotencyKey, hash, totalCents: plan.totalCents, card, request, paidAt: now() });
+          const paidAt = now();
+          const paymentId = await recordPayment(tx, scope, { idempotencyKey, hash, totalCents: plan.totalCents, card, request, paidAt, userId, language });
           await lowerBalances(tx, scope, paymentId, planned);
           const receipt = await receiptWhere(tx, scope, eq(payments.id, paymentId));
           if (!receipt) throw new Error('A new payment has no receipt');
+          await recordMoneyEvent(tx, {
+            ...scope,
+            accountNumber: receipt.accountNumber,
+            type: 'payment.captured',
+            paymentId,
+            reference: receipt.confirmationNumber,
+            paymentReference: receipt.confirmationNumber,
+            amountCents: plan.totalCents,
+            lines: planned.map(({ invoiceNumber, amountCents }) => ({ invoiceNumber, amountCents })),
+            cardBrand: card.brand,
+            cardLast4: card.last4,
+            authorizationCode: card.authorizationCode,
+            occurredAt: paidAt,
+            actor: userId === null ? { kind: 'guest', id: '' } : { kind: 'patient', id: String(userId) },
+          });
           if (await mayEmailReceipt(tx, receipt.email, ownEmail)) await queueReceiptEmail(tx, scope, receipt, client.name || client.code, language);
           // The payer's consent on the billing step, with the payment: a guest's address is never kept.
           if (userId !== null) {

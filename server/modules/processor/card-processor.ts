@@ -17,7 +17,7 @@ export interface AuthorizeRequest {
 }
 
 export type AuthorizeResult =
-  | { status: 'approved'; authorizationId: string; brand: CardBrand; last4: string }
+  | { status: 'approved'; authorizationId: string; /** The issuer's approval code, as printed on a receipt. */ authorizationCode: string; brand: CardBrand; last4: string }
   | { status: 'declined' }
   | { status: 'insufficientFunds' }
   /** Unknown, expired or already used. */
@@ -29,6 +29,17 @@ export interface CardProcessor {
   capture(authorizationId: string): Promise<void>;
   /** Releases an authorization (or cancels its unsettled capture); throws when the processor cannot. */
   voidAuthorization(authorizationId: string): Promise<void>;
+  /**
+   * Gives back part or all of a captured amount; the same idempotency key again makes no second
+   * refund and answers the first one's id. Throws when the processor cannot.
+   */
+  refund(request: RefundRequest): Promise<{ refundId: string }>;
+}
+
+export interface RefundRequest {
+  authorizationId: string;
+  amountCents: number;
+  idempotencyKey: string;
 }
 
 /**

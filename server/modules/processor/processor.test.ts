@@ -6,7 +6,7 @@ import * as v from 'valibot';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { processorTokens } from '../../db/schema';
 import { createTestApp, createTestCardFieldsApp, recordingLogger, resetPayments, useSeededDatabase } from '../../test/harness';
-import { createSandboxProcessor } from './sandbox-processor';
+import { createSandboxProcessor, sandboxAuthorizationCode } from './sandbox-processor';
 
 const database = useSeededDatabase();
 let distDir: string;
@@ -230,7 +230,8 @@ describe('the sandbox processor: authorize, capture, void', () => {
     const { token } = v.parse(issuedSchema, body);
     const processor = sandbox();
     const authorization = await processor.authorize({ token, amountCents: 1000, idempotencyKey: 'k1' });
-    expect(authorization).toEqual({ status: 'approved', authorizationId: token, brand: 'visa', last4: '4242' });
+    expect(authorization).toEqual({ status: 'approved', authorizationId: token, authorizationCode: sandboxAuthorizationCode(token), brand: 'visa', last4: '4242' });
+    expect(authorization).toMatchObject({ authorizationCode: expect.stringMatching(/^[0-9A-F]{6}$/) as unknown });
     expect(await processor.authorize({ token, amountCents: 1000, idempotencyKey: 'k2' })).toEqual({ status: 'tokenInvalid' });
     await processor.capture(token);
     expect((await tokenRow(token))?.capturedAt).toBeInstanceOf(Date);

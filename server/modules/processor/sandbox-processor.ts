@@ -3,12 +3,12 @@
  * `processor_tokens` with brand, last four digits and the sandbox outcome, never the number or
  * CVC) and authorizes, captures and voids with them, with the outcome the test numbers ask for.
  */
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { and, eq, gt, isNull, lt } from 'drizzle-orm';
 import * as v from 'valibot';
 import { cardBrandSchema, type CardBrand } from '@contracts/processor';
 import type { Database } from '../../db/client';
-import { processorTokens } from '../../db/schema';
+import { processorRefunds, processorTokens } from '../../db/schema';
 import type { AuthorizeResult, CardProcessor, CardProcessorFor } from './card-processor';
 import { checkCard, type CardInput } from './card-rules';
 
@@ -22,6 +22,11 @@ export interface IssuedToken {
   token: string;
   brand: CardBrand;
   last4: string;
+}
+
+/** The sandbox's six-character approval code for an authorization: the same token, the same code. */
+export function sandboxAuthorizationCode(authorizationId: string): string {
+  return createHash('sha256').update(authorizationId).digest('hex').slice(0, 6).toUpperCase();
 }
 
 /** `tok_` and 32 random base64url characters. */
@@ -47,7 +52,13 @@ export function createSandboxProcessor({ db, now }: { db: Database; now: () => D
       if (!spent) return { status: 'tokenInvalid' };
       if (spent.outcome === 'decline') return { status: 'declined' };
       if (spent.outcome === 'insufficientFunds') return { status: 'insufficientFunds' };
-      return { status: 'approved', authorizationId: token, brand: v.parse(cardBrandSchema, spent.brand), last4: spent.last4 };
+      return {
+        status: 'approved',
+        authorizationId: token,
+        authorizationCode: sandboxAuthorizationCode(token),
+        brand: v.parse(cardBrandSchema, spent.brand),
+        last4: spent.last4,
+      };
     },
 
     async capture(authorizationId): Promise<void> {
@@ -66,6 +77,19 @@ export function createSandboxProcessor({ db, now }: { db: Database; now: () => D
         .update(processorTokens)
         .set({ usedAt: at, voidedAt: at })
         .where(eq(processorTokens.token, authorizationId));
+    },
+
+    async refund({ authorizationId, amountCents, idempotencyKey }): Promise<{ refundId: string }> {
+      // The token may be swept by now (a day past its expiry): the sandbox, like a processor, refunds by reference.
+      const [made] = await executor
+        .insert(processorRefunds)
+        .values({ id: `re_${randomBytes(12).toString('base64url')}`, authorizationId, amountCents, idempotencyKey, createdAt: now() })
+        .onConflictDoNothing({ target: processorRefunds.idempotencyKey })
+        .returning({ id: processorRefunds.id });
+      if (made) return { refundId: made.id };
+      const [earlier] = await executor.select({ id: processorRefunds.id }).from(processorRefunds).where(eq(processorRefunds.idempotencyKey, idempotencyKey));
+      if (!earlier) throw new Error('The sandbox lost a refund');
+      return { refundId: earlier.id };
     },
   });
 

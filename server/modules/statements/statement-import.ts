@@ -21,6 +21,7 @@ import { sql } from 'drizzle-orm';
 import { copyRows, copyText, queryRows, type Database } from '../../db/client';
 import { StatementRefused, fileProblem, type StatementInputRow } from './csv-statement';
 import { checkRow, printable, type ImportProblem, type StatementLine } from './statement-row';
+import { queueWebhookEvent } from '../webhooks/webhook-events';
 
 export interface ImportCounts {
   rowsRead: number;
@@ -470,6 +471,14 @@ export function createStatementImport({ db, now }: { db: Database; now: () => Da
         if (request.dryRun) throw new DryRunDone(outcome);
         await tx.execute(sql`delete from statement_import_rows where import_id = ${importId}`);
         await finish(tx, importId, outcome, producedAt);
+        // The client's receivers hear of it with the import itself (a client's imports in order).
+        await queueWebhookEvent(tx, {
+          clientId,
+          type: 'statement.imported',
+          orderKey: 'imports',
+          data: { importId, source: request.source, fileName: request.fileName, scope: request.scope, producedAt: producedAt?.toISOString() ?? null, ...outcome },
+          createdAt: now(),
+        });
         return outcome;
       };
 

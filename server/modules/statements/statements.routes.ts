@@ -1,7 +1,8 @@
 /**
  * The billing office's statement endpoints (contracts/office-endpoints.ts), called with a client's
- * API key: a statement in (CSV streamed, or JSON), and the imports' reports out. The key names the
- * client: nothing here takes a client from the request.
+ * API key (authenticated by the office module, office.routes.ts): a statement in (CSV streamed, or
+ * JSON), and the imports' reports out. The key names the client: nothing here takes a client from
+ * the request.
  */
 import { createHash } from 'node:crypto';
 import { Readable } from 'node:stream';
@@ -11,11 +12,9 @@ import { stream } from 'hono/streaming';
 import { getImport, getImportProblems, getImports, postStatement } from '@contracts/office-endpoints';
 import type { ImportReport } from '@contracts/office';
 import { apiBase } from '@contracts/endpoint';
-import { authenticateApiKey } from '../../http/api-key';
 import { route } from '../../http/endpoint-routes';
 import { ApiError } from '../../http/errors';
 import type { AppEnv } from '../../http/types';
-import type { ApiKeysService } from '../office/api-keys.service';
 import { readCsvStatement } from './csv-statement';
 import type { ImportReports } from './import-reports';
 import { jsonStatementRows } from './json-statement';
@@ -25,10 +24,8 @@ import type { ImportOutcome, StatementImport } from './statement-import';
 export const MAX_JSON_STATEMENT_BYTES = 16 * 1024 * 1024;
 
 export interface StatementsRoutesDeps {
-  apiKeys: ApiKeysService;
   imports: StatementImport;
   reports: ImportReports;
-  reportError: (error: unknown) => void;
 }
 
 /** Reads a JSON body of at most `limit` bytes. */
@@ -57,9 +54,8 @@ async function jsonBody(request: Request, limit: number): Promise<{ text: string
   }
 }
 
-export function createStatementsRoutes({ apiKeys, imports, reports, reportError }: StatementsRoutesDeps): Hono<AppEnv> {
+export function createStatementsRoutes({ imports, reports }: StatementsRoutesDeps): Hono<AppEnv> {
   const routes = new Hono<AppEnv>();
-  routes.use('/office/*', authenticateApiKey(apiKeys, reportError));
 
   route(routes, postStatement, async (c, { query }) => {
     const { clientId, apiKeyId } = c.var.apiKey;

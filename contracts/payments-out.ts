@@ -1,0 +1,130 @@
+/**
+ * The billing office's side of the money (key-authenticated, under /api/office/v1): the daily
+ * posting file, refunds and voids, and the webhook endpoints with their deliveries. Only the
+ * server and the API's reference read these; the SPA never loads them.
+ */
+import * as v from 'valibot';
+import { idempotencyKeyPattern } from './payment-request';
+
+const described = <S extends v.GenericSchema>(schema: S, description: string) => v.pipe(schema, v.description(description));
+
+/** The webhook event types a receiver may subscribe to. */
+export const webhookEventTypes = ['payment.captured', 'payment.refunded', 'payment.voided', 'statement.imported'] as const;
+export type WebhookEventType = (typeof webhookEventTypes)[number];
+
+/** A YYYY-MM-DD that names a day of the calendar (not 30 February). */
+const calendarDate = v.pipe(
+  v.string(),
+  v.isoDate(),
+  v.check((text) => new Date(`${text}T00:00:00Z`).toISOString().startsWith(text), 'Not a day of the calendar'),
+);
+
+/** GET /office/v1/postings's query. */
+export const postingsQuerySchema = v.object({
+  date: described(calendarDate, 'The business day (YYYY-MM-DD): the money events after the previous day’s cut-off and before this day’s.'),
+});
+
+/** A payment named in a path: its confirmation number. */
+export const paymentParamsSchema = v.object({
+  confirmationNumber: v.pipe(v.string(), v.regex(/^P-[A-Z2-7]{10}$/)),
+});
+
+/** Refunds and voids are made once per key, like payments. */
+export const refundHeadersSchema = v.object({ 'Idempotency-Key': v.pipe(v.string(), v.regex(idempotencyKeyPattern)) });
+
+/** POST /office/v1/payments/{confirmationNumber}/refunds's body. */
+export const refundRequestSchema = v.object({
+  amountCents: described(v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(2_147_483_647)), 'What to give back, in cents; at most what is left of the payment.'),
+  reason: v.optional(described(v.pipe(v.string(), v.trim(), v.maxLength(500)), 'Why, for the office’s own records (never sent to the payer).'), ''),
+});
+export type RefundRequest = v.InferOutput<typeof refundRequestSchema>;
+
+/** Where a payment stands after a refund or a void. */
+const paymentStandingSchema = v.object({
+  confirmationNumber: v.string(),
+  totalCents: v.number(),
+  refundedCents: described(v.number(), 'Given back so far, by refunds or a void.'),
+  refundableCents: described(v.number(), 'What a refund may still give back.'),
+  voided: v.boolean(),
+});
+
+/** A refund made (201), or the same refund again for a repeated key (200). */
+export const refundSchema = v.object({
+  refundNumber: described(v.string(), 'The refund’s own reference (R-…).'),
+  eventId: described(v.string(), 'The money event (and webhook-id) that reports it.'),
+  amountCents: v.number(),
+  reason: v.string(),
+  refundedAt: v.string(),
+  lines: described(v.array(v.object({ invoiceNumber: v.string(), amountCents: v.number() })), 'Each invoice whose balance rose, and by how much.'),
+  payment: paymentStandingSchema,
+});
+export type RefundAnswer = v.InferOutput<typeof refundSchema>;
+
+/** A payment voided before its business day closed. */
+export const voidSchema = v.object({
+  eventId: v.string(),
+  voidedAt: v.string(),
+  amountCents: v.number(),
+  payment: paymentStandingSchema,
+});
+export type VoidAnswer = v.InferOutput<typeof voidSchema>;
+
+/** POST /office/v1/webhooks/endpoints's body. */
+export const webhookEndpointRequestSchema = v.object({
+  url: described(
+    v.pipe(v.string(), v.trim(), v.maxLength(2000), v.url(), v.regex(/^https?:\/\//)),
+    'Where events are POSTed. https in production; http only for a receiver on this machine.',
+  ),
+  description: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(200)), ''),
+  eventTypes: v.optional(described(v.pipe(v.array(v.picklist(webhookEventTypes)), v.maxLength(webhookEventTypes.length)), 'The events to send; none listed: all of them.'), []),
+});
+
+export const webhookEndpointSchema = v.object({
+  id: v.number(),
+  url: v.string(),
+  description: v.string(),
+  eventTypes: v.array(v.picklist(webhookEventTypes)),
+  createdAt: v.string(),
+  disabledAt: v.nullable(v.string()),
+  /** Until when the previous secret signs too, after a rotation; null when none does. */
+  previousSecretExpiresAt: v.nullable(v.string()),
+});
+export type WebhookEndpointView = v.InferOutput<typeof webhookEndpointSchema>;
+
+/** An endpoint as made or rotated: with its signing secret, shown this once. */
+export const webhookEndpointWithSecretSchema = v.object({
+  ...webhookEndpointSchema.entries,
+  secret: described(v.string(), 'The whsec_ signing secret: shown once; keep it with the receiver.'),
+});
+
+export const webhookEndpointListSchema = v.object({ endpoints: v.array(webhookEndpointSchema) });
+
+export const webhookEndpointParamsSchema = v.object({ id: v.pipe(v.string(), v.regex(/^\d{1,9}$/), v.transform(Number)) });
+
+export const webhookDeliveryStatuses = ['pending', 'delivered', 'failed'] as const;
+
+export const webhookDeliveriesQuerySchema = v.object({
+  status: v.optional(v.picklist(webhookDeliveryStatuses)),
+});
+
+export const webhookDeliverySchema = v.object({
+  id: v.number(),
+  eventId: v.string(),
+  eventType: v.picklist(webhookEventTypes),
+  endpointId: v.number(),
+  status: v.picklist(webhookDeliveryStatuses),
+  attempts: v.number(),
+  lastAttemptAt: v.nullable(v.string()),
+  lastResponseStatus: v.nullable(v.number()),
+  lastError: v.nullable(v.string()),
+  createdAt: v.string(),
+  finishedAt: v.nullable(v.string()),
+});
+export type WebhookDeliveryView = v.InferOutput<typeof webhookDeliverySchema>;
+
+export const webhookDeliveryListSchema = v.object({ deliveries: v.array(webhookDeliverySchema) });
+
+export const webhookEventParamsSchema = v.object({ eventId: v.pipe(v.string(), v.regex(/^evt_[a-z2-7]{26}$/)) });
+
+/** A replay: the new deliveries made for the event. */
+export const replaySchema = v.object({ deliveries: v.number() });

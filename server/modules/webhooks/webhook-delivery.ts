@@ -1,0 +1,110 @@
+/**
+ * Delivering webhooks: a delivery POSTs its event to its endpoint, signed as the Standard Webhooks
+ * specification says (`webhook-id`, `webhook-timestamp`, `webhook-signature`, with the endpoint's
+ * previous secret beside the current one for a day after a rotation). A 2xx answer delivers it;
+ * anything else (or no answer within the time-out) is tried again later, and 48 hours after the
+ * event the delivery is marked failed, for the office to see and replay.
+ *
+ * One account's events reach a receiver in the order they happened: a job drains one endpoint's
+ * deliveries of one order key (an account, or the client's imports), oldest first, and stops at
+ * the first that fails, so nothing after it goes ahead of it.
+ */
+import { and, asc, eq, sql } from 'drizzle-orm';
+import { Webhook } from 'standardwebhooks';
+import type { Database } from '../../db/client';
+import { webhookDeliveries, webhookEndpoints, webhookEvents } from '../../db/schema';
+
+/** A delivery not answered 2xx for this long after its event is marked failed. */
+export const GIVE_UP_AFTER_MS = 48 * 60 * 60 * 1000;
+/** How long a receiver may take to answer. */
+export const DELIVERY_TIMEOUT_MS = 10_000;
+
+export interface DeliveryDeps {
+  db: Database;
+  now: () => Date;
+  /** The HTTP client (tests pass their own). */
+  fetch?: typeof fetch;
+  timeoutMs?: number;
+}
+
+/** The signature header: one `v1,…` per secret that signs now, space-separated. */
+export function signatureHeader(secrets: readonly string[], eventId: string, at: Date, body: string): string {
+  return secrets.map((secret) => new Webhook(secret).sign(eventId, at, body)).join(' ');
+}
+
+/** Thrown when a key's oldest delivery was not accepted: the job is tried again later. */
+export class DeliveryRefused extends Error {
+  constructor(readonly deliveryId: number, reason: string) {
+    super(`Webhook delivery ${String(deliveryId)} was not accepted: ${reason}`);
+  }
+}
+
+/** What one attempt got: the answer's status, or why there was none. */
+async function attempt(deps: DeliveryDeps, url: string, headers: Record<string, string>, body: string): Promise<{ status: number | null; error: string | null }> {
+  try {
+    const response = await (deps.fetch ?? fetch)(url, {
+      method: 'POST',
+      headers,
+      body,
+      // A redirect is not followed: the endpoint is the address the office gave.
+      redirect: 'manual',
+      signal: AbortSignal.timeout(deps.timeoutMs ?? DELIVERY_TIMEOUT_MS),
+    });
+    await response.body?.cancel();
+    return { status: response.status, error: response.ok ? null : `HTTP ${String(response.status)}` };
+  } catch (error) {
+    const reason = error instanceof Error && error.name === 'TimeoutError' ? 'No answer in time' : error instanceof Error ? error.message : String(error);
+    return { status: null, error: reason.slice(0, 300) };
+  }
+}
+
+/**
+ * Delivers the pending deliveries of one endpoint and order key, oldest first. Throws
+ * `DeliveryRefused` at the first one not accepted (unless this is the job's last try, or the
+ * event is 48 hours old: then it is marked failed and the next goes). Returns how many it delivered.
+ */
+export async function drainDeliveries(deps: DeliveryDeps, endpointId: number, orderKey: string, { lastTry = false } = {}): Promise<number> {
+  const { db, now } = deps;
+  let delivered = 0;
+  for (;;) {
+    const [next] = await db
+      .select({ delivery: webhookDeliveries, event: webhookEvents, endpoint: webhookEndpoints })
+      .from(webhookDeliveries)
+      .innerJoin(webhookEvents, and(eq(webhookEvents.clientId, webhookDeliveries.clientId), eq(webhookEvents.id, webhookDeliveries.eventId)))
+      .innerJoin(webhookEndpoints, and(eq(webhookEndpoints.clientId, webhookDeliveries.clientId), eq(webhookEndpoints.id, webhookDeliveries.endpointId)))
+      .where(and(eq(webhookDeliveries.endpointId, endpointId), eq(webhookEvents.orderKey, orderKey), eq(webhookDeliveries.status, 'pending')))
+      .orderBy(asc(webhookDeliveries.id))
+      .limit(1);
+    if (!next) return delivered;
+    const { delivery, event, endpoint } = next;
+    const at = now();
+    if (endpoint.disabledAt) {
+      await db.update(webhookDeliveries).set({ status: 'failed', finishedAt: at, lastError: 'The endpoint was disabled' }).where(eq(webhookDeliveries.id, delivery.id));
+      continue;
+    }
+    const body = JSON.stringify(event.payload);
+    const secrets = [endpoint.secret, ...(endpoint.previousSecret && endpoint.previousSecretExpiresAt && endpoint.previousSecretExpiresAt > at ? [endpoint.previousSecret] : [])];
+    const headers = {
+      'Content-Type': 'application/json',
+      'User-Agent': 'patient-billing-portal-webhooks/1',
+      'webhook-id': event.eventId,
+      'webhook-timestamp': String(Math.floor(at.getTime() / 1000)),
+      'webhook-signature': signatureHeader(secrets, event.eventId, at, body),
+    };
+    const outcome = await attempt(deps, endpoint.url, headers, body);
+    const accepted = outcome.error === null;
+    const givingUp = !accepted && (lastTry || at.getTime() - event.createdAt.getTime() >= GIVE_UP_AFTER_MS);
+    await db
+      .update(webhookDeliveries)
+      .set({
+        attempts: sql`${webhookDeliveries.attempts} + 1`,
+        lastAttemptAt: at,
+        lastResponseStatus: outcome.status,
+        lastError: outcome.error,
+        ...(accepted ? { status: 'delivered' as const, finishedAt: at } : givingUp ? { status: 'failed' as const, finishedAt: at } : {}),
+      })
+      .where(eq(webhookDeliveries.id, delivery.id));
+    if (accepted) delivered += 1;
+    else if (!givingUp) throw new DeliveryRefused(delivery.id, outcome.error ?? 'refused');
+  }
+}

@@ -1,0 +1,130 @@
+/**
+ * Webhook deliveries on the job queue. The deliveries table stays the truth of what must go out;
+ * the queue carries it: each endpoint and order key with deliveries waiting gets a job
+ * (`webhook-delivery`, key-ordered: one job of a key runs at a time, in order, and a job being
+ * retried holds back the key's next ones) that drains them in order (webhook-delivery.ts). A
+ * failed attempt throws, and the queue tries the job again with growing waits.
+ *
+ * Deliveries are handed to the queue by `enqueueWaitingDeliveries`: soon after this process writes
+ * some (a nudge) and every minute (a scheduled job), so a delivery written by another process (the
+ * office command) or a nudge lost to a crash still goes. Every replica runs the same workers over
+ * the one queue: a job is done by one of them, and a job whose replica died is taken up again
+ * once its time runs out.
+ */
+import { inArray, sql } from 'drizzle-orm';
+import { queryRows, type Database } from '../../db/client';
+import { webhookDeliveries } from '../../db/schema';
+import { drainDeliveries, DeliveryRefused, type DeliveryDeps } from './webhook-delivery';
+import { onWebhookQueued } from './webhook-events';
+
+export const WEBHOOK_DELIVERY_QUEUE = 'webhook-delivery';
+export const WEBHOOK_ENQUEUE_QUEUE = 'webhook-enqueue';
+
+/**
+ * The waits between tries: 5 s doubling to an hour, about 57 tries in 48 hours; the last try
+ * (should the queue run out first) marks the delivery failed rather than leave the key blocked.
+ */
+export const WEBHOOK_RETRY = { retryLimit: 80, retryDelay: 5, retryBackoff: true, retryDelayMax: 3600 } as const;
+
+/** What the dispatcher needs of the job queue (server/jobs/job-queue.ts). */
+export interface WebhookJobQueue {
+  defineQueue(name: string, options?: Record<string, unknown>): Promise<void>;
+  // eslint-disable-next-line @typescript-eslint/no-unnecessary-type-parameters -- the job's data as the caller sent it
+  work<T extends object>(name: string, options: { concurrency?: number }, handler: (data: T, job: { id: string; retryCount: number }) => Promise<void>): Promise<void>;
+  send(name: string, data: object, options?: { singletonKey?: string; startAfter?: Date; executor?: Database }): Promise<string | null>;
+  schedule(name: string, cron: string, data?: object): Promise<void>;
+}
+
+interface DrainJob {
+  endpointId: number;
+  orderKey: string;
+}
+
+/**
+ * Hands the deliveries no job carries yet to the queue: one job per endpoint and order key, made
+ * in the transaction that marks the deliveries (so a delivery is handed over once, across
+ * replicas: they take turns under a lock). Returns how many deliveries it handed over.
+ */
+export async function enqueueWaitingDeliveries(db: Database, queue: Pick<WebhookJobQueue, 'send'>): Promise<number> {
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended('webhook-enqueue', 0))`);
+    const keys = await queryRows<{ endpoint_id: number; order_key: string; ids: number[] }>(
+      tx,
+      sql`select d.endpoint_id, e.order_key, array_agg(d.id order by d.id) as ids
+          from (select id, endpoint_id, event_id, client_id from webhook_deliveries
+                where job_id is null and status = 'pending' order by id limit 2000) d
+          join webhook_events e on e.client_id = d.client_id and e.id = d.event_id
+          group by d.endpoint_id, e.order_key`,
+    );
+    let handed = 0;
+    for (const key of keys) {
+      const data: DrainJob = { endpointId: key.endpoint_id, orderKey: key.order_key };
+      const jobId = await queue.send(WEBHOOK_DELIVERY_QUEUE, data, { singletonKey: `${String(key.endpoint_id)}:${key.order_key}`, executor: tx });
+      await tx.update(webhookDeliveries).set({ jobId: jobId ?? 'refused' }).where(inArray(webhookDeliveries.id, key.ids));
+      handed += key.ids.length;
+    }
+    return handed;
+  });
+}
+
+export interface WebhookDispatch {
+  /** Hands waiting deliveries to the queue now. */
+  enqueue(): Promise<number>;
+  stop(): void;
+}
+
+/** Declares the queues, runs their workers and the minute's sweep, and listens for nudges. */
+export async function startWebhookDispatch({
+  queue,
+  delivery,
+  warn,
+  nudgeDelayMs = 100,
+  concurrency = 4,
+}: {
+  queue: WebhookJobQueue;
+  delivery: DeliveryDeps;
+  warn: (message: string) => void;
+  nudgeDelayMs?: number;
+  concurrency?: number;
+}): Promise<WebhookDispatch> {
+  const { db } = delivery;
+  await queue.defineQueue(WEBHOOK_DELIVERY_QUEUE, { policy: 'key_strict_fifo', ...WEBHOOK_RETRY, expireInSeconds: 300 });
+  await queue.defineQueue(WEBHOOK_ENQUEUE_QUEUE, { policy: 'singleton', retryLimit: 0 });
+  const enqueue = () => enqueueWaitingDeliveries(db, queue);
+
+  await queue.work<DrainJob>(WEBHOOK_DELIVERY_QUEUE, { concurrency }, async ({ endpointId, orderKey }, job) => {
+    try {
+      await drainDeliveries(delivery, endpointId, orderKey, { lastTry: job.retryCount >= WEBHOOK_RETRY.retryLimit });
+    } catch (error) {
+      // A receiver that refuses is expected: said in one line, the queue tries again later.
+      if (error instanceof DeliveryRefused) warn(error.message);
+      throw error;
+    }
+  });
+  await queue.work(WEBHOOK_ENQUEUE_QUEUE, {}, async () => {
+    await enqueue();
+  });
+  await queue.schedule(WEBHOOK_ENQUEUE_QUEUE, '* * * * *');
+
+  // Soon after this process writes deliveries (their transaction commits first), and once more a
+  // little later for a transaction slower than that.
+  let timers: ReturnType<typeof setTimeout>[] = [];
+  const look = () => enqueue().catch((error: unknown) => warn(`Webhook deliveries could not be handed to the queue: ${String(error)}`));
+  const unsubscribe = onWebhookQueued(() => {
+    if (timers.length > 0) return;
+    timers = [nudgeDelayMs, nudgeDelayMs * 10].map((delay, index) =>
+      setTimeout(() => {
+        if (index === 1) timers = [];
+        void look();
+      }, delay),
+    );
+    for (const timer of timers) timer.unref();
+  });
+  return {
+    enqueue,
+    stop() {
+      unsubscribe();
+      for (const timer of timers) clearTimeout(timer);
+    },
+  };
+}

@@ -1,0 +1,142 @@
+/**
+ * A client's webhook endpoints: added with a `whsec_` signing secret (shown once), rotated (the
+ * previous secret keeps signing for a day, so a receiver switches at its own pace), disabled; the
+ * deliveries, failed ones visible; and replays, which deliver an event again with its own id.
+ * Every query is scoped by the caller's client.
+ */
+import { randomBytes } from 'node:crypto';
+import { and, desc, eq, isNull, sql } from 'drizzle-orm';
+import type { WebhookDeliveryView, WebhookEndpointView, webhookDeliveryStatuses, webhookEndpointRequestSchema } from '@contracts/payments-out';
+import type * as v from 'valibot';
+import { queryRows, type Database } from '../../db/client';
+import { webhookDeliveries, webhookEndpoints, webhookEvents } from '../../db/schema';
+import { notifyWebhookQueued } from './webhook-events';
+
+/** How long a rotated-out secret keeps signing. */
+export const PREVIOUS_SECRET_LIFETIME_MS = 24 * 60 * 60 * 1000;
+
+/** A new signing secret: `whsec_` and 32 random bytes in base64, as the Standard Webhooks libraries read it. */
+export function newWebhookSecret(): string {
+  return `whsec_${randomBytes(32).toString('base64')}`;
+}
+
+/** Only a receiver on this machine may be reached over plain http (tests, a local bridge). */
+export function isAllowedWebhookUrl(url: string): boolean {
+  const parsed = URL.canParse(url) ? new URL(url) : null;
+  if (!parsed || parsed.username || parsed.password) return false;
+  if (parsed.protocol === 'https:') return true;
+  return parsed.protocol === 'http:' && ['localhost', '127.0.0.1', '[::1]'].includes(parsed.hostname);
+}
+
+type EndpointRow = typeof webhookEndpoints.$inferSelect;
+
+function view(row: EndpointRow): WebhookEndpointView {
+  return {
+    id: row.id,
+    url: row.url,
+    description: row.description,
+    eventTypes: row.eventTypes,
+    createdAt: row.createdAt.toISOString(),
+    disabledAt: row.disabledAt?.toISOString() ?? null,
+    previousSecretExpiresAt: row.previousSecret ? (row.previousSecretExpiresAt?.toISOString() ?? null) : null,
+  };
+}
+
+export function createWebhookEndpointsService({ db, now }: { db: Database; now: () => Date }) {
+  return {
+    /** Adds an endpoint; null when its address may not be called. */
+    async create(clientId: number, request: v.InferOutput<typeof webhookEndpointRequestSchema>): Promise<(WebhookEndpointView & { secret: string }) | null> {
+      if (!isAllowedWebhookUrl(request.url)) return null;
+      const secret = newWebhookSecret();
+      const [row] = await db
+        .insert(webhookEndpoints)
+        .values({ clientId, url: request.url, description: request.description, eventTypes: [...new Set(request.eventTypes)], secret, createdAt: now() })
+        .returning();
+      if (!row) throw new Error('A webhook endpoint was not written');
+      return { ...view(row), secret };
+    },
+
+    async list(clientId: number): Promise<WebhookEndpointView[]> {
+      const rows = await db.select().from(webhookEndpoints).where(eq(webhookEndpoints.clientId, clientId)).orderBy(webhookEndpoints.id);
+      return rows.map(view);
+    },
+
+    /** A new secret for a live endpoint of the client; the old one signs beside it for a day. Null when there is no such endpoint. */
+    async rotate(clientId: number, id: number): Promise<(WebhookEndpointView & { secret: string }) | null> {
+      const secret = newWebhookSecret();
+      const [row] = await db
+        .update(webhookEndpoints)
+        .set({ previousSecret: sql`${webhookEndpoints.secret}`, previousSecretExpiresAt: new Date(now().getTime() + PREVIOUS_SECRET_LIFETIME_MS), secret })
+        .where(and(eq(webhookEndpoints.clientId, clientId), eq(webhookEndpoints.id, id), isNull(webhookEndpoints.disabledAt)))
+        .returning();
+      return row ? { ...view(row), secret } : null;
+    },
+
+    /** Stops sending to the endpoint: its pending deliveries fail. Null when the client has no such endpoint. */
+    async disable(clientId: number, id: number): Promise<WebhookEndpointView | null> {
+      return db.transaction(async (tx) => {
+        const at = now();
+        const [row] = await tx
+          .update(webhookEndpoints)
+          .set({ disabledAt: sql`coalesce(${webhookEndpoints.disabledAt}, ${at})` })
+          .where(and(eq(webhookEndpoints.clientId, clientId), eq(webhookEndpoints.id, id)))
+          .returning();
+        if (!row) return null;
+        await tx
+          .update(webhookDeliveries)
+          .set({ status: 'failed', finishedAt: at, lastError: 'The endpoint was disabled' })
+          .where(and(eq(webhookDeliveries.clientId, clientId), eq(webhookDeliveries.endpointId, id), eq(webhookDeliveries.status, 'pending')));
+        return view(row);
+      });
+    },
+
+    /** The client's last 200 deliveries, newest first, of one status or all. */
+    async deliveries(clientId: number, status?: (typeof webhookDeliveryStatuses)[number]): Promise<WebhookDeliveryView[]> {
+      const rows = await db
+        .select({ delivery: webhookDeliveries, eventId: webhookEvents.eventId, eventType: webhookEvents.type })
+        .from(webhookDeliveries)
+        .innerJoin(webhookEvents, and(eq(webhookEvents.clientId, webhookDeliveries.clientId), eq(webhookEvents.id, webhookDeliveries.eventId)))
+        .where(and(eq(webhookDeliveries.clientId, clientId), status ? eq(webhookDeliveries.status, status) : undefined))
+        .orderBy(desc(webhookDeliveries.id))
+        .limit(200);
+      return rows.map(({ delivery, eventId, eventType }) => ({
+        id: delivery.id,
+        eventId,
+        eventType,
+        endpointId: delivery.endpointId,
+        status: delivery.status,
+        attempts: delivery.attempts,
+        lastAttemptAt: delivery.lastAttemptAt?.toISOString() ?? null,
+        lastResponseStatus: delivery.lastResponseStatus,
+        lastError: delivery.lastError,
+        createdAt: delivery.createdAt.toISOString(),
+        finishedAt: delivery.finishedAt?.toISOString() ?? null,
+      }));
+    },
+
+    /**
+     * Delivers the client's event again to every live endpoint that takes its type (after what is
+     * pending for the same account); null when the client has no such event, else how many deliveries.
+     */
+    async replay(clientId: number, eventId: string): Promise<number | null> {
+      const [event] = await db
+        .select({ id: webhookEvents.id, type: webhookEvents.type })
+        .from(webhookEvents)
+        .where(and(eq(webhookEvents.clientId, clientId), eq(webhookEvents.eventId, eventId)));
+      if (!event) return null;
+      const made = await queryRows<{ id: number }>(db, sql`
+        insert into webhook_deliveries (client_id, event_id, endpoint_id, created_at)
+        select ${clientId}, ${event.id}, id, ${now()}
+        from webhook_endpoints
+        where client_id = ${clientId} and disabled_at is null
+          and (cardinality(event_types) = 0 or ${event.type} = any(event_types))
+        order by id
+        returning id`);
+      const count = made.length;
+      if (count > 0) notifyWebhookQueued();
+      return count;
+    },
+  };
+}
+
+export type WebhookEndpointsService = ReturnType<typeof createWebhookEndpointsService>;

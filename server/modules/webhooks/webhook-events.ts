@@ -1,0 +1,66 @@
+/**
+ * Webhook events are written in the transaction of what they report, with one delivery per live
+ * endpoint of the client that takes the event's type: the deliveries table is the truth of what
+ * must go out (the job queue only carries them, see webhook-dispatch.ts). A rolled-back payment
+ * sends nothing.
+ */
+import { sql } from 'drizzle-orm';
+import { queryRows, type Database } from '../../db/client';
+import type { WebhookEventType } from '@contracts/payments-out';
+import { webhookEvents } from '../../db/schema';
+import { newEventId } from '../money/event-ids';
+
+export interface WebhookEventInput {
+  /** The event's own id (its `webhook-id`); a money event's id, or a new one. */
+  eventId?: string;
+  clientId: number;
+  type: WebhookEventType;
+  /** Events with one key reach each receiver in the order written (an account's, or the client's imports). */
+  orderKey: string;
+  data: Record<string, unknown>;
+  createdAt: Date;
+}
+
+/** The body every delivery of an event sends, as the Standard Webhooks specification shapes it. */
+export interface WebhookPayload {
+  type: WebhookEventType;
+  timestamp: string;
+  data: Record<string, unknown>;
+}
+
+const queuedListeners = new Set<() => void>();
+
+/**
+ * Calls `listener` each time this process writes a webhook event, so the dispatcher looks soon
+ * rather than at its next sweep (the rows are visible once the writer's transaction commits).
+ */
+export function onWebhookQueued(listener: () => void): () => void {
+  queuedListeners.add(listener);
+  return () => queuedListeners.delete(listener);
+}
+
+/** Tells this process's dispatcher that deliveries were written (they go once their transaction commits). */
+export function notifyWebhookQueued(): void {
+  for (const listener of queuedListeners) listener();
+}
+
+/** Writes the event and its deliveries through `tx`; returns the event's id. */
+export async function queueWebhookEvent(tx: Database, event: WebhookEventInput): Promise<string> {
+  const eventId = event.eventId ?? newEventId();
+  const payload: WebhookPayload = { type: event.type, timestamp: event.createdAt.toISOString(), data: event.data };
+  const [row] = await tx
+    .insert(webhookEvents)
+    .values({ eventId, clientId: event.clientId, type: event.type, orderKey: event.orderKey, payload, createdAt: event.createdAt })
+    .returning({ id: webhookEvents.id });
+  if (!row) throw new Error('A webhook event was not written');
+  const deliveries = await queryRows<{ id: number }>(tx, sql`
+    insert into webhook_deliveries (client_id, event_id, endpoint_id, created_at)
+    select ${event.clientId}, ${row.id}, id, ${event.createdAt}
+    from webhook_endpoints
+    where client_id = ${event.clientId} and disabled_at is null
+      and (cardinality(event_types) = 0 or ${event.type} = any(event_types))
+    order by id
+    returning id`);
+  if (deliveries.length > 0) notifyWebhookQueued();
+  return eventId;
+}
