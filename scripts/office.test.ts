@@ -58,6 +58,30 @@ describe('npm run office', { timeout: 120_000 }, () => {
     expect(again.out).toContain('this exact file was imported already');
   });
 
+  it('writes a business day’s posting file, the same bytes each time, to a file or the screen', async () => {
+    const out = join(folder, 'postings.csv');
+    const written = await office('postings', '--client', 'SUN', '--date', '2026-11-26', '--out', out);
+    expect(written).toMatchObject({ code: 0 });
+    expect(written.out).toContain('The posting file of 2026-11-26 for SUN');
+    const csv = readFileSync(out, 'utf8');
+    expect(csv.split('\r\n')[0]).toMatch(/^record_type,business_date,event_id,event_type,/);
+    expect(csv).toContain('T,2026-11-26,');
+    expect((await office('postings', '--client', 'SUN', '--date', '2026-11-26')).out).toBe(csv);
+    expect(await office('postings', '--client', 'SUN', '--date', '2026-02-30')).toMatchObject({ code: 2, out: expect.stringContaining('--date 2026-11-26') as unknown });
+  });
+
+  it('adds a webhook endpoint with its secret shown once, lists it, and refuses an address it may not call', async () => {
+    const added = await office('webhooks', 'add', 'https://billing.example.com/hooks', '--client', 'SUN', '--event', 'payment.captured');
+    expect(added.code).toBe(0);
+    const secret = /whsec_[A-Za-z0-9+/=]{40,}/.exec(added.out)?.[0];
+    expect(secret).toBeDefined();
+    const listed = await office('webhooks', 'list', '--client', 'SUN');
+    expect(listed.out).toMatch(/^\d+ {2}https:\/\/billing\.example\.com\/hooks {2}payment\.captured {2}live$/m);
+    expect(listed.out).not.toContain(secret ?? 'no secret');
+    expect((await office('webhooks', 'add', 'http://example.com/hooks', '--client', 'SUN')).code).toBe(2);
+    expect((await office('webhooks', 'deliveries', '--failed', '--client', 'SUN')).out).toContain('No failed deliveries.');
+  });
+
   it('says plainly what is wrong with how it was called', async () => {
     expect((await office('import', join(folder, 'statements.csv'), '--client', 'NOPE')).out).toContain('No client NOPE.');
     expect((await office('frobnicate')).code).toBe(2);

@@ -5,11 +5,14 @@
  *   keys list   --client SUN [--billing-group 52]
  *   keys revoke --client SUN [--billing-group 52] pbp_0123456789
  *   import statements.csv --client SUN [--billing-group 52] [--full] [--dry-run] [--report refused.csv]
+ *   postings --client SUN --date 2026-11-26 [--out postings.csv]
+ *   webhooks add https://billing.example/hooks --client SUN [--event payment.captured …] [--name "Posting bridge"]
+ *   webhooks list|deliveries [--failed]|rotate <id>|disable <id>|replay <evt_…> --client SUN
  *
  * It works on the portal's database: PostgreSQL when DATABASE_URL is set, else the PGlite directory
  * (DATA_DIR, default .data/pglite), which the portal must not have open at the same time.
  */
-import { createReadStream, createWriteStream, statSync } from 'node:fs';
+import { createReadStream, createWriteStream, statSync, writeFileSync } from 'node:fs';
 import { basename } from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { Readable } from 'node:stream';
@@ -17,7 +20,9 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import cliProgress from 'cli-progress';
 import { and, asc, eq, isNull, or } from 'drizzle-orm';
+import * as v from 'valibot';
 import { apiKeyScopes, type ApiKeyScope } from '../contracts/office';
+import { postingsQuerySchema, webhookEndpointRequestSchema, webhookEventTypes } from '../contracts/payments-out';
 import { shortReason } from '../server/db/availability';
 import { openDatabase, type Database } from '../server/db/client';
 import { claimDataDir } from '../server/db/data-dir-lock';
@@ -26,6 +31,8 @@ import { createApiKeysService } from '../server/modules/office/api-keys.service'
 import { MAX_STATEMENT_BYTES, readCsvStatement } from '../server/modules/statements/csv-statement';
 import { createImportReports } from '../server/modules/statements/import-reports';
 import { createStatementImport } from '../server/modules/statements/statement-import';
+import { postingFile } from '../server/modules/postings/posting-file';
+import { createWebhookEndpointsService } from '../server/modules/webhooks/webhook-endpoints.service';
 import { seedDemoData } from '../server/seed/seed';
 
 const usage = `Usage:
@@ -33,7 +40,10 @@ const usage = `Usage:
   npm run office -- keys list --client SUN [--billing-group 52]
   npm run office -- keys revoke --client SUN [--billing-group 52] <prefix>
   npm run office -- import <statements.csv> --client SUN [--billing-group 52] [--full] [--dry-run] [--report <refused.csv>]
-Scopes: ${apiKeyScopes.join(', ')}.`;
+  npm run office -- postings --client SUN --date 2026-11-26 [--out <postings.csv>]
+  npm run office -- webhooks add <https://…> --client SUN [--event payment.captured …] [--name "…"]
+  npm run office -- webhooks list|deliveries [--failed]|rotate <id>|disable <id>|replay <evt_…> --client SUN
+Scopes: ${apiKeyScopes.join(', ')}. Webhook events: ${webhookEventTypes.join(', ')}.`;
 
 class UsageError extends Error {}
 
@@ -48,6 +58,10 @@ const { values, positionals } = parseArgs({
     full: { type: 'boolean', default: false },
     'dry-run': { type: 'boolean', default: false },
     report: { type: 'string' },
+    date: { type: 'string' },
+    out: { type: 'string' },
+    event: { type: 'string', multiple: true },
+    failed: { type: 'boolean', default: false },
     help: { type: 'boolean', default: false },
   },
 });
@@ -151,13 +165,78 @@ async function importFile(db: Database, file: string | undefined): Promise<numbe
   return 0;
 }
 
+async function postings(db: Database): Promise<number> {
+  const client = await clientOf(db);
+  const date = v.safeParse(postingsQuerySchema, { date: values.date });
+  if (!date.success) throw new UsageError('Say which business day: --date 2026-11-26');
+  const csv = await postingFile(db, client.id, date.output.date);
+  if (!values.out) {
+    process.stdout.write(csv);
+    return 0;
+  }
+  writeFileSync(values.out, csv);
+  const rows = csv.trimEnd().split('\r\n').length - 2;
+  console.log(`The posting file of ${date.output.date} for ${client.label}: ${String(rows)} money events, in ${values.out}`);
+  return 0;
+}
+
+async function webhooks(db: Database, [action, target]: string[]): Promise<number> {
+  const client = await clientOf(db);
+  const service = createWebhookEndpointsService({ db, now: () => new Date() });
+  const id = Number(target);
+  const needId = () => {
+    if (!Number.isInteger(id) || id <= 0) throw new UsageError('Say which endpoint: its number, from `webhooks list`.');
+    return id;
+  };
+  if (action === 'add') {
+    const request = v.safeParse(webhookEndpointRequestSchema, { url: target, description: values.name ?? '', eventTypes: values.event ?? [] });
+    if (!request.success) throw new UsageError(`Give an https address and events among ${webhookEventTypes.join(', ')}.`);
+    const made = await service.create(client.id, request.output);
+    if (!made) throw new UsageError('Webhooks go to https addresses (plain http only to this machine).');
+    console.log(`Endpoint ${String(made.id)} for ${client.label}: ${made.url}\nIts signing secret, shown this once (keep it with the receiver):\n\n  ${made.secret}\n`);
+    return 0;
+  }
+  if (action === 'list') {
+    const listed = await service.list(client.id);
+    if (listed.length === 0) console.log(`${client.label} has no webhook endpoints.`);
+    for (const each of listed) console.log(`${String(each.id)}  ${each.url}  ${each.eventTypes.join(',') || 'all events'}  ${each.disabledAt ? `disabled ${each.disabledAt}` : 'live'}`);
+    return 0;
+  }
+  if (action === 'rotate') {
+    const rotated = await service.rotate(client.id, needId());
+    if (!rotated) throw new UsageError(`${client.label} has no live endpoint ${target ?? ''}.`);
+    console.log(`A new secret for endpoint ${String(rotated.id)}; the previous one signs too until ${rotated.previousSecretExpiresAt ?? ''}:\n\n  ${rotated.secret}\n`);
+    return 0;
+  }
+  if (action === 'disable') {
+    const disabled = await service.disable(client.id, needId());
+    if (!disabled) throw new UsageError(`${client.label} has no endpoint ${target ?? ''}.`);
+    console.log(`Endpoint ${String(disabled.id)} is disabled: nothing more is sent to it.`);
+    return 0;
+  }
+  if (action === 'deliveries') {
+    const deliveries = await service.deliveries(client.id, values.failed ? 'failed' : undefined);
+    if (deliveries.length === 0) console.log(values.failed ? 'No failed deliveries.' : 'No deliveries.');
+    for (const each of deliveries)
+      console.log(`${each.eventId}  ${each.eventType}  endpoint ${String(each.endpointId)}  ${each.status}  ${String(each.attempts)} attempts  ${each.lastError ?? ''}`);
+    return 0;
+  }
+  if (action === 'replay') {
+    const count = await service.replay(client.id, target ?? '');
+    if (count === null) throw new UsageError(`${client.label} has no event ${target ?? ''}.`);
+    console.log(`${target ?? ''} goes again to ${String(count)} endpoint(s), with its own webhook-id: the portal sends it when it next runs.`);
+    return 0;
+  }
+  throw new UsageError(usage);
+}
+
 async function main(): Promise<number> {
   const [command, ...rest] = positionals;
   if (values.help || !command) {
     console.log(usage);
     return command ? 0 : 2;
   }
-  if (command !== 'keys' && command !== 'import') throw new UsageError(usage);
+  if (!['keys', 'import', 'postings', 'webhooks'].includes(command)) throw new UsageError(usage);
   const repoRoot = fileURLToPath(new URL('..', import.meta.url));
   const databaseUrl = process.env.DATABASE_URL;
   const dataDir = process.env.DATA_DIR || `${repoRoot}.data/pglite`;
@@ -171,6 +250,8 @@ async function main(): Promise<number> {
       await keys(db, rest);
       return 0;
     }
+    if (command === 'postings') return await postings(db);
+    if (command === 'webhooks') return await webhooks(db, rest);
     return await importFile(db, rest[0]);
   } finally {
     await opened.close();
