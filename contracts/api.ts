@@ -12,6 +12,7 @@ import * as member from './member-endpoints';
 import * as office from './office-endpoints';
 import * as password from './password-endpoints';
 import * as payments from './payments-endpoints';
+import * as paymentsOut from './payments-out-endpoints';
 import * as registration from './registration-endpoints';
 import * as session from './session-endpoints';
 import * as switchClients from './switch-clients-endpoints';
@@ -46,6 +47,12 @@ export const apiAreas: readonly ApiArea[] = [
     tag: 'Billing office: statements',
     description: "A client's billing system sends its statements (accounts, invoices and their lines) and reads each import's report, with the client's API key.",
     endpoints: office,
+  },
+  {
+    tag: 'Billing office: payments out',
+    description:
+      "The money the portal took, for the client's billing system: the daily posting file, refunds and voids, and webhooks that push each money event as it happens (docs/payments-out.md), with the client's API key.",
+    endpoints: paymentsOut,
   },
   { tag: 'Reference', description: 'This document.', endpoints: { getOpenApiDocument } },
 ];

@@ -72,6 +72,12 @@ export interface EndpointDeclaration {
   response: Schema | NonJsonAnswer;
   /** A GET that changes state all the same (the spec's method): it needs the anti-forgery token too. */
   changesState?: true;
+  /** The success status when it is not 200 (the billing office's API: 201 made, 202 accepted). */
+  successStatus?: 201 | 202;
+  /** The refusals beyond those every endpoint of its kind may give, by status, for the reference. */
+  refusals?: Readonly<Partial<Record<404 | 409 | 422, string>>>;
+  /** Examples for the reference (the billing office's API): a JSON body, and the answer. */
+  examples?: { request?: unknown; response?: unknown };
   /** A call that must not count as activity (a poll), so an idle session still ends. */
   slidesSession?: false;
 }

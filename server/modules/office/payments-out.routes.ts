@@ -1,5 +1,5 @@
 /**
- * The billing office's money endpoints (contracts/office-endpoints.ts), called with a client's API
+ * The billing office's money endpoints (contracts/payments-out-endpoints.ts), called with a client's API
  * key (authenticated by the office module, see office.routes.ts): the posting file, refunds and
  * voids, and the webhook endpoints with their deliveries and replays. The key names the client:
  * nothing here takes a client from the request.
@@ -17,7 +17,7 @@ import {
   postWebhookEndpointDisable,
   postWebhookEndpointRotation,
   postWebhookReplay,
-} from '@contracts/office-endpoints';
+} from '@contracts/payments-out-endpoints';
 import type { Database } from '../../db/client';
 import { route } from '../../http/endpoint-routes';
 import { errorResponse } from '../../http/errors';

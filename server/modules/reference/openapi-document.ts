@@ -101,9 +101,15 @@ function operationOf(name: string, tag: string, endpoint: EndpointDeclaration): 
 
 /** An operation of the billing office's API: an API key, no session, no anti-forgery token. */
 function officeOperationOf(name: string, tag: string, endpoint: EndpointDeclaration, scope: string): Record<string, unknown> {
-  const { query, params, statementBody } = endpoint;
-  const [successStatus, success] = successOf(endpoint);
-  const parameters = [...(params ? parametersOf(params, 'path') : []), ...(query ? parametersOf(query, 'query') : [])];
+  const { query, params, headers, json, statementBody, examples, refusals = {} } = endpoint;
+  const [defaultStatus, success] = successOf(endpoint);
+  const successStatus = endpoint.successStatus === undefined ? defaultStatus : String(endpoint.successStatus);
+  const withExample = (content: unknown, example: unknown) =>
+    example === undefined || typeof content !== 'object' || content === null
+      ? content
+      : Object.fromEntries(Object.entries(content).map(([type, media]) => [type, { ...(media as object), example }]));
+  const parameters = [...(params ? parametersOf(params, 'path') : []), ...(query ? parametersOf(query, 'query') : []), ...(headers ? parametersOf(headers, 'header') : [])];
+  const jsonBody = json ? { 'application/json': { schema: jsonSchemaOf(json, 'input'), ...(examples?.request === undefined ? {} : { example: examples.request }) } } : null;
   return {
     operationId: name,
     tags: [tag],
@@ -120,13 +126,17 @@ function officeOperationOf(name: string, tag: string, endpoint: EndpointDeclarat
             },
           },
         }
-      : {}),
+      : jsonBody
+        ? { requestBody: { required: true, content: jsonBody } }
+        : {}),
     responses: {
-      [successStatus]: success,
-      ...(query ? { 400: refusal('invalidRequest: the query does not fit its schema') } : {}),
+      [successStatus]: { ...success, content: withExample(success.content, examples?.response) },
+      ...(query || json || headers ? { 400: refusal('invalidRequest: the request does not fit its schema') } : {}),
       401: refusal('invalidApiKey: no key, an unknown one or a revoked one'),
       403: refusal(`forbidden: the key lacks the ${scope} scope`),
-      ...(params ? { 404: refusal('notFound: nothing of the key’s client has this id') } : {}),
+      ...(params ? { 404: refusal(refusals[404] ?? 'notFound: nothing of the key’s client has this id') } : {}),
+      ...(refusals[409] ? { 409: refusal(refusals[409]) } : {}),
+      ...(refusals[422] ? { 422: refusal(refusals[422]) } : {}),
       ...(statementBody
         ? {
             413: refusal('invalidRequest: the body is over its limit'),

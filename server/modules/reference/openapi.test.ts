@@ -1,4 +1,5 @@
 import { Validator } from '@seriousme/openapi-schema-validator';
+import * as v from 'valibot';
 import { describe, expect, it } from 'vitest';
 import { apiEndpoints } from '@contracts/api';
 import { apiBase } from '@contracts/endpoint';
@@ -57,6 +58,23 @@ describe('the OpenAPI document', () => {
     ];
     // Hono mounts a path parameter `{id}` as `:id`.
     expect(mounted.sort()).toEqual(declared.map((route) => route.replace(' ', ` ${apiBase}`).replace(/\{(\w+)\}/g, ':$1')).sort());
+  });
+
+  it('gives every endpoint of the billing office’s payments out an example that fits its own schemas, in the document', async () => {
+    const document = (await served()) as unknown as { paths: Record<string, Record<string, { requestBody?: { content: Record<string, { example?: unknown }> }; responses: Record<string, { content?: Record<string, { example?: unknown }> }> }>> };
+    const office = apiEndpoints.filter(({ tag }) => tag === 'Billing office: payments out');
+    expect(office.length).toBeGreaterThanOrEqual(9);
+    for (const { name, endpoint } of office) {
+      const { examples } = endpoint;
+      expect(examples?.response, name).toBeDefined();
+      if (typeof endpoint.response === 'object') expect(v.safeParse(endpoint.response, examples?.response).issues, name).toBeUndefined();
+      if (endpoint.json) expect(v.safeParse(endpoint.json, examples?.request).issues, name).toBeUndefined();
+      const operation = document.paths[endpoint.path]?.[endpoint.method.toLowerCase()];
+      const status = String(endpoint.successStatus ?? 200);
+      const media = endpoint.response === 'csv' ? 'text/csv' : 'application/json';
+      expect(operation?.responses[status]?.content?.[media]?.example, name).toEqual(examples?.response);
+      if (endpoint.json) expect(operation?.requestBody?.content['application/json']?.example, name).toEqual(examples?.request);
+    }
   });
 });
 
