@@ -2,11 +2,11 @@ import { describe, expect, it, vi } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { queryRows } from './db/client';
 import { loginAttempts, outboxEmails, processorTokens, sessions, userTokens, users } from './db/schema';
-import { createJobQueue } from './jobs/job-queue';
 import { EXPIRED_ROWS_SWEEP_CRON, EXPIRED_ROWS_SWEEP_QUEUE, scheduleSweeps, sweepExpired } from './housekeeping';
 import { consumeToken, issueToken } from './modules/tokens/tokens.service';
 import { sha256Hex } from './security/tokens';
 import { useSeededDatabase } from './test/harness';
+import { createTestJobQueue } from './test/test-job-queue';
 
 describe('the sweep of expired rows', () => {
   const database = useSeededDatabase();
@@ -59,7 +59,7 @@ describe('the sweep on the job queue', () => {
   it('runs every five minutes as a job, and a sweep job removes what has expired', async () => {
     const { db } = database;
     const warnings: string[] = [];
-    const jobs = await createJobQueue({ db, warn: (message) => warnings.push(message), pollingIntervalSeconds: 0.5 });
+    const jobs = await createTestJobQueue(db, warnings);
     try {
       await scheduleSweeps(jobs, db, (message) => warnings.push(message), { pollingIntervalSeconds: 0.5 });
       const schedules = await queryRows<{ cron: string }>(db, sql`select cron from pgboss.schedule where name = ${EXPIRED_ROWS_SWEEP_QUEUE}`);

@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createApp } from '../app';
 import { queryRows, type OpenedDatabase } from '../db/client';
 import { openSeededDatabase } from '../test/harness';
+import { createTestJobQueue } from '../test/test-job-queue';
 import { createJobQueue, JOB_QUEUE_SCHEMA, type JobInfo, type JobQueue } from './job-queue';
 
 let database: OpenedDatabase;
@@ -17,12 +18,7 @@ const warnings: string[] = [];
 
 beforeAll(async () => {
   database = await openSeededDatabase();
-  queue = await createJobQueue({
-    db: database.db,
-    warn: (message) => warnings.push(message),
-    pollingIntervalSeconds: 0.5,
-    intervals: { cronMonitorIntervalSeconds: 1, cronWorkerIntervalSeconds: 1 },
-  });
+  queue = await createTestJobQueue(database.db, warnings);
 });
 afterAll(async () => {
   await queue.stop();
@@ -121,7 +117,7 @@ describe('the job queue over PGlite', () => {
 describe('stopping the job queue', () => {
   /** A second queue over the database (as a replica would run), with one handler that waits until told. */
   async function queueWithJobInFlight(name: string, stopGraceSeconds: number) {
-    const own = await createJobQueue({ db: database.db, warn: () => undefined, pollingIntervalSeconds: 0.5, stopGraceSeconds });
+    const own = await createTestJobQueue(database.db, [], { stopGraceSeconds });
     await own.defineQueue(name, { retryLimit: 2 });
     let release: () => void = () => undefined;
     const released = new Promise<void>((resolve) => (release = resolve));
@@ -154,7 +150,7 @@ describe('stopping the job queue', () => {
     await own.stop();
     expect(finished).toEqual(['given up']);
 
-    const again = await createJobQueue({ db: database.db, warn: () => undefined, pollingIntervalSeconds: 0.5 });
+    const again = await createTestJobQueue(database.db);
     try {
       const retried: JobInfo[] = [];
       await again.work('test.slow-given-up', {}, (_data, job) => {
@@ -171,6 +167,7 @@ describe('stopping the job queue', () => {
   it('leaves no timer behind', async () => {
     const timers = () => process.getActiveResourcesInfo().filter((resource) => resource === 'Timeout').length;
     const before = timers();
+    // At the server's own settings.
     const own = await createJobQueue({ db: database.db, warn: () => undefined });
     await own.defineQueue('test.idle');
     await own.work('test.idle', {}, () => Promise.resolve());

@@ -10,7 +10,8 @@ import type { Database, OpenedDatabase } from '../../db/client';
 import { openDatabase, queryRows } from '../../db/client';
 import { outboxEmails } from '../../db/schema';
 import { startLoopbackSmtpServer, type LoopbackSmtpServer } from './loopback-smtp-server';
-import { createJobQueue, type JobQueue } from '../../jobs/job-queue';
+import type { JobQueue } from '../../jobs/job-queue';
+import { createTestJobQueue } from '../../test/test-job-queue';
 import { claimNextDue, queueEmail, withDeliveryRequests, type Email } from './outbox';
 import {
   createOutboxSender,
@@ -254,7 +255,7 @@ describe('secrets of the SMTP URL', () => {
 describe('the sender on the job queue', () => {
   /** A job queue over the test database, stopped after the test (after its senders). */
   async function jobQueue(): Promise<JobQueue> {
-    const jobs = await createJobQueue({ db: database.db, warn: () => undefined, pollingIntervalSeconds: 0.5, stopGraceSeconds: 1 });
+    const jobs = await createTestJobQueue(database.db);
     open.queues.push(jobs);
     return jobs;
   }

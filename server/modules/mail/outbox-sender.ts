@@ -178,8 +178,16 @@ export function createOutboxSender({
     async start(queue) {
       jobs = queue;
       // A delivery job is given up once the lease is over: by then a sender that died mid-send has
-      // left the email to whoever takes the job next, or to the sweep.
-      await queue.defineQueue(OUTBOX_DELIVERY_QUEUE, { retryLimit: 3, retryDelay: 10, retryBackoff: true, expireInSeconds: Math.ceil(leaseMs / 1000) });
+      // left the email to whoever takes the job next, or to the sweep. A job that failed (the
+      // database was away) is tried again after the outbox's own growing waits.
+      const seconds = (ms: number) => Math.max(1, Math.round(ms / 1000));
+      await queue.defineQueue(OUTBOX_DELIVERY_QUEUE, {
+        retryLimit: 3,
+        retryDelay: seconds(retry.firstDelayMs),
+        retryBackoff: true,
+        retryDelayMax: seconds(retry.maxDelayMs),
+        expireInSeconds: Math.ceil(leaseMs / 1000),
+      });
       // A sweep that fails is followed by the next minute's.
       await queue.defineQueue(OUTBOX_SWEEP_QUEUE, { retryLimit: 0, expireInSeconds: 15 * 60 });
       await queue.work<{ emailId: number }>(OUTBOX_DELIVERY_QUEUE, { concurrency: 2 }, async ({ emailId }, job) => {
