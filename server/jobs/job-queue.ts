@@ -143,7 +143,13 @@ export async function createJobQueue({
   });
   boss.on('error', (error) => report(`The job queue met an error and carries on: ${withoutWorker(shortReason(error))}`));
   boss.on('warning', (warning) => report(`The job queue warns: ${warning.message}`));
-  await boss.start();
+  try {
+    await boss.start();
+  } catch (error) {
+    // What started before the failure (its timers) stops with it.
+    await boss.stop({ graceful: false }).catch(() => undefined);
+    throw error;
+  }
 
   /** Handlers running now: stop waits for them, so none runs on once the database closes. */
   const running = new Set<Promise<void>>();
