@@ -1,10 +1,12 @@
-import { describe, expect, it } from 'vitest';
-import { eq } from 'drizzle-orm';
+import { describe, expect, it, vi } from 'vitest';
+import { eq, sql } from 'drizzle-orm';
+import { queryRows } from './db/client';
 import { loginAttempts, outboxEmails, processorTokens, sessions, userTokens, users } from './db/schema';
-import { sweepExpired } from './housekeeping';
+import { EXPIRED_ROWS_SWEEP_CRON, EXPIRED_ROWS_SWEEP_QUEUE, scheduleSweeps, sweepExpired } from './housekeeping';
 import { consumeToken, issueToken } from './modules/tokens/tokens.service';
 import { sha256Hex } from './security/tokens';
 import { useSeededDatabase } from './test/harness';
+import { createTestJobQueue } from './test/test-job-queue';
 
 describe('the sweep of expired rows', () => {
   const database = useSeededDatabase();
@@ -48,5 +50,32 @@ describe('the sweep of expired rows', () => {
     expect(await db.select().from(loginAttempts).where(eq(loginAttempts.email, 'recent@example.com'))).toHaveLength(1);
     expect((await db.select({ token: processorTokens.token }).from(processorTokens)).map((row) => row.token)).toEqual(['tok_recent000001']);
     expect((await db.select({ hash: userTokens.tokenHash }).from(userTokens)).map((row) => row.hash)).toEqual([sha256Hex(live)]);
+  });
+});
+
+describe('the sweep on the job queue', () => {
+  const database = useSeededDatabase();
+
+  it('runs every five minutes as a job, and a sweep job removes what has expired', async () => {
+    const { db } = database;
+    const warnings: string[] = [];
+    const jobs = await createTestJobQueue(db, warnings);
+    try {
+      await scheduleSweeps(jobs, db, (message) => warnings.push(message), { pollingIntervalSeconds: 0.5 });
+      const schedules = await queryRows<{ cron: string }>(db, sql`select cron from pgboss.schedule where name = ${EXPIRED_ROWS_SWEEP_QUEUE}`);
+      expect(schedules).toEqual([{ cron: EXPIRED_ROWS_SWEEP_CRON }]);
+      expect(EXPIRED_ROWS_SWEEP_CRON).toBe('*/5 * * * *');
+
+      const past = new Date(Date.now() - 60 * 60 * 1000);
+      await db.insert(sessions).values({ id: 'ended-before-the-sweep', createdAt: past, lastSeenAt: past, expiresAt: past });
+      // The sweep the schedule would send at the next five minutes, now.
+      await jobs.send(EXPIRED_ROWS_SWEEP_QUEUE, {});
+      await vi.waitFor(async () => expect(await db.select().from(sessions).where(eq(sessions.id, 'ended-before-the-sweep'))).toEqual([]), {
+        timeout: 15000,
+      });
+      expect(warnings).toEqual([]);
+    } finally {
+      await jobs.stop();
+    }
   });
 });

@@ -1,5 +1,5 @@
 /**
- * Sweeps what has expired, on a timer, so tables do not grow without bound between sign-ins:
+ * Sweeps what has expired, every five minutes on the job queue, so tables do not grow without bound between sign-ins:
  * ended sessions, sign-in attempts and counted emails older than every throttling window, card
  * tokens a day past their expiry, emailed links (user tokens) that are used or expired, and emails
  * sent a week ago (their links are dead by then, and an address book of patients is not worth
@@ -8,6 +8,7 @@
  */
 import { and, isNotNull, lt } from 'drizzle-orm';
 import type { Database } from './db/client';
+import type { JobQueue } from './jobs/job-queue';
 import { loginAttempts, outboxEmails, processorTokens, sessions } from './db/schema';
 import { ACCOUNT_POLICY, ADDRESS_POLICY } from './modules/auth/throttle.service';
 import { RECEIPT_RECIPIENT_POLICY, TYPED_RECIPIENT_POLICY } from './modules/mail/recipient-limits';
@@ -17,8 +18,10 @@ import { sweepTokens } from './modules/tokens/tokens.service';
 /** How long a sent email stays in the outbox table. */
 export const SENT_EMAIL_RETENTION_MS = 7 * 24 * 60 * 60 * 1000;
 
-/** How often the sweep runs. */
-export const SWEEP_INTERVAL_MS = 5 * 60 * 1000;
+/** The queue of the sweep. */
+export const EXPIRED_ROWS_SWEEP_QUEUE = 'housekeeping.sweep';
+/** When the sweep runs: every five minutes (one replica runs each). */
+export const EXPIRED_ROWS_SWEEP_CRON = '*/5 * * * *';
 
 /** Deletes every expired row; returns how many of each. */
 export async function sweepExpired(
@@ -44,12 +47,18 @@ export async function sweepExpired(
   return { sessions: ended.length, attempts: attempts.length, tokens: tokens.length, userTokens, emails: emails.length };
 }
 
-/** Runs the sweep every `intervalMs` until stopped; a failed sweep is reported and tried next time. */
-export function startSweeping(db: Database, warn: (message: string) => void, intervalMs = SWEEP_INTERVAL_MS): () => void {
-  const timer = setInterval(() => {
-    sweepExpired(db, new Date()).catch((error: unknown) => warn(`The expired-rows sweep failed: ${String(error)}`));
-  }, intervalMs);
-  // The sweep never keeps the process alive by itself.
-  timer.unref();
-  return () => clearInterval(timer);
+/**
+ * Runs the sweep on `jobs` every five minutes; a failed sweep is reported, and the next one tries
+ * again. Its jobs come every five minutes, so looking for one every 10 s is soon enough.
+ */
+export async function scheduleSweeps(jobs: JobQueue, db: Database, warn: (message: string) => void, { pollingIntervalSeconds = 10 } = {}): Promise<void> {
+  await jobs.defineQueue(EXPIRED_ROWS_SWEEP_QUEUE, { retryLimit: 0, expireInSeconds: 5 * 60 });
+  await jobs.work(EXPIRED_ROWS_SWEEP_QUEUE, { pollingIntervalSeconds }, async () => {
+    try {
+      await sweepExpired(db, new Date());
+    } catch (error) {
+      warn(`The expired-rows sweep failed: ${String(error)}`);
+    }
+  });
+  await jobs.schedule(EXPIRED_ROWS_SWEEP_QUEUE, EXPIRED_ROWS_SWEEP_CRON);
 }

@@ -1,6 +1,7 @@
 /**
- * Starts the whole product on one machine: database, migrations, demo data, API and SPA on one
- * port, and the sandbox card processor's fields on another (another origin).
+ * Starts the whole product on one machine: database, migrations, demo data, the job queue (the
+ * sweeps, and the emails when SMTP is set), API and SPA on one port, and the sandbox card
+ * processor's fields on another (another origin).
  */
 import type { AddressInfo } from 'node:net';
 import { serve } from '@hono/node-server';
@@ -9,9 +10,11 @@ import { createApp, loggedBackgroundWork, type Logger } from './app';
 import type { BackgroundWork } from './background-work';
 import { DEFAULT_SESSION_IDLE_SECONDS, DEFAULT_SESSION_WARNING_SECONDS, type MailSettings } from './config';
 import { openDatabase } from './db/client';
-import { startSweeping } from './housekeeping';
+import { scheduleSweeps } from './housekeeping';
 import type { AppEnv } from './http/types';
-import { createOutboxSender } from './modules/mail/outbox-sender';
+import { createJobQueue, type JobQueue } from './jobs/job-queue';
+import { withDeliveryRequests } from './modules/mail/outbox';
+import { createOutboxSender, type OutboxSender } from './modules/mail/outbox-sender';
 import { createCardFieldsApp } from './modules/processor/card-fields-app';
 import { seedDemoData } from './seed/seed';
 
@@ -99,11 +102,20 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
   });
   let draining = false;
   const listening: Serving[] = [];
+  // Stopped again if the start fails half-way.
+  let jobs: JobQueue | undefined;
+  let sender: OutboxSender | undefined;
   try {
     if (options.seed !== false) await seedDemoData(database.db);
     const background = options.background ?? loggedBackgroundWork(logger);
+    const warn = (message: string) => logger.warn(message);
     // Made before listening, so a bad SMTP setting fails the start before a port is taken.
-    const sender = options.mail ? createOutboxSender({ db: database.db, mail: options.mail, warn: (message) => logger.warn(message) }) : undefined;
+    const outbox = options.mail ? createOutboxSender({ db: database.db, mail: options.mail, warn }) : undefined;
+    sender = outbox;
+    const queue = await createJobQueue({ db: database.db, warn });
+    jobs = queue;
+    await scheduleSweeps(queue, database.db, warn);
+    await outbox?.start(queue);
     const cookieSecure = options.cookieSecure ?? false;
 
     // The card fields live on another port, so on another origin than the portal's: no script of
@@ -137,30 +149,33 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
       isDraining: () => draining,
       background,
     });
-    const portal = await listen(app.fetch, options.port ?? 8080, options.hostname);
+    // Each email a request queues (or the work it leaves for after its answer) gets its delivery job
+    // in the same transaction, so it goes out as soon as that commits.
+    const fetch: FetchHandler = outbox ? (request, env) => withDeliveryRequests(outbox.requestDelivery, () => app.fetch(request, env)) : app.fetch;
+    const portal = await listen(fetch, options.port ?? 8080, options.hostname);
     listening.push(portal.server);
     const url = `http://localhost:${String(portal.port)}`;
     cardFieldsHost.app = createCardFieldsApp({ db: database.db, portalOrigin: options.publicUrl ?? url, cookieSecure, logger });
 
-    const stopSweeping = startSweeping(database.db, (message) => logger.warn(message));
-    sender?.start();
 
     // Closing drains: /readyz turns 503, no new connection is accepted, requests in flight finish
     // (cut only after the drain time-out), the work they left to run after their answers (the
-    // emails of forgotten passwords) finishes, and then the database closes.
+    // emails of forgotten passwords) finishes, the job queue lets its jobs in flight finish, and
+    // then the database closes.
     let closing: Promise<void> | undefined;
     const close = () => {
       closing ??= (async () => {
         draining = true;
-        stopSweeping();
-        // The sender finishes the email in flight while requests drain; what they queue waits for the next start.
-        const senderStopped = sender?.stop();
+        // The sender finishes the email in flight while requests drain; what they queue waits for
+        // the next start (or another replica's sweep).
+        const senderStopped = outbox?.stop();
         try {
           await Promise.all(listening.map((server) => drain(server, options.drainTimeoutMs ?? 10000)));
         } finally {
           await senderStopped;
         }
         await background.settled();
+        await queue.stop();
         await database.close();
       })();
       return closing;
@@ -169,6 +184,8 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
     return { url, port: portal.port, cardFieldsUrl: cardFieldsOrigin, cardFieldsPort: cardFields.port, close };
   } catch (error) {
     await Promise.all(listening.map((server) => new Promise((resolve) => server.close(resolve))));
+    await sender?.stop();
+    await jobs?.stop();
     await database.close();
     throw error;
   }

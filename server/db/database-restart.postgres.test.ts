@@ -5,20 +5,15 @@
  * own throwaway cluster (.ci/postgres-cluster.sh), so stopping it disturbs no other test; it runs
  * where PostgreSQL is available, which TEST_DATABASE_URL signals (.ci/postgres-for-tests.sh).
  */
-import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServer, type RunningServer } from '../start';
+import { cluster, testDatabaseUrl } from '../test/postgres-servers';
 
-const postgresAvailable = Boolean(process.env.TEST_DATABASE_URL);
-const clusterScript = resolve('.ci/postgres-cluster.sh');
-
-function cluster(command: 'init' | 'start' | 'stop', dir: string): string {
-  return execFileSync(clusterScript, [command, dir], { encoding: 'utf8' }).trim();
-}
+const postgresAvailable = Boolean(testDatabaseUrl);
 
 describe.skipIf(!postgresAvailable)('the server over PostgreSQL when the database restarts', () => {
   let dir: string;

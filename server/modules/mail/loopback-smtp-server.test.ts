@@ -35,6 +35,27 @@ describe('the loopback SMTP server', () => {
   });
 });
 
+describe('a loopback SMTP server that hangs mid-send', () => {
+  it('never answers the first message, which is not received, and takes the next', async () => {
+    const smtp = await startLoopbackSmtpServer({ holdFirstMessage: true });
+    try {
+      const client = nodemailer.createTransport(smtp.url);
+      const first = client.sendMail({ from: 'a@example.com', to: 'first@example.com', subject: 'First', text: 'x' });
+      await smtp.held;
+      const second = nodemailer.createTransport(smtp.url);
+      await second.sendMail({ from: 'a@example.com', to: 'second@example.com', subject: 'Second', text: 'x' });
+      second.close();
+      expect(smtp.received.map((email) => email.to)).toEqual(['second@example.com']);
+      client.close();
+      await smtp.close();
+      await expect(first).rejects.toThrow();
+      expect(smtp.received).toHaveLength(1);
+    } finally {
+      await smtp.close();
+    }
+  });
+});
+
 describe('reading a message', () => {
   it('decodes base64 parts inside nested multiparts and passes over attachments', () => {
     const base64 = (text: string) => Buffer.from(text, 'utf8').toString('base64');

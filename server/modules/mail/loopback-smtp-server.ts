@@ -40,6 +40,11 @@ export interface LoopbackSmtpServerOptions {
    * tests that prove the sender never repeats a secret.
    */
   quotePasswordWhenRefusing?: boolean;
+  /**
+   * Never answer the end of the first message's DATA, as a server that stops mid-send: the sender
+   * times out (or dies waiting) and the message is not received. `held` says when it arrived.
+   */
+  holdFirstMessage?: boolean;
 }
 
 export interface LoopbackSmtpServer {
@@ -48,6 +53,8 @@ export interface LoopbackSmtpServer {
   readonly port: number;
   /** Every email received, oldest first. */
   readonly received: readonly ReceivedEmail[];
+  /** With `holdFirstMessage`: resolves once the first message has arrived and is held. */
+  readonly held: Promise<void>;
   /** The first email received (now or later) that `matches`; rejects after `timeoutMs`. */
   waitForEmail(matches?: (email: ReceivedEmail) => boolean, timeoutMs?: number): Promise<ReceivedEmail>;
   /** Stops listening and ends open connections. */
@@ -59,6 +66,9 @@ export async function startLoopbackSmtpServer(options: LoopbackSmtpServerOptions
   const { credentials } = options;
   const received: ReceivedEmail[] = [];
   const waiters = new Set<(email: ReceivedEmail) => void>();
+  let holding = options.holdFirstMessage ?? false;
+  let arrived: () => void = () => undefined;
+  const held = new Promise<void>((resolve) => (arrived = resolve));
 
   const server = new SMTPServer({
     // Plain SMTP on loopback: no STARTTLS, whose self-signed certificate the client would refuse.
@@ -79,6 +89,11 @@ export async function startLoopbackSmtpServer(options: LoopbackSmtpServerOptions
       const chunks: Buffer[] = [];
       stream.on('data', (chunk: Buffer) => chunks.push(chunk));
       stream.on('end', () => {
+        if (holding) {
+          holding = false;
+          arrived();
+          return;
+        }
         const mailFrom = session.envelope.mailFrom;
         const email = parseEmail(Buffer.concat(chunks).toString('latin1'), {
           from: mailFrom === false ? '' : mailFrom.address,
@@ -108,6 +123,7 @@ export async function startLoopbackSmtpServer(options: LoopbackSmtpServerOptions
     url: `smtp://${userInfo}127.0.0.1:${String(port)}`,
     port,
     received,
+    held,
     waitForEmail(matches = () => true, timeoutMs = 5000) {
       const earlier = received.find(matches);
       if (earlier) return Promise.resolve(earlier);

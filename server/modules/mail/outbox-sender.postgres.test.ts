@@ -1,54 +1,82 @@
 /**
- * Two server instances over one PostgreSQL, each with its own connection pool and its own sender,
- * work through one outbox at the same moment: every email is sent exactly once. PGlite cannot
- * show this (one connection runs one statement at a time). Runs only when TEST_DATABASE_URL names
- * a server where it may create a database of its own (other test files share TEST_DATABASE_URL's,
- * and wipe its outbox when they reset payments).
+ * The outbox on PostgreSQL, as replicas run it, each instance with its own connection pool:
+ * senders working through one outbox at the same moment send every email exactly once, directly
+ * and on the job queue; and an email whose replica dies mid-send goes out once, through another
+ * replica, when its lease is over. PGlite cannot show this (one connection runs one statement at a
+ * time). Runs only when TEST_DATABASE_URL names a server where it may create a database of its own
+ * (other test files share TEST_DATABASE_URL's, and wipe its outbox when they reset payments).
  */
-import { randomBytes } from 'node:crypto';
-import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEFAULT_MAIL_FROM } from '../../config';
+import { sql } from 'drizzle-orm';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { DEFAULT_MAIL_FROM, type MailSettings } from '../../config';
 import { openDatabase, type OpenedDatabase } from '../../db/client';
 import { outboxEmails } from '../../db/schema';
+import type { JobQueue } from '../../jobs/job-queue';
+import { createTestDatabase, testDatabaseUrl } from '../../test/postgres-servers';
+import { createTestJobQueue } from '../../test/test-job-queue';
 import { startLoopbackSmtpServer, type LoopbackSmtpServer } from './loopback-smtp-server';
-import { createOutboxSender } from './outbox-sender';
+import { queueEmail, withDeliveryRequests } from './outbox';
+import { createOutboxSender, type OutboxSender, type OutboxSenderOptions } from './outbox-sender';
 
-const databaseUrl = process.env.TEST_DATABASE_URL;
-
-/** Runs one statement on the server's maintenance connection. */
-async function onServer(statement: string): Promise<void> {
-  const client = new pg.Client({ connectionString: databaseUrl });
-  await client.connect();
-  try {
-    await client.query(statement);
-  } finally {
-    await client.end();
-  }
-}
-
-describe.skipIf(!databaseUrl)('the outbox on PostgreSQL (TEST_DATABASE_URL)', () => {
-  const name = `pbp_outbox_${randomBytes(4).toString('hex')}`;
+describe.skipIf(!testDatabaseUrl)('the outbox on PostgreSQL (TEST_DATABASE_URL)', () => {
+  let url = '';
+  let drop = () => Promise.resolve();
   let instances: OpenedDatabase[] = [];
-  let smtp: LoopbackSmtpServer;
+  const warnings: string[] = [];
+  /** Stopped after each test, senders first, as the server stops them. */
+  const running: { smtp: LoopbackSmtpServer[]; senders: OutboxSender[]; queues: JobQueue[]; databases: OpenedDatabase[] } = {
+    smtp: [],
+    senders: [],
+    queues: [],
+    databases: [],
+  };
 
   beforeAll(async () => {
-    await onServer(`create database ${name}`);
-    const url = new URL(databaseUrl ?? '');
-    url.pathname = `/${name}`;
-    instances = [await openDatabase({ databaseUrl: url.toString() }), await openDatabase({ databaseUrl: url.toString() })];
-    smtp = await startLoopbackSmtpServer();
+    ({ url, drop } = await createTestDatabase('pbp_outbox'));
+    const warn = (message: string) => warnings.push(message);
+    instances = [await openDatabase({ databaseUrl: url, warn }), await openDatabase({ databaseUrl: url, warn })];
+  });
+  beforeEach(async () => {
+    await instances[0]?.db.execute(sql`truncate table outbox_emails`);
+  });
+  afterEach(async () => {
+    await Promise.all(running.senders.splice(0).map((sender) => sender.stop()));
+    await Promise.all(running.queues.splice(0).map((queue) => queue.stop()));
+    await Promise.all(running.databases.splice(0).map((database) => database.close()));
+    await Promise.all(running.smtp.splice(0).map((smtp) => smtp.close()));
+  });
+  afterAll(async () => {
+    await Promise.all(instances.map((instance) => instance.close()));
+    await drop();
   });
 
-  afterAll(async () => {
-    await smtp.close();
-    await Promise.all(instances.map((instance) => instance.close()));
-    await onServer(`drop database if exists ${name}`);
-  });
+  async function smtpServer(options: Parameters<typeof startLoopbackSmtpServer>[0] = {}): Promise<LoopbackSmtpServer> {
+    const smtp = await startLoopbackSmtpServer(options);
+    running.smtp.push(smtp);
+    return smtp;
+  }
+
+  /** A replica: a sender and a job queue of its own over `database` (started by the test). */
+  async function replica(database: OpenedDatabase, mail: MailSettings, options: Partial<OutboxSenderOptions> = {}) {
+    const sender = createOutboxSender({ db: database.db, mail, warn: (message) => warnings.push(message), ...options });
+    running.senders.push(sender);
+    const jobs = await createTestJobQueue(database.db, warnings);
+    running.queues.push(jobs);
+    return { database, sender, jobs };
+  }
+
+  /** Queues an email as a request of the replica does: its delivery job in the email's transaction. */
+  const queueFromRequest = (on: { database: OpenedDatabase; sender: OutboxSender }, to: string) =>
+    withDeliveryRequests(on.sender.requestDelivery, () =>
+      on.database.db.transaction((tx) => queueEmail(tx, { clientId: null, to, subject: 'Receipt', body: `For ${to}` })),
+    );
+
+  const allRows = () => instances[1]?.db.select().from(outboxEmails) ?? Promise.resolve([]);
 
   it('sends each email once when two instances deliver at the same moment', async () => {
     const [first, second] = instances;
     if (!first || !second) throw new Error('Both instances must be open');
+    const smtp = await smtpServer();
     const addresses = Array.from({ length: 60 }, (_, index) => `patient${String(index)}@example.com`);
     await first.db
       .insert(outboxEmails)
@@ -57,14 +85,59 @@ describe.skipIf(!databaseUrl)('the outbox on PostgreSQL (TEST_DATABASE_URL)', ()
     const senders = [first, second, first, second].map((instance) =>
       createOutboxSender({ db: instance.db, mail: { smtpUrl: smtp.url, from: DEFAULT_MAIL_FROM } }),
     );
+    running.senders.push(...senders);
     const reports = await Promise.all(senders.map((sender) => sender.deliverDue()));
-    await Promise.all(senders.map((sender) => sender.stop()));
 
     expect(reports.reduce((sum, report) => sum + report.sent, 0)).toBe(60);
     expect(smtp.received.map((email) => email.to).sort()).toEqual([...addresses].sort());
-    const rows = await second.db.select().from(outboxEmails);
-    expect(rows.every((row) => row.sentAt !== null && row.attempts === 1)).toBe(true);
+    expect((await allRows()).every((row) => row.sentAt !== null && row.attempts === 1)).toBe(true);
     // Both instances did part of the work: the test really ran them side by side.
     expect(reports.filter((report) => report.sent > 0).length).toBeGreaterThan(1);
+  });
+
+  it('sends each email once when two replicas work one outbox on the job queue', async () => {
+    const [first, second] = instances;
+    if (!first || !second) throw new Error('Both instances must be open');
+    const smtp = await smtpServer();
+    const mail = { smtpUrl: smtp.url, from: DEFAULT_MAIL_FROM };
+    const replicas = [await replica(first, mail), await replica(second, mail)];
+    for (const { sender, jobs } of replicas) await sender.start(jobs);
+
+    const addresses = Array.from({ length: 30 }, (_, index) => `patient${String(index)}@example.com`);
+    for (const [index, to] of addresses.entries()) {
+      const on = replicas[index % 2];
+      if (on) await queueFromRequest(on, to);
+    }
+
+    await vi.waitFor(() => expect(smtp.received).toHaveLength(addresses.length), { timeout: 20000, interval: 200 });
+    expect(smtp.received.map((email) => email.to).sort()).toEqual([...addresses].sort());
+    expect((await allRows()).every((row) => row.sentAt !== null && row.attempts === 1)).toBe(true);
+  });
+
+  it('sends an email once when the replica sending it dies mid-send: another takes it up when the lease is over', async () => {
+    const [, survivorDatabase] = instances;
+    if (!survivorDatabase) throw new Error('The instance must be open');
+    // The first message hangs at the SMTP server, as the doomed replica sends it.
+    const smtp = await smtpServer({ holdFirstMessage: true });
+    const mail = { smtpUrl: smtp.url, from: DEFAULT_MAIL_FROM };
+    const timing = { leaseMs: 3000, sendTimeoutMs: 1000, retry: { firstDelayMs: 1000, maxDelayMs: 2000 } };
+    const doomedDatabase = await openDatabase({ databaseUrl: url, warn: (message) => warnings.push(message) });
+    const doomed = await replica(doomedDatabase, mail, timing);
+    await doomed.sender.start(doomed.jobs);
+    const survivor = await replica(survivorDatabase, mail, timing);
+
+    await queueFromRequest(doomed, 'pat.doe@example.com');
+    await smtp.held;
+    // The doomed replica's process is gone: it can no longer say what became of the email.
+    await doomedDatabase.close();
+    // Only now does the survivor work the outbox, so the doomed replica had the email to itself.
+    await survivor.sender.start(survivor.jobs);
+
+    const email = await smtp.waitForEmail((received) => received.to === 'pat.doe@example.com', 20000);
+    expect(email.subject).toBe('Receipt');
+    // Marked sent once the SMTP server has taken it.
+    await vi.waitFor(async () => expect((await allRows())[0]?.sentAt).toBeInstanceOf(Date));
+    expect(await allRows()).toMatchObject([{ attempts: 2, lastError: null }]);
+    expect(smtp.received).toHaveLength(1);
   });
 });

@@ -1,20 +1,30 @@
 /**
  * SMTP delivery from the outbox, against a real SMTP server on loopback and the real database
- * schema (in-memory PGlite).
+ * schema (in-memory PGlite), directly and on the job queue.
  */
 import { asc, eq, sql } from 'drizzle-orm';
 import { SMTPServer } from 'smtp-server';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { DEFAULT_MAIL_FROM, type MailSettings } from '../../config';
 import type { Database, OpenedDatabase } from '../../db/client';
-import { openDatabase } from '../../db/client';
+import { openDatabase, queryRows } from '../../db/client';
 import { outboxEmails } from '../../db/schema';
 import { startLoopbackSmtpServer, type LoopbackSmtpServer } from './loopback-smtp-server';
-import { claimNextDue, queueEmail, type Email } from './outbox';
-import { createOutboxSender, retryDelayMs, type OutboxSender, type OutboxSenderOptions } from './outbox-sender';
+import type { JobQueue } from '../../jobs/job-queue';
+import { createTestJobQueue } from '../../test/test-job-queue';
+import { claimNextDue, queueEmail, withDeliveryRequests, type Email } from './outbox';
+import {
+  createOutboxSender,
+  OUTBOX_DELIVERY_QUEUE,
+  OUTBOX_SWEEP_CRON,
+  OUTBOX_SWEEP_QUEUE,
+  retryDelayMs,
+  type OutboxSender,
+  type OutboxSenderOptions,
+} from './outbox-sender';
 
 let database: OpenedDatabase;
-const open: { smtp: LoopbackSmtpServer[]; senders: OutboxSender[] } = { smtp: [], senders: [] };
+const open: { smtp: LoopbackSmtpServer[]; senders: OutboxSender[]; queues: JobQueue[] } = { smtp: [], senders: [], queues: [] };
 
 beforeAll(async () => {
   database = await openDatabase();
@@ -27,6 +37,7 @@ beforeEach(async () => {
 });
 afterEach(async () => {
   await Promise.all(open.senders.splice(0).map((sender) => sender.stop()));
+  await Promise.all(open.queues.splice(0).map((jobs) => jobs.stop()));
   await Promise.all(open.smtp.splice(0).map((smtp) => smtp.close()));
 });
 
@@ -241,22 +252,71 @@ describe('secrets of the SMTP URL', () => {
   });
 });
 
-describe('the running sender', () => {
-  it('sends an email soon after it is queued, without waiting for its timer', async () => {
+describe('the sender on the job queue', () => {
+  /** A job queue over the test database, stopped after the test (after its senders). */
+  async function jobQueue(): Promise<JobQueue> {
+    const jobs = await createTestJobQueue(database.db);
+    open.queues.push(jobs);
+    return jobs;
+  }
+
+  /** Queues an email the way a request of the server does: its delivery job in its transaction. */
+  function queueFromRequest(outbox: OutboxSender, email: Email, fail?: string): Promise<number> {
+    return withDeliveryRequests(outbox.requestDelivery, () =>
+      database.db.transaction(async (tx) => {
+        const id = await queueEmail(tx, email);
+        if (fail) throw new Error(fail);
+        return id;
+      }),
+    );
+  }
+
+  /** The states of the delivery jobs of an email. */
+  async function deliveryJobs(emailId: number): Promise<string[]> {
+    const jobs = await queryRows<{ state: string }>(
+      database.db,
+      sql`select state from pgboss.job where name = ${OUTBOX_DELIVERY_QUEUE} and (data->>'emailId')::int = ${emailId}`,
+    );
+    return jobs.map((job) => job.state);
+  }
+
+  it('sends an email as soon as the transaction that queued it commits, by a job written in that transaction', async () => {
     const smtp = await smtpServer();
-    sender(settings(smtp.url), { pollIntervalMs: 60 * 60_000, nudgeDelayMs: 10 }).start();
-    await queueEmail(database.db, receipt);
-    expect((await smtp.waitForEmail()).subject).toBe(receipt.subject);
+    const outbox = sender(settings(smtp.url));
+    await outbox.start(await jobQueue());
+
+    let rolledBack = 0;
+    await expect(
+      withDeliveryRequests(async (writer, emailId) => {
+        rolledBack = emailId;
+        return outbox.requestDelivery(writer, emailId);
+      }, () =>
+        database.db.transaction(async (tx) => {
+          await queueEmail(tx, { ...receipt, to: 'rolled.back@example.com' });
+          throw new Error('The payment failed');
+        }),
+      ),
+    ).rejects.toThrow('The payment failed');
+    const id = await queueFromRequest(outbox, receipt);
+
+    expect((await smtp.waitForEmail()).to).toBe(receipt.to);
+    await vi.waitFor(async () => expect(await deliveryJobs(id)).toEqual(['completed']));
+    expect(rolledBack).toBeGreaterThan(0);
+    expect(await deliveryJobs(rolledBack)).toEqual([]);
+    expect(smtp.received.map((email) => email.to)).toEqual([receipt.to]);
   });
 
-  it('finds emails queued before it started, and by other processes, on its timer', async () => {
+  it('sweeps every minute for emails no job asked for, as the office command writes them', async () => {
     const smtp = await smtpServer();
     await database.db.insert(outboxEmails).values({ clientId: null, toAddress: 'early@example.com', subject: 'Early', body: 'Queued before' });
-    sender(settings(smtp.url), { pollIntervalMs: 20 }).start();
+    const jobs = await jobQueue();
+    await sender(settings(smtp.url)).start(jobs);
+    const schedules = await queryRows<{ cron: string }>(database.db, sql`select cron from pgboss.schedule where name = ${OUTBOX_SWEEP_QUEUE}`);
+    expect(schedules).toEqual([{ cron: OUTBOX_SWEEP_CRON }]);
+    expect(OUTBOX_SWEEP_CRON).toBe('* * * * *');
+    // The minute's sweep, now rather than at the next minute.
+    await jobs.send(OUTBOX_SWEEP_QUEUE, {});
     expect((await smtp.waitForEmail()).to).toBe('early@example.com');
-    // Written by another instance: no nudge reaches this process.
-    await database.db.insert(outboxEmails).values({ clientId: null, toAddress: 'other@example.com', subject: 'Other', body: 'From elsewhere' });
-    expect((await smtp.waitForEmail((email) => email.to === 'other@example.com')).subject).toBe('Other');
   });
 
   /** An SMTP server that holds each message's DATA until the test lets it go. */
@@ -293,9 +353,9 @@ describe('the running sender', () => {
   it('lets the send in flight finish when stopped, and marks its email sent', async () => {
     const smtp = await hesitantSmtpServer();
     try {
-      const outbox = sender(settings(smtp.url), { pollIntervalMs: 60 * 60_000, nudgeDelayMs: 1 });
-      outbox.start();
-      await queueEmail(database.db, receipt);
+      const outbox = sender(settings(smtp.url));
+      await outbox.start(await jobQueue());
+      await queueFromRequest(outbox, receipt);
       await smtp.dataArrived;
       const stopped = outbox.stop();
       smtp.release();
@@ -310,9 +370,9 @@ describe('the running sender', () => {
   it('abandons a send that outlasts the grace on stop, leaving its email queued with the reason', async () => {
     const smtp = await hesitantSmtpServer();
     try {
-      const outbox = sender(settings(smtp.url), { pollIntervalMs: 60 * 60_000, nudgeDelayMs: 1, stopGraceMs: 50 });
-      outbox.start();
-      await queueEmail(database.db, receipt);
+      const outbox = sender(settings(smtp.url), { stopGraceMs: 50 });
+      await outbox.start(await jobQueue());
+      await queueFromRequest(outbox, receipt);
       await smtp.dataArrived;
       await outbox.stop();
       const [row] = await rows();
@@ -326,40 +386,30 @@ describe('the running sender', () => {
 
   it('claims nothing once stopped, leaving emails queued for the next start', async () => {
     const smtp = await smtpServer();
-    const outbox = sender(settings(smtp.url), { pollIntervalMs: 10, nudgeDelayMs: 1 });
-    outbox.start();
+    const outbox = sender(settings(smtp.url));
+    await outbox.start(await jobQueue());
     await outbox.stop();
-    await queueEmail(database.db, receipt);
+    await queueFromRequest(outbox, receipt);
     expect(await outbox.deliverDue()).toEqual({ sent: 0, failed: 0 });
     const [row] = await rows();
     expect(row).toMatchObject({ attempts: 0, sentAt: null });
   });
 
-  it('reports an outbox it cannot read once, and keeps trying', async () => {
+  it('reports an outbox it cannot read once, and keeps trying at every sweep', async () => {
     const smtp = await smtpServer();
-    const warnings: string[] = [];
-    // The table is away, as when the database is: every look fails.
+    const outbox = sender(settings(smtp.url));
+    await queueEmail(database.db, receipt);
+    // The table is away, as when the database is: every sweep fails.
     await database.db.execute(sql`alter table outbox_emails rename to outbox_emails_away`);
     try {
-      let looks = 0;
-      await new Promise<void>((resolve) => {
-        const outbox = sender(settings(smtp.url), {
-          pollIntervalMs: 5,
-          // The clock is read twice at every look: five looks have failed by the tenth reading.
-          now: () => {
-            looks += 1;
-            if (looks === 10) resolve();
-            return new Date();
-          },
-          warn: (message) => warnings.push(message),
-        });
-        outbox.start();
-      });
-      await Promise.all(open.senders.splice(0).map((outbox) => outbox.stop()));
+      for (let sweep = 0; sweep < 5; sweep += 1) await outbox.sweep();
     } finally {
       await database.db.execute(sql`alter table outbox_emails_away rename to outbox_emails`);
     }
-    expect(warnings).toEqual(['The outbox could not be worked through; the sender keeps trying: 42P01: relation "outbox_emails" does not exist']);
+    expect(outbox.warnings).toEqual(['The outbox could not be worked through; the sender keeps trying: 42P01: relation "outbox_emails" does not exist']);
+    await outbox.sweep();
+    expect(outbox.warnings.slice(1)).toEqual(['The outbox can be worked through again.']);
+    expect(smtp.received.map((email) => email.to)).toEqual([receipt.to]);
   });
 });
 

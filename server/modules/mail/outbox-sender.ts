@@ -1,15 +1,29 @@
 /**
- * Delivers the outbox over SMTP. The outbox table is the queue, so an SMTP outage loses nothing:
- * an email is claimed (see `claimNextDue`), sent, and marked sent; a failed attempt is retried
- * after a delay that doubles up to a cap, for as long as it takes. Senders in several server
- * instances over one database never send one email twice. The sender looks on a timer and soon
- * after this process queues an email, and stops cleanly with the server.
+ * Delivers the outbox over SMTP, on the server's job queue. The outbox table stays the truth of
+ * what must go out, so an SMTP outage loses nothing: an email is claimed (see `claimNextDue`),
+ * sent, and marked sent; a failed attempt makes it due again after a delay that doubles up to a
+ * cap, for as long as it takes. Senders in several server instances over one database never send
+ * one email twice.
+ *
+ * Two queues do the work. `outbox.deliver` has a job per email the server's requests queue, sent
+ * in the email's own transaction (`withDeliveryRequests`), so it goes out as soon as that commits.
+ * `outbox.sweep` runs every minute and works through every email that is due: those written by a
+ * process without a queue (the office command), those whose delivery job was lost with its
+ * replica, and the retries.
  */
 import type { MailSettings } from '../../config';
 import { shortReason } from '../../db/availability';
 import type { Database } from '../../db/client';
-import { claimNextDue, markFailed, markSent, onEmailQueued } from './outbox';
+import type { JobQueue } from '../../jobs/job-queue';
+import { claimNextDue, markFailed, markSent, type DeliveryRequest, type OutboxEmail } from './outbox';
 import { createSmtpMailer } from './smtp-mailer';
+
+/** The queue of one email's delivery; its job's data is `{ emailId }`. */
+export const OUTBOX_DELIVERY_QUEUE = 'outbox.deliver';
+/** The queue of the sweep through every due email. */
+export const OUTBOX_SWEEP_QUEUE = 'outbox.sweep';
+/** When the sweep runs: every minute. */
+export const OUTBOX_SWEEP_CRON = '* * * * *';
 
 export interface RetryPolicy {
   /** The wait after the first failed attempt; each further failure doubles it. */
@@ -32,10 +46,6 @@ export interface OutboxSenderOptions {
   now?: () => Date;
   /** Where failures are reported, one line each, without secrets. */
   warn?: (message: string) => void;
-  /** How often the outbox is looked at without a nudge. Default 5 s. */
-  pollIntervalMs?: number;
-  /** How long after this process queues an email the sender looks (its transaction commits first). Default 200 ms. */
-  nudgeDelayMs?: number;
   retry?: RetryPolicy;
   /** The longest one send may take before it is abandoned as failed. Default 60 s. */
   sendTimeoutMs?: number;
@@ -56,12 +66,19 @@ export interface DeliveryReport {
 export interface OutboxSender {
   /**
    * Sends the due emails one after another until none is due or one fails (the next ones wait
-   * for the next look, so an unreachable server costs one attempt per look, not one per email).
+   * for the next sweep, so an unreachable server costs one attempt per sweep, not one per email).
+   * `signal` abandons the send in flight and ends the pass.
    */
-  deliverDue(): Promise<DeliveryReport>;
-  /** Starts looking on the timer and after each email this process queues. */
-  start(): void;
-  /** Stops looking and waits for the send in flight; idempotent. */
+  deliverDue(signal?: AbortSignal): Promise<DeliveryReport>;
+  /** Sends the email `emailId` if it is due and no other sender holds it. */
+  deliverEmail(emailId: number, signal?: AbortSignal): Promise<DeliveryReport>;
+  /** What the sweep job runs: `deliverDue`, with an outbox it cannot read reported once, not at every sweep. */
+  sweep(signal?: AbortSignal): Promise<void>;
+  /** Asks for an email's delivery in the writer's transaction; hand it to `withDeliveryRequests`. Needs `start` first. */
+  requestDelivery: DeliveryRequest;
+  /** Defines the two queues on `jobs`, works them and schedules the sweep. */
+  start(jobs: JobQueue): Promise<void>;
+  /** Claims nothing more, lets the send in flight finish (abandoned past the grace), and closes the SMTP connections; idempotent. */
   stop(): Promise<void>;
   /** The SMTP server as logs may name it (no credentials). */
   readonly server: string;
@@ -73,8 +90,6 @@ export function createOutboxSender({
   mail,
   now = () => new Date(),
   warn = (message) => console.warn(message),
-  pollIntervalMs = 5_000,
-  nudgeDelayMs = 200,
   retry = DEFAULT_RETRY,
   sendTimeoutMs = 60_000,
   leaseMs = 5 * 60_000,
@@ -84,100 +99,112 @@ export function createOutboxSender({
   const mailer = createSmtpMailer(mail);
   /** Set on stop: no further email is claimed. */
   let closing = false;
-  /** Aborted once the send in flight at stop has had its grace. */
+  /** Aborted once the sends in flight at stop have had their grace. */
   const abandon = new AbortController();
   const later = (ms: number) => new Date(now().getTime() + ms);
+  /** The deliveries running now, which stop waits for. */
+  const running = new Set<Promise<unknown>>();
+  let jobs: JobQueue | undefined;
 
-  async function deliverDue(): Promise<DeliveryReport> {
+  /** Sends a claimed email and records the outcome. */
+  async function attempt(email: OutboxEmail, signal: AbortSignal | undefined): Promise<'sent' | 'failed'> {
+    try {
+      await mailer.send(email, AbortSignal.any([abandon.signal, AbortSignal.timeout(sendTimeoutMs), ...(signal ? [signal] : [])]));
+    } catch (error) {
+      const reason = mailer.describeFailure(error);
+      const delayMs = retryDelayMs(email.attempts, retry);
+      await markFailed(db, email.id, later(delayMs), reason);
+      warn(`Email ${String(email.id)} was not sent (attempt ${String(email.attempts)}, due again in ${String(Math.ceil(delayMs / 1000))} s): ${reason}`);
+      return 'failed';
+    }
+    try {
+      await markSent(db, email.id, now());
+    } catch (error) {
+      // The claim's lease keeps other senders off it for a while; after that it goes again.
+      warn(`Email ${String(email.id)} was sent but could not be marked sent, so it may go out again: ${mailer.redact(shortReason(error))}`);
+      throw error;
+    }
+    return 'sent';
+  }
+
+  /** Claims and sends emails (the one `emailId`, else every due one) until none is left or one fails. */
+  async function deliver(emailId: number | undefined, signal: AbortSignal | undefined): Promise<DeliveryReport> {
     const report: DeliveryReport = { sent: 0, failed: 0 };
-    while (!closing) {
-      const email = await claimNextDue(db, now(), later(leaseMs));
+    while (!closing && !signal?.aborted) {
+      const email = await claimNextDue(db, now(), later(leaseMs), emailId);
       if (!email) break;
-      try {
-        await mailer.send(email, AbortSignal.any([abandon.signal, AbortSignal.timeout(sendTimeoutMs)]));
-      } catch (error) {
-        const reason = mailer.describeFailure(error);
-        const delayMs = retryDelayMs(email.attempts, retry);
-        await markFailed(db, email.id, later(delayMs), reason);
-        warn(`Email ${String(email.id)} was not sent (attempt ${String(email.attempts)}, next in ${String(Math.ceil(delayMs / 1000))} s): ${reason}`);
+      if ((await attempt(email, signal)) === 'failed') {
         report.failed += 1;
         break;
       }
-      try {
-        await markSent(db, email.id, now());
-      } catch (error) {
-        // The claim's lease keeps other senders off it for a while; after that it goes again.
-        warn(`Email ${String(email.id)} was sent but could not be marked sent, so it may go out again: ${mailer.redact(shortReason(error))}`);
-        throw error;
-      }
       report.sent += 1;
+      if (emailId !== undefined) break;
     }
     return report;
   }
 
-  let pass: Promise<void> | undefined;
-  let lookAgain = false;
-  /** While the outbox cannot be read (the database is away), said once, not at every look. */
-  let unreadable = false;
-  // A function, so the loop below reads the flags as they are now, set meanwhile by a look or a stop.
-  const looksPending = () => lookAgain && !closing;
-  /** One pass at a time; a look asked for during a pass runs right after it. */
-  const look = () => {
-    if (closing) return;
-    if (pass) {
-      lookAgain = true;
-      return;
-    }
-    pass = (async () => {
-      do {
-        lookAgain = false;
-        try {
-          await deliverDue();
-          if (unreadable) warn('The outbox can be worked through again.');
-          unreadable = false;
-        } catch (error) {
-          if (!unreadable) warn(`The outbox could not be worked through; the sender keeps trying: ${mailer.redact(shortReason(error))}`);
-          unreadable = true;
-        }
-      } while (looksPending());
-    })().finally(() => {
-      pass = undefined;
-    });
-  };
+  /** Runs a delivery where stop can wait for it. */
+  function tracked<T>(work: Promise<T>): Promise<T> {
+    running.add(work);
+    return work.finally(() => running.delete(work));
+  }
 
-  let timer: ReturnType<typeof setInterval> | undefined;
-  let nudge: ReturnType<typeof setTimeout> | undefined;
-  let unsubscribe: (() => void) | undefined;
+  /** While the outbox cannot be read (the database is away), said once, not at every sweep. */
+  let unreadable = false;
+  async function sweep(signal?: AbortSignal): Promise<void> {
+    try {
+      await tracked(deliver(undefined, signal));
+      if (unreadable) warn('The outbox can be worked through again.');
+      unreadable = false;
+    } catch (error) {
+      if (!unreadable) warn(`The outbox could not be worked through; the sender keeps trying: ${mailer.redact(shortReason(error))}`);
+      unreadable = true;
+    }
+  }
+
   let stopped: Promise<void> | undefined;
 
   return {
     server: mailer.server,
-    deliverDue,
-    start() {
-      if (timer || closing) return;
-      timer = setInterval(look, pollIntervalMs);
-      // Neither the timer nor a nudge keeps the process alive by itself.
-      timer.unref();
-      unsubscribe = onEmailQueued(() => {
-        nudge ??= setTimeout(() => {
-          nudge = undefined;
-          look();
-        }, nudgeDelayMs);
-        nudge.unref();
-      });
-      look();
+    deliverDue: (signal) => tracked(deliver(undefined, signal)),
+    deliverEmail: (emailId, signal) => tracked(deliver(emailId, signal)),
+    sweep,
+
+    requestDelivery: async (writer, emailId) => {
+      if (!jobs) throw new Error('The outbox sender is not started');
+      return jobs.send(OUTBOX_DELIVERY_QUEUE, { emailId }, { executor: writer });
     },
+
+    async start(queue) {
+      jobs = queue;
+      // A delivery job is given up once the lease is over: by then a sender that died mid-send has
+      // left the email to whoever takes the job next, or to the sweep. A job that failed (the
+      // database was away) is tried again after the outbox's own growing waits.
+      const seconds = (ms: number) => Math.max(1, Math.round(ms / 1000));
+      await queue.defineQueue(OUTBOX_DELIVERY_QUEUE, {
+        retryLimit: 3,
+        retryDelay: seconds(retry.firstDelayMs),
+        retryBackoff: true,
+        retryDelayMax: seconds(retry.maxDelayMs),
+        expireInSeconds: Math.ceil(leaseMs / 1000),
+      });
+      // A sweep that fails is followed by the next minute's.
+      await queue.defineQueue(OUTBOX_SWEEP_QUEUE, { retryLimit: 0, expireInSeconds: 15 * 60 });
+      await queue.work<{ emailId: number }>(OUTBOX_DELIVERY_QUEUE, { concurrency: 2 }, async ({ emailId }, job) => {
+        await tracked(deliver(emailId, job.signal));
+      });
+      await queue.work(OUTBOX_SWEEP_QUEUE, {}, (_data, job) => sweep(job.signal));
+      await queue.schedule(OUTBOX_SWEEP_QUEUE, OUTBOX_SWEEP_CRON);
+    },
+
     stop() {
       stopped ??= (async () => {
         closing = true;
-        clearInterval(timer);
-        clearTimeout(nudge);
-        unsubscribe?.();
-        if (pass) {
-          // The send in flight may finish (its email is then marked sent); past the grace it is
-          // abandoned and counts as a failed attempt, to be retried by whoever runs next.
+        if (running.size > 0) {
+          // The sends in flight may finish (their emails are then marked sent); past the grace they
+          // are abandoned and count as failed attempts, to be retried by whoever runs next.
           const grace = setTimeout(() => abandon.abort(), stopGraceMs);
-          await pass;
+          await Promise.allSettled(running);
           clearTimeout(grace);
         }
         mailer.close();

@@ -1,9 +1,11 @@
 /**
  * Outgoing email. An email is a row of the outbox table, written in the same transaction as what
- * it reports, so a rolled-back payment never mails a receipt. The table is also the delivery
- * queue: with SMTP configured the outbox sender claims due rows, sends them and marks them sent
- * (`outbox-sender.ts`); without it they stay here for the development page.
+ * it reports, so a rolled-back payment never mails a receipt. The table is the truth of what must
+ * go out: with SMTP configured the outbox sender (`outbox-sender.ts`) claims due rows, sends them
+ * and marks them sent, on the server's job queue; without it they stay here for the development
+ * page.
  */
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { and, asc, desc, eq, inArray, isNull, lte, sql } from 'drizzle-orm';
 import type { Language } from '@contracts/session';
 import type { Database } from '../../db/client';
@@ -26,31 +28,41 @@ export interface Email {
 export type OutboxEmail = typeof outboxEmails.$inferSelect;
 
 /** What can write: the database or an open transaction of it. */
-type Writer = Pick<Database, 'insert'>;
-
-const queuedListeners = new Set<() => void>();
+type Writer = Pick<Database, 'insert' | 'execute'>;
 
 /**
- * Calls `listener` each time this process queues an email, so a sender can look soon instead of
- * at its next tick. The row is visible only once the writer's transaction commits. Returns the
- * unsubscribe function.
+ * Asks for an email's delivery in the writer's transaction (a job that commits with the row), so
+ * the email goes out as soon as the transaction commits rather than at the next sweep.
  */
-export function onEmailQueued(listener: () => void): () => void {
-  queuedListeners.add(listener);
-  return () => queuedListeners.delete(listener);
+export type DeliveryRequest = (writer: Writer, emailId: number) => Promise<unknown>;
+
+const deliveryRequests = new AsyncLocalStorage<DeliveryRequest>();
+
+/**
+ * Runs `work` (a request, and the work it leaves to run after its answer) with `request` in
+ * scope: every email `work` queues is handed to it. The server that sends email wraps its requests
+ * in it; elsewhere (the unit tests' apps, the office command) an email waits for a sweep.
+ */
+export function withDeliveryRequests<T>(request: DeliveryRequest, work: () => T): T {
+  return deliveryRequests.run(request, work);
 }
 
-/** Queues one email. */
-export async function queueEmail(db: Writer, email: Email): Promise<void> {
-  await db.insert(outboxEmails).values({
-    clientId: email.clientId,
-    toAddress: email.to,
-    subject: email.subject,
-    body: email.body,
-    htmlBody: email.html ?? null,
-    language: email.language ?? null,
-  });
-  for (const listener of queuedListeners) listener();
+/** Queues one email, and asks for its delivery when the server in scope sends email; returns its id. */
+export async function queueEmail(db: Writer, email: Email): Promise<number> {
+  const [row] = await db
+    .insert(outboxEmails)
+    .values({
+      clientId: email.clientId,
+      toAddress: email.to,
+      subject: email.subject,
+      body: email.body,
+      htmlBody: email.html ?? null,
+      language: email.language ?? null,
+    })
+    .returning({ id: outboxEmails.id });
+  if (!row) throw new Error('The outbox did not take the email');
+  await deliveryRequests.getStore()?.(db, row.id);
+  return row.id;
 }
 
 /** The newest emails first, sent or not, for the development page. */
@@ -64,16 +76,17 @@ export async function latestEmails(db: Database, limit = 50, to?: string): Promi
 }
 
 /**
- * Claims the unsent email that has been due longest, or none. The claim counts an attempt and
- * moves `next_attempt_at` to `leaseUntil`, so no other sender (another instance over the same
- * database) takes the email while this one sends it. `SKIP LOCKED` lets two senders claiming at
- * the same moment take different emails instead of waiting for each other.
+ * Claims the unsent email that has been due longest (or the one with `id`, if it is due), or none.
+ * The claim counts an attempt and moves `next_attempt_at` to `leaseUntil`, so no other sender
+ * (another instance over the same database) takes the email while this one sends it. `SKIP LOCKED`
+ * lets two senders claiming at the same moment take different emails instead of waiting for each
+ * other.
  */
-export async function claimNextDue(db: Database, now: Date, leaseUntil: Date): Promise<OutboxEmail | undefined> {
+export async function claimNextDue(db: Database, now: Date, leaseUntil: Date, id?: number): Promise<OutboxEmail | undefined> {
   const due = db
     .select({ id: outboxEmails.id })
     .from(outboxEmails)
-    .where(and(isNull(outboxEmails.sentAt), lte(outboxEmails.nextAttemptAt, now)))
+    .where(and(isNull(outboxEmails.sentAt), lte(outboxEmails.nextAttemptAt, now), id === undefined ? undefined : eq(outboxEmails.id, id)))
     .orderBy(asc(outboxEmails.nextAttemptAt), asc(outboxEmails.id))
     .limit(1)
     .for('update', { skipLocked: true });

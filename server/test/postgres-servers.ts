@@ -1,0 +1,50 @@
+/**
+ * PostgreSQL for the `*.postgres.test.ts` files: a database of a test's own on the server that
+ * TEST_DATABASE_URL names (.ci/postgres-for-tests.sh starts one), and a throwaway cluster of a
+ * test's own (.ci/postgres-cluster.sh) for a test that stops and restarts PostgreSQL.
+ */
+import { execFile, execFileSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { resolve } from 'node:path';
+import { promisify } from 'node:util';
+import pg from 'pg';
+
+/** The test server's URL; the PostgreSQL tests skip without it. */
+export const testDatabaseUrl = process.env.TEST_DATABASE_URL;
+
+/** Runs one statement on the server of `url`, on a connection of its own. */
+export async function onServer(url: string, statement: string): Promise<void> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    await client.query(statement);
+  } finally {
+    await client.end();
+  }
+}
+
+/**
+ * A fresh database `<prefix>_<random>` on the test server, for tests that wipe tables other test
+ * files share in TEST_DATABASE_URL's own database; `drop` removes it.
+ */
+export async function createTestDatabase(prefix: string): Promise<{ url: string; drop: () => Promise<void> }> {
+  const server = testDatabaseUrl;
+  if (!server) throw new Error('TEST_DATABASE_URL is not set');
+  const name = `${prefix}_${randomBytes(4).toString('hex')}`;
+  await onServer(server, `create database ${name}`);
+  const url = new URL(server);
+  url.pathname = `/${name}`;
+  return { url: url.toString(), drop: () => onServer(server, `drop database if exists ${name} with (force)`) };
+}
+
+const clusterScript = resolve('.ci/postgres-cluster.sh');
+
+/** Runs .ci/postgres-cluster.sh on the cluster in `dir`; `start` answers its URL. */
+export function cluster(command: 'init' | 'start' | 'stop', dir: string): string {
+  return execFileSync(clusterScript, [command, dir], { encoding: 'utf8' }).trim();
+}
+
+/** The same, leaving the event loop free meanwhile, so the code under test meets the outage as it happens. */
+export async function clusterInBackground(command: 'start' | 'stop', dir: string): Promise<string> {
+  return (await promisify(execFile)(clusterScript, [command, dir])).stdout.trim();
+}
