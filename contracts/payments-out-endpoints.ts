@@ -33,7 +33,7 @@ export const getPostings = defineEndpoint({
   access: { apiKeyScope: 'payments:read' },
   query: postingsQuerySchema,
   response: 'csv',
-  examples: { response: "record_type,business_date,event_id,event_type,occurred_at,account_number,payment_reference,reference,applied_to,amount,net_amount,card_brand,card_last4,authorization_code,actor,event_count\r\nD,2026-11-26,evt_6bq3x2v7w4n5p3k2j7h4g5f6d7,payment.captured,2026-11-26T15:04:05.000Z,A-778899,P-K7Q2M9XW4T,P-K7Q2M9XW4T,SUN-100042=120.00,120.00,120.00,visa,4242,3F9A1C,patient,\r\nT,2026-11-26,,,,,,,,,120.00,,,,,1\r\n" },
+  examples: { response: "record_type,business_date,event_id,event_type,occurred_at,account_number,payment_reference,reference,applied_to,amount,net_amount,card_brand,card_last4,authorization_code,actor,event_count\r\nD,2026-11-26,evt_6bq3x2v7w4n5p3k2j7h4g5f6d7,payment.captured,2026-11-26T15:04:05.000Z,A-204518,P-K7Q2M9XW4T,P-K7Q2M9XW4T,SUN-300917=120.00,120.00,120.00,visa,4242,3F9A1C,patient,\r\nT,2026-11-26,,,,,,,,,120.00,,,,,1\r\n" },
 });
 
 export const postRefund = defineEndpoint({
@@ -52,7 +52,7 @@ export const postRefund = defineEndpoint({
   refusals: { 404: 'notFound: the key’s client has no such payment', 409: 'idempotencyKeyReused (the key with another body); paymentVoided', 422: 'amountExceedsRefundable: more than is left of the payment' },
   examples: {
     request: { amountCents: 2500, reason: 'Billed twice for one visit' },
-    response: {"refundNumber": "R-4M2XQ7K9WB", "eventId": "evt_2mk4q7x3v5n6p2b3c4d5f6g7h2", "amountCents": 2500, "reason": "Billed twice for one visit", "refundedAt": "2026-11-27T16:20:00.000Z", "lines": [{"invoiceNumber": "SUN-100042", "amountCents": 2500}], "payment": {"confirmationNumber": "P-K7Q2M9XW4T", "totalCents": 12000, "refundedCents": 2500, "refundableCents": 9500, "voided": false}},
+    response: {"refundNumber": "R-4M2XQ7K9WB", "eventId": "evt_2mk4q7x3v5n6p2b3c4d5f6g7h2", "amountCents": 2500, "reason": "Billed twice for one visit", "refundedAt": "2026-11-27T16:20:00.000Z", "lines": [{"invoiceNumber": "SUN-300917", "amountCents": 2500}], "payment": {"confirmationNumber": "P-K7Q2M9XW4T", "totalCents": 12000, "refundedCents": 2500, "refundableCents": 9500, "voided": false}},
   },
 });
 

@@ -1,6 +1,6 @@
 /**
  * Starts the whole product on one machine: database, migrations, demo data, the job queue (the
- * sweeps, and the emails when SMTP is set), API and SPA on one port, and the sandbox card
+ * sweeps, the webhook deliveries, and the emails when SMTP is set), API and SPA on one port, and the sandbox card
  * processor's fields on another (another origin).
  */
 import type { AddressInfo } from 'node:net';
@@ -16,6 +16,7 @@ import { createJobQueue, type JobQueue } from './jobs/job-queue';
 import { withDeliveryRequests } from './modules/mail/outbox';
 import { createOutboxSender, type OutboxSender } from './modules/mail/outbox-sender';
 import { createCardFieldsApp } from './modules/processor/card-fields-app';
+import { startWebhookDispatch, type WebhookDispatch } from './modules/webhooks/webhook-dispatch';
 import { seedDemoData } from './seed/seed';
 
 export interface StartServerOptions {
@@ -105,6 +106,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
   // Stopped again if the start fails half-way.
   let jobs: JobQueue | undefined;
   let sender: OutboxSender | undefined;
+  let dispatch: WebhookDispatch | undefined;
   try {
     if (options.seed !== false) await seedDemoData(database.db);
     const background = options.background ?? loggedBackgroundWork(logger);
@@ -116,6 +118,8 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
     jobs = queue;
     await scheduleSweeps(queue, database.db, warn);
     await outbox?.start(queue);
+    const webhooks = await startWebhookDispatch({ queue, delivery: { db: database.db, now: () => new Date() }, warn });
+    dispatch = webhooks;
     const cookieSecure = options.cookieSecure ?? false;
 
     // The card fields live on another port, so on another origin than the portal's: no script of
@@ -175,6 +179,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
           await senderStopped;
         }
         await background.settled();
+        webhooks.stop();
         await queue.stop();
         await database.close();
       })();
@@ -185,6 +190,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
   } catch (error) {
     await Promise.all(listening.map((server) => new Promise((resolve) => server.close(resolve))));
     await sender?.stop();
+    dispatch?.stop();
     await jobs?.stop();
     await database.close();
     throw error;

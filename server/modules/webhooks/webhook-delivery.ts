@@ -25,6 +25,8 @@ export interface DeliveryDeps {
   /** The HTTP client (tests pass their own). */
   fetch?: typeof fetch;
   timeoutMs?: number;
+  /** Aborts a delivery in flight (the job's time ran out, or the server stops). */
+  signal?: AbortSignal;
 }
 
 /** The signature header: one `v1,…` per secret that signs now, space-separated. */
@@ -48,7 +50,7 @@ async function attempt(deps: DeliveryDeps, url: string, headers: Record<string, 
       body,
       // A redirect is not followed: the endpoint is the address the office gave.
       redirect: 'manual',
-      signal: AbortSignal.timeout(deps.timeoutMs ?? DELIVERY_TIMEOUT_MS),
+      signal: AbortSignal.any([AbortSignal.timeout(deps.timeoutMs ?? DELIVERY_TIMEOUT_MS), ...(deps.signal ? [deps.signal] : [])]),
     });
     await response.body?.cancel();
     return { status: response.status, error: response.ok ? null : `HTTP ${String(response.status)}` };

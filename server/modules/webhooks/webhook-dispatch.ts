@@ -13,8 +13,9 @@
  */
 import { inArray, sql } from 'drizzle-orm';
 import { queryRows, type Database } from '../../db/client';
+import type { JobQueue } from '../../jobs/job-queue';
 import { webhookDeliveries } from '../../db/schema';
-import { drainDeliveries, DeliveryRefused, type DeliveryDeps } from './webhook-delivery';
+import { drainDeliveries, type DeliveryDeps } from './webhook-delivery';
 import { onWebhookQueued } from './webhook-events';
 
 export const WEBHOOK_DELIVERY_QUEUE = 'webhook-delivery';
@@ -26,15 +27,6 @@ export const WEBHOOK_ENQUEUE_QUEUE = 'webhook-enqueue';
  */
 export const WEBHOOK_RETRY = { retryLimit: 80, retryDelay: 5, retryBackoff: true, retryDelayMax: 3600 } as const;
 
-/** What the dispatcher needs of the job queue (server/jobs/job-queue.ts). */
-export interface WebhookJobQueue {
-  defineQueue(name: string, options?: Record<string, unknown>): Promise<void>;
-  // eslint-disable-next-line @typescript-eslint/no-unnecessary-type-parameters -- the job's data as the caller sent it
-  work<T extends object>(name: string, options: { concurrency?: number }, handler: (data: T, job: { id: string; retryCount: number }) => Promise<void>): Promise<void>;
-  send(name: string, data: object, options?: { singletonKey?: string; startAfter?: Date; executor?: Database }): Promise<string | null>;
-  schedule(name: string, cron: string, data?: object): Promise<void>;
-}
-
 interface DrainJob {
   endpointId: number;
   orderKey: string;
@@ -45,7 +37,7 @@ interface DrainJob {
  * in the transaction that marks the deliveries (so a delivery is handed over once, across
  * replicas: they take turns under a lock). Returns how many deliveries it handed over.
  */
-export async function enqueueWaitingDeliveries(db: Database, queue: Pick<WebhookJobQueue, 'send'>): Promise<number> {
+export async function enqueueWaitingDeliveries(db: Database, queue: Pick<JobQueue, 'send'>): Promise<number> {
   return db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended('webhook-enqueue', 0))`);
     const keys = await queryRows<{ endpoint_id: number; order_key: string; ids: number[] }>(
@@ -80,26 +72,27 @@ export async function startWebhookDispatch({
   warn,
   nudgeDelayMs = 100,
   concurrency = 4,
+  retry = WEBHOOK_RETRY,
+  expireInSeconds = 300,
 }: {
-  queue: WebhookJobQueue;
+  queue: JobQueue;
   delivery: DeliveryDeps;
   warn: (message: string) => void;
   nudgeDelayMs?: number;
   concurrency?: number;
+  /** The waits between a delivery job's tries (tests shorten them). */
+  retry?: { retryLimit: number; retryDelay: number; retryBackoff: boolean; retryDelayMax: number };
+  /** How long a delivery job may run before another replica may take it up (its replica died). */
+  expireInSeconds?: number;
 }): Promise<WebhookDispatch> {
   const { db } = delivery;
-  await queue.defineQueue(WEBHOOK_DELIVERY_QUEUE, { policy: 'key_strict_fifo', ...WEBHOOK_RETRY, expireInSeconds: 300 });
+  await queue.defineQueue(WEBHOOK_DELIVERY_QUEUE, { policy: 'key_strict_fifo', ...retry, expireInSeconds });
   await queue.defineQueue(WEBHOOK_ENQUEUE_QUEUE, { policy: 'singleton', retryLimit: 0 });
   const enqueue = () => enqueueWaitingDeliveries(db, queue);
 
   await queue.work<DrainJob>(WEBHOOK_DELIVERY_QUEUE, { concurrency }, async ({ endpointId, orderKey }, job) => {
-    try {
-      await drainDeliveries(delivery, endpointId, orderKey, { lastTry: job.retryCount >= WEBHOOK_RETRY.retryLimit });
-    } catch (error) {
-      // A receiver that refuses is expected: said in one line, the queue tries again later.
-      if (error instanceof DeliveryRefused) warn(error.message);
-      throw error;
-    }
+    // A receiver that refuses throws DeliveryRefused: the queue says so in one line and tries again later.
+    await drainDeliveries({ ...delivery, signal: job.signal }, endpointId, orderKey, { lastTry: job.retryCount >= retry.retryLimit });
   });
   await queue.work(WEBHOOK_ENQUEUE_QUEUE, {}, async () => {
     await enqueue();

@@ -1,0 +1,173 @@
+/**
+ * Webhooks on the job queue over PostgreSQL, as replicas run them: two replicas deliver one queue
+ * (every event once, each account's in order); a replica killed mid-delivery leaves its delivery to
+ * the other once the job's time runs out; PostgreSQL restarts under a running dispatcher and every
+ * event still arrives. Skipped without TEST_DATABASE_URL (.ci/postgres-for-tests.sh starts one).
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { openDatabase, type OpenedDatabase } from '../../db/client';
+import type { JobQueue } from '../../jobs/job-queue';
+import { seedDemoData } from '../../seed/seed';
+import { clientIdOf, createPayer, payableAccounts, type PayableAccount } from '../../test/money-fixtures';
+import { cluster, clusterInBackground, createTestDatabase, testDatabaseUrl } from '../../test/postgres-servers';
+import { createTestJobQueue } from '../../test/test-job-queue';
+import { expectInOrderPerAccount } from '../../test/webhook-expectations';
+import { startWebhookReceiver, type WebhookReceiver } from '../../test/webhook-receiver';
+import { startWebhookDispatch, type WebhookDispatch } from './webhook-dispatch';
+import { createWebhookEndpointsService } from './webhook-endpoints.service';
+
+const FAST_RETRY = { retryLimit: 30, retryDelay: 1, retryBackoff: true, retryDelayMax: 1 };
+
+interface Replica {
+  database: OpenedDatabase;
+  queue: JobQueue;
+  dispatch: WebhookDispatch;
+}
+
+/** A replica over `url`: its own pool, queue and dispatcher; `fetch` stands in for its network. */
+async function startReplica(url: string, warnings: string[], { fetch }: { fetch?: typeof globalThis.fetch } = {}): Promise<Replica> {
+  const database = await openDatabase({ databaseUrl: url, warn: (message) => warnings.push(message) });
+  const queue = await createTestJobQueue(database.db, warnings);
+  const dispatch = await startWebhookDispatch({
+    queue,
+    delivery: { db: database.db, now: () => new Date(), ...(fetch ? { fetch } : {}) },
+    warn: (message) => warnings.push(message),
+    retry: FAST_RETRY,
+    // A job whose replica died is taken up 2 s later rather than 5 minutes (a job takes its
+    // queue's time-out when it is made, so every replica of these tests uses the same one).
+    expireInSeconds: 2,
+  });
+  return { database, queue, dispatch };
+}
+
+async function stopReplica(replica: Replica | undefined): Promise<void> {
+  replica?.dispatch.stop();
+  await replica?.queue.stop();
+  await replica?.database.close();
+}
+
+/** A seeded database with a webhook endpoint to a fresh receiver, and accounts to pay. */
+async function prepare(url: string) {
+  const setup = await openDatabase({ databaseUrl: url });
+  await seedDemoData(setup.db);
+  const clientId = await clientIdOf(setup.db, 'SUN');
+  const accounts = await payableAccounts(setup.db, clientId, 6, 'HOOK');
+  const secret = { value: '' };
+  const receiver = await startWebhookReceiver(() => secret.value);
+  const endpoint = await createWebhookEndpointsService({ db: setup.db, now: () => new Date() }).create(clientId, { url: receiver.url, description: '', eventTypes: [] });
+  secret.value = endpoint?.secret ?? '';
+  return { setup, clientId, accounts, receiver };
+}
+
+describe.skipIf(!testDatabaseUrl)('webhooks delivered by replicas over one PostgreSQL', () => {
+  let drop: () => Promise<void> = () => Promise.resolve();
+  let url = '';
+  let setup: OpenedDatabase | undefined;
+  let receiver: WebhookReceiver | undefined;
+  let accounts: PayableAccount[] = [];
+  let clientId = 0;
+  const replicas: Replica[] = [];
+  const warnings: string[] = [];
+
+  beforeAll(async () => {
+    ({ url, drop } = await createTestDatabase('pbp_hooks'));
+    ({ setup, clientId, accounts, receiver } = await prepare(url));
+  });
+
+  afterAll(async () => {
+    for (const replica of replicas) await stopReplica(replica);
+    await receiver?.close();
+    await setup?.close();
+    await drop();
+  });
+
+  it('delivers every event once, each account’s in order, when two replicas share the queue', async () => {
+    if (!setup || !receiver) throw new Error('Not prepared');
+    replicas.push(await startReplica(url, warnings), await startReplica(url, warnings));
+    // Payments on both replicas, as a load balancer would spread them.
+    const payers = replicas.map((replica) => createPayer(replica.database.db, clientId));
+    const references: string[] = [];
+    for (let index = 0; index < 60; index += 1) references.push(await (payers[index % 2] ?? payers[0])?.(accounts[index % accounts.length] as PayableAccount) ?? '');
+    await receiver.waitFor(60, 60_000);
+    expect(receiver.events).toHaveLength(60);
+    expect(receiver.repeats).toBe(0);
+    expectInOrderPerAccount(receiver.events, references);
+  });
+
+  it('hands the delivery of a replica killed mid-delivery to another, which delivers it once', { timeout: 60_000 }, async () => {
+    if (!setup || !receiver) throw new Error('Not prepared');
+    for (const replica of replicas.splice(0)) await stopReplica(replica);
+    const before = receiver.events.length;
+    // The doomed replica's network never answers: it dies with the delivery in flight.
+    let taken: () => void = () => undefined;
+    const inFlight = new Promise<void>((resolve) => (taken = resolve));
+    const hang: typeof fetch = (_url, init) => {
+      taken();
+      return new Promise((_resolve, reject) => init?.signal?.addEventListener('abort', () => reject(new Error('The replica is gone'))));
+    };
+    const doomed = await startReplica(url, warnings, { fetch: hang });
+    const reference = await createPayer(doomed.database.db, clientId)(accounts[0] as PayableAccount);
+    await inFlight;
+    // Killed: its connections close under the job in flight.
+    doomed.dispatch.stop();
+    await doomed.database.close();
+    void doomed.queue.stop().catch(() => undefined);
+
+    const survivor = await startReplica(url, warnings);
+    replicas.push(survivor);
+    await receiver.waitFor(before + 1, 30_000);
+    expect(receiver.events.at(-1)?.data.reference).toBe(reference);
+    expect(receiver.repeats).toBe(0);
+  });
+});
+
+describe.skipIf(!testDatabaseUrl)('webhooks when PostgreSQL restarts', () => {
+  let dir = '';
+  let url = '';
+  let setup: OpenedDatabase | undefined;
+  let receiver: WebhookReceiver | undefined;
+  let replica: Replica | undefined;
+  const warnings: string[] = [];
+
+  beforeAll(() => {
+    dir = mkdtempSync(join(tmpdir(), 'pbp-hooks-restart-'));
+    cluster('init', dir);
+    url = cluster('start', dir);
+  });
+
+  afterAll(async () => {
+    await stopReplica(replica);
+    await receiver?.close();
+    await setup?.close();
+    try {
+      cluster('stop', dir);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('delivers the events written before, during the outage’s run-up and after, each once', async () => {
+    const prepared = await prepare(url);
+    ({ setup, receiver } = prepared);
+    replica = await startReplica(url, warnings);
+    const pay = createPayer(replica.database.db, prepared.clientId);
+    const references: string[] = [];
+    for (let index = 0; index < 10; index += 1) references.push(await pay(prepared.accounts[index % prepared.accounts.length] as PayableAccount));
+    // Slow answers, so deliveries are still going when PostgreSQL stops.
+    receiver.delayMs = 200;
+    await clusterInBackground('stop', dir);
+    await clusterInBackground('start', dir);
+    receiver.delayMs = 0;
+    await vi.waitFor(async () => {
+      references.push(await pay(prepared.accounts[0] as PayableAccount));
+    }, { timeout: 30_000, interval: 500 });
+    await receiver.waitFor(references.length, 60_000);
+    // Every event, each once in the receiver's deduplication by webhook-id (a delivery answered
+    // just as the database went away is marked delivered only when it comes back: at least once).
+    expect(receiver.events.map((event) => event.data.reference).sort()).toEqual([...references].sort());
+    expectInOrderPerAccount(receiver.events, references);
+  });
+});

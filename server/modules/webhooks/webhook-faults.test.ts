@@ -1,0 +1,69 @@
+/**
+ * Webhooks on the job queue, over PGlite: a receiver that answers 500 for a while and then
+ * recovers gets every event, once in its own deduplication, each account's in order. (Retries are
+ * seconds apart here rather than minutes: the queue's waits are shortened, the behaviour is the
+ * same.) The PostgreSQL faults (replicas, a replica killed mid-delivery, a restart) are in
+ * webhook-faults.postgres.test.ts.
+ */
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { moneyEvents, webhookDeliveries } from '../../db/schema';
+import type { JobQueue } from '../../jobs/job-queue';
+import { useSeededDatabase } from '../../test/harness';
+import { clientIdOf, createPayer, payableAccounts, type PayableAccount } from '../../test/money-fixtures';
+import { createTestJobQueue } from '../../test/test-job-queue';
+import { startWebhookReceiver, type WebhookReceiver } from '../../test/webhook-receiver';
+import { startWebhookDispatch, type WebhookDispatch } from './webhook-dispatch';
+import { createWebhookEndpointsService } from './webhook-endpoints.service';
+import { expectInOrderPerAccount } from '../../test/webhook-expectations';
+
+const database = useSeededDatabase();
+let queue: JobQueue;
+let dispatch: WebhookDispatch;
+let receiver: WebhookReceiver;
+let accounts: PayableAccount[];
+let pay: ReturnType<typeof createPayer>;
+const warnings: string[] = [];
+
+beforeAll(async () => {
+  const { db } = database;
+  const clientId = await clientIdOf(db, 'SUN');
+  accounts = await payableAccounts(db, clientId, 4, 'HOOK');
+  pay = createPayer(db, clientId);
+  const secret = { value: '' };
+  receiver = await startWebhookReceiver(() => secret.value);
+  const endpoint = await createWebhookEndpointsService({ db, now: () => new Date() }).create(clientId, { url: receiver.url, description: '', eventTypes: [] });
+  secret.value = endpoint?.secret ?? '';
+  queue = await createTestJobQueue(db, warnings);
+  dispatch = await startWebhookDispatch({ queue, delivery: { db, now: () => new Date() }, warn: (message) => warnings.push(message), retry: { retryLimit: 20, retryDelay: 1, retryBackoff: true, retryDelayMax: 1 } });
+});
+
+afterAll(async () => {
+  dispatch.stop();
+  await queue.stop();
+  await receiver.close();
+});
+
+describe('webhooks while the receiver is down, then back', () => {
+  it('delivers every event once, in order per account, once the receiver recovers', async () => {
+    receiver.down = true;
+    const references: string[] = [];
+    for (let index = 0; index < 12; index += 1) references.push(await pay(accounts[index % accounts.length] as PayableAccount));
+    // Refused while down: the first of each account is tried, and tried again.
+    await vi.waitFor(() => expect(receiver.refused).toBeGreaterThanOrEqual(8), { timeout: 20_000, interval: 100 });
+    expect(receiver.events).toEqual([]);
+    receiver.down = false;
+    await receiver.waitFor(12, 30_000);
+
+    const ids = (await database.db.select({ eventId: moneyEvents.eventId }).from(moneyEvents).where(eq(moneyEvents.type, 'payment.captured'))).map((row) => row.eventId);
+    expect(receiver.events.map((event) => event.id).sort()).toEqual([...ids].sort());
+    expect(receiver.events.map((event) => event.data.reference).sort()).toEqual([...references].sort());
+    expectInOrderPerAccount(receiver.events, references);
+    expect(receiver.repeats).toBe(0);
+    // Marked delivered once the receiver's answer is in.
+    await vi.waitFor(async () => expect(new Set((await database.db.select({ status: webhookDeliveries.status }).from(webhookDeliveries)).map((row) => row.status))).toEqual(new Set(['delivered'])), {
+      timeout: 10_000,
+      interval: 100,
+    });
+  });
+});
