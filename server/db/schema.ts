@@ -874,6 +874,8 @@ export const webhookDeliveries = pgTable(
     clientId: integer('client_id').notNull(),
     eventId: integer('event_id').notNull(),
     endpointId: integer('endpoint_id').notNull(),
+    /** The event's order key, beside its delivery: what a delivery job drains in order. */
+    orderKey: text('order_key').notNull(),
     status: text('status').$type<'pending' | 'delivered' | 'failed'>().notNull().default('pending'),
     attempts: integer('attempts').notNull().default(0),
     lastAttemptAt: timestamptz('last_attempt_at'),
@@ -888,6 +890,8 @@ export const webhookDeliveries = pgTable(
     foreignKey({ name: 'webhook_deliveries_endpoint_fk', columns: [t.clientId, t.endpointId], foreignColumns: [webhookEndpoints.clientId, webhookEndpoints.id] }).onDelete('cascade'),
     index('webhook_deliveries_unqueued_idx').on(t.id).where(sql`${t.jobId} is null and ${t.status} = 'pending'`),
     index('webhook_deliveries_endpoint_idx').on(t.clientId, t.endpointId, t.status, t.id),
+    // What a delivery job reads: one endpoint's pending deliveries of one order key, oldest first.
+    index('webhook_deliveries_pending_key_idx').on(t.endpointId, t.orderKey, t.id).where(sql`${t.status} = 'pending'`),
     check('webhook_deliveries_status', sql`${t.status} in ('pending', 'delivered', 'failed')`),
     check('webhook_deliveries_last_error_short', sql`char_length(${t.lastError}) <= 300`),
   ],

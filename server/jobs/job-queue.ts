@@ -56,6 +56,11 @@ export interface JobQueue {
   ): Promise<void>;
   /** Sends a job; with `executor` (an open drizzle transaction of our Database) the job commits or rolls back with it. Returns the job id, or null when a singleton policy refused it. */
   send(name: string, data: object, options?: { singletonKey?: string; startAfter?: Date; executor?: Pick<Database, 'execute'> }): Promise<string | null>;
+  /**
+   * Has this process's idle workers of the queue look now rather than at their next poll: after
+   * this process sent jobs (and their transaction committed). Another replica's jobs wait for a poll.
+   */
+  wake(name: string): void;
   /** Runs the queue `name` on a cron schedule (every N minutes etc.), in UTC. */
   schedule(name: string, cron: string, data?: object): Promise<void>;
   /** Stops taking jobs, lets jobs in flight finish (grace), stops. Idempotent. */
@@ -151,6 +156,8 @@ export async function createJobQueue({
     throw error;
   }
 
+  /** The ids of each queue's workers in this process, for `wake`. */
+  const workers = new Map<string, string[]>();
   /** Handlers running now: stop waits for them, so none runs on once the database closes. */
   const running = new Set<Promise<void>>();
   let stopping: Promise<void> | undefined;
@@ -184,15 +191,23 @@ export async function createJobQueue({
     },
 
     async work(name, { concurrency = 1, pollingIntervalSeconds: interval = pollingIntervalSeconds }, handler) {
-      await boss.work<Parameters<typeof handler>[0]>(
-        name,
-        // One job per fetch, so each job settles on its own; while more than one is ready (the
-        // queue's counts say so, refreshed every minute) a worker fetches again without pausing.
-        { localConcurrency: concurrency, batchSize: 1, pollingIntervalSeconds: interval, burstWhenReadyExceeds: 1 },
-        async (jobs) => {
-          for (const job of jobs) await run(name, job, handler);
-        },
-      );
+      // One pg-boss worker per unit of concurrency, each known by its id, so `wake` reaches them all.
+      for (let index = 0; index < concurrency; index += 1) {
+        const id = await boss.work<Parameters<typeof handler>[0]>(
+          name,
+          // One job per fetch, so each job settles on its own; while more than one is ready (the
+          // queue's counts say so, refreshed every minute) a worker fetches again without pausing.
+          { batchSize: 1, pollingIntervalSeconds: interval, burstWhenReadyExceeds: 1 },
+          async (jobs) => {
+            for (const job of jobs) await run(name, job, handler);
+          },
+        );
+        workers.set(name, [...(workers.get(name) ?? []), id]);
+      }
+    },
+
+    wake(name) {
+      for (const id of workers.get(name) ?? []) boss.notifyWorker(id);
     },
 
     async send(name, data, { singletonKey, startAfter, executor } = {}) {

@@ -16,6 +16,8 @@ import { webhookDeliveries, webhookEndpoints, webhookEvents } from '../../db/sch
 
 /** A delivery not answered 2xx for this long after its event is marked failed. */
 export const GIVE_UP_AFTER_MS = 48 * 60 * 60 * 1000;
+/** How many of a key's deliveries one read takes. */
+const DRAIN_BATCH = 50;
 /** How long a receiver may take to answer. */
 export const DELIVERY_TIMEOUT_MS = 10_000;
 
@@ -69,44 +71,48 @@ export async function drainDeliveries(deps: DeliveryDeps, endpointId: number, or
   const { db, now } = deps;
   let delivered = 0;
   for (;;) {
-    const [next] = await db
+    // The key's next deliveries, oldest first, a batch at a time: each is marked as it goes.
+    const batch = await db
       .select({ delivery: webhookDeliveries, event: webhookEvents, endpoint: webhookEndpoints })
       .from(webhookDeliveries)
       .innerJoin(webhookEvents, and(eq(webhookEvents.clientId, webhookDeliveries.clientId), eq(webhookEvents.id, webhookDeliveries.eventId)))
       .innerJoin(webhookEndpoints, and(eq(webhookEndpoints.clientId, webhookDeliveries.clientId), eq(webhookEndpoints.id, webhookDeliveries.endpointId)))
-      .where(and(eq(webhookDeliveries.endpointId, endpointId), eq(webhookEvents.orderKey, orderKey), eq(webhookDeliveries.status, 'pending')))
+      .where(and(eq(webhookDeliveries.endpointId, endpointId), eq(webhookDeliveries.orderKey, orderKey), eq(webhookDeliveries.status, 'pending')))
       .orderBy(asc(webhookDeliveries.id))
-      .limit(1);
-    if (!next) return delivered;
-    const { delivery, event, endpoint } = next;
-    const at = now();
-    if (endpoint.disabledAt) {
-      await db.update(webhookDeliveries).set({ status: 'failed', finishedAt: at, lastError: 'The endpoint was disabled' }).where(eq(webhookDeliveries.id, delivery.id));
-      continue;
+      .limit(DRAIN_BATCH);
+    if (batch.length === 0) return delivered;
+    for (const { delivery, event, endpoint } of batch) {
+      const at = now();
+      if (endpoint.disabledAt) {
+        await db.update(webhookDeliveries).set({ status: 'failed', finishedAt: at, lastError: 'The endpoint was disabled' }).where(eq(webhookDeliveries.id, delivery.id));
+        continue;
+      }
+      const body = JSON.stringify(event.payload);
+      const secrets = [endpoint.secret, ...(endpoint.previousSecret && endpoint.previousSecretExpiresAt && endpoint.previousSecretExpiresAt > at ? [endpoint.previousSecret] : [])];
+      const headers = {
+        'Content-Type': 'application/json',
+        'User-Agent': 'patient-billing-portal-webhooks/1',
+        'webhook-id': event.eventId,
+        'webhook-timestamp': String(Math.floor(at.getTime() / 1000)),
+        'webhook-signature': signatureHeader(secrets, event.eventId, at, body),
+      };
+      const outcome = await attempt(deps, endpoint.url, headers, body);
+      const accepted = outcome.error === null;
+      const givingUp = !accepted && (lastTry || at.getTime() - event.createdAt.getTime() >= GIVE_UP_AFTER_MS);
+      await db
+        .update(webhookDeliveries)
+        .set({
+          attempts: sql`${webhookDeliveries.attempts} + 1`,
+          lastAttemptAt: at,
+          lastResponseStatus: outcome.status,
+          lastError: outcome.error,
+          ...(accepted ? { status: 'delivered' as const, finishedAt: at } : givingUp ? { status: 'failed' as const, finishedAt: at } : {}),
+        })
+        .where(eq(webhookDeliveries.id, delivery.id));
+      if (accepted) delivered += 1;
+      else if (!givingUp) throw new DeliveryRefused(delivery.id, outcome.error ?? 'refused');
     }
-    const body = JSON.stringify(event.payload);
-    const secrets = [endpoint.secret, ...(endpoint.previousSecret && endpoint.previousSecretExpiresAt && endpoint.previousSecretExpiresAt > at ? [endpoint.previousSecret] : [])];
-    const headers = {
-      'Content-Type': 'application/json',
-      'User-Agent': 'patient-billing-portal-webhooks/1',
-      'webhook-id': event.eventId,
-      'webhook-timestamp': String(Math.floor(at.getTime() / 1000)),
-      'webhook-signature': signatureHeader(secrets, event.eventId, at, body),
-    };
-    const outcome = await attempt(deps, endpoint.url, headers, body);
-    const accepted = outcome.error === null;
-    const givingUp = !accepted && (lastTry || at.getTime() - event.createdAt.getTime() >= GIVE_UP_AFTER_MS);
-    await db
-      .update(webhookDeliveries)
-      .set({
-        attempts: sql`${webhookDeliveries.attempts} + 1`,
-        lastAttemptAt: at,
-        lastResponseStatus: outcome.status,
-        lastError: outcome.error,
-        ...(accepted ? { status: 'delivered' as const, finishedAt: at } : givingUp ? { status: 'failed' as const, finishedAt: at } : {}),
-      })
-      .where(eq(webhookDeliveries.id, delivery.id));
-    if (accepted) delivered += 1;
-    else if (!givingUp) throw new DeliveryRefused(delivery.id, outcome.error ?? 'refused');
+    // A short batch was the key's last: what came after it was handed to a job of its own.
+    if (batch.length < DRAIN_BATCH) return delivered;
   }
 }

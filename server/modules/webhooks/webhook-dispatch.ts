@@ -34,28 +34,34 @@ interface DrainJob {
 
 /**
  * Hands the deliveries no job carries yet to the queue: one job per endpoint and order key, made
- * in the transaction that marks the deliveries (so a delivery is handed over once, across
- * replicas: they take turns under a lock). Returns how many deliveries it handed over.
+ * in the transaction that marks the deliveries, so a delivery is handed over once, across
+ * replicas (they take turns under a lock). A delivery handed over a minute ago and never tried
+ * (its job lost, say) is handed over again: a second job of a key is harmless, it finds what is
+ * left. Returns how many deliveries it handed over.
  */
-export async function enqueueWaitingDeliveries(db: Database, queue: Pick<JobQueue, 'send'>): Promise<number> {
+export async function enqueueWaitingDeliveries(db: Database, queue: Pick<JobQueue, 'send'>, at: Date = new Date()): Promise<number> {
   return db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended('webhook-enqueue', 0))`);
+    const stale = new Date(at.getTime() - 60_000);
     const keys = await queryRows<{ endpoint_id: number; order_key: string; ids: number[] }>(
       tx,
-      sql`select d.endpoint_id, e.order_key, array_agg(d.id order by d.id) as ids
-          from (select id, endpoint_id, event_id, client_id from webhook_deliveries
-                where job_id is null and status = 'pending' order by id limit 2000) d
-          join webhook_events e on e.client_id = d.client_id and e.id = d.event_id
-          group by d.endpoint_id, e.order_key`,
+      sql`select endpoint_id, order_key, array_agg(id order by id) as ids
+          from (select id, endpoint_id, order_key, job_id from webhook_deliveries
+                where status = 'pending' and (job_id is null or (last_attempt_at is null and created_at < ${stale}))
+                order by id limit 2000) waiting
+          group by endpoint_id, order_key`,
     );
-    let handed = 0;
+    let count = 0;
     for (const key of keys) {
       const data: DrainJob = { endpointId: key.endpoint_id, orderKey: key.order_key };
       const jobId = await queue.send(WEBHOOK_DELIVERY_QUEUE, data, { singletonKey: `${String(key.endpoint_id)}:${key.order_key}`, executor: tx });
-      await tx.update(webhookDeliveries).set({ jobId: jobId ?? 'refused' }).where(inArray(webhookDeliveries.id, key.ids));
-      handed += key.ids.length;
+      await tx
+        .update(webhookDeliveries)
+        .set({ jobId: jobId ?? 'refused' })
+        .where(inArray(webhookDeliveries.id, key.ids));
+      count += key.ids.length;
     }
-    return handed;
+    return count;
   });
 }
 
@@ -88,9 +94,13 @@ export async function startWebhookDispatch({
   const { db } = delivery;
   await queue.defineQueue(WEBHOOK_DELIVERY_QUEUE, { policy: 'key_strict_fifo', ...retry, expireInSeconds });
   await queue.defineQueue(WEBHOOK_ENQUEUE_QUEUE, { policy: 'singleton', retryLimit: 0 });
-  const enqueue = () => enqueueWaitingDeliveries(db, queue);
+  const enqueue = async () => {
+    const handed = await enqueueWaitingDeliveries(db, queue);
+    if (handed > 0) queue.wake(WEBHOOK_DELIVERY_QUEUE);
+    return handed;
+  };
 
-  await queue.work<DrainJob>(WEBHOOK_DELIVERY_QUEUE, { concurrency }, async ({ endpointId, orderKey }, job) => {
+  await queue.work<DrainJob>(WEBHOOK_DELIVERY_QUEUE, { concurrency, pollingIntervalSeconds: 0.5 }, async ({ endpointId, orderKey }, job) => {
     // A receiver that refuses throws DeliveryRefused: the queue says so in one line and tries again later.
     await drainDeliveries({ ...delivery, signal: job.signal }, endpointId, orderKey, { lastTry: job.retryCount >= retry.retryLimit });
   });

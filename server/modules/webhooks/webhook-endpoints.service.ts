@@ -120,13 +120,13 @@ export function createWebhookEndpointsService({ db, now }: { db: Database; now: 
      */
     async replay(clientId: number, eventId: string): Promise<number | null> {
       const [event] = await db
-        .select({ id: webhookEvents.id, type: webhookEvents.type })
+        .select({ id: webhookEvents.id, type: webhookEvents.type, orderKey: webhookEvents.orderKey })
         .from(webhookEvents)
         .where(and(eq(webhookEvents.clientId, clientId), eq(webhookEvents.eventId, eventId)));
       if (!event) return null;
       const made = await queryRows<{ id: number }>(db, sql`
-        insert into webhook_deliveries (client_id, event_id, endpoint_id, created_at)
-        select ${clientId}, ${event.id}, id, ${now()}
+        insert into webhook_deliveries (client_id, event_id, endpoint_id, order_key, created_at)
+        select ${clientId}, ${event.id}, id, ${event.orderKey}, ${now()}
         from webhook_endpoints
         where client_id = ${clientId} and disabled_at is null
           and (cardinality(event_types) = 0 or ${event.type} = any(event_types))

@@ -54,8 +54,8 @@ export async function queueWebhookEvent(tx: Database, event: WebhookEventInput):
     .returning({ id: webhookEvents.id });
   if (!row) throw new Error('A webhook event was not written');
   const deliveries = await queryRows<{ id: number }>(tx, sql`
-    insert into webhook_deliveries (client_id, event_id, endpoint_id, created_at)
-    select ${event.clientId}, ${row.id}, id, ${event.createdAt}
+    insert into webhook_deliveries (client_id, event_id, endpoint_id, order_key, created_at)
+    select ${event.clientId}, ${row.id}, id, ${event.orderKey}, ${event.createdAt}
     from webhook_endpoints
     where client_id = ${event.clientId} and disabled_at is null
       and (cardinality(event_types) = 0 or ${event.type} = any(event_types))
