@@ -6,12 +6,11 @@ import { and, eq } from 'drizzle-orm';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { keptCents, type PastPayment } from '@contracts/documents';
 import type { AccountScope } from '../../http/scope';
-import { accounts, clients } from '../../db/schema';
-import { DEMO_BILLING, DEMO_GUEST, manualClock, resetPayments, tokenizeTestCard, useSeededDatabase } from '../../test/harness';
+import { accounts } from '../../db/schema';
+import { DEMO_GUEST, manualClock, resetPayments, useSeededDatabase } from '../../test/harness';
+import { clientIdOf, createPayer } from '../../test/money-fixtures';
 import { createAccountsService } from '../accounts/accounts.service';
-import { createThrottleService } from '../auth/throttle.service';
 import { createClientsService } from '../clients/clients.service';
-import { createPaymentsService } from '../payments/payments.service';
 import { createRefundsService } from '../payments/refunds.service';
 import { createSandboxProcessor } from '../processor/sandbox-processor';
 import { createDocumentsService } from './documents.service';
@@ -23,19 +22,16 @@ const office = { kind: 'apiKey', id: 'pbp_0123456789' } as const;
 let guest: AccountScope;
 let pat: AccountScope;
 
-async function scopeOf(clientCode: string, accountNumber: string): Promise<AccountScope> {
-  const [row] = await database.db
-    .select({ clientId: accounts.clientId, accountId: accounts.id })
-    .from(accounts)
-    .innerJoin(clients, eq(clients.id, accounts.clientId))
-    .where(and(eq(clients.code, clientCode), eq(accounts.accountNumber, accountNumber)));
-  if (!row) throw new Error(`No account ${accountNumber} at ${clientCode}`);
-  return row;
+async function scopeOf(accountNumber: string): Promise<AccountScope> {
+  const clientId = await clientIdOf(database.db, 'SUN');
+  const [row] = await database.db.select({ id: accounts.id }).from(accounts).where(and(eq(accounts.clientId, clientId), eq(accounts.accountNumber, accountNumber)));
+  if (!row) throw new Error(`No account ${accountNumber} at SUN`);
+  return { clientId, accountId: row.id };
 }
 
 beforeAll(async () => {
-  guest = await scopeOf('SUN', DEMO_GUEST.accountNumber);
-  pat = await scopeOf('SUN', 'A-100200');
+  guest = await scopeOf(DEMO_GUEST.accountNumber);
+  pat = await scopeOf('A-100200');
 });
 
 beforeEach(async () => {
@@ -44,25 +40,15 @@ beforeEach(async () => {
 
 function services() {
   const { db } = database;
-  const processor = createSandboxProcessor({ db, now: clock.now });
   return {
-    payments: createPaymentsService({ db, processorFor: processor.processorFor, throttle: createThrottleService({ db, now: clock.now }), now: clock.now }),
-    refunds: createRefundsService({ db, processorFor: processor.processorFor, now: clock.now }),
+    refunds: createRefundsService({ db, processorFor: createSandboxProcessor({ db, now: clock.now }).processorFor, now: clock.now }),
     documents: createDocumentsService({ db, accounts: createAccountsService({ db }), clients: createClientsService({ db }), now: clock.now }),
   };
 }
 
-/** Pays `amountCents` of the invoice on the scope's account; answers the confirmation number. */
-async function pay(scope: AccountScope, invoiceNumber: string, amountCents: number): Promise<string> {
-  const outcome = await services().payments.makePayment(scope, `key-${String(Math.random()).slice(2, 12)}`, {
-    lines: [{ invoiceNumber, amountCents }],
-    cardToken: await tokenizeTestCard(database.db),
-    billing: DEMO_BILLING,
-    rememberAddress: false,
-  });
-  if (outcome.kind !== 'paid') throw new Error(`The payment was refused: ${outcome.refusal}`);
-  return outcome.receipt.confirmationNumber;
-}
+/** Pays `amountCents` of the invoice on the scope's account with a sandbox card; answers the confirmation number. */
+const pay = (scope: AccountScope, invoiceNumber: string, amountCents: number): Promise<string> =>
+  createPayer(database.db, scope.clientId, clock.now)({ id: scope.accountId, accountNumber: '', invoiceNumber }, amountCents);
 
 async function refund(scope: AccountScope, confirmationNumber: string, amountCents: number): Promise<void> {
   const outcome = await services().refunds.refund(scope.clientId, confirmationNumber, `refund-${String(Math.random()).slice(2, 12)}`, { amountCents, reason: 'Billed twice' }, office);
@@ -122,7 +108,6 @@ describe('the payment history', () => {
     expect(guestHistory.get(guests)?.refunds).toEqual([]);
     expect((await history(pat)).get(pats)?.refunds).toEqual([{ kind: 'refund', at: clock.now().toISOString(), amountCents: 700 }]);
     // The account's id under another client's scope reaches nothing of it.
-    const [harbor] = await database.db.select({ id: clients.id }).from(clients).where(eq(clients.code, 'HBR'));
-    expect(await services().documents.pastPayments({ clientId: harbor?.id ?? -1, accountId: pat.accountId })).toEqual([]);
+    expect(await services().documents.pastPayments({ clientId: await clientIdOf(database.db, 'HBR'), accountId: pat.accountId })).toEqual([]);
   });
 });
