@@ -66,14 +66,16 @@ function patLikeInvoices(prefix: string): FixtureInvoice[] {
   ];
 }
 
+/** A user's account at SUN, A-94nn00 (its invoices SUN-94nn…). */
+function account94(nn: string, holderName: string, userEmail: string) {
+  return { clientCode: 'SUN', accountNumber: `A-94${nn}00`, holderName, userEmail };
+}
+
 /** An account at SUN (A-94nn00) like pat.doe's, with one more invoice paid in full by a payment that also paid part of another. */
 function paidHistory(nn: string, holderName: string, userEmail: string, confirmationNumber: string) {
   const prefix = `SUN-94${nn}`;
   return {
-    clientCode: 'SUN',
-    accountNumber: `A-94${nn}00`,
-    holderName,
-    userEmail,
+    ...account94(nn, holderName, userEmail),
     invoices: [{ invoiceNumber: `${prefix}12`, description: 'Thyroid stimulating hormone (TSH)', amountCents: 3900, balanceCents: 0 }, ...patLikeInvoices(prefix)],
     payments: [
       {
@@ -96,10 +98,7 @@ function paidHistory(nn: string, holderName: string, userEmail: string, confirma
 function refundedHistory(nn: string, language: 'EN' | 'ES', holderName: string, userEmail: string) {
   const prefix = `SUN-94${nn}`;
   return {
-    clientCode: 'SUN',
-    accountNumber: `A-94${nn}00`,
-    holderName,
-    userEmail,
+    ...account94(nn, holderName, userEmail),
     // The $12.00 paid on invoice 31 is off its balance until the void puts it back.
     invoices: patLikeInvoices(prefix).map((invoice) => (invoice.invoiceNumber === `${prefix}31` ? { ...invoice, balanceCents: invoice.balanceCents - 1200 } : invoice)),
     payments: [
