@@ -19,7 +19,22 @@ export const paymentLineSchema = v.object({
   amountCents: v.pipe(v.number(), v.integer(), v.minValue(1)),
 });
 
-/** One past payment of the account, newest first in the list, with the invoices it paid (in the order paid). */
+/** Money given back on a payment: a refund of part or all of it, or its void (the card was never charged). */
+export const moneyBackKinds = ['refund', 'void'] as const;
+
+/** One refund or void of a payment, as the money events record it. */
+export const moneyBackSchema = v.object({
+  kind: v.picklist(moneyBackKinds),
+  /** ISO 8601 instant, UTC. */
+  at: v.string(),
+  amountCents: v.pipe(v.number(), v.integer(), v.minValue(1)),
+});
+export type MoneyBack = v.InferOutput<typeof moneyBackSchema>;
+
+/**
+ * One past payment of the account, newest first in the list, with the invoices it paid (in the
+ * order paid) and what was given back of it since (in the order given back).
+ */
 export const pastPaymentSchema = v.object({
   confirmationNumber: v.string(),
   /** ISO 8601 instant, UTC. */
@@ -28,8 +43,14 @@ export const pastPaymentSchema = v.object({
   cardBrand: cardBrandSchema,
   cardLast4: v.pipe(v.string(), v.regex(/^\d{4}$/)),
   lines: v.array(paymentLineSchema),
+  refunds: v.array(moneyBackSchema),
 });
 export type PastPayment = v.InferOutput<typeof pastPaymentSchema>;
+
+/** What the payer kept paid of a payment after its refunds: nothing after a void. */
+export function keptCents(payment: Pick<PastPayment, 'totalCents' | 'refunds'>): number {
+  return payment.refunds.reduce((kept, back) => kept - back.amountCents, payment.totalCents);
+}
 
 /** A signed-in account's own documents: what its statement says is due, and its payments. */
 export const accountDocumentsSchema = v.object({

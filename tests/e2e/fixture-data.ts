@@ -10,6 +10,8 @@ import { accounts, clients, invoices, userClients, users } from '../../server/db
 import { hashPassword } from '../../server/security/password';
 import { DEMO_PASSWORD, DEMO_POSTAL_CODE, type PastPaymentSeed } from '../../server/seed/demo-data';
 import { insertPastPayment } from '../../server/seed/seed';
+import { createRefundsService } from '../../server/modules/payments/refunds.service';
+import { createSandboxProcessor } from '../../server/modules/processor/sandbox-processor';
 
 interface FixtureInvoice {
   invoiceNumber: string;
@@ -18,8 +20,15 @@ interface FixtureInvoice {
   balanceCents: number;
 }
 
-/** A payment made before the tests start, against some of the account's invoices (their balances are what is left after it). */
-type FixturePayment = Omit<PastPaymentSeed, 'payerName' | 'email'>;
+/**
+ * A payment made before the tests start, against some of the account's invoices (their balances are
+ * what is left after it); then, when given, what the billing office gave back of it: refunds, or
+ * the void of a payment on the day it was made (ISO instants).
+ */
+type FixturePayment = Omit<PastPaymentSeed, 'payerName' | 'email'> & {
+  refunds?: { at: string; amountCents: number }[];
+  voidedAt?: string;
+};
 
 /** A second client where the same user has an account (a client with billing groups). */
 interface FixtureMembership {
@@ -57,14 +66,16 @@ function patLikeInvoices(prefix: string): FixtureInvoice[] {
   ];
 }
 
+/** A user's account at SUN, A-94nn00 (its invoices SUN-94nn…). */
+function account94(nn: string, holderName: string, userEmail: string) {
+  return { clientCode: 'SUN', accountNumber: `A-94${nn}00`, holderName, userEmail };
+}
+
 /** An account at SUN (A-94nn00) like pat.doe's, with one more invoice paid in full by a payment that also paid part of another. */
 function paidHistory(nn: string, holderName: string, userEmail: string, confirmationNumber: string) {
   const prefix = `SUN-94${nn}`;
   return {
-    clientCode: 'SUN',
-    accountNumber: `A-94${nn}00`,
-    holderName,
-    userEmail,
+    ...account94(nn, holderName, userEmail),
     invoices: [{ invoiceNumber: `${prefix}12`, description: 'Thyroid stimulating hormone (TSH)', amountCents: 3900, balanceCents: 0 }, ...patLikeInvoices(prefix)],
     payments: [
       {
@@ -75,6 +86,33 @@ function paidHistory(nn: string, holderName: string, userEmail: string, confirma
           { invoiceNumber: `${prefix}35`, amountCents: 5000 },
         ],
       },
+    ],
+  };
+}
+
+/**
+ * An account at SUN (A-94nn00) like pat.doe's, whose two past payments the billing office gave
+ * money back of: $20.00 refunded in two parts ($10.00, then $5.00: $5.00 kept), and $12.00 cancelled
+ * on the day it was made (a void). Confirmation numbers P-REFUNDS<lang>A and P-VOIDED<lang>AA.
+ */
+function refundedHistory(nn: string, language: 'EN' | 'ES', holderName: string, userEmail: string) {
+  const prefix = `SUN-94${nn}`;
+  return {
+    ...account94(nn, holderName, userEmail),
+    // The $12.00 paid on invoice 31 is off its balance until the void puts it back.
+    invoices: patLikeInvoices(prefix).map((invoice) => (invoice.invoiceNumber === `${prefix}31` ? { ...invoice, balanceCents: invoice.balanceCents - 1200 } : invoice)),
+    payments: [
+      {
+        confirmationNumber: `P-REFUNDS${language}A`,
+        paidAt: '2026-02-10T15:00:00Z',
+        lines: [{ invoiceNumber: `${prefix}35`, amountCents: 2000 }],
+        refunds: [
+          { at: '2026-02-12T16:00:00Z', amountCents: 1000 },
+          { at: '2026-03-02T15:00:00Z', amountCents: 500 },
+        ],
+      },
+      // 09:00 and 12:30 in Chicago, SUN's time zone: the void comes the same business day.
+      { confirmationNumber: `P-VOIDED${language}AA`, paidAt: '2026-02-20T15:00:00Z', lines: [{ invoiceNumber: `${prefix}31`, amountCents: 1200 }], voidedAt: '2026-02-20T18:30:00Z' },
     ],
   };
 }
@@ -140,6 +178,9 @@ export const fixtureAccounts = {
   /** Has paid an invoice in full and part of another with one payment, in English and in Spanish: the paid invoices and the payment history. */
   paidHistoryEn: paidHistory('04', 'Parker Doe', 'e2e.paid.history.en@example.com', 'P-PAIDHISTEN'),
   paidHistoryEs: paidHistory('05', 'Paz Doe', 'e2e.paid.history.es@example.com', 'P-PAIDHISTES'),
+  /** Sees the refunds and the void of past payments in the payment history and the statement, in English and in Spanish. */
+  refundedEn: refundedHistory('06', 'EN', 'Remy Doe', 'e2e.refunded.en@example.com'),
+  refundedEs: refundedHistory('07', 'ES', 'Rocío Doe', 'e2e.refunded.es@example.com'),
   /** A guest who downloads their own statement and receipt. */
   documentsGuest: {
     clientCode: 'SUN',
@@ -410,6 +451,7 @@ function allFixtureAccounts(): FixtureAccount[] {
 /** Inserts the fixture accounts, their invoices, past payments and users into a seeded database. */
 export async function insertFixtureData(db: Database): Promise<void> {
   const passwordHash = await hashPassword(DEMO_PASSWORD);
+  const givenBack: MoneyGivenBack[] = [];
   await db.transaction(async (tx) => {
     for (const [position, account] of allFixtureAccounts().entries()) {
       const [client] = await tx
@@ -437,12 +479,13 @@ export async function insertFixtureData(db: Database): Promise<void> {
           })),
         );
       }
-      for (const payment of account.payments ?? []) {
+      for (const { refunds, voidedAt, ...payment } of account.payments ?? []) {
         await insertPastPayment(tx, {
           clientId: client.id,
           accountId: row.id,
           payment: { ...payment, payerName: account.holderName, email: account.userEmail ?? 'guest@example.com' },
         });
+        if (refunds || voidedAt) givenBack.push({ clientId: client.id, confirmationNumber: payment.confirmationNumber, refunds: refunds ?? [], voidedAt });
       }
       if (account.userEmail) {
         const [holderFirst = '', holderLast = ''] = account.holderName.split(' ');
@@ -505,4 +548,32 @@ export async function insertFixtureData(db: Database): Promise<void> {
       }
     }
   });
+  for (const payment of givenBack) await giveMoneyBack(db, payment);
+}
+
+interface MoneyGivenBack {
+  clientId: number;
+  confirmationNumber: string;
+  refunds: { at: string; amountCents: number }[];
+  voidedAt: string | undefined;
+}
+
+/**
+ * Gives money back of a fixture payment as the billing office does (the refunds service behind its
+ * API), each refund or void at its own instant: the money events, balances and emails are the real ones.
+ */
+async function giveMoneyBack(db: Database, { clientId, confirmationNumber, refunds, voidedAt }: MoneyGivenBack): Promise<void> {
+  const office = { kind: 'staff', id: 'e2e-fixture' } as const;
+  const at = (instant: string) => {
+    const now = () => new Date(instant);
+    return createRefundsService({ db, processorFor: createSandboxProcessor({ db, now }).processorFor, now });
+  };
+  for (const [index, refund] of refunds.entries()) {
+    const outcome = await at(refund.at).refund(clientId, confirmationNumber, `e2e-fixture-${confirmationNumber}-${String(index)}`, { amountCents: refund.amountCents, reason: '' }, office);
+    if (outcome.kind !== 'refunded') throw new Error(`Could not refund ${confirmationNumber}: ${outcome.refusal}`);
+  }
+  if (voidedAt) {
+    const outcome = await at(voidedAt).voidPayment(clientId, confirmationNumber, office);
+    if (outcome.kind !== 'voided') throw new Error(`Could not void ${confirmationNumber}: ${outcome.refusal}`);
+  }
 }

@@ -41,6 +41,7 @@ describe('the statement PDF', () => {
       cardBrand: 'visa' as const,
       cardLast4: '4242',
       lines: [],
+      refunds: [],
     }));
     const { pages, text } = await readPdf(await renderStatementPdf({ statement: { ...statement, account: { ...account, invoices, totalDueCents: 90_000 }, payments }, language: 'en-US' }));
     expect(pages.length).toBeGreaterThan(1);
@@ -97,6 +98,47 @@ describe('the statement PDF', () => {
     expect(english).not.toContain('dispute');
     const withoutLines = (await readPdf(await renderStatementPdf({ statement, language: 'en-US' }))).text;
     expect(withoutLines).not.toContain('What each bill is for');
+  });
+
+  it('prints under each payment its refunds or its void, and what was kept paid after refunds, in each language', async () => {
+    const payments: StatementDocument['payments'] = [
+      {
+        confirmationNumber: 'P-VOIDEDAAAA',
+        paidAt: '2026-02-20T15:00:00.000Z',
+        totalCents: 1200,
+        cardBrand: 'visa',
+        cardLast4: '4242',
+        lines: [],
+        refunds: [{ kind: 'void', at: '2026-02-20T16:00:00.000Z', amountCents: 1200 }],
+      },
+      {
+        confirmationNumber: 'P-REFUNDEDAA',
+        paidAt: '2026-02-10T15:00:00.000Z',
+        totalCents: 2000,
+        cardBrand: 'mastercard',
+        cardLast4: '4444',
+        lines: [],
+        refunds: [
+          { kind: 'refund', at: '2026-02-12T15:00:00.000Z', amountCents: 1000 },
+          { kind: 'refund', at: '2026-03-02T15:00:00.000Z', amountCents: 500 },
+        ],
+      },
+      { confirmationNumber: 'P-KEPTAAAAAA', paidAt: '2026-02-01T15:00:00.000Z', totalCents: 700, cardBrand: 'visa', cardLast4: '4242', lines: [], refunds: [] },
+    ];
+    const text = async (language: 'en-US' | 'es-ES') => (await readPdf(await renderStatementPdf({ statement: { ...statement, payments }, language }))).text.replace(/\s+/g, ' ');
+
+    const english = await text('en-US');
+    expect(english).toContain(
+      'Feb 20, 2026 P-VOIDEDAAAA Visa ending in 4242 $12.00 Feb 20, 2026 Cancelled Your card was not charged -$12.00 ' +
+        'Feb 10, 2026 P-REFUNDEDAA Mastercard ending in 4444 $20.00 Feb 12, 2026 Refunded -$10.00 Mar 2, 2026 Refunded -$5.00 You paid after refunds $5.00 ' +
+        'Feb 1, 2026 P-KEPTAAAAAA Visa ending in 4242 $7.00 Questions',
+    );
+    const spanish = await text('es-ES');
+    expect(spanish).toContain(
+      '20 feb 2026 P-VOIDEDAAAA Visa terminada en 4242 12,00 US$ 20 feb 2026 Anulado No se le ha cobrado en su tarjeta -12,00 US$ ' +
+        '10 feb 2026 P-REFUNDEDAA Mastercard terminada en 4444 20,00 US$ 12 feb 2026 Reembolsado -10,00 US$ 2 mar 2026 Reembolsado -5,00 US$ Pagado tras los reembolsos 5,00 US$ ' +
+        '1 feb 2026 P-KEPTAAAAAA Visa terminada en 4242 7,00 US$',
+    );
   });
 
   it("prints a holder's name in any script it has a font for, and says plainly when it has none", async () => {

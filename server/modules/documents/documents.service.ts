@@ -6,10 +6,10 @@
  */
 import { and, asc, desc, eq, inArray } from 'drizzle-orm';
 import * as v from 'valibot';
-import type { AccountDocuments, PastPayment } from '@contracts/documents';
+import type { AccountDocuments, MoneyBack, PastPayment } from '@contracts/documents';
 import { cardBrandSchema } from '@contracts/processor';
 import type { Database } from '../../db/client';
-import { invoices, paymentLines, payments } from '../../db/schema';
+import { invoices, moneyEvents, paymentLines, payments } from '../../db/schema';
 import type { AccountScope } from '../../http/scope';
 import type { AccountsService } from '../accounts/accounts.service';
 import type { ClientRow, ClientsService } from '../clients/clients.service';
@@ -58,7 +58,35 @@ export function createDocumentsService({
     return lines;
   }
 
-  /** The scope's payments, newest first (at most `limit` when given), each with the invoices it paid. */
+  /**
+   * What was given back of each of these payments of the scope's account, in the order given back:
+   * read from the money events, the one record of money that moved.
+   */
+  async function moneyBackOf(scope: AccountScope, paymentIds: number[]): Promise<Map<number, MoneyBack[]>> {
+    const rows =
+      paymentIds.length === 0
+        ? []
+        : await db
+            .select({ paymentId: moneyEvents.paymentId, type: moneyEvents.type, at: moneyEvents.occurredAt, amountCents: moneyEvents.amountCents })
+            .from(moneyEvents)
+            .where(
+              and(
+                eq(moneyEvents.clientId, scope.clientId),
+                eq(moneyEvents.accountId, scope.accountId),
+                inArray(moneyEvents.paymentId, paymentIds),
+                inArray(moneyEvents.type, ['payment.refunded', 'payment.voided']),
+              ),
+            )
+            .orderBy(asc(moneyEvents.occurredAt), asc(moneyEvents.id));
+    const given = new Map<number, MoneyBack[]>();
+    for (const { paymentId, type, at, amountCents } of rows) {
+      const back: MoneyBack = { kind: type === 'payment.voided' ? 'void' : 'refund', at: at.toISOString(), amountCents };
+      given.set(paymentId, [...(given.get(paymentId) ?? []), back]);
+    }
+    return given;
+  }
+
+  /** The scope's payments, newest first (at most `limit` when given), each with the invoices it paid and what was given back of it. */
   async function pastPayments(scope: AccountScope, limit?: number): Promise<PastPayment[]> {
     const query = db
       .select({
@@ -74,10 +102,9 @@ export function createDocumentsService({
       .orderBy(desc(payments.paidAt), desc(payments.id))
       .$dynamic();
     const rows = await (limit === undefined ? query : query.limit(limit));
-    const lines = await linesOf(
-      scope,
-      rows.map((row) => row.id),
-    );
+    const ids = rows.map((row) => row.id);
+    const lines = await linesOf(scope, ids);
+    const moneyBack = await moneyBackOf(scope, ids);
     return rows.map((row) => ({
       confirmationNumber: row.confirmationNumber,
       paidAt: row.paidAt.toISOString(),
@@ -85,6 +112,7 @@ export function createDocumentsService({
       cardBrand: v.parse(cardBrandSchema, row.cardBrand),
       cardLast4: row.cardLast4,
       lines: lines.get(row.id) ?? [],
+      refunds: moneyBack.get(row.id) ?? [],
     }));
   }
 

@@ -101,7 +101,7 @@ describe('who gets which documents', () => {
           accountNumber: 'A-778899',
           holderName: 'Jordan Guest',
           totalDueCents: 5400 + 2750,
-          payments: [{ confirmationNumber: 'P-GUESTPAIDA', paidAt: '2026-02-12T08:00:00.000Z', totalCents: 1200, cardBrand: 'visa', cardLast4: '4242', lines: [] }],
+          payments: [{ confirmationNumber: 'P-GUESTPAIDA', paidAt: '2026-02-12T08:00:00.000Z', totalCents: 1200, cardBrand: 'visa', cardLast4: '4242', lines: [], refunds: [] }],
         },
       },
       user: {
@@ -114,8 +114,8 @@ describe('who gets which documents', () => {
           totalDueCents: 4850 + 7675 + 6320,
           // Newest first.
           payments: [
-            { confirmationNumber: 'P-PATNEWERAA', paidAt: '2026-02-15T10:00:00.000Z', totalCents: 5000, cardBrand: 'mastercard', cardLast4: '4444', lines: [] },
-            { confirmationNumber: 'P-PATOLDERAA', paidAt: '2026-01-20T15:30:00.000Z', totalCents: 3900, cardBrand: 'visa', cardLast4: '4242', lines: [] },
+            { confirmationNumber: 'P-PATNEWERAA', paidAt: '2026-02-15T10:00:00.000Z', totalCents: 5000, cardBrand: 'mastercard', cardLast4: '4444', lines: [], refunds: [] },
+            { confirmationNumber: 'P-PATOLDERAA', paidAt: '2026-01-20T15:30:00.000Z', totalCents: 3900, cardBrand: 'visa', cardLast4: '4242', lines: [], refunds: [] },
           ],
         },
       },

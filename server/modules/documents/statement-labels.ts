@@ -21,6 +21,11 @@ export interface StatementLabels {
   amountPaid: string;
   noPayments: string;
   endingIn: string;
+  /** Under a payment: a refund of part or all of it, its void (with what the void means), and what the payer kept paid after refunds. */
+  refunded: string;
+  voided: string;
+  cardNotCharged: string;
+  keptAfterRefunds: string;
   brands: Record<CardBrand, string>;
   /** Beside a name of which the PDF's fonts cannot show every character. */
   notShown: string;
@@ -70,6 +75,10 @@ const labels: Record<Language, StatementLabels> = {
     amountPaid: 'Amount paid',
     noPayments: 'No payments yet.',
     endingIn: 'ending in',
+    refunded: 'Refunded',
+    voided: 'Cancelled',
+    cardNotCharged: 'Your card was not charged',
+    keptAfterRefunds: 'You paid after refunds',
     brands: { visa: 'Visa', mastercard: 'Mastercard', amex: 'American Express', discover: 'Discover', unknown: 'Card' },
     notShown: 'Some characters of this name cannot be shown in this PDF; the invoices page shows it in full.',
     questions: (phone) => `Questions about this statement? Call us at ${phone}.`,
@@ -112,6 +121,10 @@ const labels: Record<Language, StatementLabels> = {
     amountPaid: 'Importe pagado',
     noPayments: 'Todavía no hay pagos.',
     endingIn: 'terminada en',
+    refunded: 'Reembolsado',
+    voided: 'Anulado',
+    cardNotCharged: 'No se le ha cobrado en su tarjeta',
+    keptAfterRefunds: 'Pagado tras los reembolsos',
     brands: { visa: 'Visa', mastercard: 'Mastercard', amex: 'American Express', discover: 'Discover', unknown: 'Tarjeta' },
     notShown: 'Algunos caracteres de este nombre no se pueden mostrar en este PDF; la página de facturas lo muestra completo.',
     questions: (phone) => `¿Tiene preguntas sobre este extracto? Llámenos al ${phone}.`,

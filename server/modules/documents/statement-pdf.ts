@@ -2,11 +2,11 @@
  * The statement of an account as a tagged PDF: who holds it, what is open (each invoice with its date,
  * description, amount and balance) and the total due, what each open invoice is for (its lines,
  * and the right to dispute it where its charges are well above its good-faith estimate), then the
- * recent payments. Labels in the asked language; money and dates through Intl, dates in UTC.
+ * recent payments, each with its refunds or its void under it. Labels in the asked language; money and dates through Intl, dates in UTC.
  */
 import type { AccountInformation } from '@contracts/accounts';
 import { disputeRight } from '@contracts/bill-dispute';
-import type { PastPayment } from '@contracts/documents';
+import { keptCents, type PastPayment } from '@contracts/documents';
 import type { Language } from '@contracts/session';
 import { MARGIN, MUTED, PAGE_WIDTH, PdfWriter } from '../payments/pdf-writer';
 import { statementFormat } from './statement-labels';
@@ -125,6 +125,17 @@ export async function renderStatementPdf({ statement, language }: { statement: S
   }
 
   sectionHeading(t.recentPayments);
+  // Under each payment, each refund or void as a row of its own, then what was kept paid after refunds.
+  const rows: string[][] = [];
+  const details = new Set<number>();
+  const detail = (cells: string[]) => details.add(rows.push(cells) - 1);
+  for (const payment of statement.payments) {
+    rows.push([shortDate(payment.paidAt), payment.confirmationNumber, `${t.brands[payment.cardBrand]} ${t.endingIn} ${payment.cardLast4}`, cents(payment.totalCents)]);
+    for (const back of payment.refunds) {
+      detail(back.kind === 'void' ? [shortDate(back.at), t.voided, t.cardNotCharged, cents(-back.amountCents)] : [shortDate(back.at), t.refunded, '', cents(-back.amountCents)]);
+    }
+    if (payment.refunds.some((back) => back.kind === 'refund')) detail(['', t.keptAfterRefunds, '', cents(keptCents(payment))]);
+  }
   if (statement.payments.length === 0) {
     writer.block('P', writer.root, () => writer.paragraph(t.noPayments, MARGIN, CONTENT_WIDTH));
   } else {
@@ -132,11 +143,12 @@ export async function renderStatementPdf({ statement, language }: { statement: S
       writer.root,
       [
         { heading: t.date, x: MARGIN, width: 105 },
-        { heading: t.confirmationNumber, x: MARGIN + 110, width: 145 },
-        { heading: t.card, x: MARGIN + 260, width: 140 },
+        { heading: t.confirmationNumber, x: MARGIN + 110, width: 145, wraps: true },
+        { heading: t.card, x: MARGIN + 260, width: 140, wraps: true },
         { heading: t.amountPaid, x: PAGE_WIDTH - MARGIN - 75, width: 75, right: true },
       ],
-      statement.payments.map((payment) => [shortDate(payment.paidAt), payment.confirmationNumber, `${t.brands[payment.cardBrand]} ${t.endingIn} ${payment.cardLast4}`, cents(payment.totalCents)]),
+      rows,
+      { isDetail: (row) => details.has(row) },
     );
   }
 

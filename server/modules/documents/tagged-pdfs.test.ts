@@ -19,7 +19,7 @@ const statement: StatementDocument = {
     invoices: [invoice],
     totalDueCents: 4850,
   },
-  payments: [{ confirmationNumber: 'P-ABCDEFGHJK', paidAt: '2026-02-01T10:00:00.000Z', totalCents: 500, cardBrand: 'visa', cardLast4: '4242', lines: [] }],
+  payments: [{ confirmationNumber: 'P-ABCDEFGHJK', paidAt: '2026-02-01T10:00:00.000Z', totalCents: 500, cardBrand: 'visa', cardLast4: '4242', lines: [], refunds: [] }],
   issuedAt: new Date('2026-03-01T09:00:00Z'),
 };
 

@@ -16,6 +16,8 @@ export const PAGE_HEIGHT = 841.89;
 export const MARGIN = 50;
 export const INK = '#1f2429';
 export const MUTED = '#4c545c';
+/** How much further right a table's detail row starts its text. */
+const DETAIL_INDENT = 12;
 /** Shown where no font has a character (the replacement character, or nothing if no font has that either). */
 const REPLACEMENT = '\uFFFD';
 /** pdfkit's types lag the library: 0.20 takes 'PDF/UA', which writes the PDF/UA-1 identification. */
@@ -233,9 +235,15 @@ export class PdfWriter {
    * A table with a row of column headings, then a row per entry of `rows` (a text per column),
    * onto new pages as needed; each later page repeats the headings, as an artifact (a reader has
    * them from the table's first row). `size` is its text's (10 points unless given); its lines
-   * are spaced in proportion.
+   * are spaced in proportion. A row `isDetail` says is of the row above it (a refund under its
+   * payment): its left-aligned cells after the first start a little further right.
    */
-  table(parent: StructureElement, columns: Column[], rows: string[][], { size = 10 }: { size?: number } = {}): void {
+  table(
+    parent: StructureElement,
+    columns: Column[],
+    rows: string[][],
+    { size = 10, isDetail = () => false }: { size?: number; isDetail?: (row: number) => boolean } = {},
+  ): void {
     const lineHeight = 1.3 * size;
     const headings = () => {
       for (const column of columns) this.cell(column, column.heading, true, size);
@@ -250,8 +258,10 @@ export class PdfWriter {
       this.y -= 6;
       this.rule(this.y);
       this.y -= 14;
-      for (const cells of rows) {
-        const lines = columns.map((column, index) => {
+      for (const [rowIndex, cells] of rows.entries()) {
+        const indent = isDetail(rowIndex) ? DETAIL_INDENT : 0;
+        const drawn = columns.map((column, index) => (indent > 0 && index > 0 && !column.right ? { ...column, x: column.x + indent, width: column.width - indent } : column));
+        const lines = drawn.map((column, index) => {
           const text = cells[index] ?? '';
           return column.wraps ? wrap(text, column.width, this.measure(false, size)) : [text];
         });
@@ -262,7 +272,7 @@ export class PdfWriter {
         }
         const top = this.y;
         this.group('TR', table, (row) => {
-          for (const [index, column] of columns.entries()) {
+          for (const [index, column] of drawn.entries()) {
             this.block('TD', row, () => {
               const parts = lines[index] ?? [];
               for (const [line, part] of parts.entries()) {

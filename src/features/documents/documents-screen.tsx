@@ -1,8 +1,8 @@
 import { Trans, useLingui } from '@lingui/react/macro';
-import type { AccountDocuments, DocumentList, PastPayment, PublicDocumentKind } from '@contracts/documents';
+import { keptCents, type AccountDocuments, type DocumentList, type PastPayment, type PublicDocumentKind } from '@contracts/documents';
 import type { CardBrand } from '@contracts/processor';
 import { Link, useLoaderData, useMatches } from '@tanstack/react-router';
-import { useId, type ReactNode } from 'react';
+import { Fragment, useId, type ReactNode } from 'react';
 import { LoadFailed } from '@/components/load-failed';
 import { ReceiptLink } from '@/components/receipt-link';
 import { Screen } from '@/components/screen';
@@ -21,7 +21,7 @@ const brandNames: Record<CardBrand, string> = {
 /**
  * The documents anyone may read (the provider's policies and notices), then, for a signed-in user
  * or guest, the account's statement and the receipt of every past payment (with what it paid on
- * each invoice), each a PDF download.
+ * each invoice, and what was given back of it), each a PDF download.
  */
 export function DocumentsScreen() {
   const data = useLoaderData({ from: '/{-$client}/documents' });
@@ -204,40 +204,76 @@ function PaymentHistory({ accountNumber, payments }: { accountNumber: string; pa
             const card = brandNames[payment.cardBrand] || t`Card`;
             const last4 = payment.cardLast4;
             const confirmationNumber = payment.confirmationNumber;
+            const givenBack = payment.refunds.length > 0;
             return (
-              <tr key={confirmationNumber} data-payment={confirmationNumber}>
-                <th scope="row">{confirmationNumber}</th>
-                <td data-label={t`Date`}>{formatDateTime(payment.paidAt, language)}</td>
-                <td data-label={t`Card`}>
-                  <Trans>
-                    {card} ending in {last4}
-                  </Trans>
-                </td>
-                <td data-label={t`Invoices paid`}>
-                  <ul className="plain-list">
-                    {payment.lines.map(({ invoiceNumber, amountCents }) => {
-                      const amount = formatMoney(amountCents, language);
-                      return (
-                        <li key={invoiceNumber} data-paid={invoiceNumber}>
-                          <Trans>
-                            {invoiceNumber}: {amount}
-                          </Trans>
-                        </li>
-                      );
-                    })}
-                  </ul>
-                </td>
-                <td className="numeric" data-label={t`Amount`}>
-                  {formatMoney(payment.totalCents, language)}
-                </td>
-                <td data-label={t`Receipt`}>
-                  <ReceiptLink confirmationNumber={confirmationNumber} />
-                </td>
-              </tr>
+              <Fragment key={confirmationNumber}>
+                <tr data-payment={confirmationNumber} className={givenBack ? 'given-back' : undefined}>
+                  <th scope="row">{confirmationNumber}</th>
+                  <td data-label={t`Date`}>{formatDateTime(payment.paidAt, language)}</td>
+                  <td data-label={t`Card`}>
+                    <Trans>
+                      {card} ending in {last4}
+                    </Trans>
+                  </td>
+                  <td data-label={t`Invoices paid`}>
+                    <ul className="plain-list">
+                      {payment.lines.map(({ invoiceNumber, amountCents }) => {
+                        const amount = formatMoney(amountCents, language);
+                        return (
+                          <li key={invoiceNumber} data-paid={invoiceNumber}>
+                            <Trans>
+                              {invoiceNumber}: {amount}
+                            </Trans>
+                          </li>
+                        );
+                      })}
+                    </ul>
+                  </td>
+                  <td className="numeric" data-label={t`Amount`}>
+                    {formatMoney(payment.totalCents, language)}
+                  </td>
+                  <td data-label={t`Receipt`}>
+                    <ReceiptLink confirmationNumber={confirmationNumber} />
+                  </td>
+                </tr>
+                {givenBack ? (
+                  // Under its payment, across the columns (on a narrow screen, the foot of the payment's card).
+                  <tr className="money-back-row" data-money-back={confirmationNumber}>
+                    <td colSpan={6}>
+                      <MoneyBack payment={payment} />
+                    </td>
+                  </tr>
+                ) : null}
+              </Fragment>
             );
           })}
         </tbody>
       </table>
     </div>
+  );
+}
+
+/** What was given back of a payment, in the order given back, then what the payer kept paid after refunds; in words, never colour alone. */
+function MoneyBack({ payment }: { payment: PastPayment }) {
+  const language = useLanguage();
+  const kept = formatMoney(keptCents(payment), language);
+  return (
+    <ul className="plain-list money-back">
+      {payment.refunds.map((back, index) => {
+        const amount = formatMoney(back.amountCents, language);
+        const date = formatDateTime(back.at, language);
+        return (
+          // The list is the money events' own, in their order; it never changes under the screen.
+          <li key={index}>
+            {back.kind === 'void' ? <Trans>Cancelled on {date} — your card was not charged</Trans> : <Trans>Refunded {amount} on {date}</Trans>}
+          </li>
+        );
+      })}
+      {payment.refunds.some((back) => back.kind === 'refund') ? (
+        <li className="money-kept">
+          <Trans>You paid {kept} after refunds</Trans>
+        </li>
+      ) : null}
+    </ul>
   );
 }
