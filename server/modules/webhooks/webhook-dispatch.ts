@@ -109,25 +109,30 @@ export async function startWebhookDispatch({
   });
   await queue.schedule(WEBHOOK_ENQUEUE_QUEUE, '* * * * *');
 
-  // Soon after this process writes deliveries (their transaction commits first), and once more a
-  // little later for a transaction slower than that.
-  let timers: ReturnType<typeof setTimeout>[] = [];
-  const look = () => enqueue().catch((error: unknown) => warn(`Webhook deliveries could not be handed to the queue: ${String(error)}`));
+  // Soon after this process writes deliveries (their transaction commits first): a look at most
+  // every `nudgeDelayMs` while they keep coming, and one more a second after the last, for a
+  // transaction slower than that.
+  let soon: ReturnType<typeof setTimeout> | undefined;
+  let late: ReturnType<typeof setTimeout> | undefined;
+  const look = () => {
+    enqueue().catch((error: unknown) => warn(`Webhook deliveries could not be handed to the queue: ${String(error)}`));
+  };
   const unsubscribe = onWebhookQueued(() => {
-    if (timers.length > 0) return;
-    timers = [nudgeDelayMs, nudgeDelayMs * 10].map((delay, index) =>
-      setTimeout(() => {
-        if (index === 1) timers = [];
-        void look();
-      }, delay),
-    );
-    for (const timer of timers) timer.unref();
+    soon ??= setTimeout(() => {
+      soon = undefined;
+      look();
+    }, nudgeDelayMs);
+    soon.unref();
+    clearTimeout(late);
+    late = setTimeout(look, nudgeDelayMs * 10);
+    late.unref();
   });
   return {
     enqueue,
     stop() {
       unsubscribe();
-      for (const timer of timers) clearTimeout(timer);
+      clearTimeout(soon);
+      clearTimeout(late);
     },
   };
 }
