@@ -56,6 +56,9 @@ async function registerByApi(run: PathRun, kind: string, account = modelPathAcco
   return email;
 }
 
+/** An emailed activation link. */
+const activationLink = /https?:\/\/\S+\/confirmation\/activate#token=[A-Za-z0-9_-]{43}/;
+
 /** The first link matching `pattern` in the newest email to `email` in the development outbox, once it is there. */
 async function linkEmailedTo(run: PathRun, email: string, pattern: RegExp): Promise<string> {
   let link: string | undefined;
@@ -73,7 +76,7 @@ async function linkEmailedTo(run: PathRun, email: string, pattern: RegExp): Prom
 /** Registers the path's own address for its own account, and returns the activation link the server emails. */
 export async function registerAndReadLink(run: PathRun, kind: string): Promise<string> {
   const email = await registerByApi(run, kind);
-  return linkEmailedTo(run, email, /https?:\/\/\S+\/confirmation\/activate#token=[A-Za-z0-9_-]{43}/);
+  return linkEmailedTo(run, email, activationLink);
 }
 
 /**
@@ -84,6 +87,9 @@ export async function registerTwiceAndReadRemovalLink(run: PathRun): Promise<str
   // An account of these paths alone: a registration or activation path of the same number may run first.
   const account = modelPathAccounts.accessRemovalRegistrant(run.number);
   const holder = await registerByApi(run, 'holder', account);
+  // The holder's registration is done once its activation email is there (the server writes it after
+  // answering): only then is the newcomer the second, whose arrival the holder is told of.
+  await linkEmailedTo(run, holder, activationLink);
   await registerByApi(run, 'newcomer', account);
   return linkEmailedTo(run, holder, /https?:\/\/\S+\/confirmation\/removeaccess#token=[A-Za-z0-9_-]{43}/);
 }
