@@ -103,6 +103,36 @@ export function createRefundsService({ db, processorFor, now }: { db: Database; 
     await queueEmail(tx, { clientId: payment.clientId, to: payment.email, language, ...email });
   }
 
+  /**
+   * What every giving back ends with, in its transaction: the money event (and its webhooks) and
+   * the payer's email. Returns the event's id.
+   */
+  async function recordMoneyBack(
+    tx: Database,
+    { payment, accountNumber }: { payment: PaymentRow; accountNumber: string },
+    back: { type: 'payment.refunded' | 'payment.voided'; refundId?: number; reference: string; amountCents: number; lines: MoneyEventLine[]; at: Date; actor: MoneyActor },
+  ): Promise<string> {
+    const eventId = await recordMoneyEvent(tx, {
+      clientId: payment.clientId,
+      accountId: payment.accountId,
+      accountNumber,
+      type: back.type,
+      paymentId: payment.id,
+      refundId: back.refundId ?? null,
+      reference: back.reference,
+      paymentReference: payment.confirmationNumber,
+      amountCents: back.amountCents,
+      lines: back.lines,
+      cardBrand: payment.cardBrand,
+      cardLast4: payment.cardLast4,
+      authorizationCode: payment.authorizationCode,
+      occurredAt: back.at,
+      actor: back.actor,
+    });
+    await emailPayer(tx, payment, accountNumber, back.type === 'payment.refunded' ? 'refund' : 'void', back.amountCents, back.at);
+    return eventId;
+  }
+
   /** The refund with this key, as answered the first time. */
   async function refundAnswer(tx: Database, refundId: number): Promise<RefundAnswer> {
     const [row] = await tx
@@ -149,7 +179,7 @@ export function createRefundsService({ db, processorFor, now }: { db: Database; 
         }
         const found = await lockPayment(tx, clientId, confirmationNumber);
         if (!found) return { kind: 'refused', refusal: 'notFound' };
-        const { payment, accountNumber } = found;
+        const { payment } = found;
         if (payment.voidedAt) return { kind: 'refused', refusal: 'paymentVoided' };
         if (request.amountCents > payment.totalCents - payment.refundedCents) return { kind: 'refused', refusal: 'amountExceedsRefundable' };
 
@@ -176,24 +206,7 @@ export function createRefundsService({ db, processorFor, now }: { db: Database; 
           })
           .returning();
         if (!made) throw new Error('A refund was not written');
-        await recordMoneyEvent(tx, {
-          clientId,
-          accountId: payment.accountId,
-          accountNumber,
-          type: 'payment.refunded',
-          paymentId: payment.id,
-          refundId: made.id,
-          reference: made.refundNumber,
-          paymentReference: payment.confirmationNumber,
-          amountCents: request.amountCents,
-          lines,
-          cardBrand: payment.cardBrand,
-          cardLast4: payment.cardLast4,
-          authorizationCode: payment.authorizationCode,
-          occurredAt: at,
-          actor,
-        });
-        await emailPayer(tx, payment, accountNumber, 'refund', request.amountCents, at);
+        await recordMoneyBack(tx, found, { type: 'payment.refunded', refundId: made.id, reference: made.refundNumber, amountCents: request.amountCents, lines, at, actor });
         return { kind: 'refunded', refund: await refundAnswer(tx, made.id), repeated: false };
       });
     },
@@ -206,7 +219,7 @@ export function createRefundsService({ db, processorFor, now }: { db: Database; 
       return db.transaction(async (tx): Promise<VoidOutcome> => {
         const found = await lockPayment(tx, clientId, confirmationNumber);
         if (!found) return { kind: 'refused', refusal: 'notFound' };
-        const { payment, accountNumber } = found;
+        const { payment } = found;
         if (payment.voidedAt) {
           const [event] = await tx
             .select({ eventId: moneyEvents.eventId })
@@ -222,23 +235,7 @@ export function createRefundsService({ db, processorFor, now }: { db: Database; 
         const lines = await giveBack(tx, payment, payment.totalCents);
         const [voided] = await tx.update(payments).set({ refundedCents: payment.totalCents, voidedAt: at }).where(eq(payments.id, payment.id)).returning();
         if (!voided) throw new Error('A payment was not voided');
-        const eventId = await recordMoneyEvent(tx, {
-          clientId,
-          accountId: payment.accountId,
-          accountNumber,
-          type: 'payment.voided',
-          paymentId: payment.id,
-          reference: payment.confirmationNumber,
-          paymentReference: payment.confirmationNumber,
-          amountCents: payment.totalCents,
-          lines,
-          cardBrand: payment.cardBrand,
-          cardLast4: payment.cardLast4,
-          authorizationCode: payment.authorizationCode,
-          occurredAt: at,
-          actor,
-        });
-        await emailPayer(tx, payment, accountNumber, 'void', payment.totalCents, at);
+        const eventId = await recordMoneyBack(tx, found, { type: 'payment.voided', reference: payment.confirmationNumber, amountCents: payment.totalCents, lines, at, actor });
         return { kind: 'voided', answer: { eventId, voidedAt: at.toISOString(), amountCents: payment.totalCents, payment: standing(voided) }, repeated: false };
       });
     },
