@@ -2,6 +2,17 @@
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 
 /** A fresh random token: 32 bytes, base64url (43 characters). */
+const BASE32 = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ234567';
+
+/**
+ * `length` random characters of base32 (A–Z, 2–7; 5 bits each), for references people read and
+ * type: a payment's confirmation number, a refund's, an event's id.
+ */
+export function randomBase32(length: number): string {
+  // 256 is a multiple of 32, so `byte % 32` picks every character equally often.
+  return Array.from(randomBytes(length), (byte) => BASE32[byte % 32] ?? 'A').join('');
+}
+
 export function newToken(): string {
   return randomBytes(32).toString('base64url');
 }

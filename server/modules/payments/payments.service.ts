@@ -11,7 +11,6 @@
  * last step before the commit. When anything after the authorization fails (the commit included),
  * the authorization is voided: no money is taken without a payment row that says so.
  */
-import { randomBytes } from 'node:crypto';
 import { and, asc, eq, gte, inArray, sql, type SQL } from 'drizzle-orm';
 import * as v from 'valibot';
 import type { OpeningHours, PaymentOptions, Receipt } from '@contracts/payments';
@@ -21,7 +20,7 @@ import type { Language } from '@contracts/session';
 import type { Database } from '../../db/client';
 import { accounts, clients, invoices, paymentLines, payments } from '../../db/schema';
 import type { AccountScope, TenantScope } from '../../http/scope';
-import { sha256Hex } from '../../security/tokens';
+import { randomBase32, sha256Hex } from '../../security/tokens';
 import { normaliseReference } from '../accounts/accounts.service';
 import { normaliseEmail } from '../auth/auth.service';
 import type { ThrottleService } from '../auth/throttle.service';
@@ -65,12 +64,9 @@ export interface ReceiptDocument {
 }
 
 const MAX_INTEGER_CENTS = 2_147_483_647;
-const BASE32 = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ234567';
-
 /** `P-` and 10 random base32 characters (50 bits). */
 export function newConfirmationNumber(): string {
-  // 256 is a multiple of 32, so `byte % 32` picks every character equally often.
-  return `P-${Array.from(randomBytes(10), (byte) => BASE32[byte % 32] ?? 'A').join('')}`;
+  return `P-${randomBase32(10)}`;
 }
 
 /** JSON with object keys sorted at every level: equal values give equal text. */

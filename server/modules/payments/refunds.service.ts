@@ -6,7 +6,6 @@
  * rise again, the money event (and its webhooks) and the payer's email are written in the same
  * transaction. A refund is made once per idempotency key: the key again answers the first refund.
  */
-import { randomBytes } from 'node:crypto';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import * as v from 'valibot';
 import { cardBrandSchema } from '@contracts/processor';
@@ -14,7 +13,7 @@ import type { RefundAnswer, RefundRequest, VoidAnswer } from '@contracts/payment
 import { languageSchema } from '@contracts/session';
 import { queryRows, type Database } from '../../db/client';
 import { accounts, clients, invoices, moneyEvents, paymentLines, payments, refunds, type MoneyEventLine } from '../../db/schema';
-import { sha256Hex } from '../../security/tokens';
+import { randomBase32, sha256Hex } from '../../security/tokens';
 import { queueEmail } from '../mail/outbox';
 import { recordMoneyEvent, type MoneyActor } from '../money/money-events';
 import type { CardProcessorFor } from '../processor/card-processor';
@@ -26,11 +25,9 @@ export type RefundRefusal = 'notFound' | 'amountExceedsRefundable' | 'paymentVoi
 export type RefundOutcome = { kind: 'refunded'; refund: RefundAnswer; repeated: boolean } | { kind: 'refused'; refusal: RefundRefusal };
 export type VoidOutcome = { kind: 'voided'; answer: VoidAnswer; repeated: boolean } | { kind: 'refused'; refusal: RefundRefusal };
 
-const BASE32 = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ234567';
-
 /** `R-` and 10 random base32 characters. */
 function newRefundNumber(): string {
-  return `R-${Array.from(randomBytes(10), (byte) => BASE32[byte % 32] ?? 'A').join('')}`;
+  return `R-${randomBase32(10)}`;
 }
 
 type PaymentRow = typeof payments.$inferSelect;

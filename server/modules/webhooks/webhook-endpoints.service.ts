@@ -8,9 +8,9 @@ import { randomBytes } from 'node:crypto';
 import { and, desc, eq, isNull, sql } from 'drizzle-orm';
 import type { WebhookDeliveryView, WebhookEndpointView, webhookDeliveryStatuses, webhookEndpointRequestSchema } from '@contracts/payments-out';
 import type * as v from 'valibot';
-import { queryRows, type Database } from '../../db/client';
+import type { Database } from '../../db/client';
 import { webhookDeliveries, webhookEndpoints, webhookEvents } from '../../db/schema';
-import { notifyWebhookQueued } from './webhook-events';
+import { notifyWebhookQueued, queueDeliveries } from './webhook-events';
 
 /** How long a rotated-out secret keeps signing. */
 export const PREVIOUS_SECRET_LIFETIME_MS = 24 * 60 * 60 * 1000;
@@ -124,15 +124,7 @@ export function createWebhookEndpointsService({ db, now }: { db: Database; now: 
         .from(webhookEvents)
         .where(and(eq(webhookEvents.clientId, clientId), eq(webhookEvents.eventId, eventId)));
       if (!event) return null;
-      const made = await queryRows<{ id: number }>(db, sql`
-        insert into webhook_deliveries (client_id, event_id, endpoint_id, order_key, created_at)
-        select ${clientId}, ${event.id}, id, ${event.orderKey}, ${now()}
-        from webhook_endpoints
-        where client_id = ${clientId} and disabled_at is null
-          and (cardinality(event_types) = 0 or ${event.type} = any(event_types))
-        order by id
-        returning id`);
-      const count = made.length;
+      const count = await queueDeliveries(db, { clientId, eventRowId: event.id, type: event.type, orderKey: event.orderKey, at: now() });
       if (count > 0) notifyWebhookQueued();
       return count;
     },

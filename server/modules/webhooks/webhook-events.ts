@@ -53,14 +53,28 @@ export async function queueWebhookEvent(tx: Database, event: WebhookEventInput):
     .values({ eventId, clientId: event.clientId, type: event.type, orderKey: event.orderKey, payload, createdAt: event.createdAt })
     .returning({ id: webhookEvents.id });
   if (!row) throw new Error('A webhook event was not written');
-  const deliveries = await queryRows<{ id: number }>(tx, sql`
-    insert into webhook_deliveries (client_id, event_id, endpoint_id, order_key, created_at)
-    select ${event.clientId}, ${row.id}, id, ${event.orderKey}, ${event.createdAt}
-    from webhook_endpoints
-    where client_id = ${event.clientId} and disabled_at is null
-      and (cardinality(event_types) = 0 or ${event.type} = any(event_types))
-    order by id
-    returning id`);
-  if (deliveries.length > 0) notifyWebhookQueued();
+  const deliveries = await queueDeliveries(tx, { clientId: event.clientId, eventRowId: row.id, type: event.type, orderKey: event.orderKey, at: event.createdAt });
+  if (deliveries > 0) notifyWebhookQueued();
   return eventId;
+}
+
+/**
+ * Writes a delivery of the event (its row id) to each live endpoint of the client that takes its
+ * type, through `executor`: when the event is written, and when it is replayed. Returns how many.
+ */
+export async function queueDeliveries(
+  executor: Database,
+  { clientId, eventRowId, type, orderKey, at }: { clientId: number; eventRowId: number; type: WebhookEventType; orderKey: string; at: Date },
+): Promise<number> {
+  const made = await queryRows<{ id: number }>(
+    executor,
+    sql`insert into webhook_deliveries (client_id, event_id, endpoint_id, order_key, created_at)
+        select ${clientId}, ${eventRowId}, id, ${orderKey}, ${at}
+        from webhook_endpoints
+        where client_id = ${clientId} and disabled_at is null
+          and (cardinality(event_types) = 0 or ${type} = any(event_types))
+        order by id
+        returning id`,
+  );
+  return made.length;
 }
