@@ -6,6 +6,7 @@ import * as v from 'valibot';
 import * as accounts from './accounts-endpoints';
 import * as clientContact from './client-contact-endpoints';
 import * as clients from './clients-endpoints';
+import * as console from './console-endpoints';
 import * as documents from './documents-endpoints';
 import { defineEndpoint, type EndpointDeclaration } from './endpoint';
 import * as member from './member-endpoints';
@@ -53,6 +54,11 @@ export const apiAreas: readonly ApiArea[] = [
     description:
       "The money the portal took, for the client's billing system: the daily posting file, refunds and voids, and webhooks that push each money event as it happens (docs/payments-out.md), with the client's API key.",
     endpoints: paymentsOut,
+  },
+  {
+    tag: 'Billing office: console',
+    description: "The console's calls under /{client}/office/: staff sign-in with a second factor, the staff, the audit trail, with the staff session's cookie.",
+    endpoints: console,
   },
   { tag: 'Reference', description: 'This document.', endpoints: { getOpenApiDocument } },
 ];

@@ -11,6 +11,7 @@
  * schemas' valibot checks and the texts stay out of the browser's JavaScript.
  */
 import type * as v from 'valibot';
+import type { StaffRole } from './console';
 import type { ApiKeyScope } from './office';
 import type { UserRole } from './session';
 
@@ -26,7 +27,17 @@ export const usersAndGuests = ['ClientBillingUser', 'ClientBillingGuest'] as con
  * Who may call an endpoint: anyone (signed in or not), a live session of one of `roles`, or (the
  * billing office's API) a client's API key holding `apiKeyScope`, which never reads the session.
  */
-export type EndpointAccess = 'anyone' | { apiKeyScope: ApiKeyScope } | SessionAccess;
+export type EndpointAccess = 'anyone' | { apiKeyScope: ApiKeyScope } | StaffAccess | SessionAccess;
+
+/**
+ * The billing office's console: a staff session that passed its second factor, of one of
+ * `staffRoles`, under the session's own client. Every call is recorded in the audit trail as
+ * `audit` (the action's name); a GET only when it names one.
+ */
+export interface StaffAccess {
+  staffRoles: readonly StaffRole[];
+  audit?: string;
+}
 
 /** A session's access: one of `roles`, and the conditions below. */
 export interface SessionAccess {

@@ -39,6 +39,10 @@ export const apiErrorCodes = [
   'paymentSettled',
   /** A webhook endpoint's address that may not be called: https, or http on this machine only (422). */
   'webhookUrlNotAllowed',
+  // The console (console.ts): an email already staff of the client (409); a change that would
+  // leave the client without an active office admin (409).
+  'staffExists',
+  'lastOfficeAdmin',
 ] as const;
 export const apiErrorSchema = v.object({ error: v.picklist(apiErrorCodes) });
 export type ApiErrorCode = v.InferOutput<typeof apiErrorSchema>['error'];

@@ -8,6 +8,8 @@
  *   postings --client SUN --date 2026-11-26 [--out postings.csv]
  *   webhooks add https://billing.example/hooks --client SUN [--event payment.captured …] [--name "Posting bridge"]
  *   webhooks list|deliveries [--failed]|rotate <id>|disable <id>|replay <evt_…> --client SUN
+ *   clients create --code ABC --name "Acme Labs" --admin ops@lab.example [--origin https://portal.example]
+ *   staff invite --client SUN --email clerk@lab.example --role billingStaff [--origin https://portal.example]
  *
  * It works on the portal's database: PostgreSQL when DATABASE_URL is set, else the PGlite directory
  * (DATA_DIR, default .data/pglite), which the portal must not have open at the same time.
@@ -17,10 +19,13 @@ import { basename } from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { Readable } from 'node:stream';
 import { fileURLToPath } from 'node:url';
+import { userInfo } from 'node:os';
 import { parseArgs } from 'node:util';
 import cliProgress from 'cli-progress';
 import { and, asc, eq, isNull, or } from 'drizzle-orm';
 import * as v from 'valibot';
+import { clientCodeSchema } from '../contracts/clients';
+import { staffEmailSchema, staffRoleSchema, staffRoles, type StaffRole } from '../contracts/console';
 import { apiKeyScopes, type ApiKeyScope } from '../contracts/office';
 import { postingsQuerySchema, webhookEndpointRequestSchema, webhookEventTypes } from '../contracts/payments-out';
 import { shortReason } from '../server/db/availability';
@@ -28,6 +33,10 @@ import { openDatabase, type Database } from '../server/db/client';
 import { claimDataDir } from '../server/db/data-dir-lock';
 import { clients } from '../server/db/schema';
 import { createApiKeysService } from '../server/modules/office/api-keys.service';
+import { recordAudit } from '../server/modules/audit/audit.service';
+import { createThrottleService } from '../server/modules/auth/throttle.service';
+import { createStaffSessions } from '../server/modules/staff/staff-sessions';
+import { createStaffService } from '../server/modules/staff/staff.service';
 import { MAX_STATEMENT_BYTES, readCsvStatement } from '../server/modules/statements/csv-statement';
 import { createImportReports } from '../server/modules/statements/import-reports';
 import { createStatementImport } from '../server/modules/statements/statement-import';
@@ -43,6 +52,8 @@ const usage = `Usage:
   npm run office -- postings --client SUN --date 2026-11-26 [--out <postings.csv>]
   npm run office -- webhooks add <https://…> --client SUN [--event payment.captured …] [--name "…"]
   npm run office -- webhooks list|deliveries [--failed]|rotate <id>|disable <id>|replay <evt_…> --client SUN
+  npm run office -- clients create --code ABC --name "Acme Labs" --admin ops@lab.example [--origin https://portal.example]
+  npm run office -- staff invite --client SUN --email clerk@lab.example --role officeAdmin|billingStaff|readOnly [--origin …]
 Scopes: ${apiKeyScopes.join(', ')}. Webhook events: ${webhookEventTypes.join(', ')}.`;
 
 class UsageError extends Error {}
@@ -62,6 +73,11 @@ const { values, positionals } = parseArgs({
     out: { type: 'string' },
     event: { type: 'string', multiple: true },
     failed: { type: 'boolean', default: false },
+    code: { type: 'string' },
+    admin: { type: 'string' },
+    email: { type: 'string' },
+    role: { type: 'string' },
+    origin: { type: 'string' },
     help: { type: 'boolean', default: false },
   },
 });
@@ -230,13 +246,59 @@ async function webhooks(db: Database, [action, target]: string[]): Promise<numbe
   throw new UsageError(usage);
 }
 
+/** Where invitation links point: --origin, else PUBLIC_URL, else the portal on this machine. */
+const linkOrigin = () => new URL(values.origin ?? process.env.PUBLIC_URL ?? 'http://localhost:8080').origin;
+const operator = () => `operator:${userInfo().username}`;
+
+/** Invites a staff member of a client and says where the invitation went. */
+async function invite(db: Database, clientId: number, label: string, email: string, role: StaffRole): Promise<void> {
+  const now = () => new Date();
+  const staff = createStaffService({ db, sessions: createStaffSessions({ db, now }), throttle: createThrottleService({ db, now }), now });
+  const invited = await staff.invite(clientId, { email, role }, { origin: linkOrigin() });
+  if ('kind' in invited) throw new UsageError(`${email} is already staff of ${label}.`);
+  await recordAudit(db, { clientId, actorKind: 'operator', actor: operator(), action: 'staff.invite', target: invited.email, outcome: 'ok', detail: role }, now());
+  console.log(`Invited ${invited.email} as ${role} of ${label}: the invitation email (a link to set a password, then a second factor) is in the outbox.`);
+}
+
+async function staffCommand(db: Database, [action]: string[]): Promise<number> {
+  if (action !== 'invite') throw new UsageError(usage);
+  const client = await clientOf(db);
+  const email = v.safeParse(staffEmailSchema, values.email ?? '');
+  const role = v.safeParse(staffRoleSchema, values.role ?? '');
+  if (!email.success) throw new UsageError('Give the staff member’s email: --email clerk@lab.example');
+  if (!role.success) throw new UsageError(`Give the role: --role ${staffRoles.join('|')}`);
+  await invite(db, client.id, client.label, email.output, role.output);
+  return 0;
+}
+
+async function clientsCommand(db: Database, [action]: string[]): Promise<number> {
+  if (action !== 'create') throw new UsageError(usage);
+  const code = v.safeParse(clientCodeSchema, values.code ?? '');
+  const name = values.name?.trim() ?? '';
+  const admin = v.safeParse(staffEmailSchema, values.admin ?? '');
+  if (!code.success) throw new UsageError('Give the client’s code, 2 to 4 letters: --code ABC');
+  if (name === '' || name.length > 120) throw new UsageError('Give the client’s name (at most 120 characters): --name "Acme Labs"');
+  if (!admin.success) throw new UsageError('Give its first office admin’s email: --admin ops@lab.example');
+  const upper = code.output.toUpperCase();
+  const [created] = await db
+    .insert(clients)
+    .values({ code: upper, name, clientUrl: linkOrigin(), isPrimary: true, acceptsOnlinePayments: false })
+    .onConflictDoNothing()
+    .returning({ id: clients.id });
+  if (!created) throw new UsageError(`There is already a client ${upper}.`);
+  await recordAudit(db, { clientId: created.id, actorKind: 'operator', actor: operator(), action: 'client.create', target: upper, outcome: 'ok', detail: name }, new Date());
+  console.log(`Created client ${upper}, ${name}: its portal is ${linkOrigin()}/${upper}/ and its console ${linkOrigin()}/${upper}/office/ (online payments off until the office turns them on).`);
+  await invite(db, created.id, upper, admin.output, 'officeAdmin');
+  return 0;
+}
+
 async function main(): Promise<number> {
   const [command, ...rest] = positionals;
   if (values.help || !command) {
     console.log(usage);
     return command ? 0 : 2;
   }
-  if (!['keys', 'import', 'postings', 'webhooks'].includes(command)) throw new UsageError(usage);
+  if (!['keys', 'import', 'postings', 'webhooks', 'clients', 'staff'].includes(command)) throw new UsageError(usage);
   const repoRoot = fileURLToPath(new URL('..', import.meta.url));
   const databaseUrl = process.env.DATABASE_URL;
   const dataDir = process.env.DATA_DIR || `${repoRoot}.data/pglite`;
@@ -252,6 +314,8 @@ async function main(): Promise<number> {
     }
     if (command === 'postings') return await postings(db);
     if (command === 'webhooks') return await webhooks(db, rest);
+    if (command === 'clients') return await clientsCommand(db, rest);
+    if (command === 'staff') return await staffCommand(db, rest);
     return await importFile(db, rest[0]);
   } finally {
     await opened.close();

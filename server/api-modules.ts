@@ -40,6 +40,13 @@ import { createWebhookEndpointsService } from './modules/webhooks/webhook-endpoi
 import { createImportReports } from './modules/statements/import-reports';
 import { createStatementImport } from './modules/statements/statement-import';
 import { createStatementsRoutes } from './modules/statements/statements.routes';
+import { createAuditRoutes } from './modules/audit/audit.routes';
+import { createAuditService } from './modules/audit/audit.service';
+import { createConsoleRoutes } from './modules/staff/console.routes';
+import { createStaffSessions } from './modules/staff/staff-sessions';
+import { createStaffRoutes } from './modules/staff/staff.routes';
+import { createStaffService } from './modules/staff/staff.service';
+import { createStaffCookies } from './http/staff-session';
 import { createSwitchClientsRoutes } from './modules/switch-clients/switch-clients.routes';
 import { createSwitchClientsService } from './modules/switch-clients/switch-clients.service';
 
@@ -63,6 +70,9 @@ export function createApiModules({ db, sessions, cookies, cookieSecure, linkOrig
   const accounts = createAccountsService({ db });
   const throttle = createThrottleService({ db, now });
   const processor = createSandboxProcessor({ db, now });
+  const staffSessions = createStaffSessions({ db, now });
+  const audit = createAuditService({ db, now });
+  const staffCookies = createStaffCookies({ cookieSecure });
   return [
     createAuthRoutes({
       auth: createAuthService({ db, clients, throttle }),
@@ -91,6 +101,15 @@ export function createApiModules({ db, sessions, cookies, cookieSecure, linkOrig
           refunds: createRefundsService({ db, processorFor: processor.processorFor, now }),
           webhooks: createWebhookEndpointsService({ db, now }),
         }),
+      ],
+    }),
+    createConsoleRoutes({
+      staffSessions,
+      cookies: staffCookies,
+      audit,
+      areas: [
+        createStaffRoutes({ staff: createStaffService({ db, sessions: staffSessions, throttle, now }), staffSessions, cookies: staffCookies, portalOrigin: linkOrigin, now }),
+        createAuditRoutes({ audit }),
       ],
     }),
     createOpenApiRoutes(),

@@ -896,3 +896,143 @@ export const webhookDeliveries = pgTable(
     check('webhook_deliveries_last_error_short', sql`char_length(${t.lastError}) <= 300`),
   ],
 );
+
+/**
+ * A client's staff: the billing office's people who use the console under /{client}/office/. A
+ * staff member belongs to one client (the same email may be staff of another client apart) and
+ * has one role. Invited staff have no password until they open their invitation; deactivated
+ * staff keep their row (the audit trail names them) and cannot sign in. The second factor is a
+ * passkey (`staff_passkeys`) or an authenticator app's secret (`totp_secret`, with the last time
+ * step accepted, so a code is good once); `staff_recovery_codes` hold the ten one-time codes.
+ */
+export const staffMembers = pgTable(
+  'staff_members',
+  {
+    id: serial('id').primaryKey(),
+    clientId: integer('client_id')
+      .notNull()
+      .references(() => clients.id, { onDelete: 'cascade' }),
+    email: text('email').notNull(),
+    role: text('role').$type<StaffRole>().notNull(),
+    status: text('status').$type<StaffStatus>().notNull().default('invited'),
+    passwordHash: text('password_hash'),
+    totpSecret: text('totp_secret'),
+    totpLastStep: integer('totp_last_step'),
+    language: text('language'),
+    createdAt: timestamptz('created_at').notNull().defaultNow(),
+    activatedAt: timestamptz('activated_at'),
+    deactivatedAt: timestamptz('deactivated_at'),
+  },
+  (t) => [
+    unique('staff_members_client_email_unique').on(t.clientId, t.email),
+    unique('staff_members_client_id_unique').on(t.clientId, t.id),
+    check('staff_members_role', sql`${t.role} in ('officeAdmin', 'billingStaff', 'readOnly')`),
+    check('staff_members_status', sql`${t.status} in ('invited', 'active', 'deactivated')`),
+  ],
+);
+
+export type StaffRole = 'officeAdmin' | 'billingStaff' | 'readOnly';
+export type StaffStatus = 'invited' | 'active' | 'deactivated';
+
+/** A staff member's invitation link (only its SHA-256 is kept); good once, until it expires. */
+export const staffInvitations = pgTable('staff_invitations', {
+  id: text('id').primaryKey(),
+  staffId: integer('staff_id')
+    .notNull()
+    .references(() => staffMembers.id, { onDelete: 'cascade' }),
+  expiresAt: timestamptz('expires_at').notNull(),
+  usedAt: timestamptz('used_at'),
+});
+
+/** A staff member's passkeys: the credential's id (base64url), its public key and signature counter. */
+export const staffPasskeys = pgTable(
+  'staff_passkeys',
+  {
+    id: text('id').primaryKey(),
+    staffId: integer('staff_id')
+      .notNull()
+      .references(() => staffMembers.id, { onDelete: 'cascade' }),
+    publicKey: text('public_key').notNull(),
+    counter: integer('counter').notNull().default(0),
+    transports: text('transports').array().notNull().default(sql`'{}'::text[]`),
+    createdAt: timestamptz('created_at').notNull().defaultNow(),
+    lastUsedAt: timestamptz('last_used_at'),
+  },
+  (t) => [index('staff_passkeys_staff_idx').on(t.staffId)],
+);
+
+/** A staff member's one-time recovery codes (SHA-256 of each); a used one is kept with its time. */
+export const staffRecoveryCodes = pgTable(
+  'staff_recovery_codes',
+  {
+    id: serial('id').primaryKey(),
+    staffId: integer('staff_id')
+      .notNull()
+      .references(() => staffMembers.id, { onDelete: 'cascade' }),
+    codeHash: text('code_hash').notNull(),
+    usedAt: timestamptz('used_at'),
+  },
+  (t) => [index('staff_recovery_codes_staff_idx').on(t.staffId)],
+);
+
+/**
+ * Staff sessions, apart from patients' (their own cookie). `id` is the SHA-256 of the cookie's
+ * token. `stage` says how far the sign-in went: `password` (the second factor is still owed),
+ * `enrol` (an invitation was opened: a second factor must be set up first) or `verified`.
+ * `challenge` is the passkey ceremony's challenge in flight, `pending_totp_secret` an authenticator
+ * app's secret being set up.
+ */
+export const staffSessions = pgTable(
+  'staff_sessions',
+  {
+    id: text('id').primaryKey(),
+    staffId: integer('staff_id')
+      .notNull()
+      .references(() => staffMembers.id, { onDelete: 'cascade' }),
+    stage: text('stage').$type<StaffSessionStage>().notNull(),
+    challenge: text('challenge'),
+    pendingTotpSecret: text('pending_totp_secret'),
+    createdAt: timestamptz('created_at').notNull(),
+    lastSeenAt: timestamptz('last_seen_at').notNull(),
+    expiresAt: timestamptz('expires_at').notNull(),
+  },
+  (t) => [
+    index('staff_sessions_staff_idx').on(t.staffId),
+    index('staff_sessions_expires_idx').on(t.expiresAt),
+    check('staff_sessions_stage', sql`${t.stage} in ('password', 'enrol', 'verified')`),
+  ],
+);
+
+export type StaffSessionStage = 'password' | 'enrol' | 'verified';
+
+/**
+ * The audit trail: every staff action and every API-key call, who (staff email or key prefix),
+ * in which role, what, on which account, when, from which address, and the outcome. Append-only in
+ * the database itself: a trigger refuses every update, and every delete of a row younger than six
+ * years (the retention sweep removes older ones).
+ */
+export const auditEvents = pgTable(
+  'audit_events',
+  {
+    id: serial('id').primaryKey(),
+    clientId: integer('client_id').references(() => clients.id, { onDelete: 'restrict' }),
+    occurredAt: timestamptz('occurred_at').notNull().defaultNow(),
+    actorKind: text('actor_kind').$type<AuditActorKind>().notNull(),
+    actor: text('actor').notNull(),
+    role: text('role').notNull().default(''),
+    action: text('action').notNull(),
+    accountNumber: text('account_number'),
+    target: text('target').notNull().default(''),
+    outcome: text('outcome').$type<AuditOutcome>().notNull(),
+    detail: text('detail').notNull().default(''),
+    ipAddress: text('ip_address').notNull().default(''),
+  },
+  (t) => [
+    index('audit_events_client_time_idx').on(t.clientId, t.occurredAt),
+    check('audit_events_actor_kind', sql`${t.actorKind} in ('staff', 'apiKey', 'operator')`),
+    check('audit_events_outcome', sql`${t.outcome} in ('ok', 'refused', 'failed')`),
+  ],
+);
+
+export type AuditActorKind = 'staff' | 'apiKey' | 'operator';
+export type AuditOutcome = 'ok' | 'refused' | 'failed';

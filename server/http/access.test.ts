@@ -87,6 +87,8 @@ const keysOnly: Callers = {
   otherClientUser: 'unauthenticated',
   userUnderOtherClient: 'unauthenticated',
 };
+/** The console: only a staff session (its own cookie) opens it. */
+const staffOnly: Callers = keysOnly;
 /** The session's own figures and what changing an expired password needs. */
 const usersAndGuestsEvenExpired: Callers = { ...everyone, anonymous: 'unauthenticated' };
 const usersOnlyEvenExpired: Callers = { ...usersAndGuestsEvenExpired, guest: 'forbidden' };
@@ -204,6 +206,37 @@ const table: Row[] = [
   { route: 'POST /api/office/v1/webhooks/endpoints/:id/disable', callers: keysOnly, withoutXsrf: 'unauthenticated' },
   { route: 'GET /api/office/v1/webhooks/deliveries', callers: keysOnly },
   { route: 'POST /api/office/v1/webhooks/events/:eventId/replay', callers: keysOnly, withoutXsrf: 'unauthenticated' },
+
+  // The console answers staff sessions only (its own cookie): a patient's session opens none of it
+  // (staff roles and clients: modules/staff/console-access.test.ts).
+  { route: 'GET /api/console/session', callers: everyone },
+  {
+    route: 'POST /api/console/sign-in',
+    callers: staffOnly,
+    withoutXsrf: 'forbidden',
+    // Each caller its own email: the same one from all of them would reach the sign-in's throttle.
+    body: (caller) => ({ clientCode: 'SUN', email: `${caller}@example.com`, password: DEMO_PASSWORD }),
+  },
+  { route: 'POST /api/console/sign-in/code', callers: staffOnly, withoutXsrf: 'forbidden', body: () => ({ code: '123456' }) },
+  { route: 'POST /api/console/sign-in/passkey-options', callers: staffOnly, withoutXsrf: 'forbidden' },
+  { route: 'POST /api/console/sign-in/passkey', callers: staffOnly, withoutXsrf: 'forbidden', body: () => ({ response: { id: 'x' } }) },
+  { route: 'POST /api/console/sign-out', callers: everyone, withoutXsrf: 'forbidden' },
+  {
+    route: 'POST /api/console/invitation',
+    callers: everyone,
+    withoutXsrf: 'forbidden',
+    body: () => ({ token: 'A'.repeat(43), password: NEW_PASSWORD }),
+  },
+  { route: 'POST /api/console/enrol/authenticator', callers: staffOnly, withoutXsrf: 'forbidden' },
+  { route: 'POST /api/console/enrol/authenticator/confirm', callers: staffOnly, withoutXsrf: 'forbidden', body: () => ({ code: '123456' }) },
+  { route: 'POST /api/console/enrol/passkey-options', callers: staffOnly, withoutXsrf: 'forbidden' },
+  { route: 'POST /api/console/enrol/passkey', callers: staffOnly, withoutXsrf: 'forbidden', body: () => ({ response: { id: 'x' } }) },
+  { route: 'GET /api/console/staff', callers: staffOnly },
+  { route: 'POST /api/console/staff', callers: staffOnly, withoutXsrf: 'forbidden', body: () => ({ email: 'new.staff@sunriselabs.example', role: 'readOnly' }) },
+  { route: 'POST /api/console/staff/:id/role', callers: staffOnly, withoutXsrf: 'forbidden', body: () => ({ role: 'readOnly' }) },
+  { route: 'POST /api/console/staff/:id/deactivate', callers: staffOnly, withoutXsrf: 'forbidden' },
+  { route: 'GET /api/console/audit', callers: staffOnly },
+  { route: 'GET /api/console/audit.csv', callers: staffOnly },
 
   // Switching clients: a billing user, and only to a client where the user has an account.
   { route: 'GET /api/User/GetUserClients', callers: usersOnly },

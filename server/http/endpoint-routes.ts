@@ -10,11 +10,19 @@ import type { EndpointDeclaration, ValidRequest } from '@contracts/endpoint';
 import { ApiError } from './errors';
 import { requireApiKeyScope } from './api-key';
 import { requireSession } from './require-session';
-import type { AppEnv, OfficeEnv, SignedInEnv } from './types';
+import { requireStaff } from './staff-session';
+import type { AppEnv, OfficeEnv, SignedInEnv, StaffEnv } from './types';
 import { readJsonBody, readQuery } from './validation';
 
 /** The handler's environment: with `c.var.caller` when the endpoint needs a session, `c.var.apiKey` when a key. */
-export type EndpointEnv<D> = D extends { access: 'anyone' } ? AppEnv : D extends { access: { apiKeyScope: string } } ? OfficeEnv : SignedInEnv;
+export type EndpointEnv<D> = D extends { access: 'anyone' }
+  ? AppEnv
+  : D extends { access: { apiKeyScope: string } }
+    ? OfficeEnv
+    : D extends { access: { staffRoles: readonly string[] } }
+      ? StaffEnv
+      : SignedInEnv;
+
 
 export type EndpointHandler<D> = (c: Context<EndpointEnv<D>>, request: ValidRequest<D>) => Response | Promise<Response>;
 
@@ -55,5 +63,6 @@ export function route<D extends EndpointDeclaration>(routes: Hono<AppEnv>, decla
   const run = async (c: Context) => handler(c as Context<EndpointEnv<D>>, await validRequest(c, declaration));
   if (access === 'anyone') routes.on(method, path, run);
   else if ('apiKeyScope' in access) routes.on(method, path, requireApiKeyScope(access.apiKeyScope), run);
+  else if ('staffRoles' in access) routes.on(method, path, requireStaff(access, method, declaration.path), run);
   else routes.on(method, path, requireSession(access), run);
 }

@@ -263,3 +263,23 @@ export const demoPayments: DemoPayment[] = [
     ],
   },
 ];
+
+/**
+ * The demo's billing office staff: each signs in with DEMO_PASSWORD and a code from an
+ * authenticator app set up with DEMO_TOTP_SECRET (any TOTP app takes it typed in). A code is good
+ * once, so the tests give each of their own staff members a fresh invitation instead.
+ */
+export const DEMO_TOTP_SECRET = 'JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP';
+
+export interface DemoStaff {
+  clientCode: string;
+  email: string;
+  role: 'officeAdmin' | 'billingStaff' | 'readOnly';
+}
+
+export const demoStaff: DemoStaff[] = [
+  { clientCode: 'SUN', email: 'office.admin@sunriselabs.example', role: 'officeAdmin' },
+  { clientCode: 'SUN', email: 'billing.clerk@sunriselabs.example', role: 'billingStaff' },
+  { clientCode: 'SUN', email: 'auditor@sunriselabs.example', role: 'readOnly' },
+  { clientCode: 'NPP', email: 'office.admin@northpointpathology.example', role: 'officeAdmin' },
+];

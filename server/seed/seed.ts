@@ -7,14 +7,16 @@ import { createReadStream } from 'node:fs';
 import { join } from 'node:path';
 import { and, count, eq, inArray, sql } from 'drizzle-orm';
 import type { Database } from '../db/client';
-import { accounts, clients, invoices, paymentLines, payments, userClients, users } from '../db/schema';
+import { accounts, clients, invoices, paymentLines, payments, staffMembers, userClients, users } from '../db/schema';
 import { readCsvStatement } from '../modules/statements/csv-statement';
 import { createStatementImport } from '../modules/statements/statement-import';
 import { hashPassword } from '../security/password';
 import {
   DEMO_PASSWORD,
   DEMO_POSTAL_CODE,
+  DEMO_TOTP_SECRET,
   demoPayments,
+  demoStaff,
   demoStatementFiles,
   demoStatementsFolder,
   demoUsers,
@@ -40,6 +42,7 @@ export async function seedDemoData(db: Database, options: SeedOptions = {}): Pro
 
   // Hash outside the transaction: it is slow, and the lock need not wait for it.
   const passwordHashes = await Promise.all(demoUsers.map(() => hashPassword(DEMO_PASSWORD)));
+  const staffPasswordHash = await hashPassword(DEMO_PASSWORD);
 
   const inserted = await db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(${SEED_LOCK_KEY})`);
@@ -123,6 +126,17 @@ export async function seedDemoData(db: Database, options: SeedOptions = {}): Pro
         })),
       );
     }
+    await tx.insert(staffMembers).values(
+      demoStaff.map((staff) => ({
+        clientId: clientId(staff.clientCode, undefined),
+        email: staff.email,
+        role: staff.role,
+        status: 'active' as const,
+        passwordHash: staffPasswordHash,
+        totpSecret: DEMO_TOTP_SECRET,
+        activatedAt: sql`now()`,
+      })),
+    );
     return 'seeded' as const;
   });
 }

@@ -10,6 +10,13 @@ import type { ApiKeyScope } from '@contracts/office';
 import type { Database } from '../../db/client';
 import { apiKeyCalls, apiKeys } from '../../db/schema';
 import { constantTimeEqual, newToken, sha256Hex } from '../../security/tokens';
+import { recordAudit } from '../audit/audit.service';
+
+/** An answer's status as the audit trail says it: done, refused (4xx) or failed (5xx). */
+export function outcomeOfStatus(status: number): 'ok' | 'refused' | 'failed' {
+  if (status >= 500) return 'failed';
+  return status >= 400 ? 'refused' : 'ok';
+}
 
 /** Who a key speaks for: the key, its client and what it may do. */
 export interface ApiKeyCaller {
@@ -81,10 +88,25 @@ export function createApiKeysService({ db, now }: { db: Database; now: () => Dat
       return { apiKeyId: row.id, clientId: row.clientId, prefix: row.prefix, scopes: row.scopes };
     },
 
-    /** Records a call made with a key, and when the key was last used. */
+    /** Records a call made with a key (in the key's log and the client's audit trail), and when the key was last used. */
     async recordCall(caller: ApiKeyCaller, call: { method: string; path: string; status: number; ipAddress: string }): Promise<void> {
       const at = now();
       await db.insert(apiKeyCalls).values({ clientId: caller.clientId, apiKeyId: caller.apiKeyId, ...call, calledAt: at });
+      await recordAudit(
+        db,
+        {
+          clientId: caller.clientId,
+          actorKind: 'apiKey',
+          actor: caller.prefix,
+          role: caller.scopes.join(' '),
+          action: 'apiKey.call',
+          target: `${call.method} ${call.path}`,
+          outcome: outcomeOfStatus(call.status),
+          detail: String(call.status),
+          ipAddress: call.ipAddress,
+        },
+        at,
+      );
       await db
         .update(apiKeys)
         .set({ lastUsedAt: at })

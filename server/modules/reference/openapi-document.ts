@@ -10,6 +10,7 @@ import * as v from 'valibot';
 import { apiAreas, apiEndpoints } from '@contracts/api';
 import { apiBase, type EndpointDeclaration, type Schema } from '@contracts/endpoint';
 import { apiErrorCodes } from '@contracts/errors';
+import { STAFF_COOKIE } from '../../http/staff-session';
 import { SESSION_COOKIE } from '../../http/session';
 import { XSRF_HEADER } from '../../http/xsrf';
 
@@ -57,6 +58,7 @@ function successOf({ response, summary, statementBody }: EndpointDeclaration): [
 function accessNote({ access }: EndpointDeclaration): string {
   if (access === 'anyone') return 'Open to anyone, signed in or not.';
   if ('apiKeyScope' in access) return `The billing office's API: a client's API key with the ${access.apiKeyScope} scope; it reaches that client's data only.`;
+  if ('staffRoles' in access) return `The console: a staff member signed in with a second factor, as ${access.staffRoles.join(', ')}; the staff session's client only. Recorded in the audit trail.`;
   const who = access.roles.length > 1 ? 'A signed-in billing user or guest' : 'A signed-in billing user';
   const account = access.enabledAccount ? ' whose account is not disabled' : '';
   const expired = access.whilePasswordExpired ? ' (also while the password has expired)' : '';
@@ -69,11 +71,11 @@ function operationOf(name: string, tag: string, endpoint: EndpointDeclaration): 
   const needsXsrf = method !== 'GET' || endpoint.changesState === true;
   const forbidden = [
     ...(access !== 'anyone' ? ['forbidden (not in a role that may call it)'] : []),
-    ...(access !== 'anyone' && !access.whilePasswordExpired ? ['passwordExpired'] : []),
-    ...(access !== 'anyone' && access.enabledAccount ? ['accountDisabled'] : []),
+    ...(access !== 'anyone' && 'roles' in access && !access.whilePasswordExpired ? ['passwordExpired'] : []),
+    ...(access !== 'anyone' && 'roles' in access && access.enabledAccount ? ['accountDisabled'] : []),
     ...(needsXsrf ? [`xsrf (no ${XSRF_HEADER} header matching the XSRF-TOKEN cookie)`] : []),
   ];
-  if (params || statementBody) throw new Error(`${name}: path parameters and statements are for the billing office's API`);
+  if (statementBody || (params && !(access !== 'anyone' && 'staffRoles' in access))) throw new Error(`${name}: path parameters and statements are for the billing office's API and console`);
   const [successStatus, success] = successOf(endpoint);
   const responses: Record<string, unknown> = {
     [successStatus]: success,
@@ -83,8 +85,9 @@ function operationOf(name: string, tag: string, endpoint: EndpointDeclaration): 
     ...(json ? { 413: refusal('invalidRequest: the body is over 64 KiB') } : {}),
     503: refusal('serviceUnavailable: the database is away for a moment; try again after Retry-After'),
   };
-  const parameters = [...(query ? parametersOf(query, 'query') : []), ...(headers ? parametersOf(headers, 'header') : [])];
-  const security = [...(access !== 'anyone' ? ['session'] : []), ...(needsXsrf ? ['xsrf'] : [])];
+  const parameters = [...(params ? parametersOf(params, 'path') : []), ...(query ? parametersOf(query, 'query') : []), ...(headers ? parametersOf(headers, 'header') : [])];
+  const staff = access !== 'anyone' && 'staffRoles' in access;
+  const security = [...(access !== 'anyone' ? [staff ? 'staffSession' : 'session'] : []), ...(needsXsrf ? ['xsrf'] : [])];
   return {
     operationId: name,
     tags: [tag],
@@ -178,6 +181,7 @@ export function buildOpenApiDocument(): OpenApiDocument {
       schemas: { Error: jsonSchemaOf(errorSchema, 'output') },
       securitySchemes: {
         session: { type: 'apiKey', in: 'cookie', name: SESSION_COOKIE, description: 'The session cookie that signing in sets.' },
+        staffSession: { type: 'apiKey', in: 'cookie', name: STAFF_COOKIE, description: "The console's staff session cookie that a staff sign-in with its second factor sets." },
         apiKey: {
           type: 'http',
           scheme: 'bearer',
