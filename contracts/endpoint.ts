@@ -100,7 +100,7 @@ export interface EndpointDeclaration {
 export const defineEndpoint = /* @__NO_SIDE_EFFECTS__ */ <const D extends EndpointDeclaration>(declaration: D): D => declaration;
 
 /** What the SPA keeps of a declaration (the rest is removed from its build). */
-export type EndpointCall = Pick<EndpointDeclaration, 'method' | 'path' | 'response' | 'changesState'>;
+export type EndpointCall = Pick<EndpointDeclaration, 'method' | 'path' | 'response' | 'changesState'> & { params?: Schema };
 
 type InputOf<S> = S extends Schema ? v.InferInput<S> : never;
 type OutputOf<S> = S extends Schema ? v.InferOutput<S> : never;
@@ -109,6 +109,8 @@ type OutputOf<S> = S extends Schema ? v.InferOutput<S> : never;
 export type QueryInput<D> = D extends { query: infer S } ? InputOf<S> : never;
 /** The JSON body a call sends. */
 export type JsonInput<D> = D extends { json: infer S } ? InputOf<S> : never;
+/** The path parameters a call fills in (`{id}`). */
+export type ParamsInput<D> = D extends { params: infer S } ? InputOf<S> : never;
 /** The headers a call sends. */
 export type HeadersInput<D> = D extends { headers: infer S } ? InputOf<S> : never;
 

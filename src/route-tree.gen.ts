@@ -22,6 +22,7 @@ import { Route as Char123ClientChar125InvoicesRouteImport } from './routes/{-$cl
 import { Route as Char123ClientChar125LoginRouteImport } from './routes/{-$client}/login'
 import { Route as Char123ClientChar125MemberRouteImport } from './routes/{-$client}/member'
 import { Route as Char123ClientChar125NotfoundRouteImport } from './routes/{-$client}/notfound'
+import { Route as Char123ClientChar125OfficeRouteRouteImport } from './routes/{-$client}/office/route'
 import { Route as Char123ClientChar125PasswordRouteImport } from './routes/{-$client}/password'
 import { Route as Char123ClientChar125PrivacyRouteImport } from './routes/{-$client}/privacy'
 import { Route as Char123ClientChar125RegistrationRouteImport } from './routes/{-$client}/registration'
@@ -31,6 +32,10 @@ import { Route as Char123ClientChar125ConfirmationActivateRouteImport } from './
 import { Route as Char123ClientChar125ConfirmationRemoveaccessRouteImport } from './routes/{-$client}/confirmation/removeaccess'
 import { Route as Char123ClientChar125ConfirmationUpdateRouteImport } from './routes/{-$client}/confirmation/update'
 import { Route as Char123ClientChar125ErrorTimeoutRouteImport } from './routes/{-$client}/error/timeout'
+import { Route as Char123ClientChar125OfficeIndexRouteImport } from './routes/{-$client}/office/index'
+import { Route as Char123ClientChar125OfficeAuditRouteImport } from './routes/{-$client}/office/audit'
+import { Route as Char123ClientChar125OfficeStaffRouteImport } from './routes/{-$client}/office/staff'
+import { Route as Char123ClientChar125OfficeWelcomeRouteImport } from './routes/{-$client}/office/welcome'
 import { Route as Char123ClientChar125PaymentOnlineRouteRouteImport } from './routes/{-$client}/payment/online/route'
 import { Route as Char123ClientChar125PaymentOtherRouteImport } from './routes/{-$client}/payment/other'
 import { Route as Char123ClientChar125SwitchClientsRouteImport } from './routes/{-$client}/switch/clients'
@@ -119,6 +124,12 @@ const Char123ClientChar125NotfoundRoute =
     path: '/notfound',
     getParentRoute: () => Char123ClientChar125RouteRoute,
   } as any)
+const Char123ClientChar125OfficeRouteRoute =
+  Char123ClientChar125OfficeRouteRouteImport.update({
+    id: '/office',
+    path: '/office',
+    getParentRoute: () => Char123ClientChar125RouteRoute,
+  } as any)
 const Char123ClientChar125PasswordRoute =
   Char123ClientChar125PasswordRouteImport.update({
     id: '/password',
@@ -172,6 +183,30 @@ const Char123ClientChar125ErrorTimeoutRoute =
     id: '/error/timeout',
     path: '/error/timeout',
     getParentRoute: () => Char123ClientChar125RouteRoute,
+  } as any)
+const Char123ClientChar125OfficeIndexRoute =
+  Char123ClientChar125OfficeIndexRouteImport.update({
+    id: '/',
+    path: '/',
+    getParentRoute: () => Char123ClientChar125OfficeRouteRoute,
+  } as any)
+const Char123ClientChar125OfficeAuditRoute =
+  Char123ClientChar125OfficeAuditRouteImport.update({
+    id: '/audit',
+    path: '/audit',
+    getParentRoute: () => Char123ClientChar125OfficeRouteRoute,
+  } as any)
+const Char123ClientChar125OfficeStaffRoute =
+  Char123ClientChar125OfficeStaffRouteImport.update({
+    id: '/staff',
+    path: '/staff',
+    getParentRoute: () => Char123ClientChar125OfficeRouteRoute,
+  } as any)
+const Char123ClientChar125OfficeWelcomeRoute =
+  Char123ClientChar125OfficeWelcomeRouteImport.update({
+    id: '/welcome',
+    path: '/welcome',
+    getParentRoute: () => Char123ClientChar125OfficeRouteRoute,
   } as any)
 const Char123ClientChar125PaymentOnlineRouteRoute =
   Char123ClientChar125PaymentOnlineRouteRouteImport.update({
@@ -230,6 +265,7 @@ const Char123ClientChar125PaymentOnlineReceiptRoute =
 
 export interface FileRoutesByFullPath {
   '/{-$client}': typeof Char123ClientChar125RouteRouteWithChildren
+  '/{-$client}/office': typeof Char123ClientChar125OfficeRouteRouteWithChildren
   '/{-$client}/$': typeof Char123ClientChar125SplatRoute
   '/{-$client}/about': typeof Char123ClientChar125AboutRoute
   '/{-$client}/contact': typeof Char123ClientChar125ContactRoute
@@ -252,8 +288,12 @@ export interface FileRoutesByFullPath {
   '/{-$client}/confirmation/removeaccess': typeof Char123ClientChar125ConfirmationRemoveaccessRoute
   '/{-$client}/confirmation/update': typeof Char123ClientChar125ConfirmationUpdateRoute
   '/{-$client}/error/timeout': typeof Char123ClientChar125ErrorTimeoutRoute
+  '/{-$client}/office/audit': typeof Char123ClientChar125OfficeAuditRoute
+  '/{-$client}/office/staff': typeof Char123ClientChar125OfficeStaffRoute
+  '/{-$client}/office/welcome': typeof Char123ClientChar125OfficeWelcomeRoute
   '/{-$client}/payment/other': typeof Char123ClientChar125PaymentOtherRoute
   '/{-$client}/switch/clients': typeof Char123ClientChar125SwitchClientsRoute
+  '/{-$client}/office/': typeof Char123ClientChar125OfficeIndexRoute
   '/{-$client}/forgot/password/email': typeof Char123ClientChar125ForgotPasswordEmailRoute
   '/{-$client}/payment/online/confirmation': typeof Char123ClientChar125PaymentOnlineConfirmationRoute
   '/{-$client}/payment/online/creditcard': typeof Char123ClientChar125PaymentOnlineCreditcardRoute
@@ -283,8 +323,12 @@ export interface FileRoutesByTo {
   '/{-$client}/confirmation/removeaccess': typeof Char123ClientChar125ConfirmationRemoveaccessRoute
   '/{-$client}/confirmation/update': typeof Char123ClientChar125ConfirmationUpdateRoute
   '/{-$client}/error/timeout': typeof Char123ClientChar125ErrorTimeoutRoute
+  '/{-$client}/office/audit': typeof Char123ClientChar125OfficeAuditRoute
+  '/{-$client}/office/staff': typeof Char123ClientChar125OfficeStaffRoute
+  '/{-$client}/office/welcome': typeof Char123ClientChar125OfficeWelcomeRoute
   '/{-$client}/payment/other': typeof Char123ClientChar125PaymentOtherRoute
   '/{-$client}/switch/clients': typeof Char123ClientChar125SwitchClientsRoute
+  '/{-$client}/office': typeof Char123ClientChar125OfficeIndexRoute
   '/{-$client}/forgot/password/email': typeof Char123ClientChar125ForgotPasswordEmailRoute
   '/{-$client}/payment/online/confirmation': typeof Char123ClientChar125PaymentOnlineConfirmationRoute
   '/{-$client}/payment/online/creditcard': typeof Char123ClientChar125PaymentOnlineCreditcardRoute
@@ -295,6 +339,7 @@ export interface FileRoutesByTo {
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
   '/{-$client}': typeof Char123ClientChar125RouteRouteWithChildren
+  '/{-$client}/office': typeof Char123ClientChar125OfficeRouteRouteWithChildren
   '/{-$client}/$': typeof Char123ClientChar125SplatRoute
   '/{-$client}/about': typeof Char123ClientChar125AboutRoute
   '/{-$client}/contact': typeof Char123ClientChar125ContactRoute
@@ -317,8 +362,12 @@ export interface FileRoutesById {
   '/{-$client}/confirmation/removeaccess': typeof Char123ClientChar125ConfirmationRemoveaccessRoute
   '/{-$client}/confirmation/update': typeof Char123ClientChar125ConfirmationUpdateRoute
   '/{-$client}/error/timeout': typeof Char123ClientChar125ErrorTimeoutRoute
+  '/{-$client}/office/audit': typeof Char123ClientChar125OfficeAuditRoute
+  '/{-$client}/office/staff': typeof Char123ClientChar125OfficeStaffRoute
+  '/{-$client}/office/welcome': typeof Char123ClientChar125OfficeWelcomeRoute
   '/{-$client}/payment/other': typeof Char123ClientChar125PaymentOtherRoute
   '/{-$client}/switch/clients': typeof Char123ClientChar125SwitchClientsRoute
+  '/{-$client}/office/': typeof Char123ClientChar125OfficeIndexRoute
   '/{-$client}/forgot/password/email': typeof Char123ClientChar125ForgotPasswordEmailRoute
   '/{-$client}/payment/online/confirmation': typeof Char123ClientChar125PaymentOnlineConfirmationRoute
   '/{-$client}/payment/online/creditcard': typeof Char123ClientChar125PaymentOnlineCreditcardRoute
@@ -330,6 +379,7 @@ export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
   fullPaths:
     | '/{-$client}'
+    | '/{-$client}/office'
     | '/{-$client}/$'
     | '/{-$client}/about'
     | '/{-$client}/contact'
@@ -352,8 +402,12 @@ export interface FileRouteTypes {
     | '/{-$client}/confirmation/removeaccess'
     | '/{-$client}/confirmation/update'
     | '/{-$client}/error/timeout'
+    | '/{-$client}/office/audit'
+    | '/{-$client}/office/staff'
+    | '/{-$client}/office/welcome'
     | '/{-$client}/payment/other'
     | '/{-$client}/switch/clients'
+    | '/{-$client}/office/'
     | '/{-$client}/forgot/password/email'
     | '/{-$client}/payment/online/confirmation'
     | '/{-$client}/payment/online/creditcard'
@@ -383,8 +437,12 @@ export interface FileRouteTypes {
     | '/{-$client}/confirmation/removeaccess'
     | '/{-$client}/confirmation/update'
     | '/{-$client}/error/timeout'
+    | '/{-$client}/office/audit'
+    | '/{-$client}/office/staff'
+    | '/{-$client}/office/welcome'
     | '/{-$client}/payment/other'
     | '/{-$client}/switch/clients'
+    | '/{-$client}/office'
     | '/{-$client}/forgot/password/email'
     | '/{-$client}/payment/online/confirmation'
     | '/{-$client}/payment/online/creditcard'
@@ -394,6 +452,7 @@ export interface FileRouteTypes {
   id:
     | '__root__'
     | '/{-$client}'
+    | '/{-$client}/office'
     | '/{-$client}/$'
     | '/{-$client}/about'
     | '/{-$client}/contact'
@@ -416,8 +475,12 @@ export interface FileRouteTypes {
     | '/{-$client}/confirmation/removeaccess'
     | '/{-$client}/confirmation/update'
     | '/{-$client}/error/timeout'
+    | '/{-$client}/office/audit'
+    | '/{-$client}/office/staff'
+    | '/{-$client}/office/welcome'
     | '/{-$client}/payment/other'
     | '/{-$client}/switch/clients'
+    | '/{-$client}/office/'
     | '/{-$client}/forgot/password/email'
     | '/{-$client}/payment/online/confirmation'
     | '/{-$client}/payment/online/creditcard'
@@ -523,6 +586,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof Char123ClientChar125NotfoundRouteImport
       parentRoute: typeof Char123ClientChar125RouteRoute
     }
+    '/{-$client}/office': {
+      id: '/{-$client}/office'
+      path: '/office'
+      fullPath: '/{-$client}/office'
+      preLoaderRoute: typeof Char123ClientChar125OfficeRouteRouteImport
+      parentRoute: typeof Char123ClientChar125RouteRoute
+    }
     '/{-$client}/password': {
       id: '/{-$client}/password'
       path: '/password'
@@ -585,6 +655,34 @@ declare module '@tanstack/react-router' {
       fullPath: '/{-$client}/error/timeout'
       preLoaderRoute: typeof Char123ClientChar125ErrorTimeoutRouteImport
       parentRoute: typeof Char123ClientChar125RouteRoute
+    }
+    '/{-$client}/office/': {
+      id: '/{-$client}/office/'
+      path: '/'
+      fullPath: '/{-$client}/office/'
+      preLoaderRoute: typeof Char123ClientChar125OfficeIndexRouteImport
+      parentRoute: typeof Char123ClientChar125OfficeRouteRoute
+    }
+    '/{-$client}/office/audit': {
+      id: '/{-$client}/office/audit'
+      path: '/audit'
+      fullPath: '/{-$client}/office/audit'
+      preLoaderRoute: typeof Char123ClientChar125OfficeAuditRouteImport
+      parentRoute: typeof Char123ClientChar125OfficeRouteRoute
+    }
+    '/{-$client}/office/staff': {
+      id: '/{-$client}/office/staff'
+      path: '/staff'
+      fullPath: '/{-$client}/office/staff'
+      preLoaderRoute: typeof Char123ClientChar125OfficeStaffRouteImport
+      parentRoute: typeof Char123ClientChar125OfficeRouteRoute
+    }
+    '/{-$client}/office/welcome': {
+      id: '/{-$client}/office/welcome'
+      path: '/welcome'
+      fullPath: '/{-$client}/office/welcome'
+      preLoaderRoute: typeof Char123ClientChar125OfficeWelcomeRouteImport
+      parentRoute: typeof Char123ClientChar125OfficeRouteRoute
     }
     '/{-$client}/payment/online': {
       id: '/{-$client}/payment/online'
@@ -652,6 +750,27 @@ declare module '@tanstack/react-router' {
   }
 }
 
+interface Char123ClientChar125OfficeRouteRouteChildren {
+  Char123ClientChar125OfficeAuditRoute: typeof Char123ClientChar125OfficeAuditRoute
+  Char123ClientChar125OfficeStaffRoute: typeof Char123ClientChar125OfficeStaffRoute
+  Char123ClientChar125OfficeWelcomeRoute: typeof Char123ClientChar125OfficeWelcomeRoute
+  Char123ClientChar125OfficeIndexRoute: typeof Char123ClientChar125OfficeIndexRoute
+}
+
+const Char123ClientChar125OfficeRouteRouteChildren: Char123ClientChar125OfficeRouteRouteChildren =
+  {
+    Char123ClientChar125OfficeAuditRoute: Char123ClientChar125OfficeAuditRoute,
+    Char123ClientChar125OfficeStaffRoute: Char123ClientChar125OfficeStaffRoute,
+    Char123ClientChar125OfficeWelcomeRoute:
+      Char123ClientChar125OfficeWelcomeRoute,
+    Char123ClientChar125OfficeIndexRoute: Char123ClientChar125OfficeIndexRoute,
+  }
+
+const Char123ClientChar125OfficeRouteRouteWithChildren =
+  Char123ClientChar125OfficeRouteRoute._addFileChildren(
+    Char123ClientChar125OfficeRouteRouteChildren,
+  )
+
 interface Char123ClientChar125PaymentOnlineRouteRouteChildren {
   Char123ClientChar125PaymentOnlineConfirmationRoute: typeof Char123ClientChar125PaymentOnlineConfirmationRoute
   Char123ClientChar125PaymentOnlineCreditcardRoute: typeof Char123ClientChar125PaymentOnlineCreditcardRoute
@@ -680,6 +799,7 @@ const Char123ClientChar125PaymentOnlineRouteRouteWithChildren =
   )
 
 interface Char123ClientChar125RouteRouteChildren {
+  Char123ClientChar125OfficeRouteRoute: typeof Char123ClientChar125OfficeRouteRouteWithChildren
   Char123ClientChar125SplatRoute: typeof Char123ClientChar125SplatRoute
   Char123ClientChar125AboutRoute: typeof Char123ClientChar125AboutRoute
   Char123ClientChar125ContactRoute: typeof Char123ClientChar125ContactRoute
@@ -709,6 +829,8 @@ interface Char123ClientChar125RouteRouteChildren {
 
 const Char123ClientChar125RouteRouteChildren: Char123ClientChar125RouteRouteChildren =
   {
+    Char123ClientChar125OfficeRouteRoute:
+      Char123ClientChar125OfficeRouteRouteWithChildren,
     Char123ClientChar125SplatRoute: Char123ClientChar125SplatRoute,
     Char123ClientChar125AboutRoute: Char123ClientChar125AboutRoute,
     Char123ClientChar125ContactRoute: Char123ClientChar125ContactRoute,

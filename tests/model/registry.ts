@@ -19,5 +19,8 @@ export { registrationModel } from './registration.model';
 export { resendActivationModel } from './resend-activation.model';
 export { resetPasswordModel } from './reset-password.model';
 export { sessionModel } from './session.model';
+export { staffAdminModel } from './staff-admin.model';
+export { staffEnrolmentModel } from './staff-enrolment.model';
+export { staffSignInModel } from './staff-sign-in.model';
 export { switchClientsModel } from './switch-clients.model';
 export { updatePasswordModel } from './update-password.model';

@@ -1,6 +1,6 @@
 import type { HTTPError, KyInstance, ResponsePromise } from 'ky';
 import * as v from 'valibot';
-import { apiBase, type EndpointCall, type EndpointResult, type HeadersInput, type JsonInput, type QueryInput } from '@contracts/endpoint';
+import { apiBase, type EndpointCall, type EndpointResult, type HeadersInput, type JsonInput, type ParamsInput, type QueryInput } from '@contracts/endpoint';
 import { apiErrorSchema } from '@contracts/errors';
 import { ApiError } from './errors';
 
@@ -132,6 +132,7 @@ type QueryPart<D> = [QueryInput<D>] extends [never] ? { query?: never } : object
 /** A call to a declared endpoint: its query, JSON body and headers as the declaration says, and the caller's abort signal. */
 export type EndpointRequest<D> = CallOptions &
   QueryPart<D> &
+  ([ParamsInput<D>] extends [never] ? { params?: never } : { params: ParamsInput<D> }) &
   ([JsonInput<D>] extends [never] ? { json?: never } : { json: JsonInput<D> }) &
   ([HeadersInput<D>] extends [never] ? { headers?: Record<string, string> } : { headers: HeadersInput<D> & Record<string, string> });
 
@@ -141,14 +142,17 @@ type RequestArgument<D> = object extends EndpointRequest<D> ? [request?: Endpoin
 /** Any call's request, as the functions below read it. */
 interface AnyRequest extends CallOptions {
   query?: Record<string, string | number | boolean | undefined>;
+  params?: Record<string, string>;
   json?: unknown;
   headers?: Record<string, string>;
 }
 
-async function send(endpoint: EndpointCall, { query: searchParams, ...options }: AnyRequest = {}): Promise<Response> {
+async function send(endpoint: EndpointCall, { query: searchParams, params = {}, ...options }: AnyRequest = {}): Promise<Response> {
+  // A path parameter `{id}` is filled in, encoded.
+  const path = endpoint.path.slice(1).replace(/\{(\w+)\}/g, (_, name: string) => encodeURIComponent(params[name] ?? ''));
   // ky leaves out a parameter whose value is undefined. The declaration travels to the
   // anti-forgery hook as the request's context (`changesState`).
-  return (await loadHttp())(endpoint.path.slice(1), { ...options, searchParams, method: endpoint.method, context: endpoint });
+  return (await loadHttp())(path, { ...options, searchParams, method: endpoint.method, context: endpoint });
 }
 
 /** Sends a request to a declared endpoint, as declared; unobserved and unchecked (callEndpoint does both). */

@@ -1,0 +1,99 @@
+import { Trans, useLingui } from '@lingui/react/macro';
+import type { StaffSession } from '@contracts/console';
+import { Link, Outlet, useLocation, useNavigate, useRouter } from '@tanstack/react-router';
+import { StaffSignInScreen } from './staff-sign-in-screen';
+import { useRoleName } from './office-messages';
+import { signOut } from './office-api';
+
+type SignedIn = Extract<StaffSession, { stage: 'signedIn' }>;
+
+/** The console's menu: its screens (those of the staff member's role), who is signed in, and signing out. */
+function OfficeMenu({ session, onSignedOut }: { session: SignedIn; onSignedOut: () => void }) {
+  const { t } = useLingui();
+  const roleName = useRoleName();
+  const params = (current: { client?: string | undefined }) => current;
+  return (
+    <nav className="office-menu" aria-label={t`Billing office`}>
+      <p className="office-who">
+        <Trans>
+          {session.clientName} billing office · {session.email} ({roleName(session.role)})
+        </Trans>
+      </p>
+      <ul>
+        <li>
+          <Link to="/{-$client}/office" params={params} activeOptions={{ exact: true }}>
+            <Trans>Today</Trans>
+          </Link>
+        </li>
+        {session.role === 'officeAdmin' ? (
+          <li>
+            <Link to="/{-$client}/office/staff" params={params}>
+              <Trans>Staff</Trans>
+            </Link>
+          </li>
+        ) : null}
+        <li>
+          <Link to="/{-$client}/office/audit" params={params}>
+            <Trans>Audit trail</Trans>
+          </Link>
+        </li>
+        <li>
+          <button type="button" className="button button-secondary" onClick={() => void signOut().finally(onSignedOut)}>
+            <Trans>Sign out</Trans>
+          </button>
+        </li>
+      </ul>
+    </nav>
+  );
+}
+
+/**
+ * The frame of the console's screens (`/{client}/office/…`): signed out, its sign-in; signed in
+ * under another lab's address, the way to the staff member's own; otherwise the menu and the
+ * screen. The set-up page (`welcome`) shows whatever the session.
+ */
+export function OfficeLayout({ session, clientCode }: { session: StaffSession; clientCode: string | undefined }) {
+  const router = useRouter();
+  const navigate = useNavigate();
+  const onWelcome = useLocation({ select: (location) => /\/office\/welcome\/?$/.test(location.pathname) });
+  const refresh = () => void router.invalidate();
+  if (onWelcome) return <Outlet />;
+  if (session.stage === 'enrol') {
+    void navigate({ to: '/{-$client}/office/welcome', params: (current) => current, search: {} });
+    return null;
+  }
+  if (session.stage !== 'signedIn') {
+    return (
+      <StaffSignInScreen
+        key={session.stage}
+        clientCode={clientCode?.toUpperCase() ?? ''}
+        factors={session.stage === 'secondFactor' ? session.factors : null}
+        onSignedIn={refresh}
+        onEnrol={() => void navigate({ to: '/{-$client}/office/welcome', params: (current) => current, search: {} })}
+      />
+    );
+  }
+  if (clientCode && clientCode.toUpperCase() !== session.clientCode.toUpperCase()) {
+    return (
+      <section className="screen screen-narrow" aria-labelledby="office-elsewhere">
+        <h1 id="office-elsewhere">
+          <Trans>You are signed in to another lab's office</Trans>
+        </h1>
+        <p>
+          <Trans>You are signed in to the billing office of {session.clientName}. Staff see their own lab's office only.</Trans>
+        </p>
+        <p>
+          <a className="button" href={`/${session.clientCode}/office/`}>
+            <Trans>Go to {session.clientName}'s office</Trans>
+          </a>
+        </p>
+      </section>
+    );
+  }
+  return (
+    <div className="office">
+      <OfficeMenu session={session} onSignedOut={refresh} />
+      <Outlet />
+    </div>
+  );
+}

@@ -1,0 +1,126 @@
+/**
+ * The effects of the console's sign-in machines: the calls, what their failures mean to the forms,
+ * the passkey ceremonies, the password rules the app shares with the server, and where each
+ * machine leads.
+ */
+import type { staffAdminMachine, StaffRoleOption, StaffRow } from '@machines/office/staff-admin.machine';
+import type { staffEnrolmentMachine } from '@machines/office/staff-enrolment.machine';
+import type { staffSignInMachine } from '@machines/office/staff-sign-in.machine';
+import type { PasswordOutcome } from '@machines/office/staff-sign-in.types';
+import { fromPromise, type MachineImplementationsFrom } from 'xstate';
+import { ApiError } from '@/lib/api/errors';
+import { fieldErrorsOf } from '@/lib/api/field-errors';
+import { resetPasswordProblems, toPasswordFieldProblem } from '@/lib/password-form-rules';
+import {
+  acceptInvitation,
+  changeStaffRole,
+  confirmAuthenticator,
+  deactivateStaff,
+  inviteStaff,
+  registerPasskey,
+  signIn,
+  signInWithCode,
+  signInWithPasskey,
+  startAuthenticator,
+} from './office-api';
+
+/** A failed step as the machines read it: an Error with the code (and fields) they know. */
+export class OfficeFormError extends Error {
+  constructor(
+    readonly code: string,
+    readonly fields?: object,
+    options?: { cause?: unknown },
+  ) {
+    super(`Console call failed: ${code}`, options);
+    this.name = 'OfficeFormError';
+  }
+}
+
+/**
+ * A failure's code as the forms know it. `wrong` is what a 401 invalidCredentials means at this
+ * step; a 401 notSignedIn means the pending sign-in ran out; a passkey prompt cancelled or refused
+ * by the device (a DOMException) is a passkey that did not answer.
+ */
+function failureOf(error: unknown, wrong: string): OfficeFormError {
+  if (error instanceof ApiError) {
+    const known: Record<string, string> = { invalidCredentials: wrong, notSignedIn: 'expired', tooManyRequests: 'tooManyRequests', network: 'network', linkInvalid: 'linkInvalid' };
+    return new OfficeFormError(known[error.code] ?? 'serverError', undefined, { cause: error });
+  }
+  if (error instanceof Error && (error.name === 'NotAllowedError' || error.name === 'AbortError' || error.name === 'InvalidStateError' || error.name === 'NotSupportedError' || error.name === 'SecurityError')) {
+    return new OfficeFormError('passkeyFailed', undefined, { cause: error });
+  }
+  return new OfficeFormError('serverError', undefined, { cause: error });
+}
+
+async function mapped<T>(run: () => Promise<T>, wrong: string): Promise<T> {
+  try {
+    return await run();
+  } catch (error) {
+    throw failureOf(error, wrong);
+  }
+}
+
+export function createStaffSignInImplementations({ showConsole, showEnrolment }: { showConsole: () => void; showEnrolment: () => void }): MachineImplementationsFrom<typeof staffSignInMachine> {
+  return {
+    actors: {
+      checkPassword: fromPromise<PasswordOutcome, { clientCode: string; email: string; password: string }>(({ input, signal }) =>
+        mapped(async () => {
+          const answer = await signIn(input, { signal });
+          if (answer.stage === 'enrol') return { next: 'enrol' };
+          if (answer.stage === 'secondFactor') return { next: 'secondFactor', factors: answer.factors };
+          throw new OfficeFormError('serverError');
+        }, 'invalidCredentials'),
+      ),
+      checkCode: fromPromise<unknown, { code: string }>(({ input, signal }) => mapped(() => signInWithCode(input.code, { signal }), 'invalidCode')),
+      usePasskey: fromPromise(({ signal }) => mapped(() => signInWithPasskey({ signal }), 'passkeyFailed')),
+    },
+    actions: { showConsole, showEnrolment },
+  };
+}
+
+export function createStaffEnrolmentImplementations({ showConsole }: { showConsole: () => void }): MachineImplementationsFrom<typeof staffEnrolmentMachine> {
+  return {
+    actors: {
+      acceptInvitation: fromPromise<unknown, { token: string; password: string }>(async ({ input, signal }) => {
+        try {
+          return await acceptInvitation(input, { signal });
+        } catch (error) {
+          const issue = error instanceof ApiError && error.code === 'invalidRequest' ? fieldErrorsOf(error).password : undefined;
+          if (issue !== undefined) throw new OfficeFormError('refused', { password: toPasswordFieldProblem(issue) }, { cause: error });
+          throw failureOf(error, 'serverError');
+        }
+      }),
+      startApp: fromPromise(({ signal }) => mapped(() => startAuthenticator({ signal }), 'expired')),
+      confirmApp: fromPromise<string[], { code: string }>(({ input, signal }) => mapped(() => confirmAuthenticator(input.code, { signal }), 'invalidCode')),
+      registerPasskey: fromPromise<string[]>(({ signal }) => mapped(() => registerPasskey({ signal }), 'passkeyFailed')),
+    },
+    actions: { showConsole },
+    guards: {
+      isPasswordDraftValid: ({ context }) => Object.keys(resetPasswordProblems({ password: context.draft.password, passwordConfirmation: context.draft.passwordConfirmation }, '')).length === 0,
+    },
+  };
+}
+
+/** A staff call's failure as the staff machine reads it: its own codes pass, a 401 is a session that ended. */
+function staffAdminError(error: unknown): OfficeFormError {
+  const code = error instanceof ApiError ? error.code : 'serverError';
+  const known: Record<string, string> = { staffExists: 'staffExists', lastOfficeAdmin: 'lastOfficeAdmin', notSignedIn: 'expired', network: 'network' };
+  return new OfficeFormError(known[code] ?? 'serverError', undefined, { cause: error });
+}
+
+export function createStaffAdminImplementations(): MachineImplementationsFrom<typeof staffAdminMachine> {
+  const guarded = async <T,>(run: () => Promise<T>): Promise<T> => {
+    try {
+      return await run();
+    } catch (error) {
+      throw staffAdminError(error);
+    }
+  };
+  return {
+    actors: {
+      invite: fromPromise<StaffRow, { email: string; role: StaffRoleOption }>(({ input, signal }) => guarded(() => inviteStaff(input, { signal }))),
+      changeRole: fromPromise<StaffRow, { id: number; role: StaffRoleOption }>(({ input }) => guarded(() => changeStaffRole(input.id, input.role))),
+      deactivate: fromPromise<StaffRow, { id: number }>(({ input }) => guarded(() => deactivateStaff(input.id))),
+    },
+  };
+}

@@ -1,0 +1,167 @@
+import { Trans, useLingui } from '@lingui/react/macro';
+import { inviteFields, inviteProblems, staffAdminMachine, staffRoleOptions, type StaffRow } from '@machines/office/staff-admin.machine';
+import { shownProblems } from '@machines/form/form.rules';
+import { useSelector } from '@xstate/react';
+import { useEffect, useState } from 'react';
+import type { SnapshotFrom } from 'xstate';
+import { Screen } from '@/components/screen';
+import { Field, TextField } from '@/components/text-field';
+import { createAppActor } from '@/lib/create-app-actor';
+import { formatDate } from '@/lib/format';
+import { useFormFields } from '@/lib/use-form-fields';
+import { useOfficeFailureMessage, useRoleName } from './office-messages';
+import { createStaffAdminImplementations } from './office.implementations';
+
+type Snapshot = SnapshotFrom<typeof staffAdminMachine>;
+const selectProblems = (snapshot: Snapshot) => shownProblems(snapshot.context, inviteFields, inviteProblems(snapshot.context.draft));
+
+/** The lab's staff (office admins): invite, change a role, deactivate. */
+export function StaffScreen({ staff, ownEmail }: { staff: StaffRow[]; ownEmail: string }) {
+  const { t, i18n } = useLingui();
+  const [actor] = useState(() => createAppActor(staffAdminMachine.provide(createStaffAdminImplementations()), { input: { staff } }));
+  useEffect(() => {
+    actor.start();
+  }, [actor]);
+  const roleName = useRoleName();
+  const failureMessage = useOfficeFailureMessage();
+  const rows = useSelector(actor, (snapshot) => snapshot.context.staff);
+  const notice = useSelector(actor, (snapshot) => snapshot.context.notice);
+  const failure = useSelector(actor, (snapshot) => snapshot.context.failure);
+  const confirming = useSelector(actor, (snapshot) => (snapshot.matches('confirmingDeactivation') ? snapshot.context.confirming : null));
+  const busy = useSelector(actor, (snapshot) => snapshot.hasTag('busy'));
+  const role = useSelector(actor, (snapshot) => snapshot.context.draft.role);
+  const form = useFormFields(actor, {
+    fields: inviteFields,
+    problems: useSelector(actor, selectProblems),
+    message: (field, problem) => {
+      if (field === 'role') return t`Choose a role.`;
+      if (problem === 'required') return t`Enter the email to invite.`;
+      if (problem === 'taken') return t`This email is already staff of this lab.`;
+      return t`Enter an email address, such as name@lab.example.`;
+    },
+  });
+  const statusName = (row: StaffRow) =>
+    row.status === 'invited' ? t`Invited` : row.status === 'deactivated' ? t`Deactivated` : row.secondFactor ? t`Active` : t`Active, no second step yet`;
+  const confirmingRow = rows.find((row) => row.id === confirming);
+
+  return (
+    <Screen title={<Trans>Staff</Trans>}>
+      {notice ? (
+        <div className="notice notice-success" role="status">
+          <p>
+            {notice.kind === 'invited' ? (
+              <Trans>An invitation went to {notice.email}.</Trans>
+            ) : notice.kind === 'roleChanged' ? (
+              <Trans>{notice.email} has a new role.</Trans>
+            ) : (
+              <Trans>{notice.email} is deactivated: their sessions have ended.</Trans>
+            )}
+          </p>
+        </div>
+      ) : null}
+      {failure ? (
+        <p className="form-error" role="alert">
+          {failure === 'lastOfficeAdmin' ? t`The lab must keep at least one active office admin.` : failureMessage(failure)}
+        </p>
+      ) : null}
+      {confirmingRow ? (
+        <div className="notice" role="alertdialog" aria-labelledby="confirm-deactivate">
+          <p id="confirm-deactivate">
+            <Trans>Deactivate {confirmingRow.email}? Their sessions end at once and they can no longer sign in.</Trans>
+          </p>
+          <div className="office-actions">
+            <button type="button" className="button" autoFocus onClick={() => actor.send({ type: 'staff.confirm' })}>
+              <Trans>Deactivate</Trans>
+            </button>
+            <button type="button" className="button button-secondary" onClick={() => actor.send({ type: 'staff.cancel' })}>
+              <Trans>Cancel</Trans>
+            </button>
+          </div>
+        </div>
+      ) : null}
+      <div className="table-scroll" tabIndex={0} role="region" aria-label={t`Staff`}>
+        <table className="data-table">
+          <thead>
+            <tr>
+              <th scope="col">
+                <Trans>Email</Trans>
+              </th>
+              <th scope="col">
+                <Trans>Role</Trans>
+              </th>
+              <th scope="col">
+                <Trans>Status</Trans>
+              </th>
+              <th scope="col">
+                <Trans>Since</Trans>
+              </th>
+              <th scope="col">
+                <Trans>Actions</Trans>
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {rows.map((row) => (
+              <tr key={row.id}>
+                <td>{row.email}</td>
+                <td>
+                  {row.status === 'deactivated' || row.email === ownEmail ? (
+                    roleName(row.role)
+                  ) : (
+                    <select
+                      aria-label={t`Role of ${row.email}`}
+                      value={row.role}
+                      disabled={busy}
+                      onChange={(event) => {
+                        const chosen = staffRoleOptions.find((option) => option === event.target.value);
+                        if (chosen) actor.send({ type: 'staff.changeRole', id: row.id, role: chosen });
+                      }}
+                    >
+                      {staffRoleOptions.map((option) => (
+                        <option key={option} value={option}>
+                          {roleName(option)}
+                        </option>
+                      ))}
+                    </select>
+                  )}
+                </td>
+                <td>{statusName(row)}</td>
+                <td>{formatDate(row.createdAt, i18n.locale)}</td>
+                <td>
+                  {row.status !== 'deactivated' && row.email !== ownEmail ? (
+                    <button type="button" className="button button-secondary" aria-disabled={busy} onClick={() => actor.send({ type: 'staff.deactivate', id: row.id })}>
+                      <Trans>Deactivate {row.email}</Trans>
+                    </button>
+                  ) : null}
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+      <h2>
+        <Trans>Invite someone</Trans>
+      </h2>
+      <form className="form" method="post" noValidate onSubmit={form.onSubmit} aria-busy={busy}>
+        <TextField label={<Trans>Email</Trans>} type="email" autoComplete="off" maxLength={254} {...form.field('email')} />
+        <Field label={<Trans>Role</Trans>}>
+          {(control) => (
+            <select {...control} name="role" value={role} onChange={(event) => actor.send({ type: 'form.edit', field: 'role', value: event.target.value })}>
+              {staffRoleOptions.map((option) => (
+                <option key={option} value={option}>
+                  {roleName(option)}
+                </option>
+              ))}
+            </select>
+          )}
+        </Field>
+        <p className="field-hint">
+          <Trans>Office admins do everything; billing staff work with patients, payments, refunds and imports; read-only staff look and never change.</Trans>
+        </p>
+        <button type="submit" className="button" aria-disabled={busy} onMouseDown={(event) => event.preventDefault()}>
+          {busy ? <Trans>Sending…</Trans> : <Trans>Send the invitation</Trans>}
+        </button>
+      </form>
+    </Screen>
+  );
+}
