@@ -73,7 +73,7 @@ interface CatalogFile {
 const gzipAsync = promisify(gzip);
 
 /** Whether If-None-Match names this ETag (the weak comparison RFC 9110 asks for). */
-function isNotModified(ifNoneMatch: string | undefined, etag: string): boolean {
+export function isNotModified(ifNoneMatch: string | undefined, etag: string): boolean {
   if (!ifNoneMatch) return false;
   const bare = (tag: string) => tag.trim().replace(/^W\//, '');
   return ifNoneMatch.split(',').some((tag) => tag.trim() === '*' || bare(tag) === etag);
