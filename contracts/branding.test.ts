@@ -1,6 +1,7 @@
+import { readFileSync } from 'node:fs';
 import * as v from 'valibot';
 import { describe, expect, it } from 'vitest';
-import { brandColoursSchema, contrastProblems, contrastRatio, namedPalettes, paletteOf, themeCss, type BrandColours } from './branding';
+import { brandColoursSchema, contrastProblems, contrastRatio, fixedColours, namedPalettes, paletteOf, themeCss, type BrandColours } from './branding';
 
 describe('the contrast rule of a theme', () => {
   it('measures WCAG 2 ratios: black on white is 21:1, a colour on itself 1:1', () => {
@@ -36,6 +37,20 @@ describe('the contrast rule of a theme', () => {
     // A brand colour of about 3.5:1 on white passes as a border, fails under white text.
     const midBrand = contrastProblems({ ...namedPalettes.default, brand: '#3b82f6' });
     expect(midBrand.map((problem) => `${problem.foreground}/${problem.background}:${problem.use}`)).toEqual(['brandContrast/brand:text']);
+  });
+
+  it('keeps the stylesheet’s own colours and its default theme equal to what the rule checks against', () => {
+    const css = readFileSync(new URL('../src/styles/app.css', import.meta.url), 'utf8');
+    expect(css).toContain(`--text: ${fixedColours.text};`);
+    expect(css).toContain(`--surface: ${fixedColours.surface};`);
+    expect(css).toContain(`--page: ${fixedColours.page};`);
+    const fallback = /:where\(:root\) \{([^}]*)\}/.exec(css)?.[1] ?? '';
+    expect(fallback).toContain(`--brand: ${namedPalettes.default.brand};`);
+    expect(fallback).toContain(`--brand-strong: ${namedPalettes.default.brandStrong};`);
+    expect(fallback).toContain(`--brand-contrast: ${namedPalettes.default.brandContrast};`);
+    expect(fallback).toContain(`--brand-tint: ${namedPalettes.default.brandTint};`);
+    // The palettes themselves live in the database now.
+    expect(css).not.toMatch(/\.theme-[a-z]+ \{/);
   });
 });
 
