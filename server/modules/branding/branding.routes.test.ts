@@ -1,12 +1,10 @@
-import { eq } from 'drizzle-orm';
 import { Hono } from 'hono';
 import sharp from 'sharp';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { namedPalettes, themeCss } from '@contracts/branding';
-import { clients } from '../../db/schema';
 import { mapErrors } from '../../http/error-mapping';
 import type { AppEnv } from '../../http/types';
-import { TestBrowser, createTestApp, recordingLogger, useSeededDatabase } from '../../test/harness';
+import { TestBrowser, clientIdOf, createTestApp, recordingLogger, useSeededDatabase } from '../../test/harness';
 import { createBrandingRoutes, type BrandingStaff } from './branding.routes';
 import { createBrandingService } from './branding.service';
 
@@ -17,12 +15,7 @@ beforeEach(async () => {
   browser = await new TestBrowser(createTestApp(database.db)).open();
 });
 
-async function clientId(code: string, billingGroup: string | null = null): Promise<number> {
-  const rows = await database.db.select({ id: clients.id, billingGroup: clients.billingGroup }).from(clients).where(eq(clients.code, code));
-  const row = rows.find((each) => each.billingGroup === billingGroup);
-  if (!row) throw new Error(`No client ${code}`);
-  return row.id;
-}
+const clientId = (code: string, billingGroup: string | null = null) => clientIdOf(database.db, code, billingGroup);
 
 const png = (width: number, height: number) => sharp({ create: { width, height, channels: 4, background: '#065f46' } }).png().toBuffer();
 

@@ -4,19 +4,14 @@ import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { namedPalettes } from '@contracts/branding';
-import { clientLogos, clients } from '../../db/schema';
-import { useSeededDatabase } from '../../test/harness';
+import { clientLogos } from '../../db/schema';
+import { clientIdOf, useSeededDatabase } from '../../test/harness';
 import { createBrandingService, type BrandingOutcome } from './branding.service';
 
 const database = useSeededDatabase();
 const service = () => createBrandingService({ db: database.db });
 
-async function clientId(code: string, billingGroup: string | null = null): Promise<number> {
-  const rows = await database.db.select({ id: clients.id, billingGroup: clients.billingGroup }).from(clients).where(eq(clients.code, code));
-  const row = rows.find((each) => each.billingGroup === billingGroup);
-  if (!row) throw new Error(`No client ${code}`);
-  return row.id;
-}
+const clientId = (code: string, billingGroup: string | null = null) => clientIdOf(database.db, code, billingGroup);
 
 /** A PNG of one colour, as an office would upload. */
 const png = (width: number, height: number) => sharp({ create: { width, height, channels: 4, background: '#9a3412' } }).png().toBuffer();
