@@ -4,6 +4,7 @@
  */
 import * as v from 'valibot';
 import * as accounts from './accounts-endpoints';
+import * as branding from './branding-endpoints';
 import * as clientContact from './client-contact-endpoints';
 import * as clients from './clients-endpoints';
 import * as console from './console-endpoints';
@@ -36,7 +37,7 @@ export interface ApiArea {
 
 export const apiAreas: readonly ApiArea[] = [
   { tag: 'Session', description: 'Signing in and out, the session and its expiry, the reader\'s language.', endpoints: session },
-  { tag: 'Clients', description: 'The clients (labs and providers) and their public facts.', endpoints: { ...clients, ...clientContact } },
+  { tag: 'Clients', description: 'The clients (labs and providers) and their public facts: their look (theme and logo) among them.', endpoints: { ...clients, ...clientContact, ...branding } },
   { tag: 'Invoices', description: "The session account's open and paid invoices.", endpoints: accounts },
   { tag: 'Payments', description: 'Paying invoices online, the receipts, the other ways to pay.', endpoints: payments },
   { tag: 'Documents', description: "A client's public documents and a signed-in account's statement and payments.", endpoints: documents },

@@ -51,8 +51,8 @@ export interface SessionAccess {
   whilePasswordExpired?: boolean;
 }
 
-/** An answer that is not JSON: plain text, a PDF download, a CSV download, or nothing (204). */
-export type NonJsonAnswer = 'text' | 'pdf' | 'csv' | 'noContent';
+/** An answer that is not JSON: plain text, a PDF download, a CSV download, a stylesheet, a PNG image, or nothing (204). */
+export type NonJsonAnswer = 'text' | 'pdf' | 'csv' | 'css' | 'png' | 'noContent';
 
 /** A valibot schema, as a declaration holds one. */
 export type Schema = v.GenericSchema;

@@ -43,6 +43,13 @@ export const apiErrorCodes = [
   // leave the client without an active office admin (409).
   'staffExists',
   'lastOfficeAdmin',
+  // A client's branding (branding.ts): colours below WCAG AA contrast, with each failing pair
+  // (422); a logo that is not a PNG or an SVG, whatever its name or declared type (415), more than
+  // 1 MB (413), or wider or taller than 2000 pixels (422).
+  'contrastTooLow',
+  'logoNotAnImage',
+  'logoTooLarge',
+  'logoTooManyPixels',
 ] as const;
 export const apiErrorSchema = v.object({ error: v.picklist(apiErrorCodes) });
 export type ApiErrorCode = v.InferOutput<typeof apiErrorSchema>['error'];

@@ -37,7 +37,12 @@ export type PageResult =
   | { type: 'redirect'; location: string }
   | { type: 'spa'; status?: PageStatus };
 
+/** What the server's answer lets a page carry: the nonce its Content-Security-Policy allows a `<style>` with. */
+export interface PageAllowances {
+  styleNonce?: string | undefined;
+}
+
 /** The renderer's module. */
 export interface PageRendererModule {
-  createPageRenderer(setup: PageRendererSetup): (request: Request, api: InProcessFetch) => Promise<PageResult>;
+  createPageRenderer(setup: PageRendererSetup): (request: Request, api: InProcessFetch, allowances?: PageAllowances) => Promise<PageResult>;
 }

@@ -14,6 +14,8 @@ import { createAuthRoutes } from './modules/auth/auth.routes';
 import { createAuthService } from './modules/auth/auth.service';
 import { createGuestLoginService } from './modules/auth/guest-login.service';
 import { createThrottleService } from './modules/auth/throttle.service';
+import { createClientBrandingRoutes } from './modules/branding/branding.routes';
+import { createBrandingService } from './modules/branding/branding.service';
 import { createClientsRoutes } from './modules/clients/clients.routes';
 import { createClientsService } from './modules/clients/clients.service';
 import { createDocumentsRoutes } from './modules/documents/documents.routes';
@@ -83,6 +85,7 @@ export function createApiModules({ db, sessions, cookies, cookieSecure, linkOrig
     }),
     createSessionRoutes({ sessions }),
     createClientsRoutes({ clients }),
+    createClientBrandingRoutes({ clients, branding: createBrandingService({ db }) }),
     createLanguageRoutes({ language: createLanguageService({ db, sessions }), cookieSecure }),
     createAccountsRoutes({ accounts }),
     createPaymentsRoutes({ payments: createPaymentsService({ db, processorFor: processor.processorFor, throttle, now }) }),

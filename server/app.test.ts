@@ -68,6 +68,11 @@ describe('API edges', () => {
       const csp = (await app.request(path)).headers.get('content-security-policy') ?? '';
       expect(csp.split('; ')).toContain("form-action 'self'");
     }
+    // A page may carry one inline style, its client's theme, under a nonce of its own answer.
+    const [first, second] = await Promise.all([app.request('/SUN/login'), app.request('/SUN/login')]);
+    const nonceOf = (response: Response) => /style-src 'self' 'nonce-([A-Za-z0-9+/=]+)'/.exec(response.headers.get('content-security-policy') ?? '')?.[1];
+    expect(nonceOf(first)).toBeTruthy();
+    expect(nonceOf(second)).not.toBe(nonceOf(first));
     const cardFields = await createTestCardFieldsApp(database.db).request('/processor/card-fields');
     expect(cardFields.headers.get('content-security-policy')?.split('; ')).toContain("form-action 'self'");
   });

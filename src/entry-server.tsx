@@ -7,7 +7,8 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { text } from 'node:stream/consumers';
 import { setupI18n, type I18n, type Messages } from '@lingui/core';
-import type { InProcessFetch, PageRendererSetup, PageResult, PageStatus } from '@contracts/page-renderer';
+import type { InProcessFetch, PageAllowances, PageRendererSetup, PageResult, PageStatus } from '@contracts/page-renderer';
+import type { Client } from '@contracts/clients';
 import { isLanguage, type Language } from '@contracts/session';
 import { selectClient } from '@machines/client/client.selectors';
 import { selectLanguage } from '@machines/language/language.selectors';
@@ -21,7 +22,7 @@ import { App } from '@/app/app';
 import type { StorageWrites } from '@/app/first-screen';
 import { createAppNavigation } from '@/app/navigation';
 import { createAppRouter } from '@/app/router';
-import { fillTemplate, moduleFiles, preloadLinks, routeChunkKeys } from '@/app/server/page-document';
+import { fillTemplate, moduleFiles, preloadLinks, routeChunkKeys, themeStyle } from '@/app/server/page-document';
 import { visitorChoices } from '@/app/server/visitor-choices';
 import { getTranslationLanguage } from '@/lib/api/endpoints';
 import { answerCallsWith } from '@/lib/api/http';
@@ -97,7 +98,15 @@ export function createPageRenderer({ template, manifest, catalogs }: PageRendere
     return api ? api(request) : Promise.reject(new Error('A call outside a page being rendered'));
   });
 
-  async function render(request: Request): Promise<PageResult> {
+  /** The selected client's theme stylesheet, as the API serves it ('' when it cannot be had). */
+  async function themeOf(client: Client | null, api: InProcessFetch): Promise<string> {
+    if (!client) return '';
+    const query = client.billingGroup ? `?billingGroup=${encodeURIComponent(client.billingGroup)}` : '';
+    const response = await api(new Request(`http://portal.internal/api/clients/${encodeURIComponent(client.code)}/theme.css${query}`));
+    return response.ok ? response.text() : '';
+  }
+
+  async function render(request: Request, api: InProcessFetch, { styleNonce }: PageAllowances): Promise<PageResult> {
     const url = new URL(request.url);
     const choices = visitorChoices(request.headers.get('cookie') ?? '');
     const body = recordedBody();
@@ -150,6 +159,7 @@ export function createPageRenderer({ template, manifest, catalogs }: PageRendere
         const screen = routeIds.at(-1) ?? '';
         if (browserOnlyScreens.has(screen)) return new Response(null);
         const appHtml = await renderApp(machines, router, setupI18n({ locale: language, messages }));
+        const client = selectClient(machines.client.getSnapshot());
         if (appHtml === null) {
           browserOnlyScreens.add(screen);
           return new Response(null);
@@ -165,7 +175,7 @@ export function createPageRenderer({ template, manifest, catalogs }: PageRendere
           html: fillTemplate(template, {
             language,
             bodyClass: body.className(),
-            head: preloadLinks({ image: selectClient(machines.client.getSnapshot())?.logoUrl }),
+            head: themeStyle({ css: await themeOf(client, api), nonce: styleNonce }) + preloadLinks({ image: client?.logoUrl }),
             appHtml,
             state: {
               snapshots: persistMachines(machines),
@@ -189,7 +199,8 @@ export function createPageRenderer({ template, manifest, catalogs }: PageRendere
     }
   }
 
-  return (request: Request, api: InProcessFetch): Promise<PageResult> => requestApi.run(api, () => render(request));
+  return (request: Request, api: InProcessFetch, allowances: PageAllowances = {}): Promise<PageResult> =>
+    requestApi.run(api, () => render(request, api, allowances));
 }
 
 /**

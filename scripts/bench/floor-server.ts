@@ -1,6 +1,6 @@
 /**
  * The web benchmark's baseline: a sign-in page of the product's look that is plain HTML (the
- * build's stylesheet, the Sunrise theme and logo, a heading, two fields and a button, no script),
+ * build's stylesheet, the Sunrise theme (inline, as the product's page has it) and logo, a heading, two fields and a button, no script),
  * so its paint is the floor for this stylesheet, logo and network. Served as the product serves
  * the same files: the stylesheet compressed and cached, the logo from the same folder.
  *
@@ -12,6 +12,7 @@ import { serve } from '@hono/node-server';
 import { serveStatic } from '@hono/node-server/serve-static';
 import { Hono } from 'hono';
 import { compress } from 'hono/compress';
+import { namedPalettes, themeCss } from '../../contracts/branding';
 
 const root = resolve(import.meta.dirname, '../..');
 const distDir = process.env.DIST_DIR ?? join(root, 'dist');
@@ -31,6 +32,7 @@ const floorPage = `<!doctype html>
     <link rel="icon" href="data:," />
     <title>Sign in – Sunrise Laboratories</title>
     <link rel="stylesheet" href="${stylesheet}">
+    <style>${themeCss(namedPalettes.sunrise)}</style>
   </head>
   <body class="theme-sunrise">
     <div id="root"><div class="app">

@@ -93,3 +93,41 @@ describe('migration 0005 (account foundation)', { timeout: 60000 }, () => {
     }
   });
 });
+
+/** How many migrations come before the one whose tag ends so (its number may change when branches merge). */
+function migrationsBefore(tagEnding: string): number {
+  const journal = JSON.parse(readFileSync(join(migrationsFolder, 'meta', '_journal.json'), 'utf8')) as { entries: { tag: string }[] };
+  const index = journal.entries.findIndex((entry) => entry.tag.endsWith(tagEnding));
+  if (index < 0) throw new Error(`No migration tagged …${tagEnding}`);
+  return index;
+}
+
+describe('the client branding migration', { timeout: 60000 }, () => {
+  it('gives every client its named palette’s colours, a new client the default one, and no theme name outside a class name', async () => {
+    const client = new PGlite();
+    try {
+      const db = drizzle({ client });
+      await migrate(db, { migrationsFolder: migrationsUpTo(migrationsBefore('_client_branding')) });
+      await db.execute(sql`insert into clients (code, client_url, theme) values
+        ('SUN', 'https://sun.example/', 'sunrise'), ('HBR', 'https://hbr.example/', 'harbor'),
+        ('ZZ', 'https://zz.example/', 'default'), ('ODD', 'https://odd.example/', 'Not A Class')`);
+
+      await migrate(db, { migrationsFolder });
+      await db.execute(sql`insert into clients (code, client_url) values ('NEW', 'https://new.example/')`);
+
+      const rows = await db.execute<{ code: string; theme: string; colours: string }>(
+        sql`select code, theme, concat_ws(' ', brand_colour, brand_strong_colour, brand_contrast_colour, brand_tint_colour) as colours from clients order by id`,
+      );
+      expect(rows.rows).toEqual([
+        { code: 'SUN', theme: 'sunrise', colours: '#9a3412 #7c2d12 #ffffff #fff3e8' },
+        { code: 'HBR', theme: 'harbor', colours: '#075985 #0c4a6e #ffffff #e8f4fb' },
+        { code: 'ZZ', theme: 'default', colours: '#1f4e79 #163a5a #ffffff #e8f0f8' },
+        { code: 'ODD', theme: 'default', colours: '#1f4e79 #163a5a #ffffff #e8f0f8' },
+        { code: 'NEW', theme: 'default', colours: '#1f4e79 #163a5a #ffffff #e8f0f8' },
+      ]);
+      await expect(db.execute(sql`update clients set brand_colour = 'red' where code = 'SUN'`)).rejects.toThrow();
+    } finally {
+      await client.close();
+    }
+  });
+});

@@ -11,11 +11,13 @@
  * person typed compare with a plain index.
  */
 import { sql } from 'drizzle-orm';
+import { namedPalettes } from '../../contracts/branding';
 import type { ApiKeyScope } from '../../contracts/office';
 import type { WebhookEventType } from '../../contracts/payments-out';
 import {
   boolean,
   check,
+  customType,
   date,
   foreignKey,
   index,
@@ -63,6 +65,15 @@ export const clients = pgTable(
     timeZone: text('time_zone').notNull().default('America/Chicago'),
     /** When the client's business day ends (HH:MM in its time zone): later money events post on the next day. */
     postingCutoff: text('posting_cutoff').notNull().default('21:30'),
+    /**
+     * The theme's colours (contracts/branding.ts), `#rrggbb`: the custom properties the patients'
+     * pages wear. A new client gets the default palette; `theme` stays the name on the page's body
+     * class (`theme-sunrise`).
+     */
+    brandColour: text('brand_colour').notNull().default(namedPalettes.default.brand),
+    brandStrongColour: text('brand_strong_colour').notNull().default(namedPalettes.default.brandStrong),
+    brandContrastColour: text('brand_contrast_colour').notNull().default(namedPalettes.default.brandContrast),
+    brandTintColour: text('brand_tint_colour').notNull().default(namedPalettes.default.brandTint),
   },
   (t) => [
     // coalesce: two NULL billing groups would not collide in a plain unique index.
@@ -78,6 +89,41 @@ export const clients = pgTable(
     check('clients_patient_app_url_https', sql`${t.patientAppUrl} is null or ${t.patientAppUrl} ~ '^https://[^\\s]+$'`),
     check('clients_password_lifetime_positive', sql`${t.passwordLifetimeDays} is null or ${t.passwordLifetimeDays} > 0`),
     check('clients_posting_cutoff_format', sql`${t.postingCutoff} ~ '^([01][0-9]|2[0-3]):[0-5][0-9]$'`),
+    // A class name on the page's body; colours go into a stylesheet as they are.
+    check('clients_theme_format', sql`${t.theme} ~ '^[a-z][a-z0-9-]{0,39}$'`),
+    check(
+      'clients_brand_colours_format',
+      sql`${t.brandColour} ~ '^#[0-9a-f]{6}$' and ${t.brandStrongColour} ~ '^#[0-9a-f]{6}$' and ${t.brandContrastColour} ~ '^#[0-9a-f]{6}$' and ${t.brandTintColour} ~ '^#[0-9a-f]{6}$'`,
+    ),
+  ],
+);
+
+const bytea = customType<{ data: Uint8Array; driverData: Uint8Array }>({ dataType: () => 'bytea' });
+
+/**
+ * A logo the billing office uploaded (one per client entry), as served at
+ * /api/clients/{code}/logo: always a PNG (an uploaded SVG is drawn into one), at most 96 pixels
+ * high. Apart from `clients` so the client list never reads the bytes.
+ */
+export const clientLogos = pgTable(
+  'client_logos',
+  {
+    clientId: integer('client_id')
+      .primaryKey()
+      .references(() => clients.id, { onDelete: 'cascade' }),
+    contentType: text('content_type').notNull(),
+    bytes: bytea('bytes').notNull(),
+    /** SHA-256 of the bytes (base64url): the strong ETag, and the version in `clients.logo_url`. */
+    digest: text('digest').notNull(),
+    width: integer('width').notNull(),
+    height: integer('height').notNull(),
+    /** What was uploaded: image/png or image/svg+xml. */
+    uploadedAs: text('uploaded_as').notNull(),
+    uploadedAt: timestamptz('uploaded_at').notNull().defaultNow(),
+  },
+  (t) => [
+    check('client_logos_content_type', sql`${t.contentType} = 'image/png'`),
+    check('client_logos_uploaded_as', sql`${t.uploadedAs} in ('image/png', 'image/svg+xml')`),
   ],
 );
 

@@ -159,6 +159,8 @@ const table: Row[] = [
   { route: 'GET /api/Client/GetClientUrl', callers: everyone, query: sunQuery },
   { route: 'GET /api/ClientLinks/GetClientLinks', callers: everyone, query: sunQuery },
   { route: 'GET /api/user/DoesClientAcceptPayments', callers: everyone, query: sunQuery },
+  { route: 'GET /api/clients/:code/theme.css', callers: everyone },
+  { route: 'GET /api/clients/:code/logo', callers: everyone },
 
   // The reader's language: anyone may choose one.
   { route: 'GET /api/user/GetTranslationLanguage', callers: everyone },

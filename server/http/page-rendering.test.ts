@@ -15,8 +15,9 @@ const INDEX_HTML = '<!doctype html><html lang="en-US"><head></head><body class="
 // shows what the session check answered in process and which catalogs it was given.
 const RENDERER = `
 export function createPageRenderer(setup) {
-  return async (request, api) => {
+  return async (request, api, allowances) => {
     const path = new URL(request.url).pathname;
+    if (path === '/SUN/themed') return { type: 'page', html: setup.template.replace('<div id="root"></div>', '<div id="root">nonce=' + allowances.styleNonce + '</div>') };
     if (path === '/SUN/invoices') return { type: 'redirect', location: '/SUN/login?redirect=%2FSUN%2Finvoices' };
     if (path === '/SUN/forgotpassword') return { type: 'spa' };
     if (path === '/SUN/broken') throw new Error('broken screen');
@@ -110,6 +111,14 @@ describe('server-rendered pages', () => {
     expect(await left.text()).toBe(INDEX_HTML);
     // A screen that exists still answers 200.
     expect((await app.request('/SUN/login')).status).toBe(200);
+  });
+
+  it('hands the renderer the nonce under which the page’s Content-Security-Policy lets its inline theme run', async () => {
+    const app = createTestApp(database.db, { distDir });
+    const response = await app.request('/SUN/themed');
+    const nonce = /<div id="root">nonce=([^<]+)<\/div>/.exec(await response.text())?.[1];
+    expect(nonce).toMatch(/^[A-Za-z0-9+/]{22}==$/);
+    expect(response.headers.get('content-security-policy')).toContain(`style-src 'self' 'nonce-${nonce ?? ''}';`);
   });
 
   it('never serves the server build to browsers', async () => {

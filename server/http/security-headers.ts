@@ -3,13 +3,22 @@
  * framed except the processor's card-fields page, and that only by the portal; the portal's pages
  * may frame that page, on the processor's own origin, and nothing else.
  */
-import { secureHeaders } from 'hono/secure-headers';
+import type { Context } from 'hono';
+import { NONCE, secureHeaders } from 'hono/secure-headers';
+import { isApiPath } from './xsrf';
 
-function contentSecurityPolicy(frameAncestors: string, frameSrc?: string) {
+/**
+ * A page's styles: the portal's own, and one `<style>` with the answer's nonce (a server-rendered
+ * page inlines its client's theme with it, `c.get('secureHeadersNonce')`). No other inline style
+ * runs, and the API's answers allow none.
+ */
+const pageStyles = (c: Context, directive: string) => (isApiPath(c.req.path) ? "'self'" : `'self' ${NONCE(c, directive)}`);
+
+function contentSecurityPolicy(frameAncestors: string, frameSrc?: string, styleNonce = false) {
   return {
     defaultSrc: ["'self'"],
     scriptSrc: ["'self'"],
-    styleSrc: ["'self'"],
+    styleSrc: styleNonce ? [pageStyles] : ["'self'"],
     imgSrc: ["'self'", 'data:'],
     frameAncestors: [frameAncestors],
     ...(frameSrc === undefined ? {} : { frameSrc: [frameSrc] }),
@@ -44,7 +53,7 @@ const permissionsPolicy = {
  */
 export function portalSecurityHeaders({ cookieSecure, cardFieldsOrigin }: { cookieSecure: boolean; cardFieldsOrigin?: string | undefined }) {
   return secureHeaders({
-    contentSecurityPolicy: contentSecurityPolicy("'none'", cardFieldsOrigin ?? "'none'"),
+    contentSecurityPolicy: contentSecurityPolicy("'none'", cardFieldsOrigin ?? "'none'", true),
     strictTransportSecurity: cookieSecure,
     xFrameOptions: 'DENY',
     permissionsPolicy,

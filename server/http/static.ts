@@ -14,7 +14,7 @@ import { gzip } from 'node:zlib';
 import { serveStatic } from '@hono/node-server/serve-static';
 import type { Context, Hono, MiddlewareHandler } from 'hono';
 import { compress } from 'hono/compress';
-import type { InProcessFetch, PageRendererModule, PageResult, PageStatus } from '@contracts/page-renderer';
+import type { InProcessFetch, PageAllowances, PageRendererModule, PageResult, PageStatus } from '@contracts/page-renderer';
 import { cardFieldsOriginMetaName } from '@contracts/processor';
 import type { AppEnv } from './types';
 
@@ -73,7 +73,7 @@ interface CatalogFile {
 const gzipAsync = promisify(gzip);
 
 /** Whether If-None-Match names this ETag (the weak comparison RFC 9110 asks for). */
-function isNotModified(ifNoneMatch: string | undefined, etag: string): boolean {
+export function isNotModified(ifNoneMatch: string | undefined, etag: string): boolean {
   if (!ifNoneMatch) return false;
   const bare = (tag: string) => tag.trim().replace(/^W\//, '');
   return ifNoneMatch.split(',').some((tag) => tag.trim() === '*' || bare(tag) === etag);
@@ -129,7 +129,7 @@ function serveCatalogs(dist: string): MiddlewareHandler<AppEnv> {
   };
 }
 
-type PageRenderer = (request: Request, api: InProcessFetch) => Promise<PageResult>;
+type PageRenderer = (request: Request, api: InProcessFetch, allowances?: PageAllowances) => Promise<PageResult>;
 
 function isRendererModule(value: unknown): value is PageRendererModule {
   return typeof value === 'object' && value !== null && 'createPageRenderer' in value && typeof value.createPageRenderer === 'function';
@@ -224,7 +224,8 @@ export function mountStatic(app: Hono<AppEnv>, { distDir, cardFieldsOrigin, publ
         if (cookie) request.headers.set('Cookie', cookie);
         return Promise.resolve(app.fetch(request, c.env));
       };
-      const result = await render(c.req.raw, api).catch((error: unknown): PageResult => {
+      // The page's theme is inline, under the nonce this answer's Content-Security-Policy names.
+      const result = await render(c.req.raw, api, { styleNonce: c.get('secureHeadersNonce') }).catch((error: unknown): PageResult => {
         warn(`${c.req.path} could not be rendered on the server; the SPA renders it: ${String(error)}`);
         return { type: 'spa' };
       });

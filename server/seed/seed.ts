@@ -6,8 +6,10 @@
 import { createReadStream } from 'node:fs';
 import { join } from 'node:path';
 import { and, count, eq, inArray, sql } from 'drizzle-orm';
+import { paletteOf } from '@contracts/branding';
 import type { Database } from '../db/client';
 import { accounts, clients, invoices, paymentLines, payments, staffMembers, userClients, users } from '../db/schema';
+import { colourColumns } from '../modules/branding/branding.service';
 import { readCsvStatement } from '../modules/statements/csv-statement';
 import { createStatementImport } from '../modules/statements/statement-import';
 import { hashPassword } from '../security/password';
@@ -50,7 +52,8 @@ export async function seedDemoData(db: Database, options: SeedOptions = {}): Pro
     if ((existing?.n ?? 0) > 0) return null;
     return tx
       .insert(clients)
-      .values([...fixedClients, ...generatedClients])
+      // Each entry wears the palette its theme names, as the branding migration gave existing clients.
+      .values([...fixedClients, ...generatedClients].map((client) => ({ ...colourColumns(paletteOf(client.theme ?? 'default')), ...client })))
       .returning({ id: clients.id, code: clients.code, billingGroup: clients.billingGroup });
   });
   if (!inserted) return 'skippedNotEmpty';

@@ -66,6 +66,14 @@ export function useSeededDatabase(): { readonly db: Database } {
 }
 
 /** Forgets sessions and failed sign-ins between tests; the demo data stays. */
+/** The id of the client entry with this code and billing group (none: the entry without one). */
+export async function clientIdOf(db: Database, code: string, billingGroup: string | null = null): Promise<number> {
+  const rows = await db.select({ id: clients.id, billingGroup: clients.billingGroup }).from(clients).where(eq(clients.code, code));
+  const row = rows.find((each) => each.billingGroup === billingGroup);
+  if (!row) throw new Error(`No client ${code}/${billingGroup ?? ''}`);
+  return row.id;
+}
+
 export async function resetSessions(db: Database): Promise<void> {
   await db.execute(sql`truncate table sessions, login_attempts`);
 }

@@ -19,7 +19,7 @@ import type { observeCalls } from '@/lib/api/http';
 import { createAppActor as createActor } from '@/lib/create-app-actor';
 import type { AppActor, Machines } from '@/lib/machines';
 import type { localItem, sessionItem } from '@/lib/storage';
-import type { ThemedElement } from '@/lib/theme';
+import type { ThemeStylesheets, ThemedElement } from '@/lib/theme';
 import { createClientImplementations } from './implementations/client.implementations';
 import { createLoadingImplementations } from './implementations/loading.implementations';
 import { createSessionImplementations } from './implementations/session.implementations';
@@ -28,6 +28,8 @@ import type { AppNavigation } from './navigation';
 /** Where the machines run: the page's body and storage, and the effects that differ between browser and server. */
 export interface MachineHost {
   body: ThemedElement;
+  /** The clients' theme stylesheets (the browser's; a server-rendered page has its client's inline). */
+  themes?: ThemeStylesheets;
   local: Pick<typeof localItem, 'set'>;
   session: Pick<typeof sessionItem, 'set' | 'remove'>;
   /** The language chosen on this device, if any. */
@@ -66,7 +68,7 @@ export function startMachines(navigation: AppNavigation, host: MachineHost, snap
         ...sessionEffects,
         actors: { ...sessionEffects.actors, ...(host.otherTabs ? { shareWithOtherTabs: host.otherTabs.session } : {}) },
       }),
-      client: clientMachine.provide(createClientImplementations({ storage: host.local, body: host.body })),
+      client: clientMachine.provide(createClientImplementations({ storage: host.local, body: host.body, themes: host.themes })),
       language: languageMachine.provide({
         ...host.language,
         actors: { ...host.language.actors, ...(host.otherTabs ? { followOtherTabs: host.otherTabs.language } : {}) },

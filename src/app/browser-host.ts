@@ -5,6 +5,7 @@ import { fromCallback, type EventObject, type NonReducibleUnknown } from 'xstate
 import { observeCalls } from '@/lib/api/http';
 import { storedLanguage } from '@/lib/i18n';
 import { localItem, sessionItem } from '@/lib/storage';
+import { showTheme } from '@/lib/theme';
 import type { MachineHost } from './actors';
 import { createCookieConsentImplementations } from './implementations/cookie-consent.implementations';
 import { createLanguageImplementations } from './implementations/language.implementations';
@@ -13,6 +14,11 @@ import { createLanguageImplementations } from './implementations/language.implem
 export function browserHost(): MachineHost {
   return {
     body: document.body,
+    // A client's theme loads with its lookup; the loader's module only when a client is chosen here.
+    themes: {
+      load: (lookup, signal) => import('@/lib/theme-stylesheets').then(({ loadTheme }) => loadTheme(document, lookup, signal)).catch(() => null),
+      show: (sheet) => showTheme(document, sheet),
+    },
     local: localItem,
     session: sessionItem,
     storedLanguage: storedLanguage(),

@@ -22,10 +22,18 @@ describe('theme class on the body', () => {
     expect(classes().sort()).toEqual(['print', 'theme-sunrise']);
   });
 
-  it('falls back to the default theme for a theme the stylesheet does not know', () => {
+  it('takes any theme name that is a class name (the colours come from the client’s own stylesheet)', () => {
     const { element, classes } = elementWithClasses('theme-harbor');
-    applyThemeClass(element, 'x onclick=alert(1)');
-    expect(classes()).toEqual(['theme-default']);
+    applyThemeClass(element, 'lakeside-2');
+    expect(classes()).toEqual(['theme-lakeside-2']);
+  });
+
+  it('falls back to the default theme for a name that is no class name', () => {
+    for (const name of ['x onclick=alert(1)', 'Sunrise', '', '2fast']) {
+      const { element, classes } = elementWithClasses('theme-harbor');
+      applyThemeClass(element, name);
+      expect(classes()).toEqual(['theme-default']);
+    }
   });
 });
 

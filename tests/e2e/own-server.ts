@@ -1,6 +1,8 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import { openDatabase, type Database } from '../../server/db/client';
+import { seedDemoData } from '../../server/seed/seed';
 import { startServer } from '../../server/start';
 import { test } from './fixtures';
 
@@ -13,12 +15,22 @@ interface SessionTimings {
 /**
  * Starts a server of the calling spec's own (over a fresh database, with the given session
  * timings) for its tests, and stops it after them. Returns the server's base URL, once started.
+ * `prepare` gets the database first, seeded with the demo data, to change what the spec needs.
  */
-export function ownServer(name: string, timings: SessionTimings): () => string {
+export function ownServer(name: string, timings: Partial<SessionTimings>, prepare?: (db: Database) => Promise<void>): () => string {
   let url: string | null = null;
   let stop = (): Promise<void> => Promise.resolve();
   test.beforeAll(async () => {
     const dataDir = mkdtempSync(join(tmpdir(), `pbp-${name}-`));
+    if (prepare) {
+      const database = await openDatabase({ dataDir });
+      try {
+        await seedDemoData(database.db, { nodeEnv: 'test' });
+        await prepare(database.db);
+      } finally {
+        await database.close();
+      }
+    }
     const server = await startServer({ port: 0, hostname: '127.0.0.1', dataDir, distDir: resolve('dist'), ...timings });
     url = server.url;
     stop = async () => {

@@ -49,6 +49,8 @@ function successOf({ response, summary, statementBody }: EndpointDeclaration): [
     return ['200', { description: summary, content: { 'application/pdf': { schema: { type: 'string', contentMediaType: 'application/pdf' } } } }];
   }
   if (response === 'csv') return ['200', { description: summary, content: { 'text/csv': { schema: { type: 'string', contentMediaType: 'text/csv' } } } }];
+  if (response === 'css') return ['200', { description: summary, content: { 'text/css': { schema: { type: 'string', contentMediaType: 'text/css' } } } }];
+  if (response === 'png') return ['200', { description: summary, content: { 'image/png': { schema: { type: 'string', contentMediaType: 'image/png' } } } }];
   // A statement's import answers 201 with its report (and 422 with it when the file is refused whole).
   if (endpointTakesStatement) return ['201', { description: summary, content: { 'application/json': { schema: jsonSchemaOf(response, 'output') } } }];
   return ['200', { description: summary, content: { 'application/json': { schema: jsonSchemaOf(response, 'output') } } }];
@@ -75,7 +77,7 @@ function operationOf(name: string, tag: string, endpoint: EndpointDeclaration): 
     ...(access !== 'anyone' && 'roles' in access && access.enabledAccount ? ['accountDisabled'] : []),
     ...(needsXsrf ? [`xsrf (no ${XSRF_HEADER} header matching the XSRF-TOKEN cookie)`] : []),
   ];
-  if (statementBody || (params && !(access !== 'anyone' && 'staffRoles' in access))) throw new Error(`${name}: path parameters and statements are for the billing office's API and console`);
+  if (statementBody) throw new Error(`${name}: statements are for the billing office's API`);
   const [successStatus, success] = successOf(endpoint);
   const responses: Record<string, unknown> = {
     [successStatus]: success,
@@ -85,7 +87,11 @@ function operationOf(name: string, tag: string, endpoint: EndpointDeclaration): 
     ...(json ? { 413: refusal('invalidRequest: the body is over 64 KiB') } : {}),
     503: refusal('serviceUnavailable: the database is away for a moment; try again after Retry-After'),
   };
-  const parameters = [...(params ? parametersOf(params, 'path') : []), ...(query ? parametersOf(query, 'query') : []), ...(headers ? parametersOf(headers, 'header') : [])];
+  const parameters = [
+    ...(params ? parametersOf(params, 'path') : []),
+    ...(query ? parametersOf(query, 'query') : []),
+    ...(headers ? parametersOf(headers, 'header') : []),
+  ];
   const staff = access !== 'anyone' && 'staffRoles' in access;
   const security = [...(access !== 'anyone' ? [staff ? 'staffSession' : 'session'] : []), ...(needsXsrf ? ['xsrf'] : [])];
   return {

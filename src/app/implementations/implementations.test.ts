@@ -10,6 +10,7 @@ import { createActor, waitFor } from 'xstate';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import * as endpoints from '@/lib/api/endpoints';
 import { ApiError } from '@/lib/api/errors';
+import type { ThemeSheet, ThemeStylesheets } from '@/lib/theme';
 import type { AppNavigation } from '../navigation';
 import { createClientImplementations } from './client.implementations';
 import { createSessionImplementations, toSessionError, type SessionDeps } from './session.implementations';
@@ -221,5 +222,46 @@ describe('the client implementations', () => {
     const unsafe = await selectedWith('javascript:alert(1)', 'data:text/html,<script>alert(1)</script>');
     expect(selectClientUrl(unsafe.snapshot)).toBe('');
     expect(selectExternalCCLink(unsafe.snapshot)).toBe('');
+  });
+
+  /** Theme stylesheets that record what is loaded, shown and removed. */
+  function recordingThemes() {
+    const events: string[] = [];
+    const themes: ThemeStylesheets = {
+      load: ({ code, billingGroup }, signal) => {
+        events.push(`load ${code}/${billingGroup ?? ''}`);
+        expect(signal).toBeInstanceOf(AbortSignal);
+        // Stands in for the stylesheet's element: the implementation only hands it on.
+        return Promise.resolve({ href: code } as unknown as ThemeSheet);
+      },
+      show: (shown) => events.push(shown ? 'show loaded' : 'show none'),
+    };
+    return { themes, events };
+  }
+  const noBody = { classList: { add: () => undefined, remove: () => undefined, [Symbol.iterator]: () => [][Symbol.iterator]() } };
+
+  it('load the client’s theme with its lookup, and wear it when the client is selected', async () => {
+    api.getClient.mockResolvedValue(client);
+    api.getClientUrl.mockResolvedValue('');
+    api.getExternalCardLink.mockResolvedValue('');
+    const { themes, events } = recordingThemes();
+    const actor = createActor(clientMachine.provide(createClientImplementations({ storage: { set: () => undefined }, body: noBody, themes }))).start();
+    expect(events).toEqual(['show none']);
+    actor.send({ type: 'client.select', code: 'DLT', billingGroup: '52' });
+    await waitFor(actor, (s) => s.hasTag('selected'));
+    expect(events).toEqual(['show none', 'load DLT/52', 'show loaded']);
+    actor.send({ type: 'client.clear' });
+    expect(events.at(-1)).toBe('show none');
+    actor.stop();
+  });
+
+  it('wear no theme when the lookup fails (the one it loaded goes with it)', async () => {
+    api.getClient.mockRejectedValue(new ApiError('notFound', 404));
+    const { themes, events } = recordingThemes();
+    const actor = createActor(clientMachine.provide(createClientImplementations({ storage: { set: () => undefined }, body: noBody, themes }))).start();
+    actor.send({ type: 'client.select', code: 'XYZ' });
+    await waitFor(actor, (s) => s.matches('unknown'));
+    expect(events).toEqual(['show none', 'load XYZ/', 'show none']);
+    actor.stop();
   });
 });

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { afterFirstPaintElementId, type AfterFirstPaintFetches } from '../after-first-paint';
 import type { FirstScreenState } from '../first-screen';
 import { readFirstScreen } from '../first-screen';
-import { controlsAwaitApp, fillTemplate, moduleFiles, preloadLinks, routeChunkKeys, serializeState } from './page-document';
+import { controlsAwaitApp, fillTemplate, moduleFiles, preloadLinks, routeChunkKeys, serializeState, themeStyle } from './page-document';
 
 const template =
   '<!doctype html><html lang="en-US"><head><script type="module" crossorigin src="/assets/index-1.js"></script></head><body class="theme-default"><div id="root"></div></body></html>';
@@ -125,5 +125,19 @@ describe('what the page preloads', () => {
   it('preloads only the logo with the stylesheet, nothing when the screen shows none', () => {
     expect(preloadLinks({ image: '/logos/sun.svg' })).toBe('<link rel="preload" href="/logos/sun.svg" as="image">');
     expect(preloadLinks({ image: null })).toBe('');
+  });
+});
+
+describe('the client’s theme in the page’s head', () => {
+  const css = ':root{--brand:#9a3412;--brand-strong:#7c2d12;--brand-contrast:#ffffff;--brand-tint:#fff3e8}';
+
+  it('is inline, under the answer’s nonce, marked for the SPA to replace', () => {
+    expect(themeStyle({ css, nonce: 'bm9uY2U=' })).toBe(`<style data-client-theme nonce="bm9uY2U=">${css}</style>`);
+  });
+
+  it('is left out without a nonce (the CSP would refuse it) or when the stylesheet could end its element', () => {
+    expect(themeStyle({ css })).toBe('');
+    expect(themeStyle({ css: ':root{}</style><script>alert(1)</script>', nonce: 'bm9uY2U=' })).toBe('');
+    expect(themeStyle({ css, nonce: '"><script>' })).toBe('<style data-client-theme nonce="&quot;>&lt;script>">' + css + '</style>');
   });
 });

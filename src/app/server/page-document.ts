@@ -5,6 +5,7 @@
  */
 import type { ManifestChunk } from '@contracts/page-renderer';
 import { afterFirstPaintElementId, type AfterFirstPaintFetches } from '../after-first-paint';
+import { clientThemeAttribute } from '@/lib/theme';
 import { awaitsAppAttribute, firstScreenElementId, type FirstScreenState } from '../first-screen';
 
 const escapes: Record<string, string> = { '<': '\\u003c', '>': '\\u003e', '&': '\\u0026', '\u2028': '\\u2028', '\u2029': '\\u2029' };
@@ -56,6 +57,17 @@ export function moduleFiles(manifest: Record<string, ManifestChunk>, keys: reado
  */
 export function preloadLinks({ image }: { image?: string | null | undefined }): string {
   return image ? `<link rel="preload" href="${escapeAttribute(image)}" as="image">` : '';
+}
+
+/**
+ * The client's theme (its colours, as /api/clients/{code}/theme.css serves them) inline in the
+ * page's head, so the first paint wears them without another request; marked so the SPA replaces
+ * it when it selects another client. Only with the answer's nonce (the CSP refuses any other
+ * inline style), and only a stylesheet that cannot end its element.
+ */
+export function themeStyle({ css, nonce }: { css: string; nonce?: string | undefined }): string {
+  if (!nonce || css.includes('<')) return '';
+  return `<style ${clientThemeAttribute} nonce="${escapeAttribute(nonce)}">${css}</style>`;
 }
 
 /**

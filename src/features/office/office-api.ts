@@ -1,5 +1,5 @@
 /**
- * The console's calls, built from their declarations (contracts/console-endpoints.ts), and the
+ * The console's calls, built from their declarations (in contracts/, the console-endpoints module), and the
  * passkey ceremonies in the browser (@simplewebauthn/browser). Loaded with the console's screens
  * only: nothing of it is in the patients' pages.
  */
