@@ -12,7 +12,7 @@
  */
 import { sql } from 'drizzle-orm';
 import type { ApiKeyScope } from '../../contracts/office';
-import type { WebhookEventType } from '../../contracts/payments-out';
+import type { WebhookEventType, WebhookSentEventType } from '../../contracts/payments-out';
 import {
   boolean,
   check,
@@ -853,7 +853,7 @@ export const webhookEvents = pgTable(
     clientId: integer('client_id')
       .notNull()
       .references(() => clients.id, { onDelete: 'cascade' }),
-    type: text('type').$type<WebhookEventType>().notNull(),
+    type: text('type').$type<WebhookSentEventType>().notNull(),
     orderKey: text('order_key').notNull(),
     payload: jsonb('payload').notNull(),
     createdAt: timestamptz('created_at').notNull(),
