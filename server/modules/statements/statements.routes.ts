@@ -8,10 +8,10 @@ import { createHash } from 'node:crypto';
 import { Readable } from 'node:stream';
 import type { ReadableStream as WebReadableStream } from 'node:stream/web';
 import { Hono, type Context } from 'hono';
-import { stream } from 'hono/streaming';
 import { getImport, getImportProblems, getImports, postStatement } from '@contracts/office-endpoints';
 import type { ImportReport } from '@contracts/office';
 import { apiBase } from '@contracts/endpoint';
+import { csvDownload } from '../../http/csv-download';
 import { route } from '../../http/endpoint-routes';
 import { ApiError } from '../../http/errors';
 import type { AppEnv } from '../../http/types';
@@ -79,11 +79,7 @@ export async function importCsvBody(
 export async function problemsCsvAnswer(c: Context, reports: ImportReports, clientId: number, importId: number): Promise<Response> {
   const csv = await reports.problemsCsv(clientId, importId);
   if (!csv) throw new ApiError(404, 'notFound');
-  c.header('Content-Type', 'text/csv; charset=utf-8');
-  c.header('Content-Disposition', `attachment; filename="import-${String(importId)}-problems.csv"`);
-  return stream(c, async (out) => {
-    for await (const text of csv) await out.write(text);
-  });
+  return csvDownload(c, csv, `import-${String(importId)}-problems.csv`);
 }
 
 export function createStatementsRoutes({ imports, reports }: StatementsRoutesDeps): Hono<AppEnv> {
