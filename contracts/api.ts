@@ -8,6 +8,7 @@ import * as branding from './branding-endpoints';
 import * as clientContact from './client-contact-endpoints';
 import * as clients from './clients-endpoints';
 import * as console from './console-endpoints';
+import * as consoleOffice from './console-office-endpoints';
 import * as documents from './documents-endpoints';
 import { defineEndpoint, type EndpointDeclaration } from './endpoint';
 import * as member from './member-endpoints';
@@ -60,6 +61,12 @@ export const apiAreas: readonly ApiArea[] = [
     tag: 'Billing office: console',
     description: "The console's calls under /{client}/office/: staff sign-in with a second factor, the staff, the audit trail, with the staff session's cookie.",
     endpoints: console,
+  },
+  {
+    tag: 'Billing office: console’s work',
+    description:
+      "The console's office work with the staff session's cookie: Today, patients (accounts and the help given to their users), payments and refunds, statement imports, and integrations (API keys, webhooks).",
+    endpoints: consoleOffice,
   },
   { tag: 'Reference', description: 'This document.', endpoints: { getOpenApiDocument } },
 ];

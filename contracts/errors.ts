@@ -50,6 +50,10 @@ export const apiErrorCodes = [
   'logoNotAnImage',
   'logoTooLarge',
   'logoTooManyPixels',
+  // The console's office work (console-office.ts): an activation link for a user who has activated
+  // already (409); a test event for a disabled webhook endpoint (409).
+  'alreadyActivated',
+  'webhookEndpointDisabled',
 ] as const;
 export const apiErrorSchema = v.object({ error: v.picklist(apiErrorCodes) });
 export type ApiErrorCode = v.InferOutput<typeof apiErrorSchema>['error'];

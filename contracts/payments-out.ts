@@ -11,6 +11,11 @@ const described = <S extends v.GenericSchema>(schema: S, description: string) =>
 /** The webhook event types a receiver may subscribe to. */
 export const webhookEventTypes = ['payment.captured', 'payment.refunded', 'payment.voided', 'statement.imported'] as const;
 export type WebhookEventType = (typeof webhookEventTypes)[number];
+/** The event the console sends to try one endpoint: delivered to that endpoint only, never subscribed to. */
+export const webhookTestEventType = 'webhook.test';
+/** Every type an event sent may have: those a receiver subscribes to, and the test event. */
+export const webhookSentEventTypes = [...webhookEventTypes, webhookTestEventType] as const;
+export type WebhookSentEventType = (typeof webhookSentEventTypes)[number];
 
 /** A YYYY-MM-DD that names a day of the calendar (not 30 February). */
 const calendarDate = v.pipe(
@@ -110,7 +115,7 @@ export const webhookDeliveriesQuerySchema = v.object({
 export const webhookDeliverySchema = v.object({
   id: v.number(),
   eventId: v.string(),
-  eventType: v.picklist(webhookEventTypes),
+  eventType: v.picklist(webhookSentEventTypes),
   endpointId: v.number(),
   status: v.picklist(webhookDeliveryStatuses),
   attempts: v.number(),

@@ -44,6 +44,8 @@ import { createStatementImport } from './modules/statements/statement-import';
 import { createStatementsRoutes } from './modules/statements/statements.routes';
 import { createAuditRoutes } from './modules/audit/audit.routes';
 import { createAuditService } from './modules/audit/audit.service';
+import { createConsoleOfficeRoutes } from './modules/console/console-office.routes';
+import { createConsoleOfficeService } from './modules/console/console-office.service';
 import { createConsoleRoutes } from './modules/staff/console.routes';
 import { createStaffSessions } from './modules/staff/staff-sessions';
 import { createStaffRoutes } from './modules/staff/staff.routes';
@@ -75,6 +77,14 @@ export function createApiModules({ db, sessions, cookies, cookieSecure, linkOrig
   const staffSessions = createStaffSessions({ db, now });
   const audit = createAuditService({ db, now });
   const staffCookies = createStaffCookies({ cookieSecure });
+  // One of each for the office's API and the console: the same work whoever calls.
+  const apiKeys = createApiKeysService({ db, now });
+  const imports = createStatementImport({ db, now });
+  const reports = createImportReports({ db });
+  const refunds = createRefundsService({ db, processorFor: processor.processorFor, now });
+  const webhooks = createWebhookEndpointsService({ db, now });
+  const documents = createDocumentsService({ db, accounts, clients, now });
+  const registration = createRegistrationService({ db, clients, throttle, background, now });
   return [
     createAuthRoutes({
       auth: createAuthService({ db, clients, throttle }),
@@ -89,21 +99,17 @@ export function createApiModules({ db, sessions, cookies, cookieSecure, linkOrig
     createLanguageRoutes({ language: createLanguageService({ db, sessions }), cookieSecure }),
     createAccountsRoutes({ accounts }),
     createPaymentsRoutes({ payments: createPaymentsService({ db, processorFor: processor.processorFor, throttle, now }) }),
-    createDocumentsRoutes({ documents: createDocumentsService({ db, accounts, clients, now }), clients }),
+    createDocumentsRoutes({ documents, clients }),
     createSwitchClientsRoutes({ switchClients: createSwitchClientsService({ db, clients }) }),
     createMemberRoutes({ member: createMemberService({ db, throttle, now }), cookies, portalOrigin: linkOrigin }),
-    createRegistrationRoutes({ registration: createRegistrationService({ db, clients, throttle, background, now }), portalOrigin: linkOrigin }),
+    createRegistrationRoutes({ registration, portalOrigin: linkOrigin }),
     createPasswordRoutes({ passwords: createPasswordService({ db, clients, throttle, background, now }), portalOrigin: linkOrigin }),
     createOfficeRoutes({
-      apiKeys: createApiKeysService({ db, now }),
+      apiKeys,
       reportError: (error) => console.error('Could not record a call of the billing office API', error),
       areas: [
-        createStatementsRoutes({ imports: createStatementImport({ db, now }), reports: createImportReports({ db }) }),
-        createPaymentsOutRoutes({
-          db,
-          refunds: createRefundsService({ db, processorFor: processor.processorFor, now }),
-          webhooks: createWebhookEndpointsService({ db, now }),
-        }),
+        createStatementsRoutes({ imports, reports }),
+        createPaymentsOutRoutes({ db, refunds, webhooks }),
       ],
     }),
     createConsoleRoutes({
@@ -113,6 +119,18 @@ export function createApiModules({ db, sessions, cookies, cookieSecure, linkOrig
       areas: [
         createStaffRoutes({ staff: createStaffService({ db, sessions: staffSessions, throttle, now }), staffSessions, cookies: staffCookies, portalOrigin: linkOrigin, now }),
         createAuditRoutes({ audit }),
+        createConsoleOfficeRoutes({
+          db,
+          office: createConsoleOfficeService({ db, accounts, documents, reports, webhooks, now }),
+          documents,
+          registration,
+          refunds,
+          imports,
+          reports,
+          apiKeys,
+          webhooks,
+          portalOrigin: linkOrigin,
+        }),
       ],
     }),
     createOpenApiRoutes(),

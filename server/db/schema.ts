@@ -13,7 +13,7 @@
 import { sql } from 'drizzle-orm';
 import { namedPalettes } from '../../contracts/branding';
 import type { ApiKeyScope } from '../../contracts/office';
-import type { WebhookEventType } from '../../contracts/payments-out';
+import type { WebhookEventType, WebhookSentEventType } from '../../contracts/payments-out';
 import {
   boolean,
   check,
@@ -899,7 +899,7 @@ export const webhookEvents = pgTable(
     clientId: integer('client_id')
       .notNull()
       .references(() => clients.id, { onDelete: 'cascade' }),
-    type: text('type').$type<WebhookEventType>().notNull(),
+    type: text('type').$type<WebhookSentEventType>().notNull(),
     orderKey: text('order_key').notNull(),
     payload: jsonb('payload').notNull(),
     createdAt: timestamptz('created_at').notNull(),

@@ -31,8 +31,8 @@ function languageOf(asked: Language | undefined, sessionLanguage: unknown): Lang
   return saved.success ? saved.output : defaultLanguage;
 }
 
-/** A PDF download. */
-function pdfAttachment(c: Context, pdf: Uint8Array<ArrayBuffer>, fileName: string, cacheControl: string): Response {
+/** A PDF download (the console's statements too). */
+export function pdfAttachment(c: Context, pdf: Uint8Array<ArrayBuffer>, fileName: string, cacheControl: string): Response {
   return c.body(pdf, 200, {
     'Content-Type': 'application/pdf',
     'Content-Disposition': `attachment; filename="${fileName}"`,

@@ -28,7 +28,7 @@ import type { RefundRefusal, RefundsService } from '../payments/refunds.service'
 import { postingFile } from '../postings/posting-file';
 import type { WebhookEndpointsService } from '../webhooks/webhook-endpoints.service';
 
-const refusalAnswers: Record<RefundRefusal, [ClientErrorStatusCode, ApiErrorCode]> = {
+export const refusalAnswers: Record<RefundRefusal, [ClientErrorStatusCode, ApiErrorCode]> = {
   notFound: [404, 'notFound'],
   amountExceedsRefundable: [422, 'amountExceedsRefundable'],
   paymentVoided: [409, 'paymentVoided'],

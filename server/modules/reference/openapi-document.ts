@@ -78,13 +78,25 @@ function operationOf(name: string, tag: string, endpoint: EndpointDeclaration): 
     ...(needsXsrf ? [`xsrf (no ${XSRF_HEADER} header matching the XSRF-TOKEN cookie)`] : []),
   ];
   if (statementBody) throw new Error(`${name}: statements are for the billing office's API`);
-  const [successStatus, success] = successOf(endpoint);
+  const [defaultStatus, success] = successOf(endpoint);
+  const successStatus = endpoint.successStatus === undefined ? defaultStatus : String(endpoint.successStatus);
+  const { refusals = {}, csvBody } = endpoint;
   const responses: Record<string, unknown> = {
     [successStatus]: success,
     ...(query || json || headers ? { 400: refusal('invalidRequest: the request does not fit its schema (`fields` names what and why)') } : {}),
     ...(access !== 'anyone' ? { 401: refusal('notSignedIn: no live session') } : {}),
     ...(forbidden.length > 0 ? { 403: refusal(forbidden.join('; ')) } : {}),
+    ...(refusals[404] ? { 404: refusal(refusals[404]) } : {}),
+    ...(refusals[409] ? { 409: refusal(refusals[409]) } : {}),
     ...(json ? { 413: refusal('invalidRequest: the body is over 64 KiB') } : {}),
+    ...(csvBody
+      ? {
+          413: refusal('invalidRequest: the file is over its limit'),
+          415: refusal('invalidRequest: not text/csv'),
+          422: { description: 'The file was refused whole (see `message`); nothing was changed.', content: success.content },
+        }
+      : {}),
+    ...(refusals[422] ? { 422: refusal(refusals[422]) } : {}),
     503: refusal('serviceUnavailable: the database is away for a moment; try again after Retry-After'),
   };
   const parameters = [
@@ -103,6 +115,7 @@ function operationOf(name: string, tag: string, endpoint: EndpointDeclaration): 
       .join(' '),
     ...(parameters.length > 0 ? { parameters } : {}),
     ...(json ? { requestBody: { required: true, content: { 'application/json': { schema: jsonSchemaOf(json, 'input') } } } } : {}),
+    ...(csvBody ? { requestBody: { required: true, content: { 'text/csv': { schema: { type: 'string', description: csvBody } } } } } : {}),
     responses,
     security: security.length > 0 ? [Object.fromEntries(security.map((scheme) => [scheme, []]))] : [],
   };

@@ -36,7 +36,7 @@ import { hashPassword } from '../../security/password';
 import { normaliseReference } from '../accounts/accounts.service';
 import { normaliseEmail } from '../auth/auth.service';
 import { guestThrottleKey } from '../auth/guest-login.service';
-import { ACCOUNT_POLICY, ADDRESS_POLICY, addressKey, type AttemptOutcome, type ThrottlePolicy, type ThrottleService } from '../auth/throttle.service';
+import { ACCOUNT_POLICY, ADDRESS_POLICY, addressKey, type AttemptOutcome, type Throttled, type ThrottlePolicy, type ThrottleService } from '../auth/throttle.service';
 import type { ClientRow, ClientsService } from '../clients/clients.service';
 import { queueEmail } from '../mail/outbox';
 import { typedRecipientCheck } from '../mail/recipient-limits';
@@ -234,14 +234,15 @@ export function createRegistrationService({ db, clients, throttle, background, n
     });
   }
 
-  /** The work behind "send the link again", after its answer: a new link for an account that still waits. */
-  async function resendLink(email: string, origin: RequestOrigin): Promise<void> {
-    // The client the user joined first names the email and its links.
-    const [pending] = await db
+  /** A user waiting for activation, with a client of theirs (which names the email and its links). */
+  const pendingUsers = () =>
+    db
       .select({
         id: users.id,
+        email: users.email,
         firstName: users.firstName,
         language: users.language,
+        activatedAt: users.activatedAt,
         clientId: clientsTable.id,
         clientCode: clientsTable.code,
         clientName: clientsTable.name,
@@ -249,10 +250,24 @@ export function createRegistrationService({ db, clients, throttle, background, n
       .from(users)
       .innerJoin(userClients, eq(userClients.userId, users.id))
       .innerJoin(clientsTable, eq(clientsTable.id, userClients.clientId))
+      .$dynamic();
+
+  /** The work behind "send the link again", after its answer: a new link for an account that still waits. */
+  async function resendLink(email: string, origin: RequestOrigin): Promise<void> {
+    // The client the user joined first names the email and its links.
+    const [pending] = await pendingUsers()
       .where(and(eq(users.email, email), isNull(users.activatedAt), eq(users.isActive, true)))
       .orderBy(asc(userClients.createdAt), asc(userClients.clientId))
       .limit(1);
-    if (!pending) return;
+    if (pending) await mailActivationLink(pending, origin);
+  }
+
+  /** Issues the user a new activation link (the older ones stop working) and emails it, under the client given. */
+  async function mailActivationLink(
+    pending: { id: number; email: string; firstName: string; language: string | null; clientCode: string; clientName: string; clientId: number },
+    origin: RequestOrigin,
+  ): Promise<void> {
+    const { email } = pending;
     const time = now();
     const links = registrationLinks(origin.portalOrigin, pending.clientCode);
     await db.transaction(async (tx) => {
@@ -335,6 +350,22 @@ export function createRegistrationService({ db, clients, throttle, background, n
       if (sending.kind === 'throttled') return sending;
       background.run('an activation link email', () => resendLink(email, origin));
       return { kind: 'accepted' };
+    },
+
+    /**
+     * The billing office sends a registered user of its client a new activation link, under its
+     * own name, at once: counted with the registration emails to that address (3 in 15 minutes).
+     */
+    async sendActivationLinkFor(clientId: number, userId: number, origin: RequestOrigin): Promise<'sent' | 'activated' | 'notFound' | Throttled> {
+      const [pending] = await pendingUsers()
+        .where(and(eq(users.id, userId), eq(userClients.clientId, clientId), eq(users.isActive, true)))
+        .limit(1);
+      if (!pending) return 'notFound';
+      if (pending.activatedAt) return 'activated';
+      const sending = await throttle.reserve([{ key: `registration-email:${pending.email}`, policy: EMAIL_SEND_POLICY }]);
+      if (sending.kind === 'throttled') return sending;
+      await mailActivationLink(pending, origin);
+      return 'sent';
     },
   };
 }

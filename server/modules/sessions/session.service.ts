@@ -201,12 +201,19 @@ export type SessionService = ReturnType<typeof createSessionService>;
 /**
  * Ends every session of a user, on every device, but the one named in `except` (the session
  * asking, when it should stay signed in): for "sign out on every device" and after a password
- * change or reset. Returns how many ended.
+ * change or reset; with `clientId`, those under that client only. Returns how many ended.
  */
-export async function endUserSessions(db: Database, userId: number, options: { except?: string } = {}): Promise<number> {
+export async function endUserSessions(db: Database, userId: number, options: { except?: string; clientId?: number } = {}): Promise<number> {
   const ended = await db
     .delete(sessions)
-    .where(and(eq(sessions.userId, userId), options.except === undefined ? undefined : ne(sessions.id, options.except)))
+    .where(
+      and(
+        eq(sessions.userId, userId),
+        options.except === undefined ? undefined : ne(sessions.id, options.except),
+        // The billing office of one client ends the sessions under its client only.
+        options.clientId === undefined ? undefined : eq(sessions.clientId, options.clientId),
+      ),
+    )
     .returning({ id: sessions.id });
   return ended.length;
 }

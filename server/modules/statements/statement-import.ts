@@ -415,6 +415,8 @@ export function createStatementImport({ db, now }: { db: Database; now: () => Da
         writing = (async () => {
           await stageRows(rows);
           await recordProblems(clientId, importId, found);
+          // The report of an import under way shows the rows read so far (the console polls it).
+          await db.execute(sql`update statement_imports set rows_read = ${read} where id = ${importId}`);
           request.onProgress?.(read);
         })();
         // Marked as handled here; awaited (and its failure thrown) before the next batch and at the end.

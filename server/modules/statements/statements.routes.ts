@@ -7,18 +7,18 @@
 import { createHash } from 'node:crypto';
 import { Readable } from 'node:stream';
 import type { ReadableStream as WebReadableStream } from 'node:stream/web';
-import { Hono } from 'hono';
-import { stream } from 'hono/streaming';
+import { Hono, type Context } from 'hono';
 import { getImport, getImportProblems, getImports, postStatement } from '@contracts/office-endpoints';
 import type { ImportReport } from '@contracts/office';
 import { apiBase } from '@contracts/endpoint';
+import { csvDownload } from '../../http/csv-download';
 import { route } from '../../http/endpoint-routes';
 import { ApiError } from '../../http/errors';
 import type { AppEnv } from '../../http/types';
 import { readCsvStatement } from './csv-statement';
 import type { ImportReports } from './import-reports';
 import { jsonStatementRows } from './json-statement';
-import type { ImportOutcome, StatementImport } from './statement-import';
+import type { ImportOutcome, ImportRequest, StatementImport } from './statement-import';
 
 /** The largest JSON statement: push larger ones in parts, or send the CSV file. */
 export const MAX_JSON_STATEMENT_BYTES = 16 * 1024 * 1024;
@@ -54,20 +54,44 @@ async function jsonBody(request: Request, limit: number): Promise<{ text: string
   }
 }
 
+/** The request's media type, lower-cased, without its parameters. */
+export function mediaTypeOf(request: Request): string {
+  return (request.headers.get('Content-Type') ?? '').split(';')[0]?.trim().toLowerCase() ?? '';
+}
+
+/** Whether the request says it carries a CSV file. */
+export const isCsvRequest = (request: Request) => ['text/csv', 'application/csv'].includes(mediaTypeOf(request));
+
+/** Imports the request's CSV body, streamed, as it arrives; a body over `maxBytes` is refused whole. */
+export async function importCsvBody(
+  imports: StatementImport,
+  request: Request,
+  common: Omit<ImportRequest, 'source' | 'rows' | 'checksum'>,
+  maxBytes?: number,
+): Promise<ImportOutcome> {
+  const body = request.body;
+  if (!body) throw new ApiError(400, 'invalidRequest');
+  const csv = readCsvStatement(Readable.fromWeb(body as WebReadableStream<Uint8Array>), maxBytes === undefined ? {} : { maxBytes });
+  return imports.run({ ...common, source: 'csv', rows: csv.rows, checksum: csv.checksum });
+}
+
+/** Every refused row of the client's import, as a CSV download; 404 when the client has no such import. */
+export async function problemsCsvAnswer(c: Context, reports: ImportReports, clientId: number, importId: number): Promise<Response> {
+  const csv = await reports.problemsCsv(clientId, importId);
+  if (!csv) throw new ApiError(404, 'notFound');
+  return csvDownload(c, csv, `import-${String(importId)}-problems.csv`);
+}
+
 export function createStatementsRoutes({ imports, reports }: StatementsRoutesDeps): Hono<AppEnv> {
   const routes = new Hono<AppEnv>();
 
   route(routes, postStatement, async (c, { query }) => {
     const { clientId, apiKeyId } = c.var.apiKey;
-    const type = (c.req.header('Content-Type') ?? '').split(';')[0]?.trim().toLowerCase() ?? '';
     const common = { clientId, apiKeyId, fileName: query.fileName, scope: query.scope, dryRun: query.dryRun === 'true' };
     let outcome: ImportOutcome;
-    if (type === 'text/csv' || type === 'application/csv') {
-      const body = c.req.raw.body;
-      if (!body) throw new ApiError(400, 'invalidRequest');
-      const csv = readCsvStatement(Readable.fromWeb(body as WebReadableStream<Uint8Array>));
-      outcome = await imports.run({ ...common, source: 'csv', rows: csv.rows, checksum: csv.checksum });
-    } else if (type === 'application/json') {
+    if (isCsvRequest(c.req.raw)) {
+      outcome = await importCsvBody(imports, c.req.raw, common);
+    } else if (mediaTypeOf(c.req.raw) === 'application/json') {
       const { text, value } = await jsonBody(c.req.raw, MAX_JSON_STATEMENT_BYTES);
       const checksum = createHash('sha256').update(text).digest('hex');
       // A body that is not a statement at all is refused whole as the import starts to read it.
@@ -89,15 +113,7 @@ export function createStatementsRoutes({ imports, reports }: StatementsRoutesDep
     return c.json(report);
   });
 
-  route(routes, getImportProblems, async (c, { params }) => {
-    const csv = await reports.problemsCsv(c.var.apiKey.clientId, params.id);
-    if (!csv) throw new ApiError(404, 'notFound');
-    c.header('Content-Type', 'text/csv; charset=utf-8');
-    c.header('Content-Disposition', `attachment; filename="import-${String(params.id)}-problems.csv"`);
-    return stream(c, async (out) => {
-      for await (const text of csv) await out.write(text);
-    });
-  });
+  route(routes, getImportProblems, (c, { params }) => problemsCsvAnswer(c, reports, c.var.apiKey.clientId, params.id));
 
   return routes;
 }

@@ -5,12 +5,12 @@
  * Every query is scoped by the caller's client.
  */
 import { randomBytes } from 'node:crypto';
-import { and, desc, eq, isNull, sql } from 'drizzle-orm';
-import type { WebhookDeliveryView, WebhookEndpointView, webhookDeliveryStatuses, webhookEndpointRequestSchema } from '@contracts/payments-out';
+import { and, count, desc, eq, gt, isNull, or, sql } from 'drizzle-orm';
+import { webhookTestEventType, type WebhookDeliveryView, type WebhookEndpointView, type WebhookSentEventType, type webhookDeliveryStatuses, type webhookEndpointRequestSchema } from '@contracts/payments-out';
 import type * as v from 'valibot';
 import type { Database } from '../../db/client';
 import { webhookDeliveries, webhookEndpoints, webhookEvents } from '../../db/schema';
-import { notifyWebhookQueued, queueDeliveries } from './webhook-events';
+import { notifyWebhookQueued, queueDeliveries, queueWebhookEvent, testOrderKey } from './webhook-events';
 
 /** How long a rotated-out secret keeps signing. */
 export const PREVIOUS_SECRET_LIFETIME_MS = 24 * 60 * 60 * 1000;
@@ -42,7 +42,31 @@ function view(row: EndpointRow): WebhookEndpointView {
   };
 }
 
+function deliveryView({ delivery, eventId, eventType }: { delivery: typeof webhookDeliveries.$inferSelect; eventId: string; eventType: WebhookSentEventType }): WebhookDeliveryView {
+  return {
+    id: delivery.id,
+    eventId,
+    eventType,
+    endpointId: delivery.endpointId,
+    status: delivery.status,
+    attempts: delivery.attempts,
+    lastAttemptAt: delivery.lastAttemptAt?.toISOString() ?? null,
+    lastResponseStatus: delivery.lastResponseStatus,
+    lastError: delivery.lastError,
+    createdAt: delivery.createdAt.toISOString(),
+    finishedAt: delivery.finishedAt?.toISOString() ?? null,
+  };
+}
+
 export function createWebhookEndpointsService({ db, now }: { db: Database; now: () => Date }) {
+  /** Deliveries with their event's id and type, to be narrowed. */
+  const deliveryRows = () =>
+    db
+      .select({ delivery: webhookDeliveries, eventId: webhookEvents.eventId, eventType: webhookEvents.type })
+      .from(webhookDeliveries)
+      .innerJoin(webhookEvents, and(eq(webhookEvents.clientId, webhookDeliveries.clientId), eq(webhookEvents.id, webhookDeliveries.eventId)))
+      .$dynamic();
+
   return {
     /** Adds an endpoint; null when its address may not be called. */
     async create(clientId: number, request: v.InferOutput<typeof webhookEndpointRequestSchema>): Promise<(WebhookEndpointView & { secret: string }) | null> {
@@ -92,26 +116,51 @@ export function createWebhookEndpointsService({ db, now }: { db: Database; now: 
 
     /** The client's last 200 deliveries, newest first, of one status or all. */
     async deliveries(clientId: number, status?: (typeof webhookDeliveryStatuses)[number]): Promise<WebhookDeliveryView[]> {
-      const rows = await db
-        .select({ delivery: webhookDeliveries, eventId: webhookEvents.eventId, eventType: webhookEvents.type })
-        .from(webhookDeliveries)
-        .innerJoin(webhookEvents, and(eq(webhookEvents.clientId, webhookDeliveries.clientId), eq(webhookEvents.id, webhookDeliveries.eventId)))
+      const rows = await deliveryRows()
         .where(and(eq(webhookDeliveries.clientId, clientId), status ? eq(webhookDeliveries.status, status) : undefined))
         .orderBy(desc(webhookDeliveries.id))
         .limit(200);
-      return rows.map(({ delivery, eventId, eventType }) => ({
-        id: delivery.id,
-        eventId,
-        eventType,
-        endpointId: delivery.endpointId,
-        status: delivery.status,
-        attempts: delivery.attempts,
-        lastAttemptAt: delivery.lastAttemptAt?.toISOString() ?? null,
-        lastResponseStatus: delivery.lastResponseStatus,
-        lastError: delivery.lastError,
-        createdAt: delivery.createdAt.toISOString(),
-        finishedAt: delivery.finishedAt?.toISOString() ?? null,
-      }));
+      return rows.map(deliveryView);
+    },
+
+    /**
+     * The client's failing deliveries: those that gave up, and those still retried after a failed
+     * attempt. How many, and the newest `newest` of them.
+     */
+    async failing(clientId: number, newest: number): Promise<{ count: number; newest: WebhookDeliveryView[] }> {
+      const failing = and(
+        eq(webhookDeliveries.clientId, clientId),
+        or(eq(webhookDeliveries.status, 'failed'), and(eq(webhookDeliveries.status, 'pending'), gt(webhookDeliveries.attempts, 0))),
+      );
+      const [rows, [total]] = await Promise.all([
+        deliveryRows().where(failing).orderBy(desc(webhookDeliveries.id)).limit(newest),
+        db.select({ n: count() }).from(webhookDeliveries).where(failing),
+      ]);
+      return { count: total?.n ?? 0, newest: rows.map(deliveryView) };
+    },
+
+    /**
+     * Sends a `webhook.test` event to the client's endpoint, and to no other, through the same
+     * deliveries as every event (signed, retried, listed, replayable). Null when the client has no
+     * such endpoint; 'disabled' for a disabled one.
+     */
+    async sendTest(clientId: number, id: number): Promise<{ eventId: string; deliveries: number } | 'disabled' | null> {
+      return db.transaction(async (tx) => {
+        const [endpoint] = await tx
+          .select({ disabledAt: webhookEndpoints.disabledAt })
+          .from(webhookEndpoints)
+          .where(and(eq(webhookEndpoints.clientId, clientId), eq(webhookEndpoints.id, id)));
+        if (!endpoint) return null;
+        if (endpoint.disabledAt) return 'disabled';
+        const eventId = await queueWebhookEvent(tx, {
+          clientId,
+          type: webhookTestEventType,
+          orderKey: testOrderKey(id),
+          data: { endpointId: id, message: 'A test event sent from the billing office’s console.' },
+          createdAt: now(),
+        });
+        return { eventId, deliveries: 1 };
+      });
     },
 
     /**

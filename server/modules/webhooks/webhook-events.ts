@@ -6,7 +6,7 @@
  */
 import { sql } from 'drizzle-orm';
 import { queryRows, type Database } from '../../db/client';
-import type { WebhookEventType } from '@contracts/payments-out';
+import { webhookTestEventType, type WebhookSentEventType } from '@contracts/payments-out';
 import { webhookEvents } from '../../db/schema';
 import { newEventId } from '../money/event-ids';
 
@@ -14,7 +14,7 @@ export interface WebhookEventInput {
   /** The event's own id (its `webhook-id`); a money event's id, or a new one. */
   eventId?: string;
   clientId: number;
-  type: WebhookEventType;
+  type: WebhookSentEventType;
   /** Events with one key reach each receiver in the order written (an account's, or the client's imports). */
   orderKey: string;
   data: Record<string, unknown>;
@@ -23,7 +23,7 @@ export interface WebhookEventInput {
 
 /** The body every delivery of an event sends, as the Standard Webhooks specification shapes it. */
 export interface WebhookPayload {
-  type: WebhookEventType;
+  type: WebhookSentEventType;
   timestamp: string;
   data: Record<string, unknown>;
 }
@@ -58,21 +58,29 @@ export async function queueWebhookEvent(tx: Database, event: WebhookEventInput):
   return eventId;
 }
 
+/** A test event's order key: it names the one endpoint the event is for. */
+const TEST_ORDER_KEY_PREFIX = `${webhookTestEventType}:`;
+export const testOrderKey = (endpointId: number) => `${TEST_ORDER_KEY_PREFIX}${String(endpointId)}`;
+
 /**
  * Writes a delivery of the event (its row id) to each live endpoint of the client that takes its
- * type, through `executor`: when the event is written, and when it is replayed. Returns how many.
+ * type, through `executor`: when the event is written, and when it is replayed. A test event goes
+ * to the endpoint its order key names, and to no other. Returns how many.
  */
 export async function queueDeliveries(
   executor: Database,
-  { clientId, eventRowId, type, orderKey, at }: { clientId: number; eventRowId: number; type: WebhookEventType; orderKey: string; at: Date },
+  { clientId, eventRowId, type, orderKey, at }: { clientId: number; eventRowId: number; type: WebhookSentEventType; orderKey: string; at: Date },
 ): Promise<number> {
+  const takers =
+    type === webhookTestEventType
+      ? sql`${TEST_ORDER_KEY_PREFIX} || id::text = ${orderKey}`
+      : sql`(cardinality(event_types) = 0 or ${type} = any(event_types))`;
   const made = await queryRows<{ id: number }>(
     executor,
     sql`insert into webhook_deliveries (client_id, event_id, endpoint_id, order_key, created_at)
         select ${clientId}, ${eventRowId}, id, ${orderKey}, ${at}
         from webhook_endpoints
-        where client_id = ${clientId} and disabled_at is null
-          and (cardinality(event_types) = 0 or ${type} = any(event_types))
+        where client_id = ${clientId} and disabled_at is null and ${takers}
         order by id
         returning id`,
   );

@@ -1,0 +1,81 @@
+/**
+ * For the console's tests: staff of the demo clients signed in (the demo password, then a code
+ * from the demo authenticator secret at the app's clock; a code is good once per staff member, so
+ * a test signs each one in once at a clock time of its own, `staffClock`), and statement files.
+ */
+import { sql } from 'drizzle-orm';
+import { generate } from 'otplib';
+import type { Hono } from 'hono';
+import type { Database } from '../db/client';
+import type { AppEnv } from '../http/types';
+import { XSRF_COOKIE, XSRF_HEADER } from '../http/xsrf';
+import { DEMO_PASSWORD, DEMO_TOTP_SECRET } from '../seed/demo-data';
+import { statementHeader } from '../modules/statements/statement-columns';
+import { manualClock, TestBrowser } from './harness';
+
+export const SUN_ADMIN = 'office.admin@sunriselabs.example';
+export const SUN_CLERK = 'billing.clerk@sunriselabs.example';
+export const SUN_AUDITOR = 'auditor@sunriselabs.example';
+export const NPP_ADMIN = 'office.admin@northpointpathology.example';
+
+/** No staff sessions or failed sign-ins left, codes usable again, and a clock at a time of this test's own. */
+export async function staffClock(db: Database): Promise<ReturnType<typeof manualClock>> {
+  await db.execute(sql`truncate table staff_sessions, login_attempts`);
+  await db.execute(sql`update staff_members set totp_last_step = null`);
+  return manualClock(new Date(Date.UTC(2026, 2, 2, 15, 0, 0) + Math.floor(Math.random() * 1e6) * 120_000).toISOString());
+}
+
+/** A browser with `email` signed in to the console of `clientCode`. */
+export async function signedInStaff(app: Hono<AppEnv>, now: () => Date, email: string, clientCode: string, address = '192.0.2.50'): Promise<StaffBrowser> {
+  const browser = await new StaffBrowser(app, address).open();
+  const password = await browser.post('/api/console/sign-in', { clientCode, email, password: DEMO_PASSWORD });
+  if (password.status !== 200) throw new Error(`${email} could not give the password: ${String(password.status)}`);
+  const code = await generate({ secret: DEMO_TOTP_SECRET, epoch: Math.floor(now().getTime() / 1000) });
+  const second = await browser.post('/api/console/sign-in/code', { code });
+  if (second.status !== 200) throw new Error(`${email} could not give the second factor: ${String(second.status)}`);
+  return browser;
+}
+
+/** A browser that can also send a file as it is (the console's statement upload). */
+export class StaffBrowser extends TestBrowser {
+  constructor(
+    private readonly staffApp: Hono<AppEnv>,
+    private readonly address: string,
+  ) {
+    super(staffApp, address);
+  }
+
+  /** POSTs `body` with its own media type, the cookies and the anti-forgery token. */
+  upload(path: string, body: string, type = 'text/csv'): Promise<Response> {
+    const headers = new Headers({ 'Content-Type': type, Cookie: [...this.cookies].map(([name, value]) => `${name}=${value}`).join('; ') });
+    headers.set(XSRF_HEADER, this.cookies.get(XSRF_COOKIE) ?? '');
+    return Promise.resolve(this.staffApp.request(path, { method: 'POST', headers, body }, { incoming: { socket: { remoteAddress: this.address } } }));
+  }
+}
+
+/** A statement file of `count` accounts of their own, one invoice each; the row `bad` with a charge that is no amount. */
+export function statementFile(prefix: string, count: number, bad?: number): string {
+  const row = (n: number) => {
+    const cells: Record<string, string> = {
+      account_number: `${prefix}-${String(n)}`,
+      guarantor_name: 'Casey Console',
+      guarantor_postal_code: '62704',
+      invoice_number: `${prefix}-INV-${String(n)}`,
+      invoice_date: '2026-02-01',
+      due_date: '2026-03-01',
+      line_number: '1',
+      service_date: '2026-01-30',
+      procedure_code: '80053',
+      procedure_description: 'Panel',
+      units: '1',
+      charge: n === bad ? '1e5' : '100.00',
+      insurance_paid: '0.00',
+      adjustments: '0.00',
+      patient_paid: '0.00',
+      balance: '100.00',
+      statement_produced_at: '2026-03-01T06:00:00Z',
+    };
+    return statementHeader.map((name) => cells[name] ?? '').join(',');
+  };
+  return `${statementHeader.join(',')}\n${Array.from({ length: count }, (_, n) => row(n)).join('\n')}\n`;
+}
