@@ -5,6 +5,7 @@ import { openDatabase } from '../../server/db/client';
 import { seedDemoData } from '../../server/seed/seed';
 import { startServer } from '../../server/start';
 import { insertFixtureData } from './fixture-data';
+import { insertE2eStaff } from './office-staff';
 import { writeBrowserRecord } from './model-paths/record';
 
 /** Starts the real server, over a fresh database with the demo and fixture data, on a free port for the whole run. */
@@ -19,6 +20,7 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   try {
     await seedDemoData(database.db, { nodeEnv: 'test' });
     await insertFixtureData(database.db);
+    await insertE2eStaff(database.db);
   } finally {
     await database.close();
   }

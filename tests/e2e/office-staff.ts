@@ -1,0 +1,71 @@
+/**
+ * Staff for the console's browser tests. A code from an authenticator app is good once, so no two
+ * tests may sign in as the same person: the run's set-up gives every role a pool of staff of SUN
+ * and NPP (each with the password and the authenticator secret below), and each test takes members
+ * of its own from it, by its worker and a counter.
+ */
+import type { Page } from '@playwright/test';
+import { generate } from 'otplib';
+import type { Database } from '../../server/db/client';
+import { clients, staffMembers } from '../../server/db/schema';
+import { hashPassword } from '../../server/security/password';
+import { and, eq, isNull } from 'drizzle-orm';
+
+export const E2E_STAFF_PASSWORD = 'Office#Staff2026!';
+export const E2E_TOTP_SECRET = 'KVKFKRCPNZQUYMLXOVYDSQKJKZDTSRLD';
+export type E2eRole = 'officeAdmin' | 'billingStaff' | 'readOnly';
+const roles: readonly E2eRole[] = ['officeAdmin', 'billingStaff', 'readOnly'];
+const WORKERS = 8;
+const SLOTS = 24;
+
+const emailOf = (client: string, role: E2eRole, worker: number, slot: number) => `e2e.${role.toLowerCase()}.${String(worker)}.${String(slot)}@${client.toLowerCase()}.example`;
+
+/** The pools, written before the server starts (tests/e2e/global-setup.ts). */
+export async function insertE2eStaff(db: Database): Promise<void> {
+  const passwordHash = await hashPassword(E2E_STAFF_PASSWORD);
+  for (const code of ['SUN', 'NPP']) {
+    const [client] = await db.select({ id: clients.id }).from(clients).where(and(eq(clients.code, code), isNull(clients.billingGroup))).limit(1);
+    if (!client) throw new Error(`No client ${code}`);
+    const rows = roles.flatMap((role) =>
+      Array.from({ length: WORKERS * SLOTS }, (_, index) => ({
+        clientId: client.id,
+        email: emailOf(code, role, Math.floor(index / SLOTS), index % SLOTS),
+        role,
+        status: 'active' as const,
+        passwordHash,
+        totpSecret: E2E_TOTP_SECRET,
+        activatedAt: new Date(),
+      })),
+    );
+    await db.insert(staffMembers).values(rows);
+  }
+}
+
+let taken = 0;
+
+/** A staff member of `role` at `client` that no other test of this run signs in as. */
+export function freshStaff(role: E2eRole, client: 'SUN' | 'NPP', workerIndex: number): string {
+  const slot = taken;
+  taken += 1;
+  if (workerIndex >= WORKERS || slot >= SLOTS) throw new Error(`The e2e staff pool is spent (worker ${String(workerIndex)}, slot ${String(slot)}): make it larger in office-staff.ts`);
+  return emailOf(client, role, workerIndex, slot);
+}
+
+/** The authenticator app's code now. */
+export const codeNow = () => generate({ secret: E2E_TOTP_SECRET });
+
+/**
+ * Signs a fresh staff member of `role` in through the console's API, in the page's browser context
+ * (the cookies are the page's): for tests of a screen past the sign-in. Returns the email.
+ */
+export async function signInStaff(page: Page, role: E2eRole, { client = 'SUN', workerIndex }: { client?: 'SUN' | 'NPP'; workerIndex: number }): Promise<string> {
+  const email = freshStaff(role, client, workerIndex);
+  await page.request.get('/api/console/session');
+  const xsrf = (await page.context().cookies()).find((cookie) => cookie.name === 'XSRF-TOKEN')?.value ?? '';
+  const headers = { 'X-XSRF-TOKEN': xsrf };
+  const password = await page.request.post('/api/console/sign-in', { headers, data: { clientCode: client, email, password: E2E_STAFF_PASSWORD } });
+  if (!password.ok()) throw new Error(`Staff sign-in refused: ${String(password.status())} ${await password.text()}`);
+  const code = await page.request.post('/api/console/sign-in/code', { headers, data: { code: await codeNow() } });
+  if (!code.ok()) throw new Error(`Staff code refused: ${String(code.status())} ${await code.text()}`);
+  return email;
+}
