@@ -61,6 +61,7 @@ export const staffEnrolmentMachine = setup({
     isPasswordDraftValid: () => false,
     isCodeValid: ({ context }) => /^\d{6}$/.test(context.draft.code.replace(/\s/g, '')),
     hasInvitation: ({ context }) => context.token !== null,
+    isEnrolling: ({ context }) => context.enrolling,
     isFailure: (_, { failure, expected }: { failure: StaffEnrolmentFailure; expected: StaffEnrolmentFailure }) => failure === expected,
   },
 }).extend(formSetup<StaffEnrolmentContext, StaffEnrolmentEvent>(staffEnrolmentFields)).createMachine({
@@ -73,6 +74,7 @@ export const staffEnrolmentMachine = setup({
     failure: null,
     refusals: 0,
     token: input.token,
+    enrolling: input.enrolling,
     setup: null,
     recoveryCodes: [],
   }),
@@ -83,7 +85,8 @@ export const staffEnrolmentMachine = setup({
       meta: { requirements: ['OFF-4', 'OFF-6'] },
       always: [
         { description: 'An invitation link: the password is chosen first.', guard: 'hasInvitation', target: 'password', meta: { requirements: ['OFF-6'] } },
-        { description: 'The password is set already: the second factor is chosen.', target: 'choosing', meta: { requirements: ['OFF-4'] } },
+        { description: 'The password is set already: the second factor is chosen.', guard: 'isEnrolling', target: 'choosing', meta: { requirements: ['OFF-4'] } },
+        { description: 'No invitation and no sign-in waiting for a second factor: sign in first.', target: 'expired', meta: { requirements: ['OFF-5'] } },
       ],
     },
     password: {
@@ -244,7 +247,7 @@ export const staffEnrolmentMachine = setup({
     },
     done: { description: 'Set up and signed in: the console opens.', type: 'final', entry: 'showConsole', meta: { requirements: ['OFF-7'] } },
     linkInvalid: { description: 'The invitation link does not work: an office admin can invite again.', type: 'final', meta: { requirements: ['OFF-6'] } },
-    expired: { description: 'The set-up ran out: sign in again, which comes back here.', type: 'final', meta: { requirements: ['OFF-5'] } },
+    expired: { description: 'The set-up ran out, or there is none: sign in, which comes back here.', type: 'final', meta: { requirements: ['OFF-5'] } },
   },
 });
 

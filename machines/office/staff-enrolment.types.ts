@@ -23,6 +23,8 @@ export type StaffEnrolmentRejection = FormRejection<StaffEnrolmentField, StaffEn
 export interface StaffEnrolmentInput {
   /** The invitation link's token; null when the password is set already (signed in with it, no second factor yet). */
   token: string | null;
+  /** Whether this browser's staff session waits for a second factor to be set up (signed in with a password). */
+  enrolling: boolean;
 }
 
 /** An authenticator app's secret to type in, and the link a phone opens. */
@@ -33,6 +35,7 @@ export interface AuthenticatorSetup {
 
 export interface StaffEnrolmentContext extends FormContext<StaffEnrolmentField, StaffEnrolmentProblem, StaffEnrolmentFailure> {
   token: string | null;
+  enrolling: boolean;
   setup: AuthenticatorSetup | null;
   recoveryCodes: string[];
 }

@@ -15,8 +15,8 @@ export const E2E_STAFF_PASSWORD = 'Office#Staff2026!';
 export const E2E_TOTP_SECRET = 'KVKFKRCPNZQUYMLXOVYDSQKJKZDTSRLD';
 export type E2eRole = 'officeAdmin' | 'billingStaff' | 'readOnly';
 const roles: readonly E2eRole[] = ['officeAdmin', 'billingStaff', 'readOnly'];
-const WORKERS = 8;
-const SLOTS = 24;
+const WORKERS = 4;
+const SLOTS = 16;
 
 const emailOf = (client: string, role: E2eRole, worker: number, slot: number) => `e2e.${role.toLowerCase()}.${String(worker)}.${String(slot)}@${client.toLowerCase()}.example`;
 

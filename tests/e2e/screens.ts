@@ -8,6 +8,9 @@ export interface Screen {
 }
 
 export const openScreens: Screen[] = [
+  // The billing office's console, signed out: its sign-in, and its set-up page with no invitation.
+  { path: 'office', en: 'Billing office sign-in', es: 'Acceso a la oficina de facturación' },
+  { path: 'office/welcome', en: 'Please sign in again', es: 'Inicie sesión de nuevo' },
   { path: 'guestLogin', en: 'Pay as a guest', es: 'Pagar como invitado' },
   { path: 'about', en: 'About this portal', es: 'Acerca de este portal' },
   { path: 'contact', en: 'Contact us', es: 'Contáctenos' },

@@ -90,8 +90,9 @@ export const staffEnrolmentModel = defineModel({
   title: 'Billing office sign-in set-up',
   machine,
   variants: [
-    { name: 'an invitation link opened', spec: { machine, input: { token: 'A'.repeat(43) }, events: byStep, serializeState, assertSnapshot } },
-    { name: 'signed in with a password, no second factor yet', spec: { machine, input: { token: null }, events: byStep, serializeState, assertSnapshot } },
+    { name: 'an invitation link opened', spec: { machine, input: { token: 'A'.repeat(43), enrolling: false }, events: byStep, serializeState, assertSnapshot } },
+    { name: 'signed in with a password, no second factor yet', spec: { machine, input: { token: null, enrolling: true }, events: byStep, serializeState, assertSnapshot } },
+    { name: 'the page opened with neither', spec: { machine, input: { token: null, enrolling: false }, events: byStep, serializeState, assertSnapshot } },
   ],
   describeEvent: (event) => {
     switch (event.type) {

@@ -5,6 +5,7 @@
  */
 import type { AuditQuery, InviteStaffRequest, StaffRole } from '@contracts/console';
 import * as endpoints from '@contracts/console-endpoints';
+import * as office from '@contracts/console-office-endpoints';
 import { endpointUrl } from '@/lib/api/endpoint-url';
 import { callEndpoint, type CallOptions } from '@/lib/api/http';
 
@@ -54,3 +55,5 @@ export const searchAudit = (query: Partial<AuditQuery>, { signal }: CallOptions 
 
 /** Where the audit trail as found downloads as CSV. */
 export const auditCsvUrl = (query: Partial<AuditQuery>) => endpointUrl(endpoints.getAuditCsv, query);
+
+export const getToday = (options?: CallOptions) => callEndpoint(office.getToday, options);

@@ -45,9 +45,9 @@ const selectFields = (snapshot: Snapshot) => enrolmentStepFields(selectEnrolment
  * password, then a second factor (a passkey, or an authenticator app confirmed with a code), then
  * the ten recovery codes, shown once. `token` is the link's; null when the password is set already.
  */
-export function StaffEnrolmentScreen({ token, onDone, signInPath }: { token: string | null; onDone: () => void; signInPath: string }) {
+export function StaffEnrolmentScreen({ token, enrolling, onDone, signInPath }: { token: string | null; enrolling: boolean; onDone: () => void; signInPath: string }) {
   const { t } = useLingui();
-  const [actor] = useState(() => createAppActor(staffEnrolmentMachine.provide(createStaffEnrolmentImplementations({ showConsole: onDone })), { input: { token } }));
+  const [actor] = useState(() => createAppActor(staffEnrolmentMachine.provide(createStaffEnrolmentImplementations({ showConsole: onDone })), { input: { token, enrolling } }));
   useEffect(() => {
     actor.start();
   }, [actor]);
@@ -77,7 +77,13 @@ export function StaffEnrolmentScreen({ token, onDone, signInPath }: { token: str
   if (step === 'linkInvalid' || step === 'expired') {
     return (
       <Screen title={step === 'linkInvalid' ? <Trans>This invitation does not work</Trans> : <Trans>Please sign in again</Trans>} narrow>
-        <p>{step === 'linkInvalid' ? failureMessage('linkInvalid') : failureMessage('expired')}</p>
+        <p>
+          {step === 'linkInvalid' ? (
+            failureMessage('linkInvalid')
+          ) : (
+            <Trans>There is no sign-in to set up here, or it took too long. Sign in to go on, or open the invitation link from your email.</Trans>
+          )}
+        </p>
         <p>
           <a className="button" href={signInPath}>
             <Trans>Go to the sign-in</Trans>

@@ -20,7 +20,9 @@ export const Route = createFileRoute('/{-$client}/office/audit')({
   validateSearch: parseAuditSearch,
   codeSplitGroupings: [['loader', 'component'], ['errorComponent']],
   loaderDeps: ({ search }) => search,
-  loader: ({ deps, abortController }) => searchAudit(deps, { signal: abortController.signal }),
+  loader: async ({ deps, abortController, parentMatchPromise }) =>
+    // Signed out, the layout shows the sign-in in place of this screen: nothing to ask for.
+    (await parentMatchPromise).loaderData?.stage === 'signedIn' ? searchAudit(deps, { signal: abortController.signal }) : null,
   staleTime: 0,
   gcTime: 0,
   staticData: {
@@ -31,7 +33,7 @@ export const Route = createFileRoute('/{-$client}/office/audit')({
 });
 
 function AuditRoute() {
-  const { events, more } = Route.useLoaderData();
+  const found = Route.useLoaderData();
   const query = Route.useSearch();
-  return <AuditScreen key={JSON.stringify(query)} events={events} more={more} query={query} />;
+  return found ? <AuditScreen key={JSON.stringify(query)} events={found.events} more={found.more} query={query} /> : null;
 }

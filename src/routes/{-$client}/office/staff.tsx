@@ -1,14 +1,16 @@
 import { msg } from '@lingui/core/macro';
 import { createFileRoute } from '@tanstack/react-router';
-import { getStaffSession, listStaff } from '@/features/office/office-api';
+import { listStaff } from '@/features/office/office-api';
 import { OfficeLoadFailed } from '@/features/office/office-load-failed';
 import { StaffScreen } from '@/features/office/staff-screen';
 
 export const Route = createFileRoute('/{-$client}/office/staff')({
   codeSplitGroupings: [['loader', 'component'], ['errorComponent']],
-  loader: async ({ abortController }) => {
-    const [staff, session] = await Promise.all([listStaff({ signal: abortController.signal }), getStaffSession({ signal: abortController.signal })]);
-    return { staff, ownEmail: session.stage === 'signedIn' ? session.email : '' };
+  loader: async ({ abortController, parentMatchPromise }) => {
+    const session = (await parentMatchPromise).loaderData;
+    // Signed out, the layout shows the sign-in in place of this screen: nothing to ask for.
+    if (session?.stage !== 'signedIn') return null;
+    return { staff: await listStaff({ signal: abortController.signal }), ownEmail: session.email };
   },
   staleTime: 0,
   gcTime: 0,
@@ -20,6 +22,6 @@ export const Route = createFileRoute('/{-$client}/office/staff')({
 });
 
 function StaffRoute() {
-  const { staff, ownEmail } = Route.useLoaderData();
-  return <StaffScreen staff={staff} ownEmail={ownEmail} />;
+  const loaded = Route.useLoaderData();
+  return loaded ? <StaffScreen staff={loaded.staff} ownEmail={loaded.ownEmail} /> : null;
 }
