@@ -86,4 +86,29 @@ describe('npm run office', { timeout: 120_000 }, () => {
     expect((await office('import', join(folder, 'statements.csv'), '--client', 'NOPE')).out).toContain('No client NOPE.');
     expect((await office('frobnicate')).code).toBe(2);
   });
+  it('creates a client and invites its first office admin, whose link sets a password; refuses a code taken and bad input', async () => {
+    const created = await office('clients', 'create', '--code', 'acm', '--name', 'Acme Labs', '--admin', 'ops@acme.example', '--origin', 'https://portal.example');
+    expect(created.code).toBe(0);
+    expect(created.out).toContain('Created client ACM, Acme Labs: its portal is https://portal.example/ACM/ and its console https://portal.example/ACM/office/');
+    expect(created.out).toContain('Invited ops@acme.example as officeAdmin of ACM');
+    // The invitation waits in the outbox, with its link under the new client's address.
+    const { openDatabase } = await import('../server/db/client');
+    const { outboxEmails, staffMembers, auditEvents } = await import('../server/db/schema');
+    const { eq } = await import('drizzle-orm');
+    const opened = await openDatabase({ dataDir: env.DATA_DIR });
+    try {
+      const [email] = await opened.db.select().from(outboxEmails).where(eq(outboxEmails.toAddress, 'ops@acme.example'));
+      expect(email?.body).toMatch(/https:\/\/portal\.example\/ACM\/office\/welcome\?token=[\w-]{43}/);
+      const [admin] = await opened.db.select().from(staffMembers).where(eq(staffMembers.email, 'ops@acme.example'));
+      expect(admin).toMatchObject({ role: 'officeAdmin', status: 'invited', passwordHash: null });
+      const trail = await opened.db.select().from(auditEvents).where(eq(auditEvents.actorKind, 'operator'));
+      expect(trail.map((row) => row.action).sort()).toEqual(['client.create', 'staff.invite']);
+    } finally {
+      await opened.close();
+    }
+    expect(await office('clients', 'create', '--code', 'ACM', '--name', 'Again', '--admin', 'x@acme.example')).toMatchObject({ code: 2, out: expect.stringContaining('There is already a client ACM.') as unknown });
+    expect((await office('clients', 'create', '--code', 'A1', '--name', 'Bad', '--admin', 'x@acme.example')).out).toContain('2 to 4 letters');
+    expect((await office('clients', 'create', '--code', 'XYZ', '--name', 'Bad', '--admin', 'not an email')).out).toContain('first office admin');
+    expect((await office('staff', 'invite', '--client', 'ACM', '--email', 'ops@acme.example', '--role', 'readOnly')).out).toContain('already staff of ACM');
+  });
 });
