@@ -60,12 +60,12 @@ export const codeNow = () => generate({ secret: E2E_TOTP_SECRET });
  */
 export async function signInStaff(page: Page, role: E2eRole, { client = 'SUN', workerIndex }: { client?: 'SUN' | 'NPP'; workerIndex: number }): Promise<string> {
   const email = freshStaff(role, client, workerIndex);
+  // The anti-forgery token is the session's: read again after each step, which may start a new one.
+  const headers = async () => ({ 'X-XSRF-TOKEN': (await page.context().cookies()).find((cookie) => cookie.name === 'XSRF-TOKEN')?.value ?? '' });
   await page.request.get('/api/console/session');
-  const xsrf = (await page.context().cookies()).find((cookie) => cookie.name === 'XSRF-TOKEN')?.value ?? '';
-  const headers = { 'X-XSRF-TOKEN': xsrf };
-  const password = await page.request.post('/api/console/sign-in', { headers, data: { clientCode: client, email, password: E2E_STAFF_PASSWORD } });
+  const password = await page.request.post('/api/console/sign-in', { headers: await headers(), data: { clientCode: client, email, password: E2E_STAFF_PASSWORD } });
   if (!password.ok()) throw new Error(`Staff sign-in refused: ${String(password.status())} ${await password.text()}`);
-  const code = await page.request.post('/api/console/sign-in/code', { headers, data: { code: await codeNow() } });
+  const code = await page.request.post('/api/console/sign-in/code', { headers: await headers(), data: { code: await codeNow() } });
   if (!code.ok()) throw new Error(`Staff code refused: ${String(code.status())} ${await code.text()}`);
   return email;
 }
