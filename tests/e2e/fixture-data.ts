@@ -156,6 +156,10 @@ export const fixtureAccounts = {
   /** A guest who pays, in English and in Spanish. */
   guestEn: { clientCode: 'SUN', accountNumber: 'A-920100', holderName: 'Finley Guest', invoices: patLikeInvoices('SUN-9201') },
   guestEs: { clientCode: 'SUN', accountNumber: 'A-920200', holderName: 'Gray Guest', invoices: patLikeInvoices('SUN-9202') },
+  /** Pays as a guest (through the API) so that billing office staff refund part of it on the console's Payments screen. */
+  officeRefunds: { clientCode: 'SUN', accountNumber: 'A-920900', holderName: 'Morgan Refund', invoices: patLikeInvoices('SUN-9209') },
+  /** Signed in through the API, then signed out everywhere by billing office staff from the account's console page. */
+  officeHelp: { clientCode: 'SUN', accountNumber: 'A-920800', holderName: 'Nico Help', userEmail: 'e2e.office.help@example.com', invoices: [] },
   /** Has nothing left to pay. */
   nothingDue: { clientCode: 'SUN', accountNumber: 'A-930100', holderName: 'Harley Doe', userEmail: 'e2e.paid.up@example.com', invoices: [] },
   /** Downloads the statement and a past payment's receipt, in English and in Spanish. */

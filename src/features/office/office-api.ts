@@ -5,7 +5,10 @@
  */
 import type { AuditQuery, InviteStaffRequest, StaffRole } from '@contracts/console';
 import * as endpoints from '@contracts/console-endpoints';
+import type { ConsoleRefundRequest, PaymentSearchQuery } from '@contracts/console-office';
 import * as office from '@contracts/console-office-endpoints';
+import type { Language } from '@contracts/session';
+import type { HelpKind } from '@machines/office/patient-help.machine';
 import { endpointUrl } from '@/lib/api/endpoint-url';
 import { callEndpoint, type CallOptions } from '@/lib/api/http';
 
@@ -57,3 +60,37 @@ export const searchAudit = (query: Partial<AuditQuery>, { signal }: CallOptions 
 export const auditCsvUrl = (query: Partial<AuditQuery>) => endpointUrl(endpoints.getAuditCsv, query);
 
 export const getToday = (options?: CallOptions) => callEndpoint(office.getToday, options);
+
+export const searchAccounts = (q: string, { signal }: CallOptions = {}) => callEndpoint(office.searchAccounts, { query: { q }, signal });
+
+export const getAccountView = (accountNumber: string, { signal }: CallOptions = {}) => callEndpoint(office.getAccountView, { params: { accountNumber }, signal });
+
+/** Where the account's statement downloads as a PDF, in the reader's language. */
+export const statementPdfUrl = (accountNumber: string, language: Language) =>
+  endpointUrl(office.getAccountStatementPdf, { language }).replace('{accountNumber}', encodeURIComponent(accountNumber));
+
+const helpEndpoints = { resendActivation: office.resendActivationLink, endSessions: office.endUserSessionsOfAccount, clearLock: office.clearSignInLock } as const;
+
+/** A help action for an account's registered user. */
+export const helpAccountUser = (kind: HelpKind, accountNumber: string, userId: number) =>
+  callEndpoint(helpEndpoints[kind], { params: { accountNumber, userId: String(userId) } });
+
+export const searchPayments = (query: Partial<PaymentSearchQuery>, { signal }: CallOptions = {}) => callEndpoint(office.searchPayments, { query: paymentQueryText(query), signal });
+
+/** Where the payments as found download as CSV (every page). */
+export const paymentsCsvUrl = (query: Partial<PaymentSearchQuery>) => endpointUrl(office.getPaymentsCsv, { ...paymentQueryText(query), page: undefined });
+
+export const refundPayment = (confirmationNumber: string, json: ConsoleRefundRequest, idempotencyKey: string) =>
+  callEndpoint(office.refundPayment, { params: { confirmationNumber }, json, headers: { 'Idempotency-Key': idempotencyKey } });
+
+/** The payment search as its query's text. */
+function paymentQueryText(query: Partial<PaymentSearchQuery>) {
+  return {
+    from: query.from,
+    to: query.to,
+    account: query.account,
+    amountCents: query.amountCents === undefined ? undefined : String(query.amountCents),
+    last4: query.last4,
+    page: query.page === undefined ? undefined : String(query.page),
+  };
+}

@@ -25,6 +25,16 @@ function OfficeMenu({ session, onSignedOut }: { session: SignedIn; onSignedOut: 
             <Trans>Today</Trans>
           </Link>
         </li>
+        <li>
+          <Link to="/{-$client}/office/patients" params={params}>
+            <Trans>Patients</Trans>
+          </Link>
+        </li>
+        <li>
+          <Link to="/{-$client}/office/payments" params={params}>
+            <Trans>Payments</Trans>
+          </Link>
+        </li>
         {session.role === 'officeAdmin' ? (
           <li>
             <Link to="/{-$client}/office/staff" params={params}>

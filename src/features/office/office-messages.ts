@@ -72,3 +72,21 @@ export function useRoleName(): (role: StaffRole) => string {
     }
   };
 }
+
+/** A console screen's call that failed as a whole: the staff session ended, the network, the server. */
+export function useConsoleFailureMessage(): (failure: 'expired' | 'network' | 'serverError') => string {
+  const { t } = useLingui();
+  return (failure) => {
+    switch (failure) {
+      case 'expired':
+        return t`Your session has ended (15 minutes without activity). Reload the page to sign in again.`;
+      case 'network':
+        return t`We could not reach the portal. Check your connection and try again.`;
+      case 'serverError':
+        return t`Something went wrong on our side. Nothing was lost: try again in a moment.`;
+    }
+  };
+}
+
+/** Whether the staff member may change things for patients (help, refunds): billing staff and office admins. */
+export const helpsPatients = (role: StaffRole) => role === 'officeAdmin' || role === 'billingStaff';

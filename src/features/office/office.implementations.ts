@@ -3,6 +3,10 @@
  * the passkey ceremonies, the password rules the app shares with the server, and where each
  * machine leads.
  */
+import type { HelpOutcome } from '@contracts/console-office';
+import type { RefundAnswer } from '@contracts/payments-out';
+import type { HelpKind, patientHelpMachine } from '@machines/office/patient-help.machine';
+import { refundingPayment, refundProblems, type paymentRefundMachine, type ReadAmount, type RefundCall } from '@machines/office/payment-refund.machine';
 import type { staffAdminMachine, StaffRoleOption, StaffRow } from '@machines/office/staff-admin.machine';
 import type { staffEnrolmentMachine } from '@machines/office/staff-enrolment.machine';
 import type { staffSignInMachine } from '@machines/office/staff-sign-in.machine';
@@ -16,7 +20,9 @@ import {
   changeStaffRole,
   confirmAuthenticator,
   deactivateStaff,
+  helpAccountUser,
   inviteStaff,
+  refundPayment,
   registerPasskey,
   signIn,
   signInWithCode,
@@ -121,6 +127,51 @@ export function createStaffAdminImplementations(): MachineImplementationsFrom<ty
       invite: fromPromise<StaffRow, { email: string; role: StaffRoleOption }>(({ input, signal }) => guarded(() => inviteStaff(input, { signal }))),
       changeRole: fromPromise<StaffRow, { id: number; role: StaffRoleOption }>(({ input }) => guarded(() => changeStaffRole(input.id, input.role))),
       deactivate: fromPromise<StaffRow, { id: number }>(({ input }) => guarded(() => deactivateStaff(input.id))),
+    },
+  };
+}
+
+/** A console call's failure as a screen's machine reads it: `known` maps the API's codes to the machine's; a 401 is a session that ended. */
+function consoleError(error: unknown, known: Record<string, string>): OfficeFormError {
+  const code = error instanceof ApiError ? error.code : 'serverError';
+  const codes: Record<string, string> = { ...known, notSignedIn: 'expired', network: 'network' };
+  return new OfficeFormError(codes[code] ?? 'serverError', undefined, { cause: error });
+}
+
+export function createPatientHelpImplementations(accountNumber: string): MachineImplementationsFrom<typeof patientHelpMachine> {
+  return {
+    actors: {
+      help: fromPromise<HelpOutcome, { kind: HelpKind; userId: number }>(async ({ input }) => {
+        try {
+          return await helpAccountUser(input.kind, accountNumber, input.userId);
+        } catch (error) {
+          throw consoleError(error, { alreadyActivated: 'alreadyActivated', tooManyRequests: 'tooManyRequests' });
+        }
+      }),
+    },
+  };
+}
+
+/**
+ * The refund form's effects: the amount read in the reader's language now (`readAmount`), the call
+ * with its key. More than is left is a refusal at the amount.
+ */
+export function createPaymentRefundImplementations(readAmount: () => ReadAmount): MachineImplementationsFrom<typeof paymentRefundMachine> {
+  return {
+    actors: {
+      refund: fromPromise<RefundAnswer, RefundCall>(async ({ input }) => {
+        const amount = readAmount()(input.amount);
+        if ('problem' in amount) throw new OfficeFormError('refused', { amount: amount.problem });
+        try {
+          return await refundPayment(input.confirmationNumber, { amountCents: amount.cents, reason: input.reason }, input.idempotencyKey);
+        } catch (error) {
+          if (error instanceof ApiError && error.code === 'amountExceedsRefundable') throw new OfficeFormError('refused', { amount: 'tooMuch' }, { cause: error });
+          throw consoleError(error, { paymentVoided: 'paymentVoided', idempotencyKeyReused: 'keyReused' });
+        }
+      }),
+    },
+    guards: {
+      isRefundValid: ({ context }) => Object.keys(refundProblems(context.draft, refundingPayment(context)?.refundableCents ?? 0, readAmount())).length === 0,
     },
   };
 }

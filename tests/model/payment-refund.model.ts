@@ -1,0 +1,106 @@
+import type { ConsolePayment } from '@contracts/console-office';
+import type { RefundAnswer } from '@contracts/payments-out';
+import { shownProblems } from '@machines/form/form.rules';
+import { paymentRefundMachine, refundFields, refundingPayment, refundProblems, toRefundRejection } from '@machines/office/payment-refund.machine';
+import { expect } from 'vitest';
+import { fromPromise } from 'xstate';
+import { parseMoney } from '@/lib/format';
+import { defineModel, type ModelSpec } from './harness';
+
+const never = <T>() => new Promise<T>(() => {});
+const read = (text: string) => parseMoney(text, 'en-US');
+const problemsOf = (context: Parameters<typeof refundingPayment>[0] & { draft: Record<'amount' | 'reason', string> }) =>
+  refundProblems(context.draft, refundingPayment(context)?.refundableCents ?? 0, read);
+
+const machine = paymentRefundMachine.provide({
+  actors: { refund: fromPromise(() => never<RefundAnswer>()) },
+  guards: { isRefundValid: ({ context }) => Object.keys(problemsOf(context)).length === 0 },
+});
+
+type Spec = ModelSpec<typeof machine>;
+type Snapshot = Parameters<Spec['assertSnapshot']>[0];
+
+const payment: ConsolePayment = {
+  confirmationNumber: 'P-ABCDEFGHJK',
+  accountNumber: 'A-778899',
+  paidAt: '2026-11-27T15:00:00Z',
+  totalCents: 4550,
+  refundedCents: 0,
+  refundableCents: 4550,
+  voided: false,
+  cardBrand: 'visa',
+  cardLast4: '4242',
+  payerName: 'Jordan Guest',
+  payerKind: 'guest',
+};
+const refunded: RefundAnswer = {
+  refundNumber: 'R-0001',
+  eventId: 'evt_1',
+  amountCents: 1000,
+  reason: 'Billed twice',
+  refundedAt: '2026-11-27T16:00:00Z',
+  lines: [{ invoiceNumber: 'SUN-100042', amountCents: 1000 }],
+  payment: { confirmationNumber: 'P-ABCDEFGHJK', totalCents: 4550, refundedCents: 1000, refundableCents: 3550, voided: false },
+};
+
+const events: Spec['events'] = [
+  { type: 'refund.open', confirmationNumber: 'P-ABCDEFGHJK', amount: '45.50' },
+  { type: 'refund.cancel' },
+  { type: 'form.edit', field: 'amount', value: '99.00' },
+  { type: 'form.edit', field: 'amount', value: '10.00' },
+  { type: 'form.edit', field: 'reason', value: 'Billed twice' },
+  { type: 'form.leave', field: 'reason' },
+  { type: 'form.submit' },
+  { type: 'xstate.done.actor.refund', output: refunded },
+  { type: 'xstate.error.actor.refund', error: { code: 'refused', fields: { amount: 'tooMuch' } } },
+  { type: 'xstate.error.actor.refund', error: { code: 'paymentVoided' } },
+  { type: 'xstate.error.actor.refund', error: { code: 'network' } },
+];
+
+const serializeState = (snapshot: Snapshot) => {
+  const { context } = snapshot;
+  return JSON.stringify({
+    value: snapshot.value,
+    draft: context.draft,
+    shown: shownProblems(context, refundFields, problemsOf(context)),
+    failure: context.failure,
+    notice: context.notice !== null,
+    open: context.refunding,
+    key: context.idempotencyKey !== null,
+    left: context.payments.map((each) => [each.refundableCents, each.voided]),
+  });
+};
+
+const assertSnapshot = (snapshot: Snapshot) => {
+  expect(snapshot.hasTag('busy')).toBe(snapshot.matches('refunding'));
+  // A form open always has its key; a closed one none.
+  expect(snapshot.context.idempotencyKey !== null).toBe(!snapshot.matches('browsing'));
+  expect(snapshot.context.refunding !== null).toBe(!snapshot.matches('browsing'));
+  expect(snapshot.context.notice !== null && snapshot.context.failure !== null).toBe(false);
+};
+
+/** Billing staff refund a payment. */
+export const paymentRefundModel = defineModel({
+  name: 'payment-refund',
+  title: 'Billing office: refunding a payment',
+  machine,
+  variants: [{ name: 'the payments found, by billing staff', spec: { machine, input: { payments: [payment] }, events, serializeState, assertSnapshot } }],
+  describeEvent: (event) => {
+    switch (event.type) {
+      case 'refund.open':
+        return `Chooses Refund on ${event.confirmationNumber}`;
+      case 'refund.cancel':
+        return 'Cancels the refund';
+      case 'form.edit':
+        return `Types "${event.value}" as the ${event.field}`;
+      case 'form.leave':
+        return `Leaves the ${event.field} field`;
+      case 'form.submit':
+        return 'Chooses Refund to the card';
+      default:
+        if (event.type.startsWith('xstate.done.actor')) return 'The call is done';
+        if ('error' in event) return `The call fails (${toRefundRejection(event.error).code})`;
+        return event.type;
+    }
+  },
+});
