@@ -1,6 +1,8 @@
+import { execFile } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import { promisify } from 'node:util';
 import { openDatabase } from '../../server/db/client';
 import { seedDemoData } from '../../server/seed/seed';
 import { startServer } from '../../server/start';
@@ -24,6 +26,11 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   } finally {
     await database.close();
   }
+  // The platform operator's command makes a lab of its own for the office's whole journey
+  // (office-journey.spec.ts), as on a fresh install: the client and an invitation to its first admin.
+  await promisify(execFile)(process.execPath, ['--import', 'tsx', 'scripts/office.ts', 'clients', 'create', '--code', 'ACM', '--name', 'Acme Labs', '--admin', 'ops@acme.example'], {
+    env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '' },
+  });
   const server = await startServer({ port: 0, hostname: '127.0.0.1', dataDir, distDir, seed: false });
   // Workers start after this and inherit the variable.
   process.env.E2E_BASE_URL = server.url;
