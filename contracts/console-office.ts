@@ -226,3 +226,6 @@ export const consoleDeliveryListSchema = v.object({ deliveries: v.array(consoleD
 
 /** A test event sent to one endpoint. */
 export const testEventSchema = v.object({ eventId: v.string(), deliveries: v.number() });
+
+export type AccountSearch = v.InferOutput<typeof accountSearchSchema>;
+export type PaymentSearch = v.InferOutput<typeof paymentSearchSchema>;

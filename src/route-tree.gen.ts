@@ -32,17 +32,12 @@ import { Route as Char123ClientChar125ConfirmationActivateRouteImport } from './
 import { Route as Char123ClientChar125ConfirmationRemoveaccessRouteImport } from './routes/{-$client}/confirmation/removeaccess'
 import { Route as Char123ClientChar125ConfirmationUpdateRouteImport } from './routes/{-$client}/confirmation/update'
 import { Route as Char123ClientChar125ErrorTimeoutRouteImport } from './routes/{-$client}/error/timeout'
-import { Route as Char123ClientChar125OfficeIndexRouteImport } from './routes/{-$client}/office/index'
-import { Route as Char123ClientChar125OfficeAuditRouteImport } from './routes/{-$client}/office/audit'
-import { Route as Char123ClientChar125OfficePaymentsRouteImport } from './routes/{-$client}/office/payments'
-import { Route as Char123ClientChar125OfficeStaffRouteImport } from './routes/{-$client}/office/staff'
+import { Route as Char123ClientChar125OfficeSplatRouteImport } from './routes/{-$client}/office/$'
 import { Route as Char123ClientChar125OfficeWelcomeRouteImport } from './routes/{-$client}/office/welcome'
 import { Route as Char123ClientChar125PaymentOnlineRouteRouteImport } from './routes/{-$client}/payment/online/route'
 import { Route as Char123ClientChar125PaymentOtherRouteImport } from './routes/{-$client}/payment/other'
 import { Route as Char123ClientChar125SwitchClientsRouteImport } from './routes/{-$client}/switch/clients'
 import { Route as Char123ClientChar125ForgotPasswordEmailRouteImport } from './routes/{-$client}/forgot/password/email'
-import { Route as Char123ClientChar125OfficePatientsIndexRouteImport } from './routes/{-$client}/office/patients/index'
-import { Route as Char123ClientChar125OfficePatientsAccountNumberRouteImport } from './routes/{-$client}/office/patients/$accountNumber'
 import { Route as Char123ClientChar125PaymentOnlineIndexRouteImport } from './routes/{-$client}/payment/online/index'
 import { Route as Char123ClientChar125PaymentOnlineConfirmationRouteImport } from './routes/{-$client}/payment/online/confirmation'
 import { Route as Char123ClientChar125PaymentOnlineCreditcardRouteImport } from './routes/{-$client}/payment/online/creditcard'
@@ -187,28 +182,10 @@ const Char123ClientChar125ErrorTimeoutRoute =
     path: '/error/timeout',
     getParentRoute: () => Char123ClientChar125RouteRoute,
   } as any)
-const Char123ClientChar125OfficeIndexRoute =
-  Char123ClientChar125OfficeIndexRouteImport.update({
-    id: '/',
-    path: '/',
-    getParentRoute: () => Char123ClientChar125OfficeRouteRoute,
-  } as any)
-const Char123ClientChar125OfficeAuditRoute =
-  Char123ClientChar125OfficeAuditRouteImport.update({
-    id: '/audit',
-    path: '/audit',
-    getParentRoute: () => Char123ClientChar125OfficeRouteRoute,
-  } as any)
-const Char123ClientChar125OfficePaymentsRoute =
-  Char123ClientChar125OfficePaymentsRouteImport.update({
-    id: '/payments',
-    path: '/payments',
-    getParentRoute: () => Char123ClientChar125OfficeRouteRoute,
-  } as any)
-const Char123ClientChar125OfficeStaffRoute =
-  Char123ClientChar125OfficeStaffRouteImport.update({
-    id: '/staff',
-    path: '/staff',
+const Char123ClientChar125OfficeSplatRoute =
+  Char123ClientChar125OfficeSplatRouteImport.update({
+    id: '/$',
+    path: '/$',
     getParentRoute: () => Char123ClientChar125OfficeRouteRoute,
   } as any)
 const Char123ClientChar125OfficeWelcomeRoute =
@@ -240,18 +217,6 @@ const Char123ClientChar125ForgotPasswordEmailRoute =
     id: '/forgot/password/email',
     path: '/forgot/password/email',
     getParentRoute: () => Char123ClientChar125RouteRoute,
-  } as any)
-const Char123ClientChar125OfficePatientsIndexRoute =
-  Char123ClientChar125OfficePatientsIndexRouteImport.update({
-    id: '/patients/',
-    path: '/patients/',
-    getParentRoute: () => Char123ClientChar125OfficeRouteRoute,
-  } as any)
-const Char123ClientChar125OfficePatientsAccountNumberRoute =
-  Char123ClientChar125OfficePatientsAccountNumberRouteImport.update({
-    id: '/patients/$accountNumber',
-    path: '/patients/$accountNumber',
-    getParentRoute: () => Char123ClientChar125OfficeRouteRoute,
   } as any)
 const Char123ClientChar125PaymentOnlineIndexRoute =
   Char123ClientChar125PaymentOnlineIndexRouteImport.update({
@@ -309,23 +274,19 @@ export interface FileRoutesByFullPath {
   '/{-$client}/confirmation/removeaccess': typeof Char123ClientChar125ConfirmationRemoveaccessRoute
   '/{-$client}/confirmation/update': typeof Char123ClientChar125ConfirmationUpdateRoute
   '/{-$client}/error/timeout': typeof Char123ClientChar125ErrorTimeoutRoute
-  '/{-$client}/office/audit': typeof Char123ClientChar125OfficeAuditRoute
-  '/{-$client}/office/payments': typeof Char123ClientChar125OfficePaymentsRoute
-  '/{-$client}/office/staff': typeof Char123ClientChar125OfficeStaffRoute
+  '/{-$client}/office/$': typeof Char123ClientChar125OfficeSplatRoute
   '/{-$client}/office/welcome': typeof Char123ClientChar125OfficeWelcomeRoute
   '/{-$client}/payment/other': typeof Char123ClientChar125PaymentOtherRoute
   '/{-$client}/switch/clients': typeof Char123ClientChar125SwitchClientsRoute
-  '/{-$client}/office/': typeof Char123ClientChar125OfficeIndexRoute
   '/{-$client}/forgot/password/email': typeof Char123ClientChar125ForgotPasswordEmailRoute
-  '/{-$client}/office/patients/$accountNumber': typeof Char123ClientChar125OfficePatientsAccountNumberRoute
   '/{-$client}/payment/online/confirmation': typeof Char123ClientChar125PaymentOnlineConfirmationRoute
   '/{-$client}/payment/online/creditcard': typeof Char123ClientChar125PaymentOnlineCreditcardRoute
   '/{-$client}/payment/online/information': typeof Char123ClientChar125PaymentOnlineInformationRoute
   '/{-$client}/payment/online/receipt': typeof Char123ClientChar125PaymentOnlineReceiptRoute
-  '/{-$client}/office/patients/': typeof Char123ClientChar125OfficePatientsIndexRoute
   '/{-$client}/payment/online/': typeof Char123ClientChar125PaymentOnlineIndexRoute
 }
 export interface FileRoutesByTo {
+  '/{-$client}/office': typeof Char123ClientChar125OfficeRouteRouteWithChildren
   '/{-$client}/$': typeof Char123ClientChar125SplatRoute
   '/{-$client}/about': typeof Char123ClientChar125AboutRoute
   '/{-$client}/contact': typeof Char123ClientChar125ContactRoute
@@ -347,20 +308,15 @@ export interface FileRoutesByTo {
   '/{-$client}/confirmation/removeaccess': typeof Char123ClientChar125ConfirmationRemoveaccessRoute
   '/{-$client}/confirmation/update': typeof Char123ClientChar125ConfirmationUpdateRoute
   '/{-$client}/error/timeout': typeof Char123ClientChar125ErrorTimeoutRoute
-  '/{-$client}/office/audit': typeof Char123ClientChar125OfficeAuditRoute
-  '/{-$client}/office/payments': typeof Char123ClientChar125OfficePaymentsRoute
-  '/{-$client}/office/staff': typeof Char123ClientChar125OfficeStaffRoute
+  '/{-$client}/office/$': typeof Char123ClientChar125OfficeSplatRoute
   '/{-$client}/office/welcome': typeof Char123ClientChar125OfficeWelcomeRoute
   '/{-$client}/payment/other': typeof Char123ClientChar125PaymentOtherRoute
   '/{-$client}/switch/clients': typeof Char123ClientChar125SwitchClientsRoute
-  '/{-$client}/office': typeof Char123ClientChar125OfficeIndexRoute
   '/{-$client}/forgot/password/email': typeof Char123ClientChar125ForgotPasswordEmailRoute
-  '/{-$client}/office/patients/$accountNumber': typeof Char123ClientChar125OfficePatientsAccountNumberRoute
   '/{-$client}/payment/online/confirmation': typeof Char123ClientChar125PaymentOnlineConfirmationRoute
   '/{-$client}/payment/online/creditcard': typeof Char123ClientChar125PaymentOnlineCreditcardRoute
   '/{-$client}/payment/online/information': typeof Char123ClientChar125PaymentOnlineInformationRoute
   '/{-$client}/payment/online/receipt': typeof Char123ClientChar125PaymentOnlineReceiptRoute
-  '/{-$client}/office/patients': typeof Char123ClientChar125OfficePatientsIndexRoute
   '/{-$client}/payment/online': typeof Char123ClientChar125PaymentOnlineIndexRoute
 }
 export interface FileRoutesById {
@@ -389,20 +345,15 @@ export interface FileRoutesById {
   '/{-$client}/confirmation/removeaccess': typeof Char123ClientChar125ConfirmationRemoveaccessRoute
   '/{-$client}/confirmation/update': typeof Char123ClientChar125ConfirmationUpdateRoute
   '/{-$client}/error/timeout': typeof Char123ClientChar125ErrorTimeoutRoute
-  '/{-$client}/office/audit': typeof Char123ClientChar125OfficeAuditRoute
-  '/{-$client}/office/payments': typeof Char123ClientChar125OfficePaymentsRoute
-  '/{-$client}/office/staff': typeof Char123ClientChar125OfficeStaffRoute
+  '/{-$client}/office/$': typeof Char123ClientChar125OfficeSplatRoute
   '/{-$client}/office/welcome': typeof Char123ClientChar125OfficeWelcomeRoute
   '/{-$client}/payment/other': typeof Char123ClientChar125PaymentOtherRoute
   '/{-$client}/switch/clients': typeof Char123ClientChar125SwitchClientsRoute
-  '/{-$client}/office/': typeof Char123ClientChar125OfficeIndexRoute
   '/{-$client}/forgot/password/email': typeof Char123ClientChar125ForgotPasswordEmailRoute
-  '/{-$client}/office/patients/$accountNumber': typeof Char123ClientChar125OfficePatientsAccountNumberRoute
   '/{-$client}/payment/online/confirmation': typeof Char123ClientChar125PaymentOnlineConfirmationRoute
   '/{-$client}/payment/online/creditcard': typeof Char123ClientChar125PaymentOnlineCreditcardRoute
   '/{-$client}/payment/online/information': typeof Char123ClientChar125PaymentOnlineInformationRoute
   '/{-$client}/payment/online/receipt': typeof Char123ClientChar125PaymentOnlineReceiptRoute
-  '/{-$client}/office/patients/': typeof Char123ClientChar125OfficePatientsIndexRoute
   '/{-$client}/payment/online/': typeof Char123ClientChar125PaymentOnlineIndexRoute
 }
 export interface FileRouteTypes {
@@ -432,23 +383,19 @@ export interface FileRouteTypes {
     | '/{-$client}/confirmation/removeaccess'
     | '/{-$client}/confirmation/update'
     | '/{-$client}/error/timeout'
-    | '/{-$client}/office/audit'
-    | '/{-$client}/office/payments'
-    | '/{-$client}/office/staff'
+    | '/{-$client}/office/$'
     | '/{-$client}/office/welcome'
     | '/{-$client}/payment/other'
     | '/{-$client}/switch/clients'
-    | '/{-$client}/office/'
     | '/{-$client}/forgot/password/email'
-    | '/{-$client}/office/patients/$accountNumber'
     | '/{-$client}/payment/online/confirmation'
     | '/{-$client}/payment/online/creditcard'
     | '/{-$client}/payment/online/information'
     | '/{-$client}/payment/online/receipt'
-    | '/{-$client}/office/patients/'
     | '/{-$client}/payment/online/'
   fileRoutesByTo: FileRoutesByTo
   to:
+    | '/{-$client}/office'
     | '/{-$client}/$'
     | '/{-$client}/about'
     | '/{-$client}/contact'
@@ -470,20 +417,15 @@ export interface FileRouteTypes {
     | '/{-$client}/confirmation/removeaccess'
     | '/{-$client}/confirmation/update'
     | '/{-$client}/error/timeout'
-    | '/{-$client}/office/audit'
-    | '/{-$client}/office/payments'
-    | '/{-$client}/office/staff'
+    | '/{-$client}/office/$'
     | '/{-$client}/office/welcome'
     | '/{-$client}/payment/other'
     | '/{-$client}/switch/clients'
-    | '/{-$client}/office'
     | '/{-$client}/forgot/password/email'
-    | '/{-$client}/office/patients/$accountNumber'
     | '/{-$client}/payment/online/confirmation'
     | '/{-$client}/payment/online/creditcard'
     | '/{-$client}/payment/online/information'
     | '/{-$client}/payment/online/receipt'
-    | '/{-$client}/office/patients'
     | '/{-$client}/payment/online'
   id:
     | '__root__'
@@ -511,20 +453,15 @@ export interface FileRouteTypes {
     | '/{-$client}/confirmation/removeaccess'
     | '/{-$client}/confirmation/update'
     | '/{-$client}/error/timeout'
-    | '/{-$client}/office/audit'
-    | '/{-$client}/office/payments'
-    | '/{-$client}/office/staff'
+    | '/{-$client}/office/$'
     | '/{-$client}/office/welcome'
     | '/{-$client}/payment/other'
     | '/{-$client}/switch/clients'
-    | '/{-$client}/office/'
     | '/{-$client}/forgot/password/email'
-    | '/{-$client}/office/patients/$accountNumber'
     | '/{-$client}/payment/online/confirmation'
     | '/{-$client}/payment/online/creditcard'
     | '/{-$client}/payment/online/information'
     | '/{-$client}/payment/online/receipt'
-    | '/{-$client}/office/patients/'
     | '/{-$client}/payment/online/'
   fileRoutesById: FileRoutesById
 }
@@ -695,32 +632,11 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof Char123ClientChar125ErrorTimeoutRouteImport
       parentRoute: typeof Char123ClientChar125RouteRoute
     }
-    '/{-$client}/office/': {
-      id: '/{-$client}/office/'
-      path: '/'
-      fullPath: '/{-$client}/office/'
-      preLoaderRoute: typeof Char123ClientChar125OfficeIndexRouteImport
-      parentRoute: typeof Char123ClientChar125OfficeRouteRoute
-    }
-    '/{-$client}/office/audit': {
-      id: '/{-$client}/office/audit'
-      path: '/audit'
-      fullPath: '/{-$client}/office/audit'
-      preLoaderRoute: typeof Char123ClientChar125OfficeAuditRouteImport
-      parentRoute: typeof Char123ClientChar125OfficeRouteRoute
-    }
-    '/{-$client}/office/payments': {
-      id: '/{-$client}/office/payments'
-      path: '/payments'
-      fullPath: '/{-$client}/office/payments'
-      preLoaderRoute: typeof Char123ClientChar125OfficePaymentsRouteImport
-      parentRoute: typeof Char123ClientChar125OfficeRouteRoute
-    }
-    '/{-$client}/office/staff': {
-      id: '/{-$client}/office/staff'
-      path: '/staff'
-      fullPath: '/{-$client}/office/staff'
-      preLoaderRoute: typeof Char123ClientChar125OfficeStaffRouteImport
+    '/{-$client}/office/$': {
+      id: '/{-$client}/office/$'
+      path: '/$'
+      fullPath: '/{-$client}/office/$'
+      preLoaderRoute: typeof Char123ClientChar125OfficeSplatRouteImport
       parentRoute: typeof Char123ClientChar125OfficeRouteRoute
     }
     '/{-$client}/office/welcome': {
@@ -757,20 +673,6 @@ declare module '@tanstack/react-router' {
       fullPath: '/{-$client}/forgot/password/email'
       preLoaderRoute: typeof Char123ClientChar125ForgotPasswordEmailRouteImport
       parentRoute: typeof Char123ClientChar125RouteRoute
-    }
-    '/{-$client}/office/patients/': {
-      id: '/{-$client}/office/patients/'
-      path: '/patients'
-      fullPath: '/{-$client}/office/patients/'
-      preLoaderRoute: typeof Char123ClientChar125OfficePatientsIndexRouteImport
-      parentRoute: typeof Char123ClientChar125OfficeRouteRoute
-    }
-    '/{-$client}/office/patients/$accountNumber': {
-      id: '/{-$client}/office/patients/$accountNumber'
-      path: '/patients/$accountNumber'
-      fullPath: '/{-$client}/office/patients/$accountNumber'
-      preLoaderRoute: typeof Char123ClientChar125OfficePatientsAccountNumberRouteImport
-      parentRoute: typeof Char123ClientChar125OfficeRouteRoute
     }
     '/{-$client}/payment/online/': {
       id: '/{-$client}/payment/online/'
@@ -811,28 +713,15 @@ declare module '@tanstack/react-router' {
 }
 
 interface Char123ClientChar125OfficeRouteRouteChildren {
-  Char123ClientChar125OfficeAuditRoute: typeof Char123ClientChar125OfficeAuditRoute
-  Char123ClientChar125OfficePaymentsRoute: typeof Char123ClientChar125OfficePaymentsRoute
-  Char123ClientChar125OfficeStaffRoute: typeof Char123ClientChar125OfficeStaffRoute
+  Char123ClientChar125OfficeSplatRoute: typeof Char123ClientChar125OfficeSplatRoute
   Char123ClientChar125OfficeWelcomeRoute: typeof Char123ClientChar125OfficeWelcomeRoute
-  Char123ClientChar125OfficeIndexRoute: typeof Char123ClientChar125OfficeIndexRoute
-  Char123ClientChar125OfficePatientsAccountNumberRoute: typeof Char123ClientChar125OfficePatientsAccountNumberRoute
-  Char123ClientChar125OfficePatientsIndexRoute: typeof Char123ClientChar125OfficePatientsIndexRoute
 }
 
 const Char123ClientChar125OfficeRouteRouteChildren: Char123ClientChar125OfficeRouteRouteChildren =
   {
-    Char123ClientChar125OfficeAuditRoute: Char123ClientChar125OfficeAuditRoute,
-    Char123ClientChar125OfficePaymentsRoute:
-      Char123ClientChar125OfficePaymentsRoute,
-    Char123ClientChar125OfficeStaffRoute: Char123ClientChar125OfficeStaffRoute,
+    Char123ClientChar125OfficeSplatRoute: Char123ClientChar125OfficeSplatRoute,
     Char123ClientChar125OfficeWelcomeRoute:
       Char123ClientChar125OfficeWelcomeRoute,
-    Char123ClientChar125OfficeIndexRoute: Char123ClientChar125OfficeIndexRoute,
-    Char123ClientChar125OfficePatientsAccountNumberRoute:
-      Char123ClientChar125OfficePatientsAccountNumberRoute,
-    Char123ClientChar125OfficePatientsIndexRoute:
-      Char123ClientChar125OfficePatientsIndexRoute,
   }
 
 const Char123ClientChar125OfficeRouteRouteWithChildren =

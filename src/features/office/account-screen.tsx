@@ -3,9 +3,9 @@ import type { AccountUser, AccountView } from '@contracts/console-office';
 import { isLanguage } from '@contracts/session';
 import { patientHelpMachine } from '@machines/office/patient-help.machine';
 import { useSelector } from '@xstate/react';
-import { Link } from '@tanstack/react-router';
 import { useEffect, useState } from 'react';
 import { Screen } from '@/components/screen';
+import { OfficeLink } from './office-navigation';
 import { createAppActor } from '@/lib/create-app-actor';
 import { formatDate, formatDateTime, formatMoney } from '@/lib/format';
 import { statementPdfUrl } from './office-api';
@@ -24,9 +24,9 @@ export function AccountScreen({ view, canHelp }: { view: AccountView; canHelp: b
   return (
     <Screen title={<Trans>Account {account.accountNumber}</Trans>}>
       <p>
-        <Link to="/{-$client}/office/patients" params={(current) => current} search={{ q: account.accountNumber }}>
+        <OfficeLink screen="patients" search={{ q: account.accountNumber }}>
           <Trans>Back to Patients</Trans>
-        </Link>
+        </OfficeLink>
       </p>
       <dl className="office-facts">
         <dt>

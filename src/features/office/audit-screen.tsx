@@ -1,10 +1,10 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import type { AuditEvent, AuditQuery } from '@contracts/console';
-import { useNavigate } from '@tanstack/react-router';
 import { useState, type SyntheticEvent } from 'react';
 import { Screen } from '@/components/screen';
 import { formatDateTime } from '@/lib/format';
 import { auditCsvUrl } from './office-api';
+import { useOfficeNavigate } from './office-navigation';
 
 /**
  * The audit trail (`/{client}/office/audit`): every staff action and API-key call of the lab,
@@ -12,13 +12,13 @@ import { auditCsvUrl } from './office-api';
  */
 export function AuditScreen({ events, more, query }: { events: AuditEvent[]; more: boolean; query: Partial<AuditQuery> }) {
   const { t, i18n } = useLingui();
-  const navigate = useNavigate();
+  const open = useOfficeNavigate();
   const [q, setQ] = useState(query.q ?? '');
   const [from, setFrom] = useState(query.from ?? '');
   const [to, setTo] = useState(query.to ?? '');
   const search = (event: SyntheticEvent<HTMLFormElement>) => {
     event.preventDefault();
-    void navigate({ to: '/{-$client}/office/audit', params: (current) => current, search: { q: q.trim() || undefined, from: from || undefined, to: to || undefined } });
+    open('audit', { q: q.trim() || undefined, from: from || undefined, to: to || undefined });
   };
   const outcomeName = (outcome: AuditEvent['outcome']) => (outcome === 'ok' ? t`Done` : outcome === 'refused' ? t`Refused` : t`Failed`);
   return (

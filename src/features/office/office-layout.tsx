@@ -1,6 +1,7 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import type { StaffSession } from '@contracts/console';
-import { Link, Outlet, useLocation, useNavigate, useRouter } from '@tanstack/react-router';
+import { Outlet, useLocation, useNavigate, useRouter } from '@tanstack/react-router';
+import { OfficeLink } from './office-navigation';
 import { StaffSignInScreen } from './staff-sign-in-screen';
 import { useRoleName } from './office-messages';
 import { signOut } from './office-api';
@@ -11,7 +12,6 @@ type SignedIn = Extract<StaffSession, { stage: 'signedIn' }>;
 function OfficeMenu({ session, onSignedOut }: { session: SignedIn; onSignedOut: () => void }) {
   const { t } = useLingui();
   const roleName = useRoleName();
-  const params = (current: { client?: string | undefined }) => current;
   return (
     <nav className="office-menu" aria-label={t`Billing office`}>
       <p className="office-who">
@@ -21,31 +21,31 @@ function OfficeMenu({ session, onSignedOut }: { session: SignedIn; onSignedOut: 
       </p>
       <ul>
         <li>
-          <Link to="/{-$client}/office" params={params} activeOptions={{ exact: true }}>
+          <OfficeLink screen="" exact>
             <Trans>Today</Trans>
-          </Link>
+          </OfficeLink>
         </li>
         <li>
-          <Link to="/{-$client}/office/patients" params={params}>
+          <OfficeLink screen="patients">
             <Trans>Patients</Trans>
-          </Link>
+          </OfficeLink>
         </li>
         <li>
-          <Link to="/{-$client}/office/payments" params={params}>
+          <OfficeLink screen="payments">
             <Trans>Payments</Trans>
-          </Link>
+          </OfficeLink>
         </li>
         {session.role === 'officeAdmin' ? (
           <li>
-            <Link to="/{-$client}/office/staff" params={params}>
+            <OfficeLink screen="staff">
               <Trans>Staff</Trans>
-            </Link>
+            </OfficeLink>
           </li>
         ) : null}
         <li>
-          <Link to="/{-$client}/office/audit" params={params}>
+          <OfficeLink screen="audit">
             <Trans>Audit trail</Trans>
-          </Link>
+          </OfficeLink>
         </li>
         <li>
           <button type="button" className="button button-secondary" onClick={() => void signOut().finally(onSignedOut)}>

@@ -1,8 +1,8 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import type { AccountMatch } from '@contracts/console-office';
-import { Link, useNavigate } from '@tanstack/react-router';
 import { useState, type SyntheticEvent } from 'react';
 import { Screen } from '@/components/screen';
+import { OfficeLink, useOfficeNavigate } from './office-navigation';
 import { formatMoney } from '@/lib/format';
 
 /**
@@ -12,11 +12,11 @@ import { formatMoney } from '@/lib/format';
  */
 export function PatientsScreen({ q, found }: { q: string; found: { accounts: AccountMatch[]; more: boolean } | null }) {
   const { t, i18n } = useLingui();
-  const navigate = useNavigate();
+  const open = useOfficeNavigate();
   const [words, setWords] = useState(q);
   const search = (event: SyntheticEvent<HTMLFormElement>) => {
     event.preventDefault();
-    void navigate({ to: '/{-$client}/office/patients', params: (current) => current, search: { q: words.trim() || undefined } });
+    open('patients', { q: words.trim() || undefined });
   };
   const matchedBy = (match: AccountMatch['matchedBy']) =>
     match === 'accountNumber' ? t`Account number` : match === 'name' ? t`Name` : match === 'email' ? t`A user's email` : t`Invoice number`;
@@ -62,9 +62,9 @@ export function PatientsScreen({ q, found }: { q: string; found: { accounts: Acc
               {found.accounts.map((account) => (
                 <tr key={account.accountNumber}>
                   <td>
-                    <Link to="/{-$client}/office/patients/$accountNumber" params={(current) => ({ ...current, accountNumber: account.accountNumber })}>
+                    <OfficeLink screen={`patients/${encodeURIComponent(account.accountNumber)}`}>
                       {account.accountNumber}
-                    </Link>
+                    </OfficeLink>
                   </td>
                   <td>{account.holderName}</td>
                   <td>{matchedBy(account.matchedBy)}</td>

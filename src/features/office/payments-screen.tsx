@@ -1,30 +1,64 @@
-import { Trans, useLingui } from '@lingui/react/macro';
-import type { ConsolePayment, PaymentSearchQuery } from '@contracts/console-office';
-import { shownProblems } from '@machines/form/form.rules';
-import { paymentRefundMachine, refundFields, refundingPayment, refundProblems, REFUND_REASON_MAX, type ReadAmount } from '@machines/office/payment-refund.machine';
-import { Link, useNavigate } from '@tanstack/react-router';
-import { useSelector } from '@xstate/react';
-import { useEffect, useRef, useState, type SyntheticEvent } from 'react';
-import { Screen } from '@/components/screen';
-import { Field, TextField } from '@/components/text-field';
-import { createAppActor } from '@/lib/create-app-actor';
-import { centsToInput, formatDateTime, formatMoney, parseMoney } from '@/lib/format';
-import { useFormFields } from '@/lib/use-form-fields';
-import { paymentsCsvUrl } from './office-api';
-import { useConsoleFailureMessage } from './office-messages';
-import { createPaymentRefundImplementations } from './office.implementations';
+import { Trans, useLingui } from "@lingui/react/macro";
+import type {
+  ConsolePayment,
+  PaymentSearchQuery,
+} from "@contracts/console-office";
+import { shownProblems } from "@machines/form/form.rules";
+import {
+  paymentRefundMachine,
+  refundFields,
+  refundingPayment,
+  refundProblems,
+  REFUND_REASON_MAX,
+  type ReadAmount,
+} from "@machines/office/payment-refund.machine";
+import { useSelector } from "@xstate/react";
+import { useEffect, useRef, useState, type SyntheticEvent } from "react";
+import { Screen } from "@/components/screen";
+import { OfficeLink, useOfficeNavigate } from "./office-navigation";
+import { Field, TextField } from "@/components/text-field";
+import { createAppActor } from "@/lib/create-app-actor";
+import {
+  centsToInput,
+  formatDateTime,
+  formatMoney,
+  parseMoney,
+} from "@/lib/format";
+import { useFormFields } from "@/lib/use-form-fields";
+import { paymentsCsvUrl } from "./office-api";
+import { useConsoleFailureMessage } from "./office-messages";
+import { createPaymentRefundImplementations } from "./office.implementations";
 
-export type PaymentFilters = Partial<Omit<PaymentSearchQuery, 'page'>> & { page?: number };
+export type PaymentFilters = Partial<Omit<PaymentSearchQuery, "page">> & {
+  page?: number;
+};
 
 /**
  * Payments (`/{client}/office/payments`): the lab's payments, newest first, 50 a page, found by
  * the days paid, the account, the amount and the card's last four (the address keeps them); the
  * same search as CSV; and, for billing staff and office admins, a refund from a payment's row.
  */
-export function PaymentsScreen({ payments, more, query, canRefund }: { payments: ConsolePayment[]; more: boolean; query: PaymentFilters; canRefund: boolean }) {
+export function PaymentsScreen({
+  payments,
+  more,
+  query,
+  canRefund,
+}: {
+  payments: ConsolePayment[];
+  more: boolean;
+  query: PaymentFilters;
+  canRefund: boolean;
+}) {
   const { t, i18n } = useLingui();
   const [actor] = useState(() =>
-    createAppActor(paymentRefundMachine.provide(createPaymentRefundImplementations(() => (text) => parseMoney(text, i18n.locale))), { input: { payments } }),
+    createAppActor(
+      paymentRefundMachine.provide(
+        createPaymentRefundImplementations(
+          () => (text) => parseMoney(text, i18n.locale),
+        ),
+      ),
+      { input: { payments } },
+    ),
   );
   useEffect(() => {
     actor.start();
@@ -32,7 +66,11 @@ export function PaymentsScreen({ payments, more, query, canRefund }: { payments:
   const rows = useSelector(actor, (snapshot) => snapshot.context.payments);
   const notice = useSelector(actor, (snapshot) => snapshot.context.notice);
   const failure = useSelector(actor, (snapshot) => snapshot.context.failure);
-  const open = useSelector(actor, (snapshot) => (snapshot.matches('browsing') ? undefined : refundingPayment(snapshot.context)));
+  const open = useSelector(actor, (snapshot) =>
+    snapshot.matches("browsing")
+      ? undefined
+      : refundingPayment(snapshot.context),
+  );
   const money = (cents: number) => formatMoney(cents, i18n.locale);
   const page = query.page ?? 1;
   const consoleFailure = useConsoleFailureMessage();
@@ -44,14 +82,19 @@ export function PaymentsScreen({ payments, more, query, canRefund }: { payments:
         {notice ? (
           <p className="notice notice-success">
             <Trans>
-              Refund {notice.refundNumber} of {money(notice.amountCents)} made on {notice.confirmationNumber}: the payer gets an email.
+              Refund {notice.refundNumber} of {money(notice.amountCents)} made
+              on {notice.confirmationNumber}: the payer gets an email.
             </Trans>
           </p>
         ) : null}
       </div>
       {failure && open === undefined ? (
         <p className="form-error" role="alert">
-          {failure === 'paymentVoided' ? t`This payment was voided: there is nothing left to refund.` : failure === 'keyReused' ? t`A refund of this payment may have gone through already: search again to see it as it stands.` : consoleFailure(failure)}
+          {failure === "paymentVoided"
+            ? t`This payment was voided: there is nothing left to refund.`
+            : failure === "keyReused"
+              ? t`A refund of this payment may have gone through already: search again to see it as it stands.`
+              : consoleFailure(failure)}
         </p>
       ) : null}
       {rows.length === 0 ? (
@@ -59,7 +102,12 @@ export function PaymentsScreen({ payments, more, query, canRefund }: { payments:
           <Trans>No payment matches this search.</Trans>
         </p>
       ) : (
-        <div className="table-scroll" tabIndex={0} role="region" aria-label={t`Payments found`}>
+        <div
+          className="table-scroll"
+          tabIndex={0}
+          role="region"
+          aria-label={t`Payments found`}
+        >
           <table className="data-table" data-testid="payments">
             <thead>
               <tr>
@@ -102,14 +150,29 @@ export function PaymentsScreen({ payments, more, query, canRefund }: { payments:
                     {payment.cardBrand} ···· {payment.cardLast4}
                   </td>
                   <td>{money(payment.totalCents)}</td>
-                  <td>{payment.voided ? t`Voided` : payment.refundedCents === 0 ? '—' : money(payment.refundedCents)}</td>
+                  <td>
+                    {payment.voided
+                      ? t`Voided`
+                      : payment.refundedCents === 0
+                        ? "—"
+                        : money(payment.refundedCents)}
+                  </td>
                   {canRefund ? (
                     <td>
                       {payment.refundableCents > 0 && !payment.voided ? (
                         <button
                           type="button"
                           className="button button-secondary"
-                          onClick={() => actor.send({ type: 'refund.open', confirmationNumber: payment.confirmationNumber, amount: centsToInput(payment.refundableCents, i18n.locale) })}
+                          onClick={() =>
+                            actor.send({
+                              type: "refund.open",
+                              confirmationNumber: payment.confirmationNumber,
+                              amount: centsToInput(
+                                payment.refundableCents,
+                                i18n.locale,
+                              ),
+                            })
+                          }
                         >
                           <Trans>Refund {payment.confirmationNumber}</Trans>
                         </button>
@@ -122,21 +185,30 @@ export function PaymentsScreen({ payments, more, query, canRefund }: { payments:
           </table>
         </div>
       )}
-      {open ? <RefundForm actor={actor} payment={open} readAmount={(text) => parseMoney(text, i18n.locale)} /> : null}
+      {open ? (
+        <RefundForm
+          actor={actor}
+          payment={open}
+          readAmount={(text) => parseMoney(text, i18n.locale)}
+        />
+      ) : null}
       {page > 1 || more ? (
         <nav className="office-actions" aria-label={t`Pages`}>
           {page > 1 ? (
-            <Link to="/{-$client}/office/payments" params={(current) => current} search={{ ...query, page: page - 1 === 1 ? undefined : page - 1 }}>
+            <OfficeLink
+              screen="payments"
+              search={{ ...query, page: page - 1 === 1 ? undefined : page - 1 }}
+            >
               <Trans>Previous page</Trans>
-            </Link>
+            </OfficeLink>
           ) : null}
           <span>
             <Trans>Page {page}</Trans>
           </span>
           {more ? (
-            <Link to="/{-$client}/office/payments" params={(current) => current} search={{ ...query, page: page + 1 }}>
+            <OfficeLink screen="payments" search={{ ...query, page: page + 1 }}>
               <Trans>Next page</Trans>
-            </Link>
+            </OfficeLink>
           ) : null}
         </nav>
       ) : null}
@@ -144,25 +216,53 @@ export function PaymentsScreen({ payments, more, query, canRefund }: { payments:
   );
 }
 
-type RefundActor = ReturnType<typeof createAppActor<typeof paymentRefundMachine>>;
+type RefundActor = ReturnType<
+  typeof createAppActor<typeof paymentRefundMachine>
+>;
 
 /** The refund form of one payment: the amount (what is left, to start with) and the reason. */
-function RefundForm({ actor, payment, readAmount }: { actor: RefundActor; payment: ConsolePayment; readAmount: ReadAmount }) {
+function RefundForm({
+  actor,
+  payment,
+  readAmount,
+}: {
+  actor: RefundActor;
+  payment: ConsolePayment;
+  readAmount: ReadAmount;
+}) {
   const { t, i18n } = useLingui();
-  const problems = useSelector(actor, (snapshot) => shownProblems(snapshot.context, refundFields, refundProblems(snapshot.context.draft, payment.refundableCents, readAmount)));
-  const busy = useSelector(actor, (snapshot) => snapshot.hasTag('busy'));
+  const problems = useSelector(actor, (snapshot) =>
+    shownProblems(
+      snapshot.context,
+      refundFields,
+      refundProblems(
+        snapshot.context.draft,
+        payment.refundableCents,
+        readAmount,
+      ),
+    ),
+  );
+  const busy = useSelector(actor, (snapshot) => snapshot.hasTag("busy"));
   const failure = useSelector(actor, (snapshot) => snapshot.context.failure);
-  const reason = useSelector(actor, (snapshot) => snapshot.context.draft.reason);
+  const reason = useSelector(
+    actor,
+    (snapshot) => snapshot.context.draft.reason,
+  );
   const consoleFailure = useConsoleFailureMessage();
   const left = formatMoney(payment.refundableCents, i18n.locale);
   const form = useFormFields(actor, {
     fields: refundFields,
     problems,
     message: (field, problem) => {
-      if (field === 'reason') return problem === 'tooLong' ? t`Keep the reason to ${REFUND_REASON_MAX} characters.` : t`Say why: the office keeps the reason (the payer never sees it).`;
-      if (problem === 'required') return t`Enter the amount to refund.`;
-      if (problem === 'tooMuch') return t`At most ${left} is left to refund on this payment.`;
-      if (problem === 'ambiguous') return t`Write the amount with its cents, such as 12.50, so it cannot be misread.`;
+      if (field === "reason")
+        return problem === "tooLong"
+          ? t`Keep the reason to ${REFUND_REASON_MAX} characters.`
+          : t`Say why: the office keeps the reason (the payer never sees it).`;
+      if (problem === "required") return t`Enter the amount to refund.`;
+      if (problem === "tooMuch")
+        return t`At most ${left} is left to refund on this payment.`;
+      if (problem === "ambiguous")
+        return t`Write the amount with its cents, such as 12.50, so it cannot be misread.`;
       return t`Enter an amount, such as 12.50.`;
     },
   });
@@ -175,34 +275,82 @@ function RefundForm({ actor, payment, readAmount }: { actor: RefundActor; paymen
       </h2>
       <p>
         <Trans>
-          Paid {formatMoney(payment.totalCents, i18n.locale)} by {payment.payerName}; {left} left to refund, to the card ending in {payment.cardLast4}.
+          Paid {formatMoney(payment.totalCents, i18n.locale)} by{" "}
+          {payment.payerName}; {left} left to refund, to the card ending in{" "}
+          {payment.cardLast4}.
         </Trans>
       </p>
       {failure ? (
         <p className="form-error" role="alert">
-          {failure === 'paymentVoided' || failure === 'keyReused' ? t`Something went wrong on our side. Nothing was lost: try again in a moment.` : consoleFailure(failure)}
+          {failure === "paymentVoided" || failure === "keyReused"
+            ? t`Something went wrong on our side. Nothing was lost: try again in a moment.`
+            : consoleFailure(failure)}
         </p>
       ) : null}
-      <form className="form" method="post" noValidate onSubmit={form.onSubmit} aria-busy={busy}>
-        <TextField label={<Trans>Amount to refund</Trans>} inputMode="decimal" autoComplete="off" maxLength={20} {...form.field('amount')} />
-        <Field label={<Trans>Reason</Trans>} hint={<Trans>For the office's own records, at most {REFUND_REASON_MAX} characters. The payer never sees it.</Trans>} error={problems.reason ? form.field('reason').error : undefined}>
+      <form
+        className="form"
+        method="post"
+        noValidate
+        onSubmit={form.onSubmit}
+        aria-busy={busy}
+      >
+        <TextField
+          label={<Trans>Amount to refund</Trans>}
+          inputMode="decimal"
+          autoComplete="off"
+          maxLength={20}
+          {...form.field("amount")}
+        />
+        <Field
+          label={<Trans>Reason</Trans>}
+          hint={
+            <Trans>
+              For the office's own records, at most {REFUND_REASON_MAX}{" "}
+              characters. The payer never sees it.
+            </Trans>
+          }
+          error={problems.reason ? form.field("reason").error : undefined}
+        >
           {(control) => (
             <textarea
               {...control}
               name="reason"
               rows={3}
               value={reason}
-              ref={(element) => form.field('reason').inputRef(element as unknown as HTMLInputElement | null)}
-              onChange={(event) => actor.send({ type: 'form.edit', field: 'reason', value: event.target.value })}
-              onBlur={() => actor.send({ type: 'form.leave', field: 'reason' })}
+              ref={(element) =>
+                form
+                  .field("reason")
+                  .inputRef(element as unknown as HTMLInputElement | null)
+              }
+              onChange={(event) =>
+                actor.send({
+                  type: "form.edit",
+                  field: "reason",
+                  value: event.target.value,
+                })
+              }
+              onBlur={() => actor.send({ type: "form.leave", field: "reason" })}
             />
           )}
         </Field>
         <div className="office-actions">
-          <button type="submit" className="button" aria-disabled={busy} onMouseDown={(event) => event.preventDefault()}>
-            {busy ? <Trans>Refunding…</Trans> : <Trans>Refund to the card</Trans>}
+          <button
+            type="submit"
+            className="button"
+            aria-disabled={busy}
+            onMouseDown={(event) => event.preventDefault()}
+          >
+            {busy ? (
+              <Trans>Refunding…</Trans>
+            ) : (
+              <Trans>Refund to the card</Trans>
+            )}
           </button>
-          <button type="button" className="button button-secondary" onClick={() => actor.send({ type: 'refund.cancel' })}>
+          <button
+            type="button"
+            className="button button-secondary"
+            onClick={() => actor.send({ type: "refund.cancel" })}
+          >
             <Trans>Cancel</Trans>
           </button>
         </div>
@@ -214,31 +362,37 @@ function RefundForm({ actor, payment, readAmount }: { actor: RefundActor; paymen
 /** The search's fields: kept as typed until Search, then in the address. */
 function PaymentFiltersForm({ query }: { query: PaymentFilters }) {
   const { t, i18n } = useLingui();
-  const navigate = useNavigate();
-  const [from, setFrom] = useState(query.from ?? '');
-  const [to, setTo] = useState(query.to ?? '');
-  const [account, setAccount] = useState(query.account ?? '');
-  const [amount, setAmount] = useState(query.amountCents === undefined ? '' : centsToInput(query.amountCents, i18n.locale));
-  const [last4, setLast4] = useState(query.last4 ?? '');
-  const [problems, setProblems] = useState<{ amount?: string; last4?: string }>({});
+  const open = useOfficeNavigate();
+  const [from, setFrom] = useState(query.from ?? "");
+  const [to, setTo] = useState(query.to ?? "");
+  const [account, setAccount] = useState(query.account ?? "");
+  const [amount, setAmount] = useState(
+    query.amountCents === undefined
+      ? ""
+      : centsToInput(query.amountCents, i18n.locale),
+  );
+  const [last4, setLast4] = useState(query.last4 ?? "");
+  const [problems, setProblems] = useState<{ amount?: string; last4?: string }>(
+    {},
+  );
   const search = (event: SyntheticEvent<HTMLFormElement>) => {
     event.preventDefault();
-    const parsed = amount.trim() === '' ? null : parseMoney(amount, i18n.locale);
+    const parsed =
+      amount.trim() === "" ? null : parseMoney(amount, i18n.locale);
     const found: { amount?: string; last4?: string } = {};
-    if (parsed !== null && 'problem' in parsed) found.amount = t`Enter an amount, such as 12.50.`;
-    if (last4.trim() !== '' && !/^\d{4}$/.test(last4.trim())) found.last4 = t`Enter the card's last four digits, such as 4242.`;
+    if (parsed !== null && "problem" in parsed)
+      found.amount = t`Enter an amount, such as 12.50.`;
+    if (last4.trim() !== "" && !/^\d{4}$/.test(last4.trim()))
+      found.last4 = t`Enter the card's last four digits, such as 4242.`;
     setProblems(found);
     if (Object.keys(found).length > 0) return;
-    void navigate({
-      to: '/{-$client}/office/payments',
-      params: (current) => current,
-      search: {
-        from: from || undefined,
-        to: to || undefined,
-        account: account.trim() || undefined,
-        amountCents: parsed !== null && 'cents' in parsed ? parsed.cents : undefined,
-        last4: last4.trim() || undefined,
-      },
+    open("payments", {
+      from: from || undefined,
+      to: to || undefined,
+      account: account.trim() || undefined,
+      amountCents:
+        parsed !== null && "cents" in parsed ? parsed.cents : undefined,
+      last4: last4.trim() || undefined,
     });
   };
   return (
@@ -247,22 +401,63 @@ function PaymentFiltersForm({ query }: { query: PaymentFilters }) {
         <label htmlFor="payments-from">
           <Trans>Paid from</Trans>
         </label>
-        <input id="payments-from" name="from" type="date" value={from} onChange={(event) => setFrom(event.target.value)} />
+        <input
+          id="payments-from"
+          name="from"
+          type="date"
+          value={from}
+          onChange={(event) => setFrom(event.target.value)}
+        />
       </div>
       <div className="field">
         <label htmlFor="payments-to">
           <Trans>Paid to</Trans>
         </label>
-        <input id="payments-to" name="to" type="date" value={to} onChange={(event) => setTo(event.target.value)} />
+        <input
+          id="payments-to"
+          name="to"
+          type="date"
+          value={to}
+          onChange={(event) => setTo(event.target.value)}
+        />
       </div>
-      <TextField label={<Trans>Account</Trans>} name="account" value={account} maxLength={64} autoComplete="off" onChange={setAccount} />
-      <TextField label={<Trans>Amount</Trans>} name="amount" value={amount} maxLength={20} inputMode="decimal" autoComplete="off" onChange={setAmount} error={problems.amount} />
-      <TextField label={<Trans>Card's last four</Trans>} name="last4" value={last4} maxLength={4} inputMode="numeric" autoComplete="off" onChange={setLast4} error={problems.last4} />
+      <TextField
+        label={<Trans>Account</Trans>}
+        name="account"
+        value={account}
+        maxLength={64}
+        autoComplete="off"
+        onChange={setAccount}
+      />
+      <TextField
+        label={<Trans>Amount</Trans>}
+        name="amount"
+        value={amount}
+        maxLength={20}
+        inputMode="decimal"
+        autoComplete="off"
+        onChange={setAmount}
+        error={problems.amount}
+      />
+      <TextField
+        label={<Trans>Card's last four</Trans>}
+        name="last4"
+        value={last4}
+        maxLength={4}
+        inputMode="numeric"
+        autoComplete="off"
+        onChange={setLast4}
+        error={problems.last4}
+      />
       <div className="office-actions">
         <button type="submit" className="button">
           <Trans>Search</Trans>
         </button>
-        <a className="button button-secondary" href={paymentsCsvUrl(query)} download>
+        <a
+          className="button button-secondary"
+          href={paymentsCsvUrl(query)}
+          download
+        >
           <Trans>Download as CSV</Trans>
         </a>
       </div>

@@ -1,5 +1,23 @@
+import type { MessageDescriptor } from '@lingui/core';
 import { useMatches, type StaticDataRouteOption } from '@tanstack/react-router';
 import { useState } from 'react';
+
+/**
+ * A match's screen: its route's static data, or (one route showing several screens, as the
+ * console's does) the title its loader found.
+ */
+function screenOf(match: { staticData: StaticDataRouteOption; loaderData?: unknown }): StaticDataRouteOption {
+  const loaded = match.loaderData;
+  if (typeof loaded !== 'object' || loaded === null || !('title' in loaded)) return match.staticData;
+  // The same object for the same loaded screen: the hook below tells screens apart by identity.
+  let screen = loadedScreens.get(loaded);
+  if (!screen) {
+    screen = { ...match.staticData, title: loaded.title as MessageDescriptor };
+    loadedScreens.set(loaded, screen);
+  }
+  return screen;
+}
+const loadedScreens = new WeakMap<object, StaticDataRouteOption>();
 
 /**
  * The title and trail of the screen on show. While the next screen is still loading (nothing of it
@@ -12,7 +30,7 @@ export function useShownScreen(): StaticDataRouteOption | null {
     select: (matches) =>
       matches.some((match) => match.status === 'pending')
         ? undefined
-        : ([...matches].reverse().find((match) => match.staticData.title)?.staticData ?? null),
+        : ([...matches].reverse().map(screenOf).find((screen) => screen.title) ?? null),
   });
   const [kept, setKept] = useState(screen ?? null);
   if (screen !== undefined && screen !== kept) setKept(screen);

@@ -1,0 +1,114 @@
+/**
+ * The console's screens behind one route (`/{client}/office/$`): the rest of the address picks the
+ * screen, its search is read here, and its data is loaded before it shows. One route rather than
+ * one per screen, because every route's definition travels with the patients' first page, and
+ * the console must not make that page heavier; all of this loads with the console.
+ */
+import { msg } from '@lingui/core/macro';
+import type { MessageDescriptor } from '@lingui/core';
+import type { AuditEvent, StaffMember, StaffSession } from '@contracts/console';
+import type { AccountSearch, AccountView, PaymentSearch, Today } from '@contracts/console-office';
+import { AccountScreen } from './account-screen';
+import { AuditScreen } from './audit-screen';
+import { getAccountView, getToday, listStaff, searchAccounts, searchAudit, searchPayments } from './office-api';
+import { helpsPatients } from './office-messages';
+import { PatientsScreen } from './patients-screen';
+import { PaymentsScreen, type PaymentFilters } from './payments-screen';
+import { StaffScreen } from './staff-screen';
+import { TodayScreen } from './today-screen';
+
+type Search = Record<string, unknown>;
+const isoDate = /^\d{4}-\d{2}-\d{2}$/;
+const text = (value: unknown) => (typeof value === 'string' || typeof value === 'number' ? String(value).trim() : '');
+
+/** The audit trail's search the address keeps: words, and dates of the right shape. */
+function auditSearch(search: Search) {
+  const query: { q?: string; from?: string; to?: string } = {};
+  if (text(search.q) !== '') query.q = text(search.q).slice(0, 100);
+  if (isoDate.test(text(search.from))) query.from = text(search.from);
+  if (isoDate.test(text(search.to))) query.to = text(search.to);
+  return query;
+}
+
+/** The payments' search the address keeps: each part of the right shape, the rest left out. */
+function paymentsSearch(search: Search): PaymentFilters {
+  const query: PaymentFilters = {};
+  if (isoDate.test(text(search.from))) query.from = text(search.from);
+  if (isoDate.test(text(search.to))) query.to = text(search.to);
+  if (text(search.account) !== '') query.account = text(search.account).slice(0, 64);
+  if (/^\d{1,10}$/.test(text(search.amountCents))) query.amountCents = Number(text(search.amountCents));
+  if (/^\d{4}$/.test(text(search.last4))) query.last4 = text(search.last4);
+  if (/^\d{1,6}$/.test(text(search.page)) && Number(text(search.page)) > 1) query.page = Number(text(search.page));
+  return query;
+}
+
+type SignedIn = Extract<StaffSession, { stage: 'signedIn' }>;
+
+/** A screen, loaded: which, its title (for the tab and the breadcrumbs), and its data (plain, for the server-rendered page). */
+export type LoadedScreen = { title: MessageDescriptor } & (
+  | { screen: 'today'; today: Today }
+  | { screen: 'staff'; staff: StaffMember[] }
+  | { screen: 'audit'; query: ReturnType<typeof auditSearch>; found: { events: AuditEvent[]; more: boolean } }
+  | { screen: 'patients'; q: string; found: AccountSearch | null }
+  | { screen: 'account'; view: AccountView }
+  | { screen: 'payments'; query: PaymentFilters; found: PaymentSearch }
+  | { screen: 'notFound' }
+);
+
+/** An address under /office/ that names no screen. */
+const notFound: LoadedScreen = { screen: 'notFound', title: msg`Page not found` };
+
+/**
+ * Loads the screen the address names (`rest`: what follows `/office/`), or nothing while signed
+ * out (the console's frame shows the sign-in instead). An unknown screen is not found.
+ */
+export async function loadOfficeScreen(rest: string, search: Search, session: StaffSession | undefined, signal: AbortSignal): Promise<LoadedScreen | null> {
+  if (session?.stage !== 'signedIn') return null;
+  const [screen = '', detail, ...more] = rest.replace(/\/+$/, '').split('/');
+  if (more.length > 0) return notFound;
+  if (screen === '' && detail === undefined) return { screen: 'today', title: msg`Today`, today: await getToday({ signal }) };
+  if (screen === 'staff' && detail === undefined) return { screen: 'staff', title: msg`Staff`, staff: await listStaff({ signal }) };
+  if (screen === 'audit' && detail === undefined) {
+    const query = auditSearch(search);
+    return { screen: 'audit', title: msg`Audit trail`, query, found: await searchAudit(query, { signal }) };
+  }
+  if (screen === 'patients' && detail === undefined) {
+    const q = text(search.q).slice(0, 100);
+    return { screen: 'patients', title: msg`Patients`, q, found: q === '' ? null : await searchAccounts(q, { signal }) };
+  }
+  if (screen === 'patients' && detail !== undefined) return { screen: 'account', title: msg`Account`, view: await getAccountView(decodeURIComponent(detail), { signal }) };
+  if (screen === 'payments' && detail === undefined) {
+    const query = paymentsSearch(search);
+    return { screen: 'payments', title: msg`Payments`, query, found: await searchPayments(query, { signal }) };
+  }
+  return notFound;
+}
+
+/** The loaded screen, for the signed-in staff member. */
+export function OfficeScreen({ loaded, session }: { loaded: LoadedScreen; session: SignedIn }) {
+  switch (loaded.screen) {
+    case 'notFound':
+      // The route shows the portal's not-found screen for it.
+      return null;
+    case 'today':
+      return <TodayScreen today={loaded.today} />;
+    case 'staff':
+      return <StaffScreen staff={loaded.staff} ownEmail={session.email} />;
+    case 'audit':
+      return <AuditScreen key={JSON.stringify(loaded.query)} events={loaded.found.events} more={loaded.found.more} query={loaded.query} />;
+    case 'patients':
+      return <PatientsScreen key={loaded.q} q={loaded.q} found={loaded.found} />;
+    case 'account':
+      return <AccountScreen key={loaded.view.account.accountNumber} view={loaded.view} canHelp={helpsPatients(session.role)} />;
+    case 'payments':
+      return (
+        <PaymentsScreen
+          key={JSON.stringify(loaded.query)}
+          payments={loaded.found.payments}
+          more={loaded.found.more}
+          query={loaded.query}
+          canRefund={helpsPatients(session.role)}
+        />
+      );
+  }
+}

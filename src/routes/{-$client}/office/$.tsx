@@ -1,0 +1,30 @@
+import { msg } from '@lingui/core/macro';
+import { createFileRoute, getRouteApi } from '@tanstack/react-router';
+import { NotFoundScreen } from '@/features/not-found/not-found-screen';
+import { OfficeLoadFailed } from '@/features/office/office-load-failed';
+import { loadOfficeScreen, OfficeScreen } from '@/features/office/office-screens';
+
+const office = getRouteApi('/{-$client}/office');
+
+// Every console screen behind one route: the rest of the address picks it (office-screens.tsx).
+export const Route = createFileRoute('/{-$client}/office/$')({
+  codeSplitGroupings: [['loader', 'component'], ['errorComponent']],
+  loaderDeps: ({ search }) => ({ search }),
+  // Money and people change all day: asked again on every visit.
+  loader: async ({ params, deps, abortController, parentMatchPromise }) =>
+    loadOfficeScreen(params._splat ?? '', deps.search, (await parentMatchPromise).loaderData, abortController.signal),
+  staleTime: 0,
+  gcTime: 0,
+  staticData: {
+    title: msg`Billing office`,
+  },
+  component: OfficeScreenRoute,
+  errorComponent: OfficeLoadFailed,
+});
+
+function OfficeScreenRoute() {
+  const loaded = Route.useLoaderData();
+  const session = office.useLoaderData();
+  if (!loaded || session.stage !== 'signedIn') return null;
+  return loaded.screen === 'notFound' ? <NotFoundScreen /> : <OfficeScreen loaded={loaded} session={session} />;
+}
