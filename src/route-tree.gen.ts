@@ -34,6 +34,8 @@ import { Route as Char123ClientChar125ConfirmationUpdateRouteImport } from './ro
 import { Route as Char123ClientChar125ErrorTimeoutRouteImport } from './routes/{-$client}/error/timeout'
 import { Route as Char123ClientChar125OfficeIndexRouteImport } from './routes/{-$client}/office/index'
 import { Route as Char123ClientChar125OfficeAuditRouteImport } from './routes/{-$client}/office/audit'
+import { Route as Char123ClientChar125OfficeBrandingRouteImport } from './routes/{-$client}/office/branding'
+import { Route as Char123ClientChar125OfficeImportsRouteImport } from './routes/{-$client}/office/imports'
 import { Route as Char123ClientChar125OfficeStaffRouteImport } from './routes/{-$client}/office/staff'
 import { Route as Char123ClientChar125OfficeWelcomeRouteImport } from './routes/{-$client}/office/welcome'
 import { Route as Char123ClientChar125PaymentOnlineRouteRouteImport } from './routes/{-$client}/payment/online/route'
@@ -196,6 +198,18 @@ const Char123ClientChar125OfficeAuditRoute =
     path: '/audit',
     getParentRoute: () => Char123ClientChar125OfficeRouteRoute,
   } as any)
+const Char123ClientChar125OfficeBrandingRoute =
+  Char123ClientChar125OfficeBrandingRouteImport.update({
+    id: '/branding',
+    path: '/branding',
+    getParentRoute: () => Char123ClientChar125OfficeRouteRoute,
+  } as any)
+const Char123ClientChar125OfficeImportsRoute =
+  Char123ClientChar125OfficeImportsRouteImport.update({
+    id: '/imports',
+    path: '/imports',
+    getParentRoute: () => Char123ClientChar125OfficeRouteRoute,
+  } as any)
 const Char123ClientChar125OfficeStaffRoute =
   Char123ClientChar125OfficeStaffRouteImport.update({
     id: '/staff',
@@ -289,6 +303,8 @@ export interface FileRoutesByFullPath {
   '/{-$client}/confirmation/update': typeof Char123ClientChar125ConfirmationUpdateRoute
   '/{-$client}/error/timeout': typeof Char123ClientChar125ErrorTimeoutRoute
   '/{-$client}/office/audit': typeof Char123ClientChar125OfficeAuditRoute
+  '/{-$client}/office/branding': typeof Char123ClientChar125OfficeBrandingRoute
+  '/{-$client}/office/imports': typeof Char123ClientChar125OfficeImportsRoute
   '/{-$client}/office/staff': typeof Char123ClientChar125OfficeStaffRoute
   '/{-$client}/office/welcome': typeof Char123ClientChar125OfficeWelcomeRoute
   '/{-$client}/payment/other': typeof Char123ClientChar125PaymentOtherRoute
@@ -324,6 +340,8 @@ export interface FileRoutesByTo {
   '/{-$client}/confirmation/update': typeof Char123ClientChar125ConfirmationUpdateRoute
   '/{-$client}/error/timeout': typeof Char123ClientChar125ErrorTimeoutRoute
   '/{-$client}/office/audit': typeof Char123ClientChar125OfficeAuditRoute
+  '/{-$client}/office/branding': typeof Char123ClientChar125OfficeBrandingRoute
+  '/{-$client}/office/imports': typeof Char123ClientChar125OfficeImportsRoute
   '/{-$client}/office/staff': typeof Char123ClientChar125OfficeStaffRoute
   '/{-$client}/office/welcome': typeof Char123ClientChar125OfficeWelcomeRoute
   '/{-$client}/payment/other': typeof Char123ClientChar125PaymentOtherRoute
@@ -363,6 +381,8 @@ export interface FileRoutesById {
   '/{-$client}/confirmation/update': typeof Char123ClientChar125ConfirmationUpdateRoute
   '/{-$client}/error/timeout': typeof Char123ClientChar125ErrorTimeoutRoute
   '/{-$client}/office/audit': typeof Char123ClientChar125OfficeAuditRoute
+  '/{-$client}/office/branding': typeof Char123ClientChar125OfficeBrandingRoute
+  '/{-$client}/office/imports': typeof Char123ClientChar125OfficeImportsRoute
   '/{-$client}/office/staff': typeof Char123ClientChar125OfficeStaffRoute
   '/{-$client}/office/welcome': typeof Char123ClientChar125OfficeWelcomeRoute
   '/{-$client}/payment/other': typeof Char123ClientChar125PaymentOtherRoute
@@ -403,6 +423,8 @@ export interface FileRouteTypes {
     | '/{-$client}/confirmation/update'
     | '/{-$client}/error/timeout'
     | '/{-$client}/office/audit'
+    | '/{-$client}/office/branding'
+    | '/{-$client}/office/imports'
     | '/{-$client}/office/staff'
     | '/{-$client}/office/welcome'
     | '/{-$client}/payment/other'
@@ -438,6 +460,8 @@ export interface FileRouteTypes {
     | '/{-$client}/confirmation/update'
     | '/{-$client}/error/timeout'
     | '/{-$client}/office/audit'
+    | '/{-$client}/office/branding'
+    | '/{-$client}/office/imports'
     | '/{-$client}/office/staff'
     | '/{-$client}/office/welcome'
     | '/{-$client}/payment/other'
@@ -476,6 +500,8 @@ export interface FileRouteTypes {
     | '/{-$client}/confirmation/update'
     | '/{-$client}/error/timeout'
     | '/{-$client}/office/audit'
+    | '/{-$client}/office/branding'
+    | '/{-$client}/office/imports'
     | '/{-$client}/office/staff'
     | '/{-$client}/office/welcome'
     | '/{-$client}/payment/other'
@@ -670,6 +696,20 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof Char123ClientChar125OfficeAuditRouteImport
       parentRoute: typeof Char123ClientChar125OfficeRouteRoute
     }
+    '/{-$client}/office/branding': {
+      id: '/{-$client}/office/branding'
+      path: '/branding'
+      fullPath: '/{-$client}/office/branding'
+      preLoaderRoute: typeof Char123ClientChar125OfficeBrandingRouteImport
+      parentRoute: typeof Char123ClientChar125OfficeRouteRoute
+    }
+    '/{-$client}/office/imports': {
+      id: '/{-$client}/office/imports'
+      path: '/imports'
+      fullPath: '/{-$client}/office/imports'
+      preLoaderRoute: typeof Char123ClientChar125OfficeImportsRouteImport
+      parentRoute: typeof Char123ClientChar125OfficeRouteRoute
+    }
     '/{-$client}/office/staff': {
       id: '/{-$client}/office/staff'
       path: '/staff'
@@ -752,6 +792,8 @@ declare module '@tanstack/react-router' {
 
 interface Char123ClientChar125OfficeRouteRouteChildren {
   Char123ClientChar125OfficeAuditRoute: typeof Char123ClientChar125OfficeAuditRoute
+  Char123ClientChar125OfficeBrandingRoute: typeof Char123ClientChar125OfficeBrandingRoute
+  Char123ClientChar125OfficeImportsRoute: typeof Char123ClientChar125OfficeImportsRoute
   Char123ClientChar125OfficeStaffRoute: typeof Char123ClientChar125OfficeStaffRoute
   Char123ClientChar125OfficeWelcomeRoute: typeof Char123ClientChar125OfficeWelcomeRoute
   Char123ClientChar125OfficeIndexRoute: typeof Char123ClientChar125OfficeIndexRoute
@@ -760,6 +802,10 @@ interface Char123ClientChar125OfficeRouteRouteChildren {
 const Char123ClientChar125OfficeRouteRouteChildren: Char123ClientChar125OfficeRouteRouteChildren =
   {
     Char123ClientChar125OfficeAuditRoute: Char123ClientChar125OfficeAuditRoute,
+    Char123ClientChar125OfficeBrandingRoute:
+      Char123ClientChar125OfficeBrandingRoute,
+    Char123ClientChar125OfficeImportsRoute:
+      Char123ClientChar125OfficeImportsRoute,
     Char123ClientChar125OfficeStaffRoute: Char123ClientChar125OfficeStaffRoute,
     Char123ClientChar125OfficeWelcomeRoute:
       Char123ClientChar125OfficeWelcomeRoute,

@@ -25,6 +25,16 @@ function OfficeMenu({ session, onSignedOut }: { session: SignedIn; onSignedOut: 
             <Trans>Today</Trans>
           </Link>
         </li>
+        <li>
+          <Link to="/{-$client}/office/imports" params={params}>
+            <Trans>Imports</Trans>
+          </Link>
+        </li>
+        <li>
+          <Link to="/{-$client}/office/branding" params={params}>
+            <Trans>Branding</Trans>
+          </Link>
+        </li>
         {session.role === 'officeAdmin' ? (
           <li>
             <Link to="/{-$client}/office/staff" params={params}>
