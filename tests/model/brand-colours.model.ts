@@ -22,6 +22,7 @@ const events: Spec['events'] = [
   { type: 'form.edit', field: 'brand', value: '#9a3413' },
   { type: 'form.edit', field: 'brandTint', value: '#475569' },
   { type: 'form.edit', field: 'brandTint', value: 'orange' },
+  { type: 'form.edit', field: 'brandTint', value: '' },
   { type: 'form.leave', field: 'brandTint' },
   { type: 'form.submit' },
   { type: 'colours.reset' },

@@ -21,6 +21,7 @@ const settings: ClientSettings = { acceptsOnlinePayments: true, externalCardLink
 const events: Spec['events'] = [
   { type: 'form.edit', field: 'postingCutoff', value: '25:00' },
   { type: 'form.edit', field: 'postingCutoff', value: '18:45' },
+  { type: 'form.edit', field: 'postingCutoff', value: '' },
   { type: 'form.edit', field: 'acceptsOnlinePayments', value: 'no' },
   { type: 'form.leave', field: 'postingCutoff' },
   { type: 'form.submit' },
