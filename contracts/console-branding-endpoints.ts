@@ -4,7 +4,8 @@
  * change is recorded in the audit trail with its outcome, a refusal included; nothing changes on
  * a refusal.
  */
-import { brandColoursSchema, clientSettingsSchema, consoleBrandingSchema } from './branding';
+import { brandColoursSchema } from './branding';
+import { clientSettingsSchema, consoleBrandingSchema } from './console-branding';
 import { anyStaff, officeAdmins } from './console';
 import { defineEndpoint } from './endpoint';
 

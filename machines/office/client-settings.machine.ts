@@ -4,7 +4,7 @@
  * postings close (HH:MM) in which time zone, and how long a patient's password lasts (1 to 3650
  * days, or empty for ever). Each misfit is said at its field before anything is sent.
  */
-import type { ClientSettings } from '@contracts/branding';
+import type { ClientSettings } from '@contracts/console-branding';
 import { assign, fromPromise, setup } from 'xstate';
 import { toFormRejection } from '../form/form.rules';
 import { formSetup } from '../form/form.setup';

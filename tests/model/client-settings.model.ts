@@ -1,4 +1,4 @@
-import type { ClientSettings } from '@contracts/branding';
+import type { ClientSettings } from '@contracts/console-branding';
 import { shownProblems } from '@machines/form/form.rules';
 import { clientSettingsMachine, settingsFields } from '@machines/office/client-settings.machine';
 import { settingsProblems } from '@/features/office/branding-rules';

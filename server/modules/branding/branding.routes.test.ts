@@ -1,7 +1,8 @@
 import { and, desc, eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { namedPalettes, themeCss, type ConsoleBranding } from '@contracts/branding';
+import { namedPalettes, themeCss } from '@contracts/branding';
+import { type ConsoleBranding } from '@contracts/console-branding';
 import { auditEvents, clients } from '../../db/schema';
 import { SUN_ADMIN, SUN_AUDITOR, SUN_CLERK, signedInStaff, staffClock, type StaffBrowser } from '../../test/console-fixtures';
 import { TestBrowser, clientIdOf, createTestApp, useSeededDatabase } from '../../test/harness';

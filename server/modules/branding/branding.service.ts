@@ -6,7 +6,8 @@
  */
 import { eq, sql } from 'drizzle-orm';
 import * as v from 'valibot';
-import { brandColoursSchema, clientSettingsSchema, contrastProblems, type BrandColours, type ClientSettings, type ConsoleBranding, type ContrastProblem } from '@contracts/branding';
+import { brandColoursSchema, contrastProblems, type BrandColours, type ContrastProblem } from '@contracts/branding';
+import { clientSettingsSchema, type ClientSettings, type ConsoleBranding } from '@contracts/console-branding';
 import type { FieldErrors } from '@contracts/errors';
 import type { Database } from '../../db/client';
 import { clientLogos, clients } from '../../db/schema';

@@ -2,7 +2,8 @@
  * The Branding screen's rules, the server's own (contracts/branding.ts): the colours' contrast and
  * the settings' fields. The machines' guards and the screen's messages both use them.
  */
-import { contrastProblems, isCardLink, isTimeZone, type ContrastProblem, type ColourName } from '@contracts/branding';
+import { contrastProblems, type ContrastProblem, type ColourName } from '@contracts/branding';
+import { isCardLink, isTimeZone } from '@contracts/console-branding';
 import { colourProblems, draftColours } from '@machines/office/brand-colours.machine';
 import type { SettingsField, SettingsProblem } from '@machines/office/client-settings.machine';
 

@@ -1,5 +1,6 @@
 import { Trans, useLingui } from '@lingui/react/macro';
-import { colourNames, type ColourName, type ConsoleBranding } from '@contracts/branding';
+import { colourNames, type ColourName } from '@contracts/branding';
+import { type ConsoleBranding } from '@contracts/console-branding';
 import type { StaffRole } from '@contracts/console';
 import { brandColoursMachine, colourFields, colourProblems, draftColours } from '@machines/office/brand-colours.machine';
 import { brandLogoMachine, type LogoFailure } from '@machines/office/brand-logo.machine';

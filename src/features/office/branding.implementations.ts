@@ -3,7 +3,8 @@
  * (a refused field at its field, a contrast refusal with its pairs, a logo refusal by its code, a
  * session that ended, the network, the server).
  */
-import type { BrandColours, ClientSettings } from '@contracts/branding';
+import type { BrandColours } from '@contracts/branding';
+import type { ClientSettings } from '@contracts/console-branding';
 import type { brandColoursMachine } from '@machines/office/brand-colours.machine';
 import type { brandLogoMachine, StoredLogo } from '@machines/office/brand-logo.machine';
 import type { clientSettingsMachine } from '@machines/office/client-settings.machine';

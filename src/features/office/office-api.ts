@@ -4,7 +4,8 @@
  * only: nothing of it is in the patients' pages.
  */
 import * as v from 'valibot';
-import type { BrandColours, ClientSettings } from '@contracts/branding';
+import type { BrandColours } from '@contracts/branding';
+import type { ClientSettings } from '@contracts/console-branding';
 import * as brandingEndpoints from '@contracts/console-branding-endpoints';
 import type { AuditQuery, InviteStaffRequest, StaffRole } from '@contracts/console';
 import * as endpoints from '@contracts/console-endpoints';
