@@ -8,6 +8,7 @@ import * as branding from './branding-endpoints';
 import * as clientContact from './client-contact-endpoints';
 import * as clients from './clients-endpoints';
 import * as console from './console-endpoints';
+import * as consoleBranding from './console-branding-endpoints';
 import * as consoleOffice from './console-office-endpoints';
 import * as documents from './documents-endpoints';
 import { defineEndpoint, type EndpointDeclaration } from './endpoint';
@@ -67,6 +68,11 @@ export const apiAreas: readonly ApiArea[] = [
     description:
       "The console's office work with the staff session's cookie: Today, patients (accounts and the help given to their users), payments and refunds, statement imports, and integrations (API keys, webhooks).",
     endpoints: consoleOffice,
+  },
+  {
+    tag: 'Billing office: console’s branding',
+    description: "The client's look on the patients' pages (theme colours, logo) and its settings (online payments, posting cut-off, password lifetime), with the staff session's cookie.",
+    endpoints: consoleBranding,
   },
   { tag: 'Reference', description: 'This document.', endpoints: { getOpenApiDocument } },
 ];

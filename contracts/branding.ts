@@ -154,3 +154,4 @@ export type LogoUploadType = (typeof logoUploadTypes)[number];
 
 /** A logo upload's limits: its size, and its width and height in pixels (an SVG's as it declares them). */
 export const logoLimits = { maxBytes: 1024 * 1024, maxPixels: 2000, storedHeight: 96 } as const;
+

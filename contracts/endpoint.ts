@@ -81,6 +81,8 @@ export interface EndpointDeclaration {
   statementBody?: Schema;
   /** A CSV file the handler streams itself (the console's statement upload): what it holds, for the reference. */
   csvBody?: string;
+  /** An image the handler reads itself (the console's logo upload, PNG or SVG): what it takes, for the reference. */
+  imageBody?: string;
   /** The JSON answer's schema (the SPA checks every answer against it), or what else it answers. */
   response: Schema | NonJsonAnswer;
   /** A GET that changes state all the same (the spec's method): it needs the anti-forgery token too. */

@@ -14,7 +14,7 @@ import { createAuthRoutes } from './modules/auth/auth.routes';
 import { createAuthService } from './modules/auth/auth.service';
 import { createGuestLoginService } from './modules/auth/guest-login.service';
 import { createThrottleService } from './modules/auth/throttle.service';
-import { createClientBrandingRoutes } from './modules/branding/branding.routes';
+import { createClientBrandingRoutes, createConsoleBrandingRoutes } from './modules/branding/branding.routes';
 import { createBrandingService } from './modules/branding/branding.service';
 import { createClientsRoutes } from './modules/clients/clients.routes';
 import { createClientsService } from './modules/clients/clients.service';
@@ -85,6 +85,7 @@ export function createApiModules({ db, sessions, cookies, cookieSecure, linkOrig
   const webhooks = createWebhookEndpointsService({ db, now });
   const documents = createDocumentsService({ db, accounts, clients, now });
   const registration = createRegistrationService({ db, clients, throttle, background, now });
+  const branding = createBrandingService({ db });
   return [
     createAuthRoutes({
       auth: createAuthService({ db, clients, throttle }),
@@ -95,7 +96,7 @@ export function createApiModules({ db, sessions, cookies, cookieSecure, linkOrig
     }),
     createSessionRoutes({ sessions }),
     createClientsRoutes({ clients }),
-    createClientBrandingRoutes({ clients, branding: createBrandingService({ db }) }),
+    createClientBrandingRoutes({ clients, branding }),
     createLanguageRoutes({ language: createLanguageService({ db, sessions }), cookieSecure }),
     createAccountsRoutes({ accounts }),
     createPaymentsRoutes({ payments: createPaymentsService({ db, processorFor: processor.processorFor, throttle, now }) }),
@@ -131,6 +132,7 @@ export function createApiModules({ db, sessions, cookies, cookieSecure, linkOrig
           webhooks,
           portalOrigin: linkOrigin,
         }),
+        createConsoleBrandingRoutes({ branding }),
       ],
     }),
     createOpenApiRoutes(),

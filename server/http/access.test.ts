@@ -264,6 +264,17 @@ const table: Row[] = [
   { route: 'POST /api/console/webhooks/endpoints/:id/test', callers: staffOnly, withoutXsrf: 'forbidden' },
   { route: 'GET /api/console/webhooks/deliveries', callers: staffOnly },
   { route: 'POST /api/console/webhooks/events/:eventId/replay', callers: staffOnly, withoutXsrf: 'forbidden' },
+  // The console's branding (console-branding-endpoints.ts).
+  { route: 'GET /api/console/branding', callers: staffOnly },
+  { route: 'POST /api/console/branding/colours', callers: staffOnly, withoutXsrf: 'forbidden', body: () => ({ brand: '#9a3412', brandStrong: '#7c2d12', brandContrast: '#ffffff', brandTint: '#fff3e8' }) },
+  { route: 'POST /api/console/branding/logo', callers: staffOnly, withoutXsrf: 'forbidden' },
+  { route: 'POST /api/console/branding/logo/remove', callers: staffOnly, withoutXsrf: 'forbidden' },
+  {
+    route: 'POST /api/console/branding/settings',
+    callers: staffOnly,
+    withoutXsrf: 'forbidden',
+    body: () => ({ acceptsOnlinePayments: true, externalCardLink: '', postingCutoff: '21:30', timeZone: 'America/Chicago', passwordLifetimeDays: null }),
+  },
 
   // Switching clients: a billing user, and only to a client where the user has an account.
   { route: 'GET /api/User/GetUserClients', callers: usersOnly },

@@ -7,6 +7,7 @@
 import { Hono, type Context, type MiddlewareHandler } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { compress } from 'hono/compress';
+import { uploadConsoleLogo } from '@contracts/console-branding-endpoints';
 import { uploadStatement } from '@contracts/console-office-endpoints';
 import { apiBase } from '@contracts/endpoint';
 import type { SessionService } from '../modules/sessions/session.service';
@@ -74,9 +75,10 @@ export function createHttpApp({ cookieSecure, cardFieldsOrigin, sessions, cookie
     maxSize: MAX_API_BODY_BYTES,
     onError: (c) => c.json({ error: 'invalidRequest' }, 413),
   });
-  // So does the console's statement upload (console-office-endpoints.ts: MAX_CONSOLE_STATEMENT_BYTES).
-  const consoleUpload = `${apiBase}${uploadStatement.path}`;
-  app.on(BODY_METHODS, api, exceptOfficeApi((c, next) => (c.req.path === consoleUpload ? next() : limitBody(c, next))));
+  // So do the console's statement upload (console-office-endpoints.ts: MAX_CONSOLE_STATEMENT_BYTES)
+  // and its logo upload (1 MB, counted by its handler after the role is checked).
+  const consoleUploads = [`${apiBase}${uploadStatement.path}`, `${apiBase}${uploadConsoleLogo.path}`];
+  app.on(BODY_METHODS, api, exceptOfficeApi((c, next) => (consoleUploads.includes(c.req.path) ? next() : limitBody(c, next))));
   // The billing office's API is called with an API key: it never reads or slides a session.
   app.use(api, exceptOfficeApi(loadSession({ sessions, cookies }), (c) => {
     c.set('session', null);

@@ -45,11 +45,13 @@ export class StaffBrowser extends TestBrowser {
     super(staffApp, address);
   }
 
-  /** POSTs `body` with its own media type, the cookies and the anti-forgery token. */
-  upload(path: string, body: string, type = 'text/csv'): Promise<Response> {
-    const headers = new Headers({ 'Content-Type': type, Cookie: [...this.cookies].map(([name, value]) => `${name}=${value}`).join('; ') });
+  /** POSTs `body` with its own media type (and any other headers), the cookies and the anti-forgery token. */
+  upload(path: string, body: string | Uint8Array | ReadableStream<Uint8Array>, type = 'text/csv', extraHeaders: Record<string, string> = {}): Promise<Response> {
+    const headers = new Headers({ ...extraHeaders, 'Content-Type': type, Cookie: [...this.cookies].map(([name, value]) => `${name}=${value}`).join('; ') });
     headers.set(XSRF_HEADER, this.cookies.get(XSRF_COOKIE) ?? '');
-    return Promise.resolve(this.staffApp.request(path, { method: 'POST', headers, body }, { incoming: { socket: { remoteAddress: this.address } } }));
+    // A stream goes as it is pulled (`duplex: 'half'`, which Node's fetch asks of a streamed body).
+    const init = { method: 'POST', headers, body, ...(body instanceof ReadableStream ? { duplex: 'half' } : {}) } as RequestInit;
+    return Promise.resolve(this.staffApp.request(path, init, { incoming: { socket: { remoteAddress: this.address } } }));
   }
 }
 

@@ -14,6 +14,8 @@ import { and, eq, isNull } from 'drizzle-orm';
 export const E2E_STAFF_PASSWORD = 'Office#Staff2026!';
 export const E2E_TOTP_SECRET = 'KVKFKRCPNZQUYMLXOVYDSQKJKZDTSRLD';
 export type E2eRole = 'officeAdmin' | 'billingStaff' | 'readOnly';
+/** The labs with a pool of staff. */
+export type StaffClient = 'SUN' | 'NPP' | 'JAD';
 const roles: readonly E2eRole[] = ['officeAdmin', 'billingStaff', 'readOnly'];
 const WORKERS = 4;
 const SLOTS = 16;
@@ -23,7 +25,8 @@ const emailOf = (client: string, role: E2eRole, worker: number, slot: number) =>
 /** The pools, written before the server starts (tests/e2e/global-setup.ts). */
 export async function insertE2eStaff(db: Database): Promise<void> {
   const passwordHash = await hashPassword(E2E_STAFF_PASSWORD);
-  for (const code of ['SUN', 'NPP']) {
+  // JAD: a lab no other test looks at, whose look the Branding test changes.
+  for (const code of ['SUN', 'NPP', 'JAD']) {
     const [client] = await db.select({ id: clients.id }).from(clients).where(and(eq(clients.code, code), isNull(clients.billingGroup))).limit(1);
     if (!client) throw new Error(`No client ${code}`);
     const rows = roles.flatMap((role) =>
@@ -44,7 +47,7 @@ export async function insertE2eStaff(db: Database): Promise<void> {
 let taken = 0;
 
 /** A staff member of `role` at `client` that no other test of this run signs in as. */
-export function freshStaff(role: E2eRole, client: 'SUN' | 'NPP', workerIndex: number): string {
+export function freshStaff(role: E2eRole, client: StaffClient, workerIndex: number): string {
   const slot = taken;
   taken += 1;
   if (workerIndex >= WORKERS || slot >= SLOTS) throw new Error(`The e2e staff pool is spent (worker ${String(workerIndex)}, slot ${String(slot)}): make it larger in office-staff.ts`);
@@ -58,7 +61,7 @@ export const codeNow = () => generate({ secret: E2E_TOTP_SECRET });
  * Signs a fresh staff member of `role` in through the console's API, in the page's browser context
  * (the cookies are the page's): for tests of a screen past the sign-in. Returns the email.
  */
-export async function signInStaff(page: Page, role: E2eRole, { client = 'SUN', workerIndex }: { client?: 'SUN' | 'NPP'; workerIndex: number }): Promise<string> {
+export async function signInStaff(page: Page, role: E2eRole, { client = 'SUN', workerIndex }: { client?: StaffClient; workerIndex: number }): Promise<string> {
   const email = freshStaff(role, client, workerIndex);
   await page.request.get('/api/console/session');
   // The anti-forgery token as it is now: signing in hands out a new one.

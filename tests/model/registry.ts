@@ -5,8 +5,11 @@
  */
 export { accessRemovalModel } from './access-removal.model';
 export { appModel } from './app.model';
+export { brandColoursModel } from './brand-colours.model';
+export { brandLogoModel } from './brand-logo.model';
 export { activationModel } from './activation.model';
 export { clientModel } from './client.model';
+export { clientSettingsModel } from './client-settings.model';
 export { cookieConsentModel } from './cookie-consent.model';
 export { emailChangeModel } from './email-change.model';
 export { emailConfirmationModel } from './email-confirmation.model';
@@ -24,5 +27,6 @@ export { sessionModel } from './session.model';
 export { staffAdminModel } from './staff-admin.model';
 export { staffEnrolmentModel } from './staff-enrolment.model';
 export { staffSignInModel } from './staff-sign-in.model';
+export { statementUploadModel } from './statement-upload.model';
 export { switchClientsModel } from './switch-clients.model';
 export { updatePasswordModel } from './update-password.model';

@@ -1,12 +1,12 @@
-import { Hono } from 'hono';
+import { and, desc, eq } from 'drizzle-orm';
 import sharp from 'sharp';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { namedPalettes, themeCss } from '@contracts/branding';
-import { mapErrors } from '../../http/error-mapping';
-import type { AppEnv } from '../../http/types';
-import { TestBrowser, clientIdOf, createTestApp, recordingLogger, useSeededDatabase } from '../../test/harness';
-import { createBrandingRoutes, type BrandingStaff } from './branding.routes';
-import { createBrandingService } from './branding.service';
+import { type ConsoleBranding } from '@contracts/console-branding';
+import { auditEvents, clients } from '../../db/schema';
+import { SUN_ADMIN, SUN_AUDITOR, SUN_CLERK, signedInStaff, staffClock, type StaffBrowser } from '../../test/console-fixtures';
+import { TestBrowser, clientIdOf, createTestApp, useSeededDatabase } from '../../test/harness';
+import { colourColumns, createBrandingService } from './branding.service';
 
 const database = useSeededDatabase();
 let browser: TestBrowser;
@@ -87,71 +87,104 @@ describe('a client’s stored logo', () => {
 });
 
 describe('the console’s branding calls', () => {
-  /** Who the test header names: staff of WLW in each role (the console's sign-in stands in for it). */
-  const staff = new Map<string, BrandingStaff>();
-  let app: Hono<AppEnv>;
+  // SUN's office admin, billing clerk and auditor, signed in to the console; SUN's look is put
+  // back afterwards (the other tests of this file read it).
+  let admin: StaffBrowser;
+  let clerk: StaffBrowser;
+  let reader: StaffBrowser;
+  let sunId = 0;
+  let sunBefore: { logoUrl: string | null } | undefined;
 
-  beforeEach(async () => {
-    app = new Hono<AppEnv>();
-    app.onError(mapErrors(recordingLogger()));
-    const branding = createBrandingService({ db: database.db });
-    app.route('/api', createBrandingRoutes({ branding, staffOf: (c) => staff.get(c.req.header('X-Test-Staff') ?? '') ?? null }));
-    const id = await clientId('WLW');
-    staff.set('admin', { clientId: id, role: 'officeAdmin' });
-    staff.set('clerk', { clientId: id, role: 'billingStaff' });
-    staff.set('reader', { clientId: id, role: 'readOnly' });
+  beforeAll(async () => {
+    const clock = await staffClock(database.db);
+    const app = createTestApp(database.db, { now: clock.now });
+    admin = await signedInStaff(app, clock.now, SUN_ADMIN, 'SUN', '192.0.2.71');
+    clerk = await signedInStaff(app, clock.now, SUN_CLERK, 'SUN', '192.0.2.72');
+    reader = await signedInStaff(app, clock.now, SUN_AUDITOR, 'SUN', '192.0.2.73');
+    sunId = await clientId('SUN');
+    [sunBefore] = await database.db.select({ logoUrl: clients.logoUrl }).from(clients).where(eq(clients.id, sunId));
   });
 
-  const call = (method: string, path: string, staff: string | null, init: RequestInit = {}) =>
-    app.request(`/api/console/branding${path}`, { method, ...init, headers: { ...(staff ? { 'X-Test-Staff': staff } : {}), ...(init.headers as Record<string, string> | undefined) } });
+  afterAll(async () => {
+    await createBrandingService({ db: database.db }).clearLogo(sunId);
+    await database.db.update(clients).set({ ...colourColumns(namedPalettes.sunrise), logoUrl: sunBefore?.logoUrl ?? null }).where(eq(clients.id, sunId));
+  });
 
-  it('show any staff member their client’s branding, and no one else', async () => {
-    const response = await call('GET', '', 'reader');
+  const branding = async () => (await (await reader.get('/api/console/branding')).json()) as ConsoleBranding;
+
+  /** The newest audit entry of `action` by `actor`. */
+  const lastAudit = async (actor: string, action: string) =>
+    (await database.db.select().from(auditEvents).where(and(eq(auditEvents.actor, actor), eq(auditEvents.action, action))).orderBy(desc(auditEvents.id)).limit(1))[0];
+
+  /** A refusal: its status and code, nothing changed, and the audit trail saying who was refused and why. */
+  async function expectRefused(response: Response, status: number, code: string, actor: string, action: string, before: ConsoleBranding) {
+    expect(response.status).toBe(status);
+    expect(((await response.json()) as { error: string }).error).toBe(code);
+    expect(await branding()).toEqual(before);
+    expect(await lastAudit(actor, action)).toMatchObject({ outcome: 'refused', detail: expect.stringContaining(code) as string });
+  }
+
+  it('show any staff member their client’s colours, logo and settings', async () => {
+    const response = await reader.get('/api/console/branding');
     expect(response.status).toBe(200);
-    expect(await response.json()).toMatchObject({ theme: expect.any(String) as string, colours: expect.any(Object) as object });
-    expect((await call('GET', '', null)).status).toBe(401);
+    expect(await response.json()).toMatchObject({
+      theme: 'sunrise',
+      colours: namedPalettes.sunrise,
+      settings: { acceptsOnlinePayments: expect.any(Boolean) as boolean, postingCutoff: expect.stringMatching(/^\d\d:\d\d$/) as string, timeZone: expect.any(String) as string },
+    });
   });
 
-  it('let only an office admin change the colours; a read-only or billing member gets 403 and nothing changes', async () => {
-    const colours = { ...namedPalettes.harbor, brand: '#0e7490' };
-    const body = JSON.stringify(colours);
-    const headers = { 'Content-Type': 'application/json' };
-    for (const staff of ['reader', 'clerk']) expect((await call('PUT', '/colours', staff, { body, headers })).status).toBe(403);
-    const before = (await (await call('GET', '', 'reader')).json()) as { colours: unknown };
-    expect(before.colours).not.toEqual(colours);
+  it('let only an office admin change the colours, recorded; a read-only or billing member gets 403 and nothing changes', async () => {
+    const colours = { ...namedPalettes.sunrise, brand: '#9a3413' };
+    const before = await branding();
+    await expectRefused(await reader.post('/api/console/branding/colours', colours), 403, 'forbidden', SUN_AUDITOR, 'branding.colours', before);
+    await expectRefused(await clerk.post('/api/console/branding/colours', colours), 403, 'forbidden', SUN_CLERK, 'branding.colours', before);
 
-    const saved = await call('PUT', '/colours', 'admin', { body, headers });
+    const saved = await admin.post('/api/console/branding/colours', colours);
     expect(saved.status).toBe(200);
-    expect(((await saved.json()) as { colours: unknown }).colours).toEqual(colours);
+    expect(((await saved.json()) as ConsoleBranding).colours).toEqual(colours);
+    expect(await (await admin.get('/api/clients/SUN/theme.css')).text()).toBe(themeCss(colours));
+    expect(await lastAudit(SUN_ADMIN, 'branding.colours')).toMatchObject({ role: 'officeAdmin', outcome: 'ok', target: 'colours' });
   });
 
   it('refuse colours below AA with 422 and each failing pair, and a colour that is not one with 400 at its field', async () => {
-    const headers = { 'Content-Type': 'application/json' };
-    const low = await call('PUT', '/colours', 'admin', { body: JSON.stringify({ ...namedPalettes.default, brandTint: '#475569' }), headers });
-    expect(low.status).toBe(422);
+    const before = await branding();
+    const low = await admin.post('/api/console/branding/colours', { ...namedPalettes.default, brandTint: '#475569' });
     // A slate tint: the page's text and links on it, and the spinner's arc, all fall short.
-    const refusal = (await low.json()) as { error: string; problems: { foreground: string; background: string; ratio: number; minimum: number }[] };
-    expect(refusal.error).toBe('contrastTooLow');
+    const refusal = (await low.clone().json()) as { problems: { foreground: string; background: string; ratio: number; minimum: number }[] };
     expect(refusal.problems.map((problem) => `${problem.foreground} on ${problem.background}: ${String(problem.ratio)} < ${String(problem.minimum)}`)).toEqual([
       'text on brandTint: 2.18 < 4.5',
       'brandStrong on brandTint: 1.55 < 4.5',
       'brand on brandTint: 1.14 < 3',
     ]);
-    const notAColour = await call('PUT', '/colours', 'admin', { body: JSON.stringify({ ...namedPalettes.default, brand: 'javascript:alert(1)' }), headers });
-    expect(notAColour.status).toBe(400);
-    expect(await notAColour.json()).toEqual({ error: 'invalidRequest', fields: { brand: 'invalid' } });
+    await expectRefused(low, 422, 'contrastTooLow', SUN_ADMIN, 'branding.colours', before);
+
+    const notAColour = await admin.post('/api/console/branding/colours', { ...namedPalettes.default, brand: 'javascript:alert(1)' });
+    expect(await notAColour.clone().json()).toEqual({ error: 'invalidRequest', fields: { brand: 'invalid' } });
+    await expectRefused(notAColour, 400, 'invalidRequest', SUN_ADMIN, 'branding.colours', before);
   });
 
-  it('take an office admin’s PNG, refuse a renamed executable with 415, and clear the logo', async () => {
-    const uploaded = await call('PUT', '/logo', 'admin', { body: await png(400, 100), headers: { 'Content-Type': 'image/png' } });
+  it('take an office admin’s PNG, recorded; refuse a renamed executable and an SVG with a script or an onload with 415; remove the logo', async () => {
+    const uploaded = await admin.upload('/api/console/branding/logo', await png(400, 100), 'image/png');
     expect(uploaded.status).toBe(200);
-    expect(await uploaded.json()).toMatchObject({ logo: { width: 384, height: 96, uploadedAs: 'image/png' } });
-    const executable = await call('PUT', '/logo', 'admin', { body: Buffer.from('MZ\x90\x00this program cannot be run in DOS mode', 'latin1'), headers: { 'Content-Type': 'image/png' } });
-    expect(executable.status).toBe(415);
-    expect(await executable.json()).toEqual({ error: 'logoNotAnImage' });
-    expect((await call('PUT', '/logo', 'clerk', { body: await png(10, 10), headers: { 'Content-Type': 'image/png' } })).status).toBe(403);
-    const cleared = await call('DELETE', '/logo', 'admin');
-    expect(await cleared.json()).toMatchObject({ logoUrl: null, logo: null });
+    const stored = (await uploaded.json()) as ConsoleBranding;
+    expect(stored).toMatchObject({ logo: { width: 384, height: 96, uploadedAs: 'image/png' }, logoUrl: expect.stringMatching(/^\/api\/clients\/SUN\/logo\?v=/) as string });
+    expect(await lastAudit(SUN_ADMIN, 'branding.logo')).toMatchObject({ outcome: 'ok', target: 'logo', detail: 'image/png' });
+
+    const before = await branding();
+    const executable = Buffer.from('MZ\x90\x00this program cannot be run in DOS mode', 'latin1');
+    await expectRefused(await admin.upload('/api/console/branding/logo', executable, 'image/png'), 415, 'logoNotAnImage', SUN_ADMIN, 'branding.logo', before);
+    const script = '<svg xmlns="http://www.w3.org/2000/svg" width="200" height="50"><script>alert(1)</script><rect width="200" height="50"/></svg>';
+    await expectRefused(await admin.upload('/api/console/branding/logo', script, 'image/svg+xml'), 415, 'logoNotAnImage', SUN_ADMIN, 'branding.logo', before);
+    const onload = '<svg xmlns="http://www.w3.org/2000/svg" width="200" height="50" onload="alert(1)"><rect width="200" height="50"/></svg>';
+    await expectRefused(await admin.upload('/api/console/branding/logo', onload, 'image/svg+xml'), 415, 'logoNotAnImage', SUN_ADMIN, 'branding.logo', before);
+    await expectRefused(await clerk.upload('/api/console/branding/logo', await png(10, 10), 'image/png'), 403, 'forbidden', SUN_CLERK, 'branding.logo', before);
+    await expectRefused(await reader.post('/api/console/branding/logo/remove'), 403, 'forbidden', SUN_AUDITOR, 'branding.logo.remove', before);
+
+    const removed = await admin.post('/api/console/branding/logo/remove');
+    expect(removed.status).toBe(200);
+    expect(await removed.json()).toMatchObject({ logoUrl: null, logo: null });
+    expect(await lastAudit(SUN_ADMIN, 'branding.logo.remove')).toMatchObject({ outcome: 'ok' });
   });
 
   /** A 50 MB body, counting what the server pulls of it. */
@@ -170,29 +203,58 @@ describe('the console’s branding calls', () => {
   }
 
   it('refuse a 50 MB upload with 413 from its Content-Length, without reading it', async () => {
+    const before = await branding();
     const { body, state } = fiftyMegabytes();
-    const response = await call('PUT', '/logo', 'admin', {
-      body,
-      headers: { 'Content-Type': 'image/png', 'Content-Length': String(50 * 1024 * 1024) },
-      duplex: 'half',
-    } as RequestInit);
-    expect(response.status).toBe(413);
-    expect(await response.json()).toEqual({ error: 'logoTooLarge' });
+    const response = await admin.upload('/api/console/branding/logo', body, 'image/png', { 'Content-Length': String(50 * 1024 * 1024) });
+    await expectRefused(response, 413, 'logoTooLarge', SUN_ADMIN, 'branding.logo', before);
     expect(state.pulled).toBeLessThanOrEqual(64 * 1024);
   });
 
   it('refuse a 50 MB upload without a Content-Length with 413 once 1 MB has been read, never the rest', async () => {
+    const before = await branding();
     const { body, state } = fiftyMegabytes();
-    const response = await call('PUT', '/logo', 'admin', { body, headers: { 'Content-Type': 'image/png' }, duplex: 'half' } as RequestInit);
-    expect(response.status).toBe(413);
-    expect(await response.json()).toEqual({ error: 'logoTooLarge' });
+    await expectRefused(await admin.upload('/api/console/branding/logo', body, 'image/png'), 413, 'logoTooLarge', SUN_ADMIN, 'branding.logo', before);
     expect(state.pulled).toBeLessThan(2 * 1024 * 1024);
   });
 
   it('read nothing of a body that a member who may not change the logo sends', async () => {
+    const before = await branding();
     const { body, state } = fiftyMegabytes();
-    const response = await call('PUT', '/logo', 'reader', { body, headers: { 'Content-Type': 'image/png' }, duplex: 'half' } as RequestInit);
-    expect(response.status).toBe(403);
+    await expectRefused(await reader.upload('/api/console/branding/logo', body, 'image/png'), 403, 'forbidden', SUN_AUDITOR, 'branding.logo', before);
     expect(state.pulled).toBeLessThanOrEqual(64 * 1024);
+  });
+
+  const settings = { acceptsOnlinePayments: false, externalCardLink: 'https://pay.example.com/sunrise', postingCutoff: '18:45', timeZone: 'America/New_York', passwordLifetimeDays: 90 };
+
+  it('let an office admin set the settings, recorded, and the patients’ pages follow them', async () => {
+    const saved = await admin.post('/api/console/branding/settings', settings);
+    expect(saved.status).toBe(200);
+    expect(((await saved.json()) as ConsoleBranding).settings).toEqual(settings);
+    expect(await lastAudit(SUN_ADMIN, 'branding.settings')).toMatchObject({ outcome: 'ok', target: 'settings', detail: expect.stringContaining('cutoff=18:45 America/New_York') as string });
+    const [row] = await database.db.select().from(clients).where(eq(clients.id, sunId));
+    expect(row).toMatchObject({ acceptsOnlinePayments: false, externalCcLink: settings.externalCardLink, postingCutoff: '18:45', timeZone: 'America/New_York', passwordLifetimeDays: 90 });
+    const forever = await admin.post('/api/console/branding/settings', { ...settings, acceptsOnlinePayments: true, externalCardLink: '', passwordLifetimeDays: null });
+    expect(((await forever.json()) as ConsoleBranding).settings).toMatchObject({ acceptsOnlinePayments: true, externalCardLink: '', passwordLifetimeDays: null });
+  });
+
+  it('refuse settings that do not fit at their fields, and a member who may not, changing nothing', async () => {
+    const before = await branding();
+    const misfits: [Record<string, unknown>, string][] = [
+      [{ postingCutoff: '25:00' }, 'postingCutoff'],
+      [{ postingCutoff: '9:30' }, 'postingCutoff'],
+      [{ timeZone: 'Mars/Olympus_Mons' }, 'timeZone'],
+      [{ externalCardLink: 'http://pay.example.com/' }, 'externalCardLink'],
+      [{ externalCardLink: 'javascript:alert(1)' }, 'externalCardLink'],
+      [{ externalCardLink: 'https://user:secret@pay.example.com/' }, 'externalCardLink'],
+      [{ passwordLifetimeDays: 0 }, 'passwordLifetimeDays'],
+      [{ passwordLifetimeDays: 3651 }, 'passwordLifetimeDays'],
+      [{ passwordLifetimeDays: 1.5 }, 'passwordLifetimeDays'],
+    ];
+    for (const [change, field] of misfits) {
+      const response = await admin.post('/api/console/branding/settings', { ...settings, ...change });
+      expect(await response.clone().json(), JSON.stringify(change)).toEqual({ error: 'invalidRequest', fields: { [field]: 'invalid' } });
+      await expectRefused(response, 400, 'invalidRequest', SUN_ADMIN, 'branding.settings', before);
+    }
+    await expectRefused(await clerk.post('/api/console/branding/settings', settings), 403, 'forbidden', SUN_CLERK, 'branding.settings', before);
   });
 });

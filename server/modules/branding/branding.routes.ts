@@ -1,19 +1,24 @@
 /**
  * Branding over HTTP. For the patients' pages, anyone may read a client's theme as a stylesheet
  * and its stored logo, each with a strong ETag (a 304 while it is unchanged). For the billing
- * office's console, `createBrandingRoutes` reads and changes the session's client's branding; the
- * console mounts it under its staff sign-in (the staff principal comes from `staffOf`).
+ * office's console, `createConsoleBrandingRoutes` reads and changes the staff session's client's
+ * branding and settings; the console mounts it among its areas.
  */
 import { createHash } from 'node:crypto';
 import { Hono, type Context } from 'hono';
-import { bodyLimit } from 'hono/body-limit';
-import { brandColoursSchema, logoLimits, themeCss } from '@contracts/branding';
+import { colourNames, logoLimits, themeCss } from '@contracts/branding';
 import { getClientLogo, getClientTheme } from '@contracts/branding-endpoints';
+import {
+  getConsoleBranding,
+  removeConsoleLogo,
+  setConsoleBrandColours,
+  setConsoleClientSettings,
+  uploadConsoleLogo,
+} from '@contracts/console-branding-endpoints';
 import { route } from '../../http/endpoint-routes';
 import { ApiError } from '../../http/errors';
 import { isNotModified } from '../../http/static';
-import type { AppEnv } from '../../http/types';
-import { readJsonBody } from '../../http/validation';
+import type { AppEnv, StaffEnv } from '../../http/types';
 import type { ClientsService } from '../clients/clients.service';
 import { coloursOf, type BrandingOutcome, type BrandingService } from './branding.service';
 
@@ -59,15 +64,6 @@ export function createClientBrandingRoutes({ clients, branding }: { clients: Cli
   return routes;
 }
 
-/** The console's roles (the lead's `StaffRole`): an office admin changes the branding, everyone may look. */
-export type BrandingStaffRole = 'officeAdmin' | 'billingStaff' | 'readOnly';
-
-/** Who calls the console: a staff member of one client, signed in with a second factor. */
-export interface BrandingStaff {
-  clientId: number;
-  role: BrandingStaffRole;
-}
-
 /** Each refusal's status. */
 const refusalStatus = {
   notFound: 404,
@@ -79,55 +75,82 @@ const refusalStatus = {
 } as const;
 
 /** The outcome as the console reads it: the branding, or the refusal with its fields or failing pairs. */
-function answer(c: Context<AppEnv>, outcome: BrandingOutcome): Response {
+function answer(c: Context<StaffEnv>, outcome: BrandingOutcome): Response {
   if (outcome.kind === 'done') return c.json(outcome.branding);
   const { kind: _refused, code, ...details } = outcome;
   return c.json({ error: code, ...details }, refusalStatus[code]);
 }
 
 /**
- * The console's branding calls, for the session's client: read it (any staff), set the colours,
- * upload a logo (the body is the image, its Content-Type the declared type, at most 1 MB: a
- * larger body is refused from its Content-Length, or, without one, once 1 MB has been read) and
- * remove it (office admins).
+ * The body, as long as it is at most `maxBytes`; null once it is longer (what follows is never
+ * read: the stream is cancelled).
  */
-export function createBrandingRoutes({ branding, staffOf }: { branding: BrandingService; staffOf: (c: Context<AppEnv>) => BrandingStaff | null }) {
+async function readAtMost(request: Request, maxBytes: number): Promise<Uint8Array | null> {
+  const reader = request.body?.getReader();
+  if (!reader) return new Uint8Array();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > maxBytes) {
+      await reader.cancel();
+      return null;
+    }
+    chunks.push(value);
+  }
+  const bytes = new Uint8Array(size);
+  let offset = 0;
+  for (const chunk of chunks) {
+    bytes.set(chunk, offset);
+    offset += chunk.byteLength;
+  }
+  return bytes;
+}
+
+/**
+ * The console's Branding screen (contracts/console-branding-endpoints.ts), for the staff session's
+ * client: read it (any staff), set the colours and the settings, upload a logo and remove it
+ * (office admins; `requireStaff` checks the role before the upload's body is read). The logo's
+ * body is the image, at most 1 MB: a larger one is refused from its Content-Length, or, without
+ * one, once 1 MB has been read.
+ */
+export function createConsoleBrandingRoutes({ branding }: { branding: BrandingService }) {
   const routes = new Hono<AppEnv>();
 
-  function caller(c: Context<AppEnv>, changes: boolean): BrandingStaff {
-    const staff = staffOf(c);
-    if (!staff) throw new ApiError(401, 'notSignedIn');
-    if (changes && staff.role !== 'officeAdmin') throw new ApiError(403, 'forbidden');
-    return staff;
-  }
-
-  routes.get('/console/branding', async (c) => {
-    const found = await branding.branding(caller(c, false).clientId);
+  route(routes, getConsoleBranding, async (c) => {
+    const found = await branding.branding(c.var.staff.clientId);
     if (!found) throw new ApiError(404, 'notFound');
     return c.json(found);
   });
 
-  routes.put('/console/branding/colours', async (c) => {
-    const { clientId } = caller(c, true);
-    return answer(c, await branding.setColours(clientId, await readJsonBody(c, brandColoursSchema)));
+  route(routes, setConsoleBrandColours, async (c, { json }) => {
+    c.set('auditNote', { target: 'colours', detail: colourNames.map((name) => json[name]).join(' ') });
+    return answer(c, await branding.setColours(c.var.staff.clientId, json));
   });
 
-  routes.put(
-    '/console/branding/logo',
-    // The role first: a stranger's 50 MB is not read at all.
-    async (c, next) => {
-      caller(c, true);
-      await next();
-    },
-    bodyLimit({ maxSize: logoLimits.maxBytes, onError: (c) => c.json({ error: 'logoTooLarge' }, 413) }),
-    async (c) => {
-      const { clientId } = caller(c, true);
-      const bytes = new Uint8Array(await c.req.arrayBuffer());
-      return answer(c, await branding.setLogo(clientId, bytes, c.req.header('Content-Type') ?? ''));
-    },
-  );
+  route(routes, uploadConsoleLogo, async (c) => {
+    const type = c.req.header('Content-Type') ?? '';
+    c.set('auditNote', { target: 'logo', detail: type.split(';')[0]?.trim().slice(0, 64) ?? '' });
+    const tooLarge = () => c.json({ error: 'logoTooLarge' }, 413);
+    if (Number(c.req.header('Content-Length') ?? '0') > logoLimits.maxBytes) return tooLarge();
+    const bytes = await readAtMost(c.req.raw, logoLimits.maxBytes);
+    if (!bytes) return tooLarge();
+    return answer(c, await branding.setLogo(c.var.staff.clientId, bytes, type));
+  });
 
-  routes.delete('/console/branding/logo', async (c) => answer(c, await branding.clearLogo(caller(c, true).clientId)));
+  route(routes, removeConsoleLogo, async (c) => {
+    c.set('auditNote', { target: 'logo' });
+    return answer(c, await branding.clearLogo(c.var.staff.clientId));
+  });
+
+  route(routes, setConsoleClientSettings, async (c, { json }) => {
+    const lifetime = json.passwordLifetimeDays === null ? 'never' : `${String(json.passwordLifetimeDays)}d`;
+    const detail = `online=${String(json.acceptsOnlinePayments)} cutoff=${json.postingCutoff} ${json.timeZone} password=${lifetime} card=${json.externalCardLink || 'none'}`;
+    c.set('auditNote', { target: 'settings', detail });
+    return answer(c, await branding.setSettings(c.var.staff.clientId, json));
+  });
 
   return routes;
 }

@@ -6,7 +6,8 @@
  */
 import { eq, sql } from 'drizzle-orm';
 import * as v from 'valibot';
-import { brandColoursSchema, contrastProblems, type BrandColours, type Branding, type ContrastProblem } from '@contracts/branding';
+import { brandColoursSchema, contrastProblems, type BrandColours, type ContrastProblem } from '@contracts/branding';
+import { clientSettingsSchema, type ClientSettings, type ConsoleBranding } from '@contracts/console-branding';
 import type { FieldErrors } from '@contracts/errors';
 import type { Database } from '../../db/client';
 import { clientLogos, clients } from '../../db/schema';
@@ -43,14 +44,14 @@ export type BrandingRefusal =
   | { code: 'contrastTooLow'; problems: ContrastProblem[] }
   | { code: LogoRefusal };
 
-export type BrandingOutcome = { kind: 'done'; branding: Branding } | ({ kind: 'refused' } & BrandingRefusal);
+export type BrandingOutcome = { kind: 'done'; branding: ConsoleBranding } | ({ kind: 'refused' } & BrandingRefusal);
 
 const refused = (refusal: BrandingRefusal): BrandingOutcome => ({ kind: 'refused', ...refusal });
 
 /** Creates the branding service over the database. */
 export function createBrandingService({ db }: { db: Database }) {
-  /** What the console shows of a client's branding; null for no such client. */
-  async function branding(clientId: number): Promise<Branding | null> {
+  /** What the console shows of a client's branding, with its settings; null for no such client. */
+  async function branding(clientId: number): Promise<ConsoleBranding | null> {
     const [row] = await db
       .select({
         theme: clients.theme,
@@ -59,6 +60,11 @@ export function createBrandingService({ db }: { db: Database }) {
         brandContrastColour: clients.brandContrastColour,
         brandTintColour: clients.brandTintColour,
         logoUrl: clients.logoUrl,
+        acceptsOnlinePayments: clients.acceptsOnlinePayments,
+        externalCardLink: clients.externalCcLink,
+        postingCutoff: clients.postingCutoff,
+        timeZone: clients.timeZone,
+        passwordLifetimeDays: clients.passwordLifetimeDays,
         contentType: clientLogos.contentType,
         width: clientLogos.width,
         height: clientLogos.height,
@@ -88,6 +94,13 @@ export function createBrandingService({ db }: { db: Database }) {
             uploadedAt: uploadedAt.toISOString(),
           }
         : null,
+      settings: {
+        acceptsOnlinePayments: row.acceptsOnlinePayments,
+        externalCardLink: row.externalCardLink,
+        postingCutoff: row.postingCutoff,
+        timeZone: row.timeZone,
+        passwordLifetimeDays: row.passwordLifetimeDays,
+      },
     };
   }
 
@@ -133,6 +146,23 @@ export function createBrandingService({ db }: { db: Database }) {
         return true;
       });
       return found ? changed(clientId) : refused({ code: 'notFound' });
+    },
+
+    /**
+     * Sets the client's settings: online payments on or off, the external card page (https or
+     * empty), the posting cut-off (HH:MM) in a real time zone, the password lifetime (1 to 3650
+     * days, or null for ever). A misfit is a field error and changes nothing.
+     */
+    async setSettings(clientId: number, settings: ClientSettings): Promise<BrandingOutcome> {
+      const parsed = v.safeParse(clientSettingsSchema, settings);
+      if (!parsed.success) return refused({ code: 'invalidRequest', fields: fieldErrorsOf(parsed.issues) });
+      const { acceptsOnlinePayments, externalCardLink, postingCutoff, timeZone, passwordLifetimeDays } = parsed.output;
+      const updated = await db
+        .update(clients)
+        .set({ acceptsOnlinePayments, externalCcLink: externalCardLink, postingCutoff, timeZone, passwordLifetimeDays })
+        .where(eq(clients.id, clientId))
+        .returning({ id: clients.id });
+      return updated.length > 0 ? changed(clientId) : refused({ code: 'notFound' });
     },
 
     /** Removes the logo: the stored one, and the address the pages load (the header then shows the name). */

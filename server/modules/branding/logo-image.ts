@@ -39,8 +39,15 @@ function uploadType(declaredType: string): LogoUploadType | null {
 const refused = (code: LogoRefusal): LogoOutcome => ({ kind: 'refused', code });
 
 /**
+ * Markup that only a program runs: a script, an event handler (`onload=`), an HTML island. The
+ * drawing would drop it, but an office that uploads it has picked the wrong file: it is refused.
+ */
+const activeSvgContent = /<script\b|<foreignObject\b|\son[a-z]+\s*=/i;
+
+/**
  * Reads an uploaded logo: at most 1 MB, a PNG or SVG as declared (sniffed from its bytes), at
- * most 2000 pixels wide and high, decodable; kept as a PNG at most 96 pixels high.
+ * most 2000 pixels wide and high, decodable, an SVG without scripts or event handlers; kept as a
+ * PNG at most 96 pixels high.
  */
 export async function readLogo(bytes: Uint8Array, declaredType: string): Promise<LogoOutcome> {
   if (bytes.byteLength > logoLimits.maxBytes) return refused('logoTooLarge');
@@ -55,6 +62,7 @@ export async function readLogo(bytes: Uint8Array, declaredType: string): Promise
     return refused('logoNotAnImage');
   }
   if (metadata.format !== sharpFormat[type]) return refused('logoNotAnImage');
+  if (type === 'image/svg+xml' && activeSvgContent.test(input.toString('utf8'))) return refused('logoNotAnImage');
   const { width, height } = metadata;
   if (!width || !height) return refused('logoNotAnImage');
   if (width > logoLimits.maxPixels || height > logoLimits.maxPixels) return refused('logoTooManyPixels');

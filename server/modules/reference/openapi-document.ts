@@ -9,6 +9,7 @@ import { toJsonSchema, type JsonSchema } from '@valibot/to-json-schema';
 import * as v from 'valibot';
 import { apiAreas, apiEndpoints } from '@contracts/api';
 import { apiBase, type EndpointDeclaration, type Schema } from '@contracts/endpoint';
+import { logoUploadTypes } from '@contracts/branding';
 import { apiErrorCodes } from '@contracts/errors';
 import { STAFF_COOKIE } from '../../http/staff-session';
 import { SESSION_COOKIE } from '../../http/session';
@@ -80,7 +81,7 @@ function operationOf(name: string, tag: string, endpoint: EndpointDeclaration): 
   if (statementBody) throw new Error(`${name}: statements are for the billing office's API`);
   const [defaultStatus, success] = successOf(endpoint);
   const successStatus = endpoint.successStatus === undefined ? defaultStatus : String(endpoint.successStatus);
-  const { refusals = {}, csvBody } = endpoint;
+  const { refusals = {}, csvBody, imageBody } = endpoint;
   const responses: Record<string, unknown> = {
     [successStatus]: success,
     ...(query || json || headers ? { 400: refusal('invalidRequest: the request does not fit its schema (`fields` names what and why)') } : {}),
@@ -94,6 +95,12 @@ function operationOf(name: string, tag: string, endpoint: EndpointDeclaration): 
           413: refusal('invalidRequest: the file is over its limit'),
           415: refusal('invalidRequest: not text/csv'),
           422: { description: 'The file was refused whole (see `message`); nothing was changed.', content: success.content },
+        }
+      : {}),
+    ...(imageBody
+      ? {
+          413: refusal('logoTooLarge: the image is over 1 MB'),
+          415: refusal('logoNotAnImage: not a PNG or an SVG by its bytes, or an SVG with scripts, event handlers or outside references'),
         }
       : {}),
     ...(refusals[422] ? { 422: refusal(refusals[422]) } : {}),
@@ -116,6 +123,14 @@ function operationOf(name: string, tag: string, endpoint: EndpointDeclaration): 
     ...(parameters.length > 0 ? { parameters } : {}),
     ...(json ? { requestBody: { required: true, content: { 'application/json': { schema: jsonSchemaOf(json, 'input') } } } } : {}),
     ...(csvBody ? { requestBody: { required: true, content: { 'text/csv': { schema: { type: 'string', description: csvBody } } } } } : {}),
+    ...(imageBody
+      ? {
+          requestBody: {
+            required: true,
+            content: Object.fromEntries(logoUploadTypes.map((type) => [type, { schema: { type: 'string', format: 'binary', description: imageBody } }])),
+          },
+        }
+      : {}),
     responses,
     security: security.length > 0 ? [Object.fromEntries(security.map((scheme) => [scheme, []]))] : [],
   };

@@ -13,6 +13,7 @@
 import { and, desc, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { apiEndpoints } from '@contracts/api';
+import { namedPalettes } from '@contracts/branding';
 import { apiBase } from '@contracts/endpoint';
 import { auditEvents, staffMembers, users } from '../../db/schema';
 import { createTestApp, useSeededDatabase } from '../../test/harness';
@@ -34,8 +35,9 @@ interface Row {
   body?: (caller: Caller) => unknown;
   /** Refusals of the endpoint's own that count as `allowed` (a repeat, an activated user). */
   ownRefusals?: number[];
-  /** A statement file to upload as it is (text/csv). */
+  /** A file to upload as it is (a statement, text/csv, unless `type` says otherwise). */
   file?: (caller: Caller) => string;
+  type?: string;
   /** Open to anyone: the sign-in's steps, tested in staff.test.ts. */
   signIn?: true;
 }
@@ -54,6 +56,8 @@ const admins: Record<Caller, Outcome> = { ...adminsOwn, nppAdmin: 'allowed' };
 /** SUN's things the table names, made before it runs. */
 const sun = { userId: 0, confirmation: '', importId: 0, staffId: 0, keyPrefix: '', endpointId: 0, eventId: '' };
 let stamp = '';
+/** A logo as an office would upload it. */
+const logoSvg = '<svg xmlns="http://www.w3.org/2000/svg" width="200" height="50"><rect width="200" height="50" fill="#9a3412"/></svg>';
 
 const table: Row[] = [
   // Signing in: open to anyone (staff.test.ts).
@@ -112,6 +116,12 @@ const table: Row[] = [
   { endpoint: 'GET /console/webhooks/deliveries', callers: admins },
   { endpoint: 'POST /console/webhooks/events/{eventId}/replay', callers: adminsOwn, url: () => `/console/webhooks/events/${sun.eventId}/replay` },
   { endpoint: 'POST /console/webhooks/endpoints/{id}/disable', callers: adminsOwn, url: () => `/console/webhooks/endpoints/${String(sun.endpointId)}/disable` },
+  // Branding: the caller's own client's look and settings (set to what SUN has already).
+  { endpoint: 'GET /console/branding', callers: anyStaff },
+  { endpoint: 'POST /console/branding/colours', callers: admins, body: (caller) => (caller === 'nppAdmin' ? namedPalettes.northpoint : namedPalettes.sunrise) },
+  { endpoint: 'POST /console/branding/logo', callers: admins, file: () => logoSvg, type: 'image/svg+xml' },
+  { endpoint: 'POST /console/branding/logo/remove', callers: admins },
+  { endpoint: 'POST /console/branding/settings', callers: admins, body: () => ({ acceptsOnlinePayments: true, externalCardLink: '', postingCutoff: '21:30', timeZone: 'America/Chicago', passwordLifetimeDays: null }) },
   // Last: it ends the throwaway staff member, whom no other row needs after.
   { endpoint: 'POST /console/staff/{id}/deactivate', callers: adminsOwn, url: () => `/console/staff/${String(sun.staffId)}/deactivate` },
 ];
@@ -166,7 +176,7 @@ describe('the console’s access table', () => {
     for (const caller of callers) {
       const browser = browsers[caller];
       const response = row.file
-        ? await browser.upload(path, row.file(caller))
+        ? await browser.upload(path, row.file(caller), row.type)
         : await browser.request(method, path, { ...(row.body ? { body: row.body(caller) } : {}), headers: { 'Idempotency-Key': `access-${crypto.randomUUID()}` } });
       const expected = row.callers[caller];
       const status = response.status;

@@ -3,14 +3,21 @@
  * passkey ceremonies in the browser (@simplewebauthn/browser). Loaded with the console's screens
  * only: nothing of it is in the patients' pages.
  */
+import * as v from 'valibot';
+import type { BrandColours } from '@contracts/branding';
+import type { ClientSettings } from '@contracts/console-branding';
+import * as brandingEndpoints from '@contracts/console-branding-endpoints';
 import type { AuditQuery, InviteStaffRequest, StaffRole } from '@contracts/console';
 import * as endpoints from '@contracts/console-endpoints';
 import type { ConsoleRefundRequest, PaymentSearchQuery } from '@contracts/console-office';
 import * as office from '@contracts/console-office-endpoints';
 import type { Language } from '@contracts/session';
 import type { HelpKind } from '@machines/office/patient-help.machine';
+import { apiBase, type EndpointCall } from '@contracts/endpoint';
+import { apiErrorSchema } from '@contracts/errors';
 import { endpointUrl } from '@/lib/api/endpoint-url';
-import { callEndpoint, type CallOptions } from '@/lib/api/http';
+import { ApiError } from '@/lib/api/errors';
+import { callEndpoint, observed, readCookie, type CallOptions } from '@/lib/api/http';
 
 export const getStaffSession = (options?: CallOptions) => callEndpoint(endpoints.getStaffSession, options);
 
@@ -94,3 +101,80 @@ function paymentQueryText(query: Partial<PaymentSearchQuery>) {
     page: query.page === undefined ? undefined : String(query.page),
   };
 }
+
+// Branding (contracts/console-branding-endpoints.ts).
+
+export const getBranding = (options?: CallOptions) => callEndpoint(brandingEndpoints.getConsoleBranding, options);
+
+export const saveBrandColours = (json: BrandColours) => callEndpoint(brandingEndpoints.setConsoleBrandColours, { json });
+
+export const saveClientSettings = (json: ClientSettings) => callEndpoint(brandingEndpoints.setConsoleClientSettings, { json });
+
+export const removeLogo = () => callEndpoint(brandingEndpoints.removeConsoleLogo);
+
+export const uploadLogo = (file: Blob, type: string, { signal }: CallOptions = {}) =>
+  uploadFile(brandingEndpoints.uploadConsoleLogo, file, { type, signal }).then(({ body }) => body);
+
+/** An upload's progress: bytes sent of the total. */
+export type UploadProgress = (sent: number, total: number) => void;
+
+/**
+ * POSTs a file as it is (its own media type) to a declared endpoint, with the anti-forgery token,
+ * reporting the browser's progress as it sends (fetch cannot; XMLHttpRequest can). Resolves with the
+ * status and the JSON answer checked against the declaration when the status is 2xx or one of
+ * `answeredWith` (an import refused whole still answers its report); otherwise rejects with an
+ * ApiError, as every call does.
+ */
+export function uploadFile<D extends EndpointCall & { response: v.GenericSchema }>(
+  endpoint: D,
+  file: Blob,
+  { type, query = {}, signal, onProgress, answeredWith = [] }: { type: string; query?: Record<string, string>; signal?: AbortSignal | undefined; onProgress?: UploadProgress; answeredWith?: number[] },
+): Promise<{ status: number; body: v.InferOutput<D['response']> }> {
+  return observed(
+    () =>
+      new Promise((resolve, reject) => {
+        const request = new XMLHttpRequest();
+        const search = new URLSearchParams(query).toString();
+        request.open('POST', `${apiBase}${endpoint.path}${search ? `?${search}` : ''}`);
+        request.setRequestHeader('Content-Type', type);
+        const token = readCookie('XSRF-TOKEN');
+        if (token) request.setRequestHeader('X-XSRF-TOKEN', token);
+        request.responseType = 'text';
+        request.upload.onprogress = (event) => onProgress?.(event.loaded, event.lengthComputable ? event.total : file.size);
+        request.onerror = () => reject(new ApiError('network', null));
+        request.onabort = () => reject(new DOMException('The upload was stopped', 'AbortError'));
+        request.onload = () => {
+          const body: unknown = (() => {
+            try {
+              return JSON.parse(request.responseText) as unknown;
+            } catch {
+              return null;
+            }
+          })();
+          if ((request.status >= 200 && request.status < 300) || answeredWith.includes(request.status)) {
+            const parsed = v.safeParse(endpoint.response, body);
+            if (parsed.success) resolve({ status: request.status, body: parsed.output as v.InferOutput<D['response']> });
+            else reject(new ApiError('malformedResponse', request.status, { cause: parsed.issues }));
+            return;
+          }
+          const error = v.safeParse(apiErrorSchema, body);
+          reject(new ApiError(error.success ? error.output.error : 'serverError', request.status, { body }));
+        };
+        signal?.addEventListener('abort', () => request.abort(), { once: true });
+        request.send(file);
+      }),
+  );
+}
+
+// Imports (contracts/console-office-endpoints.ts).
+
+export const listImports = (options?: CallOptions) => callEndpoint(office.listImports, options).then((answer) => answer.imports);
+
+export const getImportReport = (id: number, { signal }: CallOptions = {}) => callEndpoint(office.getImportReport, { params: { id: String(id) }, signal });
+
+/** Where an import's refused rows download as CSV. */
+export const importProblemsCsvUrl = (id: number) => `${apiBase}${office.getImportProblemsCsv.path.replace('{id}', String(id))}`;
+
+/** Uploads a statement file; answers its report, imported (201) or refused whole (422). */
+export const uploadStatementFile = (file: Blob, fileName: string, { signal, onProgress }: CallOptions & { onProgress?: UploadProgress } = {}) =>
+  uploadFile(office.uploadStatement, file, { type: 'text/csv', query: { fileName }, signal, answeredWith: [422], ...(onProgress ? { onProgress } : {}) }).then(({ body }) => body);

@@ -35,6 +35,16 @@ function OfficeMenu({ session, onSignedOut }: { session: SignedIn; onSignedOut: 
             <Trans>Payments</Trans>
           </OfficeLink>
         </li>
+        <li>
+          <OfficeLink screen="imports">
+            <Trans>Imports</Trans>
+          </OfficeLink>
+        </li>
+        <li>
+          <OfficeLink screen="branding">
+            <Trans>Branding</Trans>
+          </OfficeLink>
+        </li>
         {session.role === 'officeAdmin' ? (
           <li>
             <OfficeLink screen="staff">

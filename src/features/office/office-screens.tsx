@@ -7,10 +7,14 @@
 import { msg } from '@lingui/core/macro';
 import type { MessageDescriptor } from '@lingui/core';
 import type { AuditEvent, StaffMember, StaffSession } from '@contracts/console';
+import type { ConsoleBranding } from '@contracts/console-branding';
 import type { AccountSearch, AccountView, PaymentSearch, Today } from '@contracts/console-office';
+import type { ImportReport } from '@contracts/office';
 import { AccountScreen } from './account-screen';
 import { AuditScreen } from './audit-screen';
-import { getAccountView, getToday, listStaff, searchAccounts, searchAudit, searchPayments } from './office-api';
+import { BrandingScreen } from './branding-screen';
+import { ImportsScreen } from './imports-screen';
+import { getAccountView, getBranding, listImports, getToday, listStaff, searchAccounts, searchAudit, searchPayments } from './office-api';
 import { helpsPatients } from './office-messages';
 import { PatientsScreen } from './patients-screen';
 import { PaymentsScreen, type PaymentFilters } from './payments-screen';
@@ -52,6 +56,8 @@ export type LoadedScreen = { title: MessageDescriptor } & (
   | { screen: 'patients'; q: string; found: AccountSearch | null }
   | { screen: 'account'; view: AccountView }
   | { screen: 'payments'; query: PaymentFilters; found: PaymentSearch }
+  | { screen: 'branding'; branding: ConsoleBranding }
+  | { screen: 'imports'; imports: Omit<ImportReport, 'problems'>[] }
   | { screen: 'notFound' }
 );
 
@@ -81,12 +87,18 @@ export async function loadOfficeScreen(rest: string, search: Search, session: St
     const query = paymentsSearch(search);
     return { screen: 'payments', title: msg`Payments`, query, found: await searchPayments(query, { signal }) };
   }
+  if (screen === 'branding' && detail === undefined) return { screen: 'branding', title: msg`Branding`, branding: await getBranding({ signal }) };
+  if (screen === 'imports' && detail === undefined) return { screen: 'imports', title: msg`Imports`, imports: await listImports({ signal }) };
   return notFound;
 }
 
 /** The loaded screen, for the signed-in staff member. */
 export function OfficeScreen({ loaded, session }: { loaded: LoadedScreen; session: SignedIn }) {
   switch (loaded.screen) {
+    case 'branding':
+      return <BrandingScreen branding={loaded.branding} role={session.role} clientName={session.clientName} />;
+    case 'imports':
+      return <ImportsScreen imports={loaded.imports} role={session.role} />;
     case 'notFound':
       // The route shows the portal's not-found screen for it.
       return null;

@@ -1,0 +1,271 @@
+import { Trans, useLingui } from '@lingui/react/macro';
+import type { StaffRole } from '@contracts/console';
+import type { ImportReport } from '@contracts/office';
+import { statementUploadMachine, type StatementUploadProblem } from '@machines/office/statement-upload.machine';
+import { useSelector } from '@xstate/react';
+import { useEffect, useState } from 'react';
+import { Screen } from '@/components/screen';
+import { Field } from '@/components/text-field';
+import { createAppActor } from '@/lib/create-app-actor';
+import { formatDateTime } from '@/lib/format';
+import { createStatementUploadImplementations } from './imports.implementations';
+import { getImportReport, importProblemsCsvUrl, listImports } from './office-api';
+import { useOfficeFailureMessage } from './office-messages';
+
+type ImportSummary = Omit<ImportReport, 'problems'>;
+
+/** How often a running import's rows read are asked for again. */
+const POLL_MS = 1500;
+
+function useStatusName(): (status: ImportSummary['status']) => string {
+  const { t } = useLingui();
+  return (status) => (status === 'running' ? t`Running` : status === 'imported' ? t`Imported` : t`Refused`);
+}
+
+/** An import's report: its outcome, its counts, and its first refused rows with the link to all of them. */
+function ImportReportView({ report }: { report: ImportReport }) {
+  const { i18n } = useLingui();
+  const statusName = useStatusName();
+  const { accounts, invoices } = report;
+  return (
+    <section className="import-report" aria-labelledby={`import-report-${String(report.id)}`}>
+      <h3 id={`import-report-${String(report.id)}`}>
+        <Trans>
+          Report of {report.fileName || `#${String(report.id)}`}: {statusName(report.status)}
+        </Trans>
+      </h3>
+      {report.message ? (
+        <p className="form-error">
+          <Trans>The file was refused whole, and nothing changed: {report.message}</Trans>
+        </p>
+      ) : null}
+      <ul>
+        <li>
+          <Trans>
+            Rows read: {i18n.number(report.rowsRead)}; rows refused: {i18n.number(report.rowsRefused)}
+          </Trans>
+        </li>
+        <li>
+          <Trans>
+            Accounts: {i18n.number(accounts.created)} new, {i18n.number(accounts.updated)} updated, {i18n.number(accounts.unchanged)} unchanged
+          </Trans>
+        </li>
+        <li>
+          <Trans>
+            Invoices: {i18n.number(invoices.created)} new, {i18n.number(invoices.updated)} updated, {i18n.number(invoices.unchanged)} unchanged, {i18n.number(invoices.closed)} closed
+          </Trans>
+        </li>
+      </ul>
+      {report.problems.length > 0 ? (
+        <>
+          <div className="table-scroll" tabIndex={0} role="region" aria-labelledby={`import-report-${String(report.id)}`}>
+            <table className="data-table">
+              <thead>
+                <tr>
+                  <th scope="col">
+                    <Trans>Line</Trans>
+                  </th>
+                  <th scope="col">
+                    <Trans>Column</Trans>
+                  </th>
+                  <th scope="col">
+                    <Trans>Why it was refused</Trans>
+                  </th>
+                </tr>
+              </thead>
+              <tbody>
+                {report.problems.slice(0, 20).map((problem, index) => (
+                  <tr key={`${String(problem.line)}-${problem.column}-${String(index)}`}>
+                    <td>{problem.line ?? problem.location}</td>
+                    <td>{problem.column}</td>
+                    <td>{problem.reason}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+          <p>
+            <a href={importProblemsCsvUrl(report.id)} download>
+              <Trans>Download every refused row ({i18n.number(report.problemCount)}) as CSV</Trans>
+            </a>
+          </p>
+        </>
+      ) : null}
+      <p className="field-hint">{formatDateTime(report.startedAt, i18n.locale)}</p>
+    </section>
+  );
+}
+
+/** The upload (billing staff and office admins): a file to choose, its progress, then its report. */
+function UploadSection({ onFinished }: { onFinished: () => void }) {
+  const { t, i18n } = useLingui();
+  const failureMessage = useOfficeFailureMessage();
+  const [report, setReport] = useState<ImportReport | null>(null);
+  const [actor] = useState(() => createAppActor(statementUploadMachine.provide(createStatementUploadImplementations({ onReport: setReport }))));
+  useEffect(() => {
+    actor.start();
+  }, [actor]);
+  const uploading = useSelector(actor, (snapshot) => snapshot.matches('uploading'));
+  const finished = useSelector(actor, (snapshot) => snapshot.matches('done') || snapshot.matches('refused'));
+  const chosen = useSelector(actor, (snapshot) => snapshot.context.chosen);
+  const sent = useSelector(actor, (snapshot) => snapshot.context.sent);
+  const total = useSelector(actor, (snapshot) => snapshot.context.total);
+  const problem = useSelector(actor, (snapshot) => snapshot.context.problem);
+  useEffect(() => {
+    if (finished) onFinished();
+  }, [finished, onFinished]);
+  const problemMessage = (code: StatementUploadProblem) => {
+    switch (code) {
+      case 'notCsv':
+        return t`This is not a CSV statement file. Choose the .csv file your billing system writes.`;
+      case 'tooLarge':
+        return t`This file is larger than 64 MB. Split it, or send it through the billing office's API.`;
+      case 'forbidden':
+        return t`Your role does not import statements. Ask an office admin.`;
+      case 'expired':
+        return failureMessage('expired');
+      case 'network':
+        return failureMessage('network');
+      case 'serverError':
+        return failureMessage('serverError');
+    }
+  };
+  const percent = total > 0 ? Math.min(100, Math.round((sent / total) * 100)) : 0;
+
+  return (
+    <section aria-labelledby="imports-upload">
+      <h2 id="imports-upload">
+        <Trans>Upload a statement file</Trans>
+      </h2>
+      <Field label={<Trans>Statement file (CSV, at most 64 MB)</Trans>}>
+        {(control) => (
+          <input
+            {...control}
+            type="file"
+            name="statement"
+            accept=".csv,text/csv"
+            disabled={uploading}
+            aria-describedby={problem ? 'upload-problem' : control['aria-describedby']}
+            onChange={(event) => {
+              const file = event.target.files?.[0];
+              if (file) actor.send({ type: 'file.choose', statement: { name: file.name, size: file.size, file } });
+              event.target.value = '';
+            }}
+          />
+        )}
+      </Field>
+      <div role="status" aria-live="polite">
+        {uploading && chosen ? (
+          <>
+            <p>
+              {sent < total ? (
+                <Trans>
+                  Sending {chosen.name}: {i18n.number(percent)}%
+                </Trans>
+              ) : (
+                <Trans>{chosen.name} is sent; importing it…</Trans>
+              )}
+            </p>
+            <progress max={100} value={percent} aria-label={t`Upload progress`} />
+          </>
+        ) : null}
+      </div>
+      {problem ? (
+        <p className="form-error" role="alert" id="upload-problem">
+          {problemMessage(problem)}
+        </p>
+      ) : null}
+      {finished && report ? <ImportReportView report={report} /> : null}
+    </section>
+  );
+}
+
+/** The lab's statement imports: an upload for those who may, and the last 50 with their reports. */
+export function ImportsScreen({ imports, role }: { imports: ImportSummary[]; role: StaffRole }) {
+  const { t, i18n } = useLingui();
+  const statusName = useStatusName();
+  const [rows, setRows] = useState(imports);
+  const [shown, setShown] = useState<ImportReport | null>(null);
+  const [failed, setFailed] = useState(false);
+  const running = rows.some((row) => row.status === 'running');
+  // While an import runs (this one's or another's), its rows read are asked for again.
+  useEffect(() => {
+    if (!running) return;
+    const timer = window.setInterval(() => {
+      listImports().then(setRows, () => setFailed(true));
+    }, POLL_MS);
+    return () => window.clearInterval(timer);
+  }, [running]);
+  const refresh = () => void listImports().then(setRows, () => setFailed(true));
+  const show = (id: number) => void getImportReport(id).then(setShown, () => setFailed(true));
+
+  return (
+    <Screen title={<Trans>Imports</Trans>}>
+      {role === 'readOnly' ? null : <UploadSection onFinished={refresh} />}
+      <h2>
+        <Trans>The last 50 imports</Trans>
+      </h2>
+      {failed ? (
+        <p className="form-error" role="alert">
+          <Trans>We could not load the imports. Check your connection, then reload the page.</Trans>
+        </p>
+      ) : null}
+      {rows.length === 0 ? (
+        <p>
+          <Trans>No statement has been imported yet.</Trans>
+        </p>
+      ) : (
+        <div className="table-scroll" tabIndex={0} role="region" aria-label={t`The last 50 imports`}>
+          <table className="data-table">
+            <thead>
+              <tr>
+                <th scope="col">
+                  <Trans>Started</Trans>
+                </th>
+                <th scope="col">
+                  <Trans>File</Trans>
+                </th>
+                <th scope="col">
+                  <Trans>Status</Trans>
+                </th>
+                <th scope="col">
+                  <Trans>Rows read</Trans>
+                </th>
+                <th scope="col">
+                  <Trans>Rows refused</Trans>
+                </th>
+                <th scope="col">
+                  <Trans>Report</Trans>
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {rows.map((row) => (
+                <tr key={row.id}>
+                  <td>{formatDateTime(row.startedAt, i18n.locale)}</td>
+                  <td>{row.fileName || `#${String(row.id)}`}</td>
+                  <td>{statusName(row.status)}</td>
+                  <td>{i18n.number(row.rowsRead)}</td>
+                  <td>{i18n.number(row.rowsRefused)}</td>
+                  <td>
+                    <div className="office-actions">
+                      <button type="button" className="button button-secondary" onClick={() => show(row.id)}>
+                        <Trans>Show the report of {row.fileName || `#${String(row.id)}`}</Trans>
+                      </button>
+                      {row.problemCount > 0 ? (
+                        <a href={importProblemsCsvUrl(row.id)} download>
+                          <Trans>Refused rows of {row.fileName || `#${String(row.id)}`} (CSV)</Trans>
+                        </a>
+                      ) : null}
+                    </div>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+      {shown ? <ImportReportView report={shown} /> : null}
+    </Screen>
+  );
+}

@@ -1,0 +1,36 @@
+/** The effects of the Imports screen's upload machine: the upload with its progress, and what its failures mean. */
+import type { ImportReport } from '@contracts/office';
+import type { StatementUploadProblem, statementUploadMachine } from '@machines/office/statement-upload.machine';
+import { fromCallback, type MachineImplementationsFrom } from 'xstate';
+import { ApiError } from '@/lib/api/errors';
+import { uploadStatementFile } from './office-api';
+
+function problemOf(error: unknown): StatementUploadProblem {
+  if (!(error instanceof ApiError)) return 'serverError';
+  if (error.code === 'notSignedIn') return 'expired';
+  if (error.code === 'forbidden' || error.code === 'network') return error.code;
+  if (error.status === 413) return 'tooLarge';
+  if (error.status === 415) return 'notCsv';
+  return 'serverError';
+}
+
+/** `onReport` gets each report the upload answers, for the screen to show whole. */
+export function createStatementUploadImplementations({ onReport }: { onReport: (report: ImportReport) => void }): MachineImplementationsFrom<typeof statementUploadMachine> {
+  return {
+    actors: {
+      upload: fromCallback(({ input, sendBack }) => {
+        const controller = new AbortController();
+        uploadStatementFile(input.file, input.fileName, { signal: controller.signal, onProgress: (sent, total) => sendBack({ type: 'upload.progress', sent, total }) }).then(
+          (report) => {
+            onReport(report);
+            sendBack({ type: 'upload.answered', report: { id: report.id, status: report.status } });
+          },
+          (error: unknown) => {
+            if (!controller.signal.aborted) sendBack({ type: 'upload.failed', problem: problemOf(error) });
+          },
+        );
+        return () => controller.abort();
+      }),
+    },
+  };
+}

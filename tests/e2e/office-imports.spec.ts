@@ -1,0 +1,112 @@
+/**
+ * The console's Imports screen (`/{client}/office/imports`): billing staff upload a CSV statement
+ * file, see it go and its report; every staff member sees the last imports with each report and
+ * its refused rows' CSV. The accounts imported are JAD's and of this run's own numbers, so no other
+ * test sees them.
+ */
+import { statementHeader } from '../../server/modules/statements/statement-columns';
+import { appHasTakenOver, chooseLanguage, expect, expectAccessible, tabTo, test } from './fixtures';
+import { signInStaff } from './office-staff';
+
+/** A statement of `count` new accounts (one invoice each); the row `bad` has a charge that is no amount. */
+function statement(prefix: string, count: number, bad?: number): Buffer {
+  const row = (n: number) => {
+    const cells: Record<string, string> = {
+      account_number: `${prefix}-${String(n)}`,
+      guarantor_name: 'Casey Console',
+      guarantor_postal_code: '62704',
+      invoice_number: `${prefix}-INV-${String(n)}`,
+      invoice_date: '2026-02-01',
+      due_date: '2026-03-01',
+      line_number: '1',
+      service_date: '2026-01-30',
+      procedure_code: '80053',
+      procedure_description: 'Panel',
+      units: '1',
+      charge: n === bad ? 'lots' : '100.00',
+      insurance_paid: '0.00',
+      adjustments: '0.00',
+      patient_paid: '0.00',
+      balance: '100.00',
+      statement_produced_at: '2026-03-01T06:00:00Z',
+    };
+    return statementHeader.map((name) => cells[name] ?? '').join(',');
+  };
+  return Buffer.from(`${statementHeader.join(',')}\n${Array.from({ length: count }, (_, n) => row(n)).join('\n')}\n`);
+}
+
+const stamp = () => `E${Date.now().toString(36).toUpperCase()}${String(test.info().repeatEachIndex)}`;
+
+test('billing staff upload a statement by keyboard, see it go and its report, with the refused row and its CSV', async ({ page }) => {
+  await signInStaff(page, 'billingStaff', { client: 'JAD', workerIndex: test.info().workerIndex });
+  await page.goto('/JAD/office/imports');
+  await expect(page.getByRole('heading', { level: 1, name: 'Imports' })).toBeVisible();
+  await appHasTakenOver(page);
+
+  const name = `${stamp()}.csv`;
+  const input = page.getByLabel('Statement file (CSV, at most 64 MB)');
+  await tabTo(page, input);
+  await expect(input).toBeFocused();
+  await input.setInputFiles({ name, mimeType: 'text/csv', buffer: statement(name.slice(0, -4), 5, 2) });
+  const report = page.getByRole('region', { name: new RegExp(`^Report of ${name}: Imported$`) }).or(page.getByRole('heading', { name: `Report of ${name}: Imported` }));
+  await expect(report.first()).toBeVisible();
+  await expect(page.getByText('Rows read: 5; rows refused: 1')).toBeVisible();
+  await expect(page.getByText('Accounts: 4 new, 0 updated, 0 unchanged')).toBeVisible();
+  const csv = page.getByRole('link', { name: 'Download every refused row (1) as CSV' });
+  const download = await (await page.request.get((await csv.getAttribute('href')) ?? '')).text();
+  expect(download).toContain('charge');
+
+  // The history lists it at once, with its refused rows' CSV.
+  const row = page.getByRole('row').filter({ hasText: name });
+  await expect(row).toContainText('Imported');
+  await expect(row.getByRole('link', { name: `Refused rows of ${name} (CSV)` })).toBeVisible();
+
+  // Not a CSV file: refused before it is sent.
+  await input.setInputFiles({ name: 'statement.xlsx', mimeType: 'application/vnd.ms-excel', buffer: Buffer.from('PK\x03\x04') });
+  await expect(page.getByText('This is not a CSV statement file. Choose the .csv file your billing system writes.')).toBeVisible();
+  await expectAccessible(page);
+});
+
+test('a file refused whole says why and changes nothing; usable at 320 px and in Spanish', async ({ page }) => {
+  await signInStaff(page, 'officeAdmin', { client: 'JAD', workerIndex: test.info().workerIndex });
+  await page.setViewportSize({ width: 320, height: 800 });
+  await page.goto('/JAD/office/imports');
+  await expect(page.getByRole('heading', { level: 1, name: 'Imports' })).toBeVisible();
+  await appHasTakenOver(page);
+  const name = `${stamp()}-bad.csv`;
+  await page.getByLabel('Statement file (CSV, at most 64 MB)').setInputFiles({ name, mimeType: 'text/csv', buffer: Buffer.from('not,a,statement\n1,2,3\n') });
+  await expect(page.getByRole('heading', { name: `Report of ${name}: Refused` })).toBeVisible();
+  await expect(page.getByText(/^The file was refused whole, and nothing changed: /)).toBeVisible();
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(320);
+  await expectAccessible(page);
+
+  await chooseLanguage(page, 'es-ES');
+  await expect(page.getByRole('heading', { level: 1, name: 'Importaciones' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Las últimas 50 importaciones' })).toBeVisible();
+  await expect(page.getByText(/^El archivo se rechazó entero y no se cambió nada: /)).toBeVisible();
+});
+
+test('a read-only member sees the last imports with each report and its refused rows’ CSV, and no upload', async ({ page, browser }) => {
+  // An import of JAD's with a refused row, made by billing staff in a browser of their own.
+  const clerk = await browser.newPage({ baseURL: test.info().project.use.baseURL ?? process.env.E2E_BASE_URL ?? '' });
+  await signInStaff(clerk, 'billingStaff', { client: 'JAD', workerIndex: test.info().workerIndex });
+  const prefix = stamp();
+  const name = `${prefix}-history.csv`;
+  const xsrf = (await clerk.context().cookies()).find((cookie) => cookie.name === 'XSRF-TOKEN')?.value ?? '';
+  const uploaded = await clerk.request.post(`/api/console/imports?fileName=${name}`, { headers: { 'Content-Type': 'text/csv', 'X-XSRF-TOKEN': xsrf }, data: statement(prefix, 3, 1) });
+  expect(uploaded.status()).toBe(201);
+  await clerk.close();
+
+  await signInStaff(page, 'readOnly', { client: 'JAD', workerIndex: test.info().workerIndex });
+  await page.goto('/JAD/office/imports');
+  await expect(page.getByRole('heading', { level: 1, name: 'Imports' })).toBeVisible();
+  await appHasTakenOver(page);
+  await expect(page.getByLabel('Statement file (CSV, at most 64 MB)')).toHaveCount(0);
+  const row = page.getByRole('row').filter({ hasText: name });
+  await expect(row).toContainText('Imported');
+  await expect(row.getByRole('link', { name: `Refused rows of ${name} (CSV)` })).toHaveAttribute('href', /^\/api\/console\/imports\/\d+\/problems\.csv$/);
+  await row.getByRole('button', { name: `Show the report of ${name}` }).click();
+  await expect(page.getByRole('heading', { name: `Report of ${name}: Imported` })).toBeVisible();
+  await expect(page.getByText('Rows read: 3; rows refused: 1')).toBeVisible();
+  await expectAccessible(page);
+});
