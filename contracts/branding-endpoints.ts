@@ -33,3 +33,4 @@ export const getClientLogo = defineEndpoint({
   query: v.object({ billingGroup: billingGroupSchema, v: v.optional(v.pipe(v.string(), v.maxLength(64))) }),
   response: 'png',
 });
+

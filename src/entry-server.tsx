@@ -20,6 +20,7 @@ import { fromPromise, waitFor, type AnyActorRef, type Snapshot } from 'xstate';
 import { persistMachines, startMachines, type MachineHost } from '@/app/actors';
 import { App } from '@/app/app';
 import type { StorageWrites } from '@/app/first-screen';
+import { clientThemeUrl } from '@contracts/branding-urls';
 import { createAppNavigation } from '@/app/navigation';
 import { createAppRouter } from '@/app/router';
 import { fillTemplate, moduleFiles, preloadLinks, routeChunkKeys, themeStyle } from '@/app/server/page-document';
@@ -101,8 +102,7 @@ export function createPageRenderer({ template, manifest, catalogs }: PageRendere
   /** The selected client's theme stylesheet, as the API serves it ('' when it cannot be had). */
   async function themeOf(client: Client | null, api: InProcessFetch): Promise<string> {
     if (!client) return '';
-    const query = client.billingGroup ? `?billingGroup=${encodeURIComponent(client.billingGroup)}` : '';
-    const response = await api(new Request(`http://portal.internal/api/clients/${encodeURIComponent(client.code)}/theme.css${query}`));
+    const response = await api(new Request(`http://portal.internal${clientThemeUrl(client.code, client.billingGroup)}`));
     return response.ok ? response.text() : '';
   }
 

@@ -1,10 +1,11 @@
 /**
- * Loads a client's theme (its colours, /api/clients/{code}/theme.css) beside the one in use,
+ * Loads a client's theme (its colours, the stylesheet getClientTheme declares) beside the one in use,
  * without applying it: with `media="not all"`, the page keeps its colours until `showTheme` swaps
  * the new ones in, when the client machine puts the theme class on. No flash of the next client's
  * colours under the last one's logo, nor the reverse. Loaded lazily: a server-rendered page has
  * its client's theme inline, and needs this only when another client is chosen.
  */
+import { clientThemeUrl } from '@contracts/branding-urls';
 import { clientThemeAttribute, type ThemeSheet } from './theme';
 
 /** Resolves with the loaded stylesheet; null when it did not load, or was abandoned (then it is gone). */
@@ -23,7 +24,7 @@ export function loadTheme(document: Document, { code, billingGroup }: { code: st
     link.onload = () => end(!signal.aborted);
     link.onerror = abandon;
     signal.addEventListener('abort', abandon);
-    link.href = `/api/clients/${encodeURIComponent(code)}/theme.css${billingGroup ? `?billingGroup=${encodeURIComponent(billingGroup)}` : ''}`;
+    link.href = clientThemeUrl(code, billingGroup);
     document.head.append(link);
   });
 }

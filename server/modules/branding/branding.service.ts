@@ -1,12 +1,13 @@
 /**
  * A client's branding, as the billing office's console changes it: the theme's colours (refused
  * below WCAG AA contrast, by the rule the console's preview shares) and the logo (stored in the
- * database, served at /api/clients/{code}/logo). The patients' pages read both: the colours as
+ * database, served where getClientLogo says). The patients' pages read both: the colours as
  * the theme's stylesheet, the logo through `clients.logo_url`.
  */
 import { eq, sql } from 'drizzle-orm';
 import * as v from 'valibot';
 import { brandColoursSchema, contrastProblems, type BrandColours, type ContrastProblem } from '@contracts/branding';
+import { clientLogoUrl } from '@contracts/branding-urls';
 import { clientSettingsSchema, type ClientSettings, type ConsoleBranding } from '@contracts/console-branding';
 import type { FieldErrors } from '@contracts/errors';
 import type { Database } from '../../db/client';
@@ -32,9 +33,7 @@ export function colourColumns(colours: BrandColours) {
 
 /** The address of a stored logo: the client's, with the logo's version so a new one is a new address. */
 export function storedLogoUrl(client: Pick<ClientRow, 'code' | 'billingGroup'>, digest: string): string {
-  const query = new URLSearchParams(client.billingGroup ? { billingGroup: client.billingGroup } : {});
-  query.set('v', digest.slice(0, 16));
-  return `/api/clients/${encodeURIComponent(client.code)}/logo?${query.toString()}`;
+  return clientLogoUrl(client.code, client.billingGroup, digest.slice(0, 16));
 }
 
 /** Why a change was refused; nothing changed. */

@@ -102,7 +102,7 @@ function paymentQueryText(query: Partial<PaymentSearchQuery>) {
   };
 }
 
-// Branding (contracts/console-branding-endpoints.ts).
+// Branding (the console-branding-endpoints module).
 
 export const getBranding = (options?: CallOptions) => callEndpoint(brandingEndpoints.getConsoleBranding, options);
 
@@ -166,7 +166,7 @@ export function uploadFile<D extends EndpointCall & { response: v.GenericSchema 
   );
 }
 
-// Imports (contracts/console-office-endpoints.ts).
+// Imports (the console-office-endpoints module).
 
 export const listImports = (options?: CallOptions) => callEndpoint(office.listImports, options).then((answer) => answer.imports);
 
