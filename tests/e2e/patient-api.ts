@@ -27,13 +27,13 @@ export async function signInPatient(email: string): Promise<APIRequestContext> {
   return api;
 }
 
-/** Pays `amountCents` of a SUN guest's invoice with the sandbox's test Visa (…4242); answers the confirmation number. */
-export async function payAsGuest(accountNumber: string, invoiceNumber: string, amountCents: number): Promise<string> {
+/** Pays `amountCents` of a guest's invoice (at SUN unless said) with the sandbox's test Visa (…4242); answers the confirmation number. */
+export async function payAsGuest(accountNumber: string, invoiceNumber: string, amountCents: number, clientCode = 'SUN'): Promise<string> {
   const cardFields = process.env.E2E_CARD_FIELDS_URL;
   if (!cardFields) throw new Error('E2E_CARD_FIELDS_URL is not set: the global set-up did not start the server');
   const { api, headers } = await patientContext();
   try {
-    await ok(await api.post('/api/userlogin/GuestLogin', { headers: await headers(), data: { accountNumber, invoiceNumber, language: 'en-US', clientCode: 'SUN' } }), 'Guest sign-in');
+    await ok(await api.post('/api/userlogin/GuestLogin', { headers: await headers(), data: { accountNumber, invoiceNumber, language: 'en-US', clientCode } }), 'Guest sign-in');
     const token = (await ok(await api.post(`${cardFields}/processor/tokens`, { data: { number: '4242424242424242', expMonth: 12, expYear: new Date().getUTCFullYear() + 2, cvc: '123' } }), 'Card token')) as { token: string };
     const billing = { payerName: 'Morgan Refund', addressLine1: '1 Main Street', addressLine2: '', city: 'Springfield', region: 'IL', postalCode: '62704', country: 'United States', email: 'morgan.refund@example.com' };
     const receipt = (await ok(
