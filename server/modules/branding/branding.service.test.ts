@@ -203,7 +203,7 @@ describe('an SVG logo', () => {
     // The drawing is the SVG's own: the rectangle's green fills it.
     const { data } = await sharp(stored).raw().toBuffer({ resolveWithObject: true });
     expect([...data.subarray(0, 3)]).toEqual([0x06, 0x5f, 0x46]);
-    // The drawing is done when setLogo answers: any fetch it made would have arrived.
+    // The drawing is done when setLogo answers: a fetch it made would have arrived by now.
     expect(requests).toEqual([]);
   });
 

@@ -289,7 +289,7 @@ export function createStaffService({ db, sessions, throttle, now }: { db: Databa
           .where(and(eq(staffInvitations.id, found.invitation.id), isNull(staffInvitations.usedAt)))
           .returning({ id: staffInvitations.id });
         if (used.length === 0) return false;
-        // A new password: any second factor set up before is set up again, and old sessions end.
+        // A new password: a second factor set up before must be set up again, and old sessions end.
         await tx
           .update(staffMembers)
           .set({ passwordHash, status: 'active', activatedAt: at, totpSecret: null, totpLastStep: null })

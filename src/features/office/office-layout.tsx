@@ -1,6 +1,6 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import type { StaffSession } from '@contracts/console';
-import { Outlet, useLocation, useNavigate, useRouter } from '@tanstack/react-router';
+import { Navigate, Outlet, useLocation, useNavigate, useRouter } from '@tanstack/react-router';
 import { OfficeLink } from './office-navigation';
 import { StaffSignInScreen } from './staff-sign-in-screen';
 import { useRoleName } from './office-messages';
@@ -78,10 +78,8 @@ export function OfficeLayout({ session, clientCode }: { session: StaffSession; c
   const onWelcome = useLocation({ select: (location) => /\/office\/welcome\/?$/.test(location.pathname) });
   const refresh = () => void router.invalidate();
   if (onWelcome) return <Outlet />;
-  if (session.stage === 'enrol') {
-    void navigate({ to: '/{-$client}/office/welcome', params: (current) => current, search: {} });
-    return null;
-  }
+  // Signed in with a password but no second factor yet: the set-up page, as a redirect (not a navigation during render).
+  if (session.stage === 'enrol') return <Navigate to="/{-$client}/office/welcome" params={(current) => current} search={{}} replace />;
   if (session.stage !== 'signedIn') {
     return (
       <StaffSignInScreen
