@@ -90,6 +90,14 @@ export async function openDatabase(options: OpenDatabaseOptions = {}): Promise<O
     pool.on('error', (error) =>
       warn(`A database connection was lost (${shortReason(error)}); the next query opens a new one.`),
     );
+    // The pool hears only its idle connections. One in use (a transaction, a migration, a COPY) that
+    // PostgreSQL ends also emits 'error' on itself, after its query has been refused; heard here, its
+    // caller handles the refusal and the pool drops the connection on its release.
+    pool.on('connect', (connection) => {
+      connection.on('error', (error) =>
+        warn(`A database connection in use was lost (${shortReason(error)}); its query was refused.`),
+      );
+    });
     const db = drizzleNodePg({ client: pool, schema, logger: queryLogger(options.onQuery) });
     try {
       await withConnectionRetry(() => migrateUnderLock(pool), {
