@@ -5,6 +5,7 @@ import { tanstackRouter } from '@tanstack/router-plugin/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { bareDynamicImports } from './scripts/bare-dynamic-imports.ts';
+import { consoleValibot } from './scripts/console-valibot.ts';
 import { inspectorPage } from './scripts/inspect/inspector-plugin.ts';
 import { linguiJsonCatalogs } from './scripts/lingui-json-catalogs.ts';
 import stripMachineDescriptions from './scripts/strip-machine-descriptions.ts';
@@ -29,6 +30,8 @@ export default defineConfig(({ command, isSsrBuild }) => ({
     // The translations the SPA fetches: one JSON catalog per language at /assets/locale/{lang}.json.
     linguiJsonCatalogs(),
     bareDynamicImports(),
+    // The billing office's console brings its own copy of valibot: the patients' shared chunk keeps only what they use.
+    consoleValibot(),
     // `npm run dev:inspect` only: the page at /__inspect/ that shows the live app's states on the charts.
     inspectorPage(),
   ],
@@ -62,7 +65,7 @@ export default defineConfig(({ command, isSsrBuild }) => ({
         // instead of many small shared pieces. ky is not among them: it loads with the first call
         // (src/lib/api/http.ts), which a server-rendered page may never make. Nor is the passkey
         // library: only the billing office's sign-in loads it.
-        codeSplitting: { groups: [{ name: 'vendor', test: /[\\/]node_modules[\\/](?!ky[\\/]|@simplewebauthn[\\/])/ }] },
+        codeSplitting: { groups: [{ name: 'vendor', test: /[\\/]node_modules[\\/](?!ky[\\/]|@simplewebauthn[\\/]|valibot[\\/]dist[\\/]index\.min\.mjs$)/ }] },
         // The entry names every lazy chunk it may load, and in those names only the route's name is
         // not entropy to gzip: the browser's lazy chunks go by a hash alone (seven characters, the
         // fewest that tell this build's files apart; `dist/.vite/manifest.json` maps them to their

@@ -1,10 +1,8 @@
 import { msg } from '@lingui/core/macro';
-import { createFileRoute, getRouteApi } from '@tanstack/react-router';
+import { createFileRoute, useLoaderData } from '@tanstack/react-router';
 import { NotFoundScreen } from '@/features/not-found/not-found-screen';
 import { OfficeLoadFailed } from '@/features/office/office-load-failed';
 import { loadOfficeScreen, OfficeScreen } from '@/features/office/office-screens';
-
-const office = getRouteApi('/{-$client}/office');
 
 // Every console screen behind one route: the rest of the address picks it (office-screens.tsx).
 export const Route = createFileRoute('/{-$client}/office/$')({
@@ -24,7 +22,7 @@ export const Route = createFileRoute('/{-$client}/office/$')({
 
 function OfficeScreenRoute() {
   const loaded = Route.useLoaderData();
-  const session = office.useLoaderData();
+  const session = useLoaderData({ from: '/{-$client}/office' });
   if (!loaded || session.stage !== 'signedIn') return null;
   return loaded.screen === 'notFound' ? <NotFoundScreen /> : <OfficeScreen loaded={loaded} session={session} />;
 }
