@@ -1,5 +1,5 @@
 import { fixtureAccounts } from './fixture-data';
-import { chooseLanguage, demoGuest, expect, expectAccessible, tabTo, test } from './fixtures';
+import { appHasTakenOver, chooseLanguage, demoGuest, expect, expectAccessible, tabTo, test } from './fixtures';
 import { signInStaff } from './office-staff';
 import { signInPatient } from './patient-api';
 
@@ -68,4 +68,23 @@ test('a clerk signs a registered user out everywhere from the account page, at 3
   } finally {
     await patient.dispose();
   }
+});
+
+test('Today names who is locked out of signing in, each a link to the account where the lock is cleared', async ({ page }) => {
+  const account = fixtureAccounts.officeHelp;
+  // A lock lasts minutes only after many failed tries, which would hold back this run's other sign-ins
+  // from the same address: Today's answer carries one instead.
+  await page.route('**/api/console/today', async (route) => {
+    const today = (await (await route.fetch()).json()) as Record<string, unknown>;
+    await route.fulfill({ json: { ...today, lockedOut: [{ kind: 'user', email: account.userEmail, accountNumber: account.accountNumber, retryAfterSeconds: 240, failures: 9 }] } });
+  });
+  await signInStaff(page, 'billingStaff', { workerIndex: test.info().workerIndex });
+  // Opened from the menu once the app runs the page: the browser asks for Today (a first page's Today is the server's).
+  await page.goto('/SUN/office/patients');
+  await appHasTakenOver(page);
+  await page.getByRole('navigation', { name: 'Billing office' }).getByRole('link', { name: 'Today' }).click();
+  const locked = page.getByRole('listitem').filter({ hasText: '9 failed tries' });
+  await expect(locked).toContainText('may try again in 4 minutes');
+  await locked.getByRole('link', { name: account.userEmail }).click();
+  await expect(page.getByRole('heading', { level: 1, name: `Account ${account.accountNumber}` })).toBeVisible();
 });

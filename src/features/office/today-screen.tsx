@@ -2,6 +2,7 @@ import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import type { Today } from '@contracts/console-office';
 import { Screen } from '@/components/screen';
 import { formatDate, formatDateTime, formatMoney } from '@/lib/format';
+import { OfficeLink } from './office-navigation';
 
 /**
  * The console's first screen: the business day's payments, refunds and voids with the running
@@ -138,7 +139,13 @@ export function TodayScreen({ today }: { today: Today }) {
         <ul className="today-list">
           {today.lockedOut.map((who) => (
             <li key={`${who.kind}-${who.email ?? ''}-${who.accountNumber ?? ''}`}>
-              {who.email ?? who.accountNumber} ·{' '}
+              {who.accountNumber !== null ? (
+                // The account's page is where its users are helped: a lock is cleared there.
+                <OfficeLink screen={`patients/${encodeURIComponent(who.accountNumber)}`}>{who.email ?? who.accountNumber}</OfficeLink>
+              ) : (
+                who.email
+              )}{' '}
+              ·{' '}
               <Plural value={who.failures} one="# failed try" other="# failed tries" /> ·{' '}
               <Plural value={Math.ceil(who.retryAfterSeconds / 60)} one="may try again in # minute" other="may try again in # minutes" />
             </li>
