@@ -16,7 +16,7 @@ import { createAppActor } from '@/lib/create-app-actor';
 import { useFormFields } from '@/lib/use-form-fields';
 import { draftContrastProblems, settingsProblems } from './branding-rules';
 import { createBrandColoursImplementations, createBrandLogoImplementations, createClientSettingsImplementations } from './branding.implementations';
-import { useOfficeFailureMessage } from './office-messages';
+import { useConsoleFailureMessage } from './office-messages';
 
 /** A started actor of `machine`, for the screen's life. */
 function useStartedActor<A extends { start: () => unknown }>(create: () => A): A {
@@ -110,7 +110,7 @@ function ColoursSection({ branding, clientName, canEdit }: { branding: ConsoleBr
   const colourMessage = useColourFieldMessage();
   const problemMessage = useContrastProblemMessage();
   const refusalMessage = useContrastRefusalMessage();
-  const failureMessage = useOfficeFailureMessage();
+  const failureMessage = useConsoleFailureMessage();
   const draft = useSelector(actor, (snapshot) => snapshot.context.draft);
   const saved = useSelector(actor, (snapshot) => snapshot.context.saved);
   const serverContrast = useSelector(actor, (snapshot) => snapshot.context.serverContrast);
@@ -193,7 +193,7 @@ function LogoSection({ branding, clientName, canEdit }: { branding: ConsoleBrand
   const { t } = useLingui();
   const actor = useStartedActor(() => createAppActor(brandLogoMachine.provide(createBrandLogoImplementations()), { input: { logo: { url: branding.logoUrl } } }));
   const refusalMessage = useLogoRefusalMessage();
-  const failureMessage = useOfficeFailureMessage();
+  const failureMessage = useConsoleFailureMessage();
   const logo = useSelector(actor, (snapshot) => snapshot.context.logo);
   const refusal = useSelector(actor, (snapshot) => snapshot.context.refusal);
   const failure = useSelector(actor, (snapshot) => snapshot.context.failure);
@@ -289,7 +289,7 @@ const selectSettingsProblems = (snapshot: SettingsSnapshot) => shownProblems(sna
 function SettingsSection({ branding, canEdit }: { branding: ConsoleBranding; canEdit: boolean }) {
   const { t } = useLingui();
   const actor = useStartedActor(() => createAppActor(clientSettingsMachine.provide(createClientSettingsImplementations()), { input: { settings: branding.settings } }));
-  const failureMessage = useOfficeFailureMessage();
+  const failureMessage = useConsoleFailureMessage();
   const online = useSelector(actor, (snapshot) => snapshot.context.draft.acceptsOnlinePayments);
   const savedNotice = useSelector(actor, (snapshot) => snapshot.context.savedNotice);
   const failure = useSelector(actor, (snapshot) => snapshot.context.failure);

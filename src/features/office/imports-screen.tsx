@@ -10,7 +10,7 @@ import { createAppActor } from '@/lib/create-app-actor';
 import { formatDateTime } from '@/lib/format';
 import { createStatementUploadImplementations } from './imports.implementations';
 import { getImportReport, importProblemsCsvUrl, listImports } from './office-api';
-import { useOfficeFailureMessage } from './office-messages';
+import { useConsoleFailureMessage } from './office-messages';
 
 type ImportSummary = Omit<ImportReport, 'problems'>;
 
@@ -99,7 +99,7 @@ function ImportReportView({ report }: { report: ImportReport }) {
 /** The upload (billing staff and office admins): a file to choose, its progress, then its report. */
 function UploadSection({ onFinished }: { onFinished: () => void }) {
   const { t, i18n } = useLingui();
-  const failureMessage = useOfficeFailureMessage();
+  const failureMessage = useConsoleFailureMessage();
   const [report, setReport] = useState<ImportReport | null>(null);
   const [actor] = useState(() => createAppActor(statementUploadMachine.provide(createStatementUploadImplementations({ onReport: setReport }))));
   useEffect(() => {

@@ -9,7 +9,7 @@ import { Field, TextField } from '@/components/text-field';
 import { createAppActor } from '@/lib/create-app-actor';
 import { formatDate } from '@/lib/format';
 import { useFormFields } from '@/lib/use-form-fields';
-import { useOfficeFailureMessage, useRoleName } from './office-messages';
+import { useConsoleFailureMessage, useRoleName } from './office-messages';
 import { createStaffAdminImplementations } from './office.implementations';
 
 type Snapshot = SnapshotFrom<typeof staffAdminMachine>;
@@ -23,7 +23,7 @@ export function StaffScreen({ staff, ownEmail }: { staff: StaffRow[]; ownEmail: 
     actor.start();
   }, [actor]);
   const roleName = useRoleName();
-  const failureMessage = useOfficeFailureMessage();
+  const failureMessage = useConsoleFailureMessage();
   const rows = useSelector(actor, (snapshot) => snapshot.context.staff);
   const notice = useSelector(actor, (snapshot) => snapshot.context.notice);
   const failure = useSelector(actor, (snapshot) => snapshot.context.failure);
