@@ -1,0 +1,113 @@
+/**
+ * The billing office staff plan in the browser: the console's Staff screen, signed in as the
+ * model's office admin, the list answered as the model's, each invitation, role change and
+ * deactivation held and answered as the path says.
+ */
+import type { staffAdminMachine, StaffRow } from '@machines/office/staff-admin.machine';
+import { inviteFields, inviteProblems } from '@machines/office/staff-admin.machine';
+import { shownProblems } from '@machines/form/form.rules';
+import type { Page } from '@playwright/test';
+import type { SnapshotFrom } from 'xstate';
+import { expect } from '../fixtures';
+import type { BrowserPaths, PathRun } from './browser-paths';
+import { json } from './call-gate';
+import { consoleFailure, consoleFailureMessages, openConsoleScreen, ownEmail, roleNames } from './console-page';
+import { expectField, leaveField } from './password-forms';
+
+type Snapshot = SnapshotFrom<typeof staffAdminMachine>;
+
+const staff = 'console/staff';
+const snapshotOf = (run: PathRun) => run.after as Snapshot;
+const rowOf = (run: PathRun, id: number): StaffRow => {
+  const row = snapshotOf(run).context.staff.find((each) => each.id === id);
+  if (!row) throw new Error(`No member ${String(id)} in the model's list`);
+  return row;
+};
+const emailField = (page: Page) => page.getByLabel('Email', { exact: true });
+
+const emailMessages = { required: 'Enter the email to invite.', invalid: 'Enter an email address, such as name@lab.example.', taken: 'This email is already staff of this lab.' } as const;
+const statusName = (row: StaffRow) => (row.status === 'invited' ? 'Invited' : row.status === 'deactivated' ? 'Deactivated' : row.secondFactor ? 'Active' : 'Active, no second step yet');
+
+export const staffAdminPaths: BrowserPaths = {
+  machine: 'staff-admin',
+  start: (run) => openConsoleScreen(run, { screen: 'staff', role: 'officeAdmin', load: { endpoint: staff, body: { staff: snapshotOf(run).context.staff } }, heading: 'Staff' }),
+  steps: {
+    'form.edit': async (run, event) => {
+      if (event.field === 'role') await run.page.getByLabel('Role', { exact: true }).selectOption(String(event.value));
+      else await emailField(run.page).fill(String(event.value));
+    },
+    'form.leave': (run) => leaveField(run.page, emailField(run.page)),
+    'form.submit': async (run) => {
+      await run.page.getByRole('button', { name: 'Send the invitation' }).click();
+      if (run.after.matches('inviting')) await run.gate.arrived(staff);
+    },
+    'staff.changeRole': async (run, event) => {
+      const row = rowOf(run, Number(event.id));
+      run.gate.hold(`${staff}/${String(row.id)}/role`);
+      await run.page.getByLabel(`Role of ${row.email}`).selectOption(String(event.role));
+      await run.gate.arrived(`${staff}/${String(row.id)}/role`);
+    },
+    'staff.deactivate': (run, event) => run.page.getByRole('button', { name: `Deactivate ${rowOf(run, Number(event.id)).email}` }).click(),
+    'staff.confirm': async (run) => {
+      const id = String((run.before as Snapshot).context.confirming);
+      run.gate.hold(`${staff}/${id}/deactivate`);
+      await run.page.getByRole('alertdialog').getByRole('button', { name: 'Deactivate', exact: true }).click();
+      await run.gate.arrived(`${staff}/${id}/deactivate`);
+    },
+    'staff.cancel': (run) => run.page.getByRole('alertdialog').getByRole('button', { name: 'Cancel' }).click(),
+    'xstate.done.actor.invite': (run, event) => run.gate.answer(staff, json(event.output)),
+    'xstate.error.actor.invite': (run, event) => run.gate.answer(staff, consoleFailure(event.error)),
+    'xstate.done.actor.changeRole': (run, event) => run.gate.answer(`${staff}/${String((event.output as StaffRow).id)}/role`, json(event.output)),
+    'xstate.error.actor.changeRole': (run, event) => run.gate.answer(`${staff}/${String((run.before.context as Snapshot['context']).staff[1]?.id)}/role`, consoleFailure(event.error)),
+    'xstate.done.actor.deactivate': (run, event) => run.gate.answer(`${staff}/${String((run.before as Snapshot).context.confirming)}/deactivate`, json(event.output)),
+    'xstate.error.actor.deactivate': (run, event) => run.gate.answer(`${staff}/${String((run.before as Snapshot).context.confirming)}/deactivate`, consoleFailure(event.error)),
+  },
+  screens: {
+    // The list as the machine keeps it, what was just done or what failed, the invitation form.
+    'staffAdmin.ready': async (run) => {
+      const { page } = run;
+      const snapshot = snapshotOf(run);
+      const { context } = snapshot;
+      for (const row of context.staff) {
+        const shown = page.getByRole('row').filter({ hasText: row.email });
+        await expect(shown).toContainText(statusName(row));
+        if (row.email === ownEmail || row.status === 'deactivated') await expect(shown).toContainText(roleNames[row.role]);
+        else await expect(shown.getByLabel(`Role of ${row.email}`)).toHaveValue(row.role);
+      }
+      await expect(page.getByRole('alertdialog')).toHaveCount(0);
+      const notice = context.notice;
+      const status = page.getByRole('status').filter({ hasText: /invitation went to|has a new role|is deactivated/ });
+      if (notice === null) await expect(status).toHaveCount(0);
+      else {
+        const said = { invited: `An invitation went to ${notice.email}.`, roleChanged: `${notice.email} has a new role.`, deactivated: `${notice.email} is deactivated: their sessions have ended.` };
+        await expect(status).toHaveText(said[notice.kind]);
+      }
+      const failure = context.failure;
+      if (failure === null) await expect(page.getByRole('alert')).toHaveCount(0);
+      else await expect(page.getByRole('alert')).toHaveText(failure === 'lastOfficeAdmin' ? 'The lab must keep at least one active office admin.' : consoleFailureMessages[failure]);
+      const problem = shownProblems(context, inviteFields, inviteProblems(context.draft)).email;
+      await expectField(emailField(page), context.draft.email, problem ? emailMessages[problem] : null);
+      await expect(page.getByLabel('Role', { exact: true })).toHaveValue(context.draft.role);
+      await expect(page.getByRole('button', { name: 'Send the invitation' })).toBeVisible();
+    },
+    'staffAdmin.inviting': async ({ page }) => {
+      await expect(page.getByRole('button', { name: 'Sending…' })).toBeVisible();
+      await expect(page.locator('form[aria-busy="true"]')).toBeVisible();
+    },
+    // The roles cannot be changed again while one change is on its way.
+    'staffAdmin.changingRole': async (run) => {
+      await expect(run.page.getByRole('button', { name: 'Sending…' })).toBeVisible();
+      await expect(run.page.getByLabel(`Role of ${rowOf(run, 2).email}`)).toBeDisabled();
+    },
+    'staffAdmin.confirmingDeactivation': async (run) => {
+      const row = rowOf(run, Number(snapshotOf(run).context.confirming));
+      const dialog = run.page.getByRole('alertdialog');
+      await expect(dialog).toContainText(`Deactivate ${row.email}? Their sessions end at once and they can no longer sign in.`);
+      await expect(dialog.getByRole('button', { name: 'Deactivate', exact: true })).toBeFocused();
+    },
+    'staffAdmin.deactivating': async ({ page }) => {
+      await expect(page.getByRole('alertdialog')).toHaveCount(0);
+      await expect(page.getByRole('button', { name: 'Sending…' })).toBeVisible();
+    },
+  },
+};
