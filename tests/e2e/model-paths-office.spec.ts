@@ -4,9 +4,10 @@ import { describeBrowserPaths } from './model-paths/browser-paths';
 import { clientSettingsPaths } from './model-paths/client-settings.paths';
 import { staffAdminPaths } from './model-paths/staff-admin.paths';
 import { staffSignInPaths } from './model-paths/staff-sign-in.paths';
+import { statementUploadPaths } from './model-paths/statement-upload.paths';
 
 /**
  * The billing office console's QA plans (docs/model/<machine>.plan.md) run path by path in
  * Chromium against the real product; see tests/e2e/model-paths/browser-paths.ts.
  */
-for (const browserPaths of [staffAdminPaths, brandColoursPaths, brandLogoPaths, clientSettingsPaths, staffSignInPaths]) describeBrowserPaths(browserPaths);
+for (const browserPaths of [staffAdminPaths, brandColoursPaths, brandLogoPaths, clientSettingsPaths, statementUploadPaths, staffSignInPaths]) describeBrowserPaths(browserPaths);
