@@ -4,7 +4,7 @@ import { shownProblems } from '@machines/form/form.rules';
 import { paymentRefundMachine, refundFields, refundingPayment, refundProblems, toRefundRejection } from '@machines/office/payment-refund.machine';
 import { expect } from 'vitest';
 import { fromPromise } from 'xstate';
-import { parseMoney } from '@/lib/format';
+import { centsToInput, parseMoney } from '@/lib/format';
 import { defineModel, type ModelSpec } from './harness';
 
 const never = <T>() => new Promise<T>(() => {});
@@ -43,8 +43,14 @@ const refunded: RefundAnswer = {
   payment: { confirmationNumber: 'P-ABCDEFGHJK', totalCents: 4550, refundedCents: 1000, refundableCents: 3550, voided: false },
 };
 
-const events: Spec['events'] = [
-  { type: 'refund.open', confirmationNumber: 'P-ABCDEFGHJK', amount: '45.50' },
+/**
+ * Refund on each row that offers it (something left, not voided), its amount what is left as the
+ * screen writes it; then the form's own events.
+ */
+const events: Spec['events'] = (snapshot) => [
+  ...snapshot.context.payments
+    .filter((each) => each.refundableCents > 0 && !each.voided)
+    .map((each) => ({ type: 'refund.open' as const, confirmationNumber: each.confirmationNumber, amount: centsToInput(each.refundableCents, 'en-US') })),
   { type: 'refund.cancel' },
   { type: 'form.edit', field: 'amount', value: '99.00' },
   { type: 'form.edit', field: 'amount', value: '10.00' },
