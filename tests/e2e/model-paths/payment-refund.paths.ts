@@ -1,0 +1,104 @@
+/**
+ * The refund plan in the browser: the console's Payments screen as billing staff, the payments
+ * found answered as the model's, each refund held and answered as the path says (made, more than
+ * is left, the payment voided meanwhile, the network down).
+ */
+import type { ConsolePayment } from '@contracts/console-office';
+import { shownProblems } from '@machines/form/form.rules';
+import { refundFields, refundingPayment, refundProblems, type paymentRefundMachine, type RefundField, type RefundProblem } from '@machines/office/payment-refund.machine';
+import type { Page } from '@playwright/test';
+import type { SnapshotFrom } from 'xstate';
+import { formatMoney, parseMoney } from '@/lib/format';
+import { expect } from '../fixtures';
+import type { BrowserPaths, PathRun } from './browser-paths';
+import { json } from './call-gate';
+import { consoleFailure, consoleFailureMessages, openConsoleScreen } from './console-page';
+import { expectField, leaveField } from './password-forms';
+
+type Snapshot = SnapshotFrom<typeof paymentRefundMachine>;
+
+const payments = 'console/payments';
+const refundCall = (confirmationNumber: string) => `${payments}/${confirmationNumber}/refunds`;
+const snapshotOf = (run: PathRun) => run.after as Snapshot;
+const money = (cents: number) => formatMoney(cents, 'en-US');
+const refundForm = (page: Page) => page.getByRole('region', { name: /^Refund P-/ });
+const field = (page: Page, name: RefundField) => refundForm(page).getByLabel(name === 'amount' ? 'Amount to refund' : 'Reason', { exact: true });
+/** The payment whose form is open before the step. */
+const openPayment = (run: PathRun) => (run.before as Snapshot).context.refunding ?? '';
+
+function fieldMessage(name: RefundField, problem: RefundProblem, left: number): string {
+  if (name === 'reason') return problem === 'tooLong' ? 'Keep the reason to 500 characters.' : 'Say why: the office keeps the reason (the payer never sees it).';
+  const messages: Record<RefundProblem, string> = {
+    required: 'Enter the amount to refund.',
+    tooMuch: `At most ${money(left)} is left to refund on this payment.`,
+    ambiguous: 'Write the amount with its cents, such as 12.50, so it cannot be misread.',
+    invalid: 'Enter an amount, such as 12.50.',
+    tooLong: 'Enter an amount, such as 12.50.',
+  };
+  return messages[problem];
+}
+
+export const paymentRefundPaths: BrowserPaths = {
+  machine: 'payment-refund',
+  start: (run) =>
+    openConsoleScreen(run, { screen: 'payments', role: 'billingStaff', load: { endpoint: payments, body: { payments: snapshotOf(run).context.payments, page: 1, more: false } }, heading: 'Payments' }),
+  steps: {
+    'refund.open': (run, event) => run.page.getByRole('button', { name: `Refund ${String(event.confirmationNumber)}`, exact: true }).click(),
+    'refund.cancel': (run) => refundForm(run.page).getByRole('button', { name: 'Cancel' }).click(),
+    'form.edit': (run, event) => field(run.page, event.field as RefundField).fill(String(event.value)),
+    'form.leave': (run, event) => leaveField(run.page, field(run.page, event.field as RefundField)),
+    'form.submit': async (run) => {
+      run.gate.hold(refundCall(openPayment(run)));
+      await refundForm(run.page).getByRole('button', { name: 'Refund to the card' }).click();
+      if (run.after.matches('refunding')) await run.gate.arrived(refundCall(openPayment(run)));
+    },
+    'xstate.done.actor.refund': (run, event) => run.gate.answer(refundCall(openPayment(run)), json(event.output, 201)),
+    'xstate.error.actor.refund': (run, event) => run.gate.answer(refundCall(openPayment(run)), consoleFailure(event.error, { refused: 'amountExceedsRefundable', keyReused: 'idempotencyKeyReused' })),
+  },
+  screens: {
+    // Each payment's row (what was refunded, Refund where something is left), the refund just made or the failure above.
+    'paymentRefund.browsing': async (run) => {
+      const { page } = run;
+      const { context } = snapshotOf(run);
+      await expect(refundForm(page)).toHaveCount(0);
+      for (const payment of context.payments) await expectRow(page, payment);
+      const notice = context.notice;
+      const made = page.getByText(/^Refund R-.* made on /);
+      if (notice === null) await expect(made).toHaveCount(0);
+      else await expect(made).toHaveText(`Refund ${notice.refundNumber} of ${money(notice.amountCents)} made on ${notice.confirmationNumber}: the payer gets an email.`);
+      const failure = context.failure;
+      if (failure === null) await expect(page.getByRole('alert')).toHaveCount(0);
+      else await expect(page.getByRole('alert')).toHaveText(failure === 'paymentVoided' ? 'This payment was voided: there is nothing left to refund.' : failure === 'keyReused' ? /may have gone through already/ : consoleFailureMessages[failure]);
+    },
+    // The form under the payment: what is left, the amount and the reason with their problems, the failure in it.
+    'paymentRefund.editing': async (run) => {
+      const { page } = run;
+      const { context } = snapshotOf(run);
+      const payment = refundingPayment(context);
+      if (!payment) throw new Error('The model has no payment open');
+      const form = refundForm(page);
+      await expect(form.getByRole('heading', { level: 2 })).toHaveText(`Refund ${payment.confirmationNumber}`);
+      await expect(form).toContainText(`${money(payment.refundableCents)} left to refund, to the card ending in ${payment.cardLast4}.`);
+      const shown = shownProblems(context, refundFields, refundProblems(context.draft, payment.refundableCents, (text) => parseMoney(text, 'en-US')));
+      for (const name of refundFields) {
+        const problem = shown[name];
+        await expectField(field(page, name), context.draft[name], problem ? fieldMessage(name, problem, payment.refundableCents) : null);
+      }
+      const failure = context.failure;
+      if (failure === null) await expect(page.getByRole('alert')).toHaveCount(0);
+      else await expect(form.getByRole('alert')).toHaveText(failure === 'paymentVoided' || failure === 'keyReused' ? consoleFailureMessages.serverError : consoleFailureMessages[failure]);
+      await expect(form.getByRole('button', { name: 'Refund to the card' })).toBeVisible();
+    },
+    'paymentRefund.refunding': async ({ page }) => {
+      await expect(refundForm(page).getByRole('button', { name: 'Refunding…' })).toBeVisible();
+      await expect(refundForm(page).locator('form[aria-busy="true"]')).toBeVisible();
+    },
+  },
+};
+
+/** A payment's row: what was refunded (or Voided), and Refund while something is left. */
+async function expectRow(page: Page, payment: ConsolePayment): Promise<void> {
+  const row = page.getByTestId('payments').getByRole('row').filter({ hasText: payment.confirmationNumber });
+  await expect(row).toContainText(payment.voided ? 'Voided' : payment.refundedCents === 0 ? '—' : money(payment.refundedCents));
+  await expect(row.getByRole('button', { name: `Refund ${payment.confirmationNumber}`, exact: true })).toHaveCount(payment.refundableCents > 0 && !payment.voided ? 1 : 0);
+}
