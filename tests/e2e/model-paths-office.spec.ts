@@ -5,6 +5,7 @@ import { clientSettingsPaths } from './model-paths/client-settings.paths';
 import { patientHelpPaths } from './model-paths/patient-help.paths';
 import { paymentRefundPaths } from './model-paths/payment-refund.paths';
 import { staffAdminPaths } from './model-paths/staff-admin.paths';
+import { staffEnrolmentPaths } from './model-paths/staff-enrolment.paths';
 import { staffSignInPaths } from './model-paths/staff-sign-in.paths';
 import { statementUploadPaths } from './model-paths/statement-upload.paths';
 
@@ -12,4 +13,4 @@ import { statementUploadPaths } from './model-paths/statement-upload.paths';
  * The billing office console's QA plans (docs/model/<machine>.plan.md) run path by path in
  * Chromium against the real product; see tests/e2e/model-paths/browser-paths.ts.
  */
-for (const browserPaths of [staffAdminPaths, patientHelpPaths, paymentRefundPaths, brandColoursPaths, brandLogoPaths, clientSettingsPaths, statementUploadPaths, staffSignInPaths]) describeBrowserPaths(browserPaths);
+for (const browserPaths of [staffEnrolmentPaths, staffAdminPaths, patientHelpPaths, paymentRefundPaths, brandColoursPaths, brandLogoPaths, clientSettingsPaths, statementUploadPaths, staffSignInPaths]) describeBrowserPaths(browserPaths);

@@ -42,12 +42,18 @@ export class CallGate {
   private readonly waiters = new Map<string, (() => void)[]>();
   private readonly seen = new Map<string, number>();
   private readonly atStop = new Map<string, Answer>();
+  private readonly standing = new Map<string, Answer>();
 
   constructor(private readonly page: Page) {}
 
   private readonly handler = async (route: Route): Promise<void> => {
     const endpoint = endpointOf(route.request().url());
     this.seen.set(endpoint, (this.seen.get(endpoint) ?? 0) + 1);
+    const standing = this.standing.get(endpoint);
+    if (standing) {
+      await this.settle(route, standing);
+      return;
+    }
     if (!this.held.has(endpoint)) {
       await route.fallback();
       return;
@@ -113,6 +119,18 @@ export class CallGate {
    */
   answerAtStop(endpoint: string, answer: Answer): void {
     this.atStop.set(endpoint.toLowerCase(), answer);
+  }
+
+  /**
+   * Answers the calls to the endpoint held now, and every later one, with this answer: for a step
+   * after which the page asks as often as it likes (a session signed in now, asked by each route).
+   */
+  async answerAll(endpoint: string, answer: Answer): Promise<void> {
+    const key = endpoint.toLowerCase();
+    this.standing.set(key, answer);
+    const routes = this.queues.get(key) ?? [];
+    this.queues.delete(key);
+    await Promise.all(routes.map((route) => this.settle(route, answer)));
   }
 
   /** Stops holding: every call still held goes on to the real server (or as `answerAtStop` says). */
