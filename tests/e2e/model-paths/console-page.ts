@@ -60,5 +60,18 @@ export const consoleFailureMessages = {
   serverError: 'Something went wrong on our side. Nothing was lost: try again in a moment.',
 } as const;
 
+/** Today in the console on a day with nothing to show, as the server answers it. */
+export const quietDay = { businessDate: '2026-11-27', timeZone: 'America/Chicago', money: [], paymentsCents: 0, refundsCents: 0, netCents: 0, imports: [], failingDeliveries: { count: 0, newest: [] }, lockedOut: [] };
+
+/** A device with passkeys for this site: Chromium's virtual authenticator (its CDP session and id, to add credentials to it). */
+export async function addVirtualAuthenticator(run: PathRun) {
+  const cdp = await run.context.newCDPSession(run.page);
+  await cdp.send('WebAuthn.enable');
+  const { authenticatorId } = await cdp.send('WebAuthn.addVirtualAuthenticator', {
+    options: { protocol: 'ctap2', transport: 'internal', hasResidentKey: true, hasUserVerification: true, isUserVerified: true, automaticPresenceSimulation: true },
+  });
+  return { cdp, authenticatorId };
+}
+
 /** The staff roles' names. */
 export const roleNames: Record<StaffRole, string> = { officeAdmin: 'Office admin', billingStaff: 'Billing staff', readOnly: 'Read-only' };

@@ -14,7 +14,7 @@ import { resetPasswordProblems } from '@/lib/password-form-rules';
 import { expect } from '../fixtures';
 import type { BrowserPaths, ModelEvent, PathRun } from './browser-paths';
 import { errorCodeOf, json, offline, refusal, type Answer } from './call-gate';
-import { ownEmail, signedInAs } from './console-page';
+import { addVirtualAuthenticator, ownEmail, quietDay, signedInAs } from './console-page';
 import { expectField, leaveField, passwordFieldMessage } from './password-forms';
 
 type Snapshot = SnapshotFrom<typeof staffEnrolmentMachine>;
@@ -67,15 +67,6 @@ function failureAnswer(event: ModelEvent): Answer {
   return refusal(500, 'serverError');
 }
 
-/** A device that makes passkeys for this site: a virtual authenticator. */
-async function addPasskeyDevice(run: PathRun): Promise<void> {
-  const cdp = await run.context.newCDPSession(run.page);
-  await cdp.send('WebAuthn.enable');
-  await cdp.send('WebAuthn.addVirtualAuthenticator', {
-    options: { protocol: 'ctap2', transport: 'internal', hasResidentKey: true, hasUserVerification: true, isUserVerified: true, automaticPresenceSimulation: true },
-  });
-}
-
 /** Answers the page's two session calls as it opens (the console's frame and the set-up page each ask). */
 async function answerSessions(run: PathRun, answer: unknown): Promise<void> {
   await run.gate.answer(session, json(answer));
@@ -88,7 +79,8 @@ export const staffEnrolmentPaths: BrowserPaths = {
     run.gate.hold(session, today, invitation, startApp, confirmApp, passkeyOptions, passkey);
     const { token, enrolling } = snapshotOf(run).context;
     await run.page.goto(token === null ? '/SUN/office/welcome' : `/SUN/office/welcome?token=${token}`);
-    await addPasskeyDevice(run);
+    // A device that makes passkeys for this site.
+    await addVirtualAuthenticator(run);
     await answerSessions(run, enrolling ? { stage: 'enrol', email: ownEmail } : { stage: 'none' });
   },
   steps: {
@@ -192,7 +184,7 @@ export const staffEnrolmentPaths: BrowserPaths = {
     // The console opens at Today, its session signed in now (the frame and the set-up page ask again, then the console).
     'staffEnrolment.done': async ({ page, gate }) => {
       await gate.answerAll(session, json(signedInAs('officeAdmin')));
-      await gate.answer(today, json({ businessDate: '2026-11-27', timeZone: 'America/Chicago', money: [], paymentsCents: 0, refundsCents: 0, netCents: 0, imports: [], failingDeliveries: { count: 0, newest: [] }, lockedOut: [] }));
+      await gate.answer(today, json(quietDay));
       await expect(page.getByRole('heading', { level: 1, name: 'Today' })).toBeVisible();
     },
     'staffEnrolment.linkInvalid': async ({ page }) => {

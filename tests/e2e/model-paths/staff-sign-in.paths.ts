@@ -13,6 +13,7 @@ import type { SnapshotFrom } from 'xstate';
 import { expect } from '../fixtures';
 import type { BrowserPaths, ModelEvent, PathRun } from './browser-paths';
 import { errorCodeOf, json, refusal } from './call-gate';
+import { addVirtualAuthenticator, quietDay } from './console-page';
 import { expectField, leaveField } from './password-forms';
 
 type Snapshot = SnapshotFrom<typeof staffSignInMachine>;
@@ -53,7 +54,6 @@ const failureMessages: Record<StaffSignInFailure, string> = {
 };
 
 const signedInSession = { stage: 'signedIn', email: 'office.admin@sunriselabs.example', role: 'officeAdmin', clientCode: 'SUN', clientName: 'Sunrise Laboratories', idleSeconds: 900 };
-const quietDay = { businessDate: '2026-11-27', timeZone: 'America/Chicago', money: [], paymentsCents: 0, refundsCents: 0, netCents: 0, imports: [], failingDeliveries: { count: 0, newest: [] }, lockedOut: [] };
 
 /** How a step's failure reaches the page: a wrong code or password, or a sign-in that ran out. */
 function failureAnswer(event: ModelEvent) {
@@ -62,11 +62,7 @@ function failureAnswer(event: ModelEvent) {
 
 /** A device with a passkey for this site: a virtual authenticator holding a discoverable credential. */
 async function addPasskeyDevice(run: PathRun): Promise<void> {
-  const cdp = await run.context.newCDPSession(run.page);
-  await cdp.send('WebAuthn.enable');
-  const { authenticatorId } = await cdp.send('WebAuthn.addVirtualAuthenticator', {
-    options: { protocol: 'ctap2', transport: 'internal', hasResidentKey: true, hasUserVerification: true, isUserVerified: true, automaticPresenceSimulation: true },
-  });
+  const { cdp, authenticatorId } = await addVirtualAuthenticator(run);
   const { privateKey } = generateKeyPairSync('ec', { namedCurve: 'prime256v1' });
   await cdp.send('WebAuthn.addCredential', {
     authenticatorId,
