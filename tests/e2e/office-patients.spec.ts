@@ -70,7 +70,7 @@ test('a clerk signs a registered user out everywhere from the account page, at 3
   }
 });
 
-test('Today names who is locked out of signing in, each a link to the account where the lock is cleared', async ({ page }) => {
+test('the console shows its own menu alone; Today names who is locked out of signing in, each a link to the account where the lock is cleared', async ({ page }) => {
   const account = fixtureAccounts.officeHelp;
   // A lock lasts minutes only after many failed tries, which would hold back this run's other sign-ins
   // from the same address: Today's answer carries one instead.
@@ -82,6 +82,9 @@ test('Today names who is locked out of signing in, each a link to the account wh
   // Opened from the menu once the app runs the page: the browser asks for Today (a first page's Today is the server's).
   await page.goto('/SUN/office/patients');
   await appHasTakenOver(page);
+  // The console's own menu only: not the patients' (Home, Roster login) nor its button.
+  await expect(page.getByRole('navigation', { name: 'Main menu' })).toHaveCount(0);
+  await expect(page.getByRole('button', { name: /(Show|Hide) menu/ })).toHaveCount(0);
   await page.getByRole('navigation', { name: 'Billing office' }).getByRole('link', { name: 'Today' }).click();
   const locked = page.getByRole('listitem').filter({ hasText: '9 failed tries' });
   await expect(locked).toContainText('may try again in 4 minutes');

@@ -39,6 +39,8 @@ export function AppShell({ children, signedInNotices }: { children: ReactNode; s
   const sidebarOpen = toggled ?? (narrow === null ? null : !narrow);
   // On a narrow screen a page chosen from the menu shows at once: the menu folds again.
   const pathname = useMatches({ select: (matches) => matches.at(-1)?.pathname });
+  // The billing office's console has a menu of its own: the patients' menu and its button stay out of it.
+  const inConsole = useMatches({ select: (matches) => matches.some((match) => match.routeId.startsWith('/{-$client}/office')) });
   const [shownPath, setShownPath] = useState(pathname);
   if (shownPath !== pathname) {
     setShownPath(pathname);
@@ -56,9 +58,9 @@ export function AppShell({ children, signedInNotices }: { children: ReactNode; s
         <Trans>Skip to main content</Trans>
       </a>
       <CookieNotice />
-      <SiteHeader sidebarOpen={sidebarOpen} onToggleSidebar={() => setToggled(sidebarOpen === false)} />
-      <div className={sidebarOpen === false ? 'app-body sidebar-hidden' : 'app-body'}>
-        <Sidebar open={sidebarOpen} />
+      <SiteHeader sidebarOpen={sidebarOpen} onToggleSidebar={inConsole ? undefined : () => setToggled(sidebarOpen === false)} />
+      <div className={sidebarOpen === false || inConsole ? 'app-body sidebar-hidden' : 'app-body'}>
+        {inConsole ? null : <Sidebar open={sidebarOpen} />}
         <main id="main-content" className="app-main" tabIndex={-1}>
           {checkFailed ? (
             <Suspense fallback={null}>

@@ -10,7 +10,8 @@ import { LanguageSelector } from './language-selector';
 interface SiteHeaderProps {
   /** Null until the page runs: the stylesheet then shows the label that fits the screen's width. */
   sidebarOpen: boolean | null;
-  onToggleSidebar: () => void;
+  /** None: a page without the patients' menu (the billing office's console), so no button for it. */
+  onToggleSidebar?: () => void;
 }
 
 /** The header: the client's logo (or the product title), the breadcrumbs and the language. */
@@ -22,28 +23,30 @@ export function SiteHeader({ sidebarOpen, onToggleSidebar }: SiteHeaderProps) {
   return (
     <header className="site-header">
       <div className="header-row">
-        <button
-          type="button"
-          className="button button-secondary sidebar-toggle"
-          aria-expanded={sidebarOpen ?? undefined}
-          aria-controls="sidebar"
-          onClick={onToggleSidebar}
-        >
-          {sidebarOpen === null ? (
-            <>
-              <span className="on-wide-screen">
-                <Trans>Hide menu</Trans>
-              </span>
-              <span className="on-narrow-screen">
-                <Trans>Show menu</Trans>
-              </span>
-            </>
-          ) : sidebarOpen ? (
-            <Trans>Hide menu</Trans>
-          ) : (
-            <Trans>Show menu</Trans>
-          )}
-        </button>
+        {onToggleSidebar ? (
+          <button
+            type="button"
+            className="button button-secondary sidebar-toggle"
+            aria-expanded={sidebarOpen ?? undefined}
+            aria-controls="sidebar"
+            onClick={onToggleSidebar}
+          >
+            {sidebarOpen === null ? (
+              <>
+                <span className="on-wide-screen">
+                  <Trans>Hide menu</Trans>
+                </span>
+                <span className="on-narrow-screen">
+                  <Trans>Show menu</Trans>
+                </span>
+              </>
+            ) : sidebarOpen ? (
+              <Trans>Hide menu</Trans>
+            ) : (
+              <Trans>Show menu</Trans>
+            )}
+          </button>
+        ) : null}
         <Link to="/{-$client}" params={unknownClient ? { client: undefined } : true} className="brand-link">
           <ClientBrand />
         </Link>
