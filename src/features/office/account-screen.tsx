@@ -11,6 +11,7 @@ import { formatDate, formatDateTime, formatMoney } from '@/lib/format';
 import { statementPdfUrl } from './office-api';
 import { useConsoleFailureMessage } from './office-messages';
 import { createPatientHelpImplementations } from './office.implementations';
+import { ColumnHeaders } from '@/components/column-headers';
 
 /**
  * An account's page (`/{client}/office/patients/{accountNumber}`): what its patient sees (open
@@ -64,31 +65,7 @@ export function AccountScreen({ view, canHelp }: { view: AccountView; canHelp: b
                   balance {money(invoice.balanceCents)} of {money(invoice.amountCents)}
                 </Trans>
               </caption>
-              <thead>
-                <tr>
-                  <th scope="col">
-                    <Trans>Service</Trans>
-                  </th>
-                  <th scope="col">
-                    <Trans>Date</Trans>
-                  </th>
-                  <th scope="col">
-                    <Trans>Charge</Trans>
-                  </th>
-                  <th scope="col">
-                    <Trans>Insurance paid</Trans>
-                  </th>
-                  <th scope="col">
-                    <Trans>Adjustments</Trans>
-                  </th>
-                  <th scope="col">
-                    <Trans>Patient paid</Trans>
-                  </th>
-                  <th scope="col">
-                    <Trans>Balance</Trans>
-                  </th>
-                </tr>
-              </thead>
+              <ColumnHeaders names={[t`Service`, t`Date`, t`Charge`, t`Insurance paid`, t`Adjustments`, t`Patient paid`, t`Balance`]} />
               <tbody>
                 {invoice.lines.map((line) => (
                   <tr key={line.lineNumber}>
@@ -137,25 +114,7 @@ export function AccountScreen({ view, canHelp }: { view: AccountView; canHelp: b
       ) : (
         <div className="table-scroll" tabIndex={0} role="region" aria-label={t`Payments`}>
           <table className="data-table">
-            <thead>
-              <tr>
-                <th scope="col">
-                  <Trans>Confirmation</Trans>
-                </th>
-                <th scope="col">
-                  <Trans>Paid</Trans>
-                </th>
-                <th scope="col">
-                  <Trans>Card</Trans>
-                </th>
-                <th scope="col">
-                  <Trans>Amount</Trans>
-                </th>
-                <th scope="col">
-                  <Trans>Given back</Trans>
-                </th>
-              </tr>
-            </thead>
+            <ColumnHeaders names={[t`Confirmation`, t`Paid`, t`Card`, t`Amount`, t`Given back`]} />
             <tbody>
               {view.payments.map((payment) => (
                 <tr key={payment.confirmationNumber}>

@@ -5,6 +5,7 @@ import { Screen } from '@/components/screen';
 import { formatDateTime } from '@/lib/format';
 import { auditCsvUrl } from './office-api';
 import { useOfficeNavigate } from './office-navigation';
+import { ColumnHeaders } from '@/components/column-headers';
 
 /**
  * The audit trail (`/{client}/office/audit`): every staff action and API-key call of the lab,
@@ -61,28 +62,7 @@ export function AuditScreen({ events, more, query }: { events: AuditEvent[]; mor
       ) : (
         <div className="table-scroll" tabIndex={0} role="region" aria-label={t`Audit trail`}>
           <table className="data-table" data-testid="audit-trail">
-            <thead>
-              <tr>
-                <th scope="col">
-                  <Trans>When</Trans>
-                </th>
-                <th scope="col">
-                  <Trans>Who</Trans>
-                </th>
-                <th scope="col">
-                  <Trans>What</Trans>
-                </th>
-                <th scope="col">
-                  <Trans>Account</Trans>
-                </th>
-                <th scope="col">
-                  <Trans>Outcome</Trans>
-                </th>
-                <th scope="col">
-                  <Trans>From</Trans>
-                </th>
-              </tr>
-            </thead>
+            <ColumnHeaders names={[t`When`, t`Who`, t`What`, t`Account`, t`Outcome`, t`From`]} />
             <tbody>
               {events.map((event) => (
                 <tr key={event.id}>

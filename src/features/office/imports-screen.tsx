@@ -11,6 +11,7 @@ import { formatDateTime } from '@/lib/format';
 import { createStatementUploadImplementations } from './imports.implementations';
 import { getImportReport, importProblemsCsvUrl, listImports } from './office-api';
 import { useConsoleFailureMessage } from './office-messages';
+import { ColumnHeaders } from '@/components/column-headers';
 
 type ImportSummary = Omit<ImportReport, 'problems'>;
 
@@ -24,7 +25,7 @@ function useStatusName(): (status: ImportSummary['status']) => string {
 
 /** An import's report: its outcome, its counts, and its first refused rows with the link to all of them. */
 function ImportReportView({ report }: { report: ImportReport }) {
-  const { i18n } = useLingui();
+  const { t, i18n } = useLingui();
   const statusName = useStatusName();
   const { accounts, invoices } = report;
   return (
@@ -60,19 +61,7 @@ function ImportReportView({ report }: { report: ImportReport }) {
         <>
           <div className="table-scroll" tabIndex={0} role="region" aria-labelledby={`import-report-${String(report.id)}`}>
             <table className="data-table">
-              <thead>
-                <tr>
-                  <th scope="col">
-                    <Trans>Line</Trans>
-                  </th>
-                  <th scope="col">
-                    <Trans>Column</Trans>
-                  </th>
-                  <th scope="col">
-                    <Trans>Why it was refused</Trans>
-                  </th>
-                </tr>
-              </thead>
+              <ColumnHeaders names={[t`Line`, t`Column`, t`Why it was refused`]} />
               <tbody>
                 {report.problems.slice(0, 20).map((problem, index) => (
                   <tr key={`${String(problem.line)}-${problem.column}-${String(index)}`}>
@@ -217,28 +206,7 @@ export function ImportsScreen({ imports, role }: { imports: ImportSummary[]; rol
       ) : (
         <div className="table-scroll" tabIndex={0} role="region" aria-label={t`The last 50 imports`}>
           <table className="data-table">
-            <thead>
-              <tr>
-                <th scope="col">
-                  <Trans>Started</Trans>
-                </th>
-                <th scope="col">
-                  <Trans>File</Trans>
-                </th>
-                <th scope="col">
-                  <Trans>Status</Trans>
-                </th>
-                <th scope="col">
-                  <Trans>Rows read</Trans>
-                </th>
-                <th scope="col">
-                  <Trans>Rows refused</Trans>
-                </th>
-                <th scope="col">
-                  <Trans>Report</Trans>
-                </th>
-              </tr>
-            </thead>
+            <ColumnHeaders names={[t`Started`, t`File`, t`Status`, t`Rows read`, t`Rows refused`, t`Report`]} />
             <tbody>
               {rows.map((row) => (
                 <tr key={row.id}>

@@ -4,6 +4,7 @@ import { useState, type SyntheticEvent } from 'react';
 import { Screen } from '@/components/screen';
 import { OfficeLink, useOfficeNavigate } from './office-navigation';
 import { formatMoney } from '@/lib/format';
+import { ColumnHeaders } from '@/components/column-headers';
 
 /**
  * Patients (`/{client}/office/patients`): the lab's accounts found by account number, the
@@ -42,22 +43,7 @@ export function PatientsScreen({ q, found }: { q: string; found: { accounts: Acc
       ) : (
         <div className="table-scroll" tabIndex={0} role="region" aria-label={t`Accounts found`}>
           <table className="data-table">
-            <thead>
-              <tr>
-                <th scope="col">
-                  <Trans>Account</Trans>
-                </th>
-                <th scope="col">
-                  <Trans>Holder</Trans>
-                </th>
-                <th scope="col">
-                  <Trans>Found by</Trans>
-                </th>
-                <th scope="col">
-                  <Trans>Open balance</Trans>
-                </th>
-              </tr>
-            </thead>
+            <ColumnHeaders names={[t`Account`, t`Holder`, t`Found by`, t`Open balance`]} />
             <tbody>
               {found.accounts.map((account) => (
                 <tr key={account.accountNumber}>

@@ -28,6 +28,7 @@ import { useFormFields } from "@/lib/use-form-fields";
 import { paymentsCsvUrl } from "./office-api";
 import { useConsoleFailureMessage } from "./office-messages";
 import { createPaymentRefundImplementations } from "./office.implementations";
+import { ColumnHeaders } from "@/components/column-headers";
 
 export type PaymentFilters = Partial<Omit<PaymentSearchQuery, "page">> & {
   page?: number;
@@ -109,36 +110,7 @@ export function PaymentsScreen({
           aria-label={t`Payments found`}
         >
           <table className="data-table" data-testid="payments">
-            <thead>
-              <tr>
-                <th scope="col">
-                  <Trans>Confirmation</Trans>
-                </th>
-                <th scope="col">
-                  <Trans>Paid</Trans>
-                </th>
-                <th scope="col">
-                  <Trans>Account</Trans>
-                </th>
-                <th scope="col">
-                  <Trans>Payer</Trans>
-                </th>
-                <th scope="col">
-                  <Trans>Card</Trans>
-                </th>
-                <th scope="col">
-                  <Trans>Amount</Trans>
-                </th>
-                <th scope="col">
-                  <Trans>Refunded</Trans>
-                </th>
-                {canRefund ? (
-                  <th scope="col">
-                    <Trans>Refund</Trans>
-                  </th>
-                ) : null}
-              </tr>
-            </thead>
+            <ColumnHeaders names={[t`Confirmation`, t`Paid`, t`Account`, t`Payer`, t`Card`, t`Amount`, t`Refunded`, ...(canRefund ? [t`Refund`] : [])]} />
             <tbody>
               {rows.map((payment) => (
                 <tr key={payment.confirmationNumber}>

@@ -11,6 +11,7 @@ import { formatDate } from '@/lib/format';
 import { useFormFields } from '@/lib/use-form-fields';
 import { useConsoleFailureMessage, useRoleName } from './office-messages';
 import { createStaffAdminImplementations } from './office.implementations';
+import { ColumnHeaders } from '@/components/column-headers';
 
 type Snapshot = SnapshotFrom<typeof staffAdminMachine>;
 const selectProblems = (snapshot: Snapshot) => shownProblems(snapshot.context, inviteFields, inviteProblems(snapshot.context.draft));
@@ -81,25 +82,7 @@ export function StaffScreen({ staff, ownEmail }: { staff: StaffRow[]; ownEmail: 
       ) : null}
       <div className="table-scroll" tabIndex={0} role="region" aria-label={t`Staff`}>
         <table className="data-table">
-          <thead>
-            <tr>
-              <th scope="col">
-                <Trans>Email</Trans>
-              </th>
-              <th scope="col">
-                <Trans>Role</Trans>
-              </th>
-              <th scope="col">
-                <Trans>Status</Trans>
-              </th>
-              <th scope="col">
-                <Trans>Since</Trans>
-              </th>
-              <th scope="col">
-                <Trans>Actions</Trans>
-              </th>
-            </tr>
-          </thead>
+          <ColumnHeaders names={[t`Email`, t`Role`, t`Status`, t`Since`, t`Actions`]} />
           <tbody>
             {rows.map((row) => (
               <tr key={row.id}>

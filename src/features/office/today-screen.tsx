@@ -3,6 +3,7 @@ import type { Today } from '@contracts/console-office';
 import { Screen } from '@/components/screen';
 import { formatDate, formatDateTime, formatMoney } from '@/lib/format';
 import { OfficeLink } from './office-navigation';
+import { ColumnHeaders } from '@/components/column-headers';
 
 /**
  * The console's first screen: the business day's payments, refunds and voids with the running
@@ -52,25 +53,7 @@ export function TodayScreen({ today }: { today: Today }) {
       ) : (
         <div className="table-scroll" tabIndex={0} role="region" aria-label={t`Money taken and given back today`}>
           <table className="data-table">
-            <thead>
-              <tr>
-                <th scope="col">
-                  <Trans>When</Trans>
-                </th>
-                <th scope="col">
-                  <Trans>What</Trans>
-                </th>
-                <th scope="col">
-                  <Trans>Account</Trans>
-                </th>
-                <th scope="col">
-                  <Trans>Amount</Trans>
-                </th>
-                <th scope="col">
-                  <Trans>Running total</Trans>
-                </th>
-              </tr>
-            </thead>
+            <ColumnHeaders names={[t`When`, t`What`, t`Account`, t`Amount`, t`Running total`]} />
             <tbody>
               {today.money.map((row) => (
                 <tr key={`${row.kind}-${row.reference}`}>
