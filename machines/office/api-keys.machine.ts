@@ -3,7 +3,7 @@
  * the keys themselves), a new key with a name and its scopes, shown once in full to copy, and
  * revoking a key after a confirmation. The calls are the app's.
  */
-import { apiKeyScopes, type ApiKeyScope } from '@contracts/office';
+import type { ApiKeyScope } from '@contracts/office';
 import { assign, fromPromise, setup } from 'xstate';
 import type { FormContext, FormEvent } from '../form/form.types';
 import { toFormRejection } from '../form/form.rules';
@@ -52,11 +52,8 @@ export const apiKeysFailureOf = (error: unknown): ApiKeysFailure => {
   return rejection.code === 'refused' ? 'serverError' : rejection.code;
 };
 
-/** The chosen scopes of the form's `scopes` text, in the contract's order. */
-export const chosenScopes = (text: string): ApiKeyScope[] => {
-  const words = text.split(/\s+/);
-  return apiKeyScopes.filter((scope) => words.includes(scope));
-};
+/** The chosen scopes of the form's `scopes` text (the screen offers the contract's only). */
+export const chosenScopes = (text: string): string[] => text.split(/\s+/).filter((word) => word !== '');
 
 /** The form's rules: a name of at most 100 characters, and at least one scope. */
 export function apiKeyProblems(draft: Record<ApiKeyField, string>): Partial<Record<ApiKeyField, ApiKeyProblem>> {
@@ -79,7 +76,7 @@ export const apiKeysMachine = setup({
   },
   actors: {
     /** POST api/console/api-keys: the new key's row and the key itself. */
-    create: fromPromise<ApiKeyRow & { key: string }, { name: string; scopes: ApiKeyScope[] }>(() => Promise.reject(new Error('create not provided'))),
+    create: fromPromise<ApiKeyRow & { key: string }, { name: string; scopes: string[] }>(() => Promise.reject(new Error('create not provided'))),
     /** POST api/console/api-keys/{prefix}/revoke. */
     revoke: fromPromise<ApiKeyRow, { prefix: string }>(() => Promise.reject(new Error('revoke not provided'))),
   },
