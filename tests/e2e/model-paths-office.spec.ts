@@ -1,3 +1,4 @@
+import { apiKeysPaths } from './model-paths/api-keys.paths';
 import { brandColoursPaths } from './model-paths/brand-colours.paths';
 import { brandLogoPaths } from './model-paths/brand-logo.paths';
 import { describeBrowserPaths } from './model-paths/browser-paths';
@@ -13,4 +14,16 @@ import { statementUploadPaths } from './model-paths/statement-upload.paths';
  * The billing office console's QA plans (docs/model/<machine>.plan.md) run path by path in
  * Chromium against the real product; see tests/e2e/model-paths/browser-paths.ts.
  */
-for (const browserPaths of [staffEnrolmentPaths, staffAdminPaths, patientHelpPaths, paymentRefundPaths, brandColoursPaths, brandLogoPaths, clientSettingsPaths, statementUploadPaths, staffSignInPaths]) describeBrowserPaths(browserPaths);
+for (const browserPaths of [
+  staffEnrolmentPaths,
+  staffAdminPaths,
+  patientHelpPaths,
+  paymentRefundPaths,
+  brandColoursPaths,
+  brandLogoPaths,
+  clientSettingsPaths,
+  statementUploadPaths,
+  staffSignInPaths,
+  apiKeysPaths,
+])
+  describeBrowserPaths(browserPaths);

@@ -4,6 +4,7 @@
  * here, exporting its model from `tests/model/<name>.model.ts`.
  */
 export { accessRemovalModel } from './access-removal.model';
+export { apiKeysModel } from './api-keys.model';
 export { appModel } from './app.model';
 export { brandColoursModel } from './brand-colours.model';
 export { brandLogoModel } from './brand-logo.model';
@@ -30,3 +31,4 @@ export { staffSignInModel } from './staff-sign-in.model';
 export { statementUploadModel } from './statement-upload.model';
 export { switchClientsModel } from './switch-clients.model';
 export { updatePasswordModel } from './update-password.model';
+export { webhookEndpointsModel } from './webhook-endpoints.model';

@@ -10,6 +10,8 @@ import * as brandingEndpoints from '@contracts/console-branding-endpoints';
 import type { AuditQuery, InviteStaffRequest, StaffRole } from '@contracts/console';
 import * as endpoints from '@contracts/console-endpoints';
 import type { ConsoleRefundRequest, PaymentSearchQuery } from '@contracts/console-office';
+import type { ApiKeyScope } from '@contracts/office';
+import type { WebhookEventType } from '@contracts/payments-out';
 import * as office from '@contracts/console-office-endpoints';
 import type { Language } from '@contracts/session';
 import type { HelpKind } from '@machines/office/patient-help.machine';
@@ -178,3 +180,27 @@ export const importProblemsCsvUrl = (id: number) => `${apiBase}${office.getImpor
 /** Uploads a statement file; answers its report, imported (201) or refused whole (422). */
 export const uploadStatementFile = (file: Blob, fileName: string, { signal, onProgress }: CallOptions & { onProgress?: UploadProgress } = {}) =>
   uploadFile(office.uploadStatement, file, { type: 'text/csv', query: { fileName }, signal, answeredWith: [422], ...(onProgress ? { onProgress } : {}) }).then(({ body }) => body);
+
+// Integrations (the console-office-endpoints module).
+
+export const listApiKeys = (options?: CallOptions) => callEndpoint(office.listApiKeys, options).then((answer) => answer.keys);
+
+export const createApiKey = (json: { name: string; scopes: ApiKeyScope[] }) => callEndpoint(office.createApiKey, { json });
+
+export const revokeApiKey = (prefix: string) => callEndpoint(office.revokeApiKey, { params: { prefix } });
+
+export const listWebhookEndpoints = (options?: CallOptions) => callEndpoint(office.listConsoleWebhookEndpoints, options).then((answer) => answer.endpoints);
+
+export const addWebhookEndpoint = (json: { url: string; eventTypes: WebhookEventType[] }) => callEndpoint(office.addConsoleWebhookEndpoint, { json });
+
+export const rotateWebhookSecret = (id: number) => callEndpoint(office.rotateConsoleWebhookSecret, { params: { id: String(id) } });
+
+export const disableWebhookEndpoint = (id: number) => callEndpoint(office.disableConsoleWebhookEndpoint, { params: { id: String(id) } });
+
+export const sendWebhookTestEvent = (id: number) => callEndpoint(office.sendWebhookTestEvent, { params: { id: String(id) } });
+
+/** The last 200 deliveries, or those that gave up (`failed`). */
+export const listWebhookDeliveries = (status: 'failed' | undefined, { signal }: CallOptions = {}) =>
+  callEndpoint(office.listConsoleWebhookDeliveries, { query: { status }, signal }).then((answer) => answer.deliveries);
+
+export const replayWebhookEvent = (eventId: string) => callEndpoint(office.replayConsoleWebhookEvent, { params: { eventId } });

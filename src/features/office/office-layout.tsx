@@ -40,6 +40,13 @@ function OfficeMenu({ session, onSignedOut }: { session: SignedIn; onSignedOut: 
             <Trans>Imports</Trans>
           </OfficeLink>
         </li>
+        {session.role === 'officeAdmin' ? (
+          <li>
+            <OfficeLink screen="integrations">
+              <Trans>Integrations</Trans>
+            </OfficeLink>
+          </li>
+        ) : null}
         <li>
           <OfficeLink screen="branding">
             <Trans>Branding</Trans>

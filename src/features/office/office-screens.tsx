@@ -8,13 +8,17 @@ import { msg } from '@lingui/core/macro';
 import type { MessageDescriptor } from '@lingui/core';
 import type { AuditEvent, StaffMember, StaffSession } from '@contracts/console';
 import type { ConsoleBranding } from '@contracts/console-branding';
-import type { AccountSearch, AccountView, PaymentSearch, Today } from '@contracts/console-office';
+import type { AccountSearch, AccountView, ApiKeyView, PaymentSearch, Today } from '@contracts/console-office';
+import type { WebhookEndpointView } from '@contracts/payments-out';
+import type { DeliveryLists } from '@machines/office/webhook-endpoints.machine';
 import type { ImportReport } from '@contracts/office';
 import { AccountScreen } from './account-screen';
 import { AuditScreen } from './audit-screen';
 import { BrandingScreen } from './branding-screen';
 import { ImportsScreen } from './imports-screen';
-import { getAccountView, getBranding, listImports, getToday, listStaff, searchAccounts, searchAudit, searchPayments } from './office-api';
+import { IntegrationsAdminOnly, IntegrationsScreen } from './integrations-screen';
+import { loadDeliveryLists } from './integrations.implementations';
+import { getAccountView, getBranding, listApiKeys, listImports, getToday, listStaff, listWebhookEndpoints, searchAccounts, searchAudit, searchPayments } from './office-api';
 import { helpsPatients } from './office-messages';
 import { PatientsScreen } from './patients-screen';
 import { PaymentsScreen, type PaymentFilters } from './payments-screen';
@@ -58,6 +62,8 @@ export type LoadedScreen = { title: MessageDescriptor } & (
   | { screen: 'payments'; query: PaymentFilters; found: PaymentSearch }
   | { screen: 'branding'; branding: ConsoleBranding }
   | { screen: 'imports'; imports: Omit<ImportReport, 'problems'>[] }
+  | { screen: 'integrations'; keys: ApiKeyView[]; endpoints: WebhookEndpointView[]; deliveries: DeliveryLists }
+  | { screen: 'integrationsAdminOnly' }
   | { screen: 'notFound' }
 );
 
@@ -89,6 +95,12 @@ export async function loadOfficeScreen(rest: string, search: Search, session: St
   }
   if (screen === 'branding' && detail === undefined) return { screen: 'branding', title: msg`Branding`, branding: await getBranding({ signal }) };
   if (screen === 'imports' && detail === undefined) return { screen: 'imports', title: msg`Imports`, imports: await listImports({ signal }) };
+  if (screen === 'integrations' && detail === undefined) {
+    // Office admins' only: anyone else is told so (the server refuses them too).
+    if (session.role !== 'officeAdmin') return { screen: 'integrationsAdminOnly', title: msg`Integrations` };
+    const [keys, endpoints, deliveries] = await Promise.all([listApiKeys({ signal }), listWebhookEndpoints({ signal }), loadDeliveryLists({ signal })]);
+    return { screen: 'integrations', title: msg`Integrations`, keys, endpoints, deliveries };
+  }
   return notFound;
 }
 
@@ -99,6 +111,10 @@ export function OfficeScreen({ loaded, session }: { loaded: LoadedScreen; sessio
       return <BrandingScreen branding={loaded.branding} role={session.role} clientName={session.clientName} />;
     case 'imports':
       return <ImportsScreen imports={loaded.imports} role={session.role} />;
+    case 'integrations':
+      return <IntegrationsScreen keys={loaded.keys} endpoints={loaded.endpoints} deliveries={loaded.deliveries} />;
+    case 'integrationsAdminOnly':
+      return <IntegrationsAdminOnly />;
     case 'notFound':
       // The route shows the portal's not-found screen for it.
       return null;

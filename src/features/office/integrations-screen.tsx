@@ -1,0 +1,584 @@
+import { Plural, Trans, useLingui } from '@lingui/react/macro';
+import { apiKeyScopes, type ApiKeyScope } from '@contracts/office';
+import { webhookEventTypes } from '@contracts/payments-out';
+import { shownProblems } from '@machines/form/form.rules';
+import { apiKeyFields, apiKeyProblems, apiKeysMachine, chosenScopes, type ApiKeyRow } from '@machines/office/api-keys.machine';
+import {
+  chosenEventTypes,
+  endpointFields,
+  endpointProblems,
+  webhookEndpointsMachine,
+  type DeliveryLists,
+  type DeliveryRow,
+  type EndpointRow,
+} from '@machines/office/webhook-endpoints.machine';
+import { useSelector } from '@xstate/react';
+import { useEffect, useId, useState, type ReactNode } from 'react';
+import type { SnapshotFrom } from 'xstate';
+import { Screen } from '@/components/screen';
+import { TextField } from '@/components/text-field';
+import { createAppActor } from '@/lib/create-app-actor';
+import { formatDateTime } from '@/lib/format';
+import { useFormFields } from '@/lib/use-form-fields';
+import { createApiKeysImplementations, createWebhookEndpointsImplementations } from './integrations.implementations';
+import { useConsoleFailureMessage } from './office-messages';
+
+type KeysSnapshot = SnapshotFrom<typeof apiKeysMachine>;
+type HooksSnapshot = SnapshotFrom<typeof webhookEndpointsMachine>;
+const selectKeyProblems = (snapshot: KeysSnapshot) => shownProblems(snapshot.context, apiKeyFields, apiKeyProblems(snapshot.context.draft));
+const selectEndpointProblems = (snapshot: HooksSnapshot) => shownProblems(snapshot.context, endpointFields, endpointProblems(snapshot.context.draft));
+
+/** The words for a failure of an integrations call, shown where it happened. */
+function useIntegrationsFailure(): (failure: 'notFound' | 'endpointDisabled' | 'forbidden' | 'expired' | 'network' | 'serverError', what: 'key' | 'webhook') => string {
+  const { t } = useLingui();
+  const consoleFailure = useConsoleFailureMessage();
+  return (failure, what) => {
+    switch (failure) {
+      case 'notFound':
+        return what === 'key'
+          ? t`This key is revoked already, or no longer exists. Nothing changed.`
+          : t`That endpoint or event no longer exists, or the endpoint is disabled. Nothing changed.`;
+      case 'endpointDisabled':
+        return t`This endpoint is disabled: it takes no events.`;
+      case 'forbidden':
+        return t`Only an office admin can manage API keys and webhooks.`;
+      default:
+        return consoleFailure(failure);
+    }
+  };
+}
+
+/** A scope's meaning, with its name. */
+function useScopeName(): (scope: ApiKeyScope) => string {
+  const { t } = useLingui();
+  return (scope) => {
+    switch (scope) {
+      case 'bills:write':
+        return t`Send statements (bills:write)`;
+      case 'payments:read':
+        return t`Read payments (payments:read)`;
+      case 'refunds:write':
+        return t`Make refunds (refunds:write)`;
+    }
+  };
+}
+
+/** An event type in words. */
+function useEventName(): (type: string) => string {
+  const { t } = useLingui();
+  return (type) => {
+    switch (type) {
+      case 'payment.captured':
+        return t`A payment is made`;
+      case 'payment.refunded':
+        return t`A payment is refunded`;
+      case 'payment.voided':
+        return t`A payment is voided`;
+      case 'statement.imported':
+        return t`A statement is imported`;
+      case 'webhook.test':
+        return t`Test event`;
+      default:
+        return type;
+    }
+  };
+}
+
+/** How a delivery went, in words. */
+function useDeliveryOutcome(): (delivery: DeliveryRow | null | undefined) => string {
+  const { t } = useLingui();
+  return (delivery) => {
+    if (!delivery) return t`No delivery yet.`;
+    const status = delivery.lastResponseStatus === null ? null : String(delivery.lastResponseStatus);
+    const attempts = String(delivery.attempts);
+    const error = delivery.lastError ?? '';
+    if (delivery.status === 'delivered') return t`Delivered: the endpoint answered ${status ?? '2xx'}.`;
+    if (delivery.status === 'failed')
+      return status
+        ? t`Gave up after ${attempts} attempts: the endpoint last answered ${status}.`
+        : t`Gave up after ${attempts} attempts: the endpoint could not be reached (${error}).`;
+    if (delivery.attempts === 0) return t`On its way: not tried yet.`;
+    return status
+      ? t`Not delivered yet: the endpoint answered ${status}. It is tried again for up to 48 hours.`
+      : t`Not delivered yet: the endpoint could not be reached (${error}). It is tried again for up to 48 hours.`;
+  };
+}
+
+/** A key or secret shown once: the value, a button that copies it, and a button to put it away. */
+function ShownOnce({ title, value, onHide }: { title: ReactNode; value: string; onHide: () => void }) {
+  const { t } = useLingui();
+  const [copied, setCopied] = useState<'copied' | 'failed' | null>(null);
+  const id = useId();
+  const copy = () => {
+    void navigator.clipboard.writeText(value).then(
+      () => setCopied('copied'),
+      () => setCopied('failed'),
+    );
+  };
+  return (
+    <div className="notice notice-success shown-once" role="status" aria-labelledby={id}>
+      <p id={id}>{title}</p>
+      <p>
+        <code data-testid="shown-once">{value}</code>
+      </p>
+      <p>
+        <Trans>Copy it now and keep it safe: it will not be shown again.</Trans>
+      </p>
+      <div className="office-actions">
+        <button type="button" className="button" onClick={copy}>
+          <Trans>Copy</Trans>
+        </button>
+        <button type="button" className="button button-secondary" onClick={onHide}>
+          <Trans>I have kept it</Trans>
+        </button>
+      </div>
+      {copied ? <p>{copied === 'copied' ? t`Copied.` : t`It could not be copied: select it and copy it yourself.`}</p> : null}
+    </div>
+  );
+}
+
+/** A row's action: marked unavailable (but still focusable) while a call is under way. */
+function RowButton({ busy, onClick, children }: { busy: boolean; onClick: () => void; children: ReactNode }) {
+  return (
+    <button type="button" className="button button-secondary" aria-disabled={busy} onClick={onClick}>
+      {children}
+    </button>
+  );
+}
+
+/** A table's column headings. */
+function TableHead({ columns }: { columns: ReactNode[] }) {
+  return (
+    <thead>
+      <tr>
+        {columns.map((column, index) => (
+          <th key={index} scope="col">
+            {column}
+          </th>
+        ))}
+      </tr>
+    </thead>
+  );
+}
+
+/** A yes-or-no question about one row. */
+function Confirm({ question, yes, onYes, onNo }: { question: ReactNode; yes: ReactNode; onYes: () => void; onNo: () => void }) {
+  const id = useId();
+  return (
+    <div className="notice" role="alertdialog" aria-labelledby={id}>
+      <p id={id}>{question}</p>
+      <div className="office-actions">
+        <button type="button" className="button" autoFocus onClick={onYes}>
+          {yes}
+        </button>
+        <button type="button" className="button button-secondary" onClick={onNo}>
+          <Trans>Cancel</Trans>
+        </button>
+      </div>
+    </div>
+  );
+}
+
+/** Checkboxes for a form field kept as the chosen values separated by spaces. */
+function Choices<T extends string>({
+  legend,
+  hint,
+  options,
+  chosen,
+  nameOf,
+  onChange,
+  error,
+  inputRef,
+}: {
+  legend: ReactNode;
+  hint?: ReactNode;
+  options: readonly T[];
+  chosen: readonly T[];
+  nameOf: (option: T) => string;
+  onChange: (text: string) => void;
+  error?: string | undefined;
+  inputRef?: (element: HTMLInputElement | null) => void;
+}) {
+  const id = useId();
+  const describedBy = [hint ? `${id}-hint` : null, error ? `${id}-error` : null].filter((part) => part !== null).join(' ') || undefined;
+  return (
+    <fieldset className="field office-choices" aria-describedby={describedBy}>
+      <legend>{legend}</legend>
+      {hint ? (
+        <p className="field-hint" id={`${id}-hint`}>
+          {hint}
+        </p>
+      ) : null}
+      {options.map((option, index) => (
+        <label key={option} className="choice">
+          <input
+            type="checkbox"
+            ref={index === 0 ? inputRef : undefined}
+            aria-invalid={error ? true : undefined}
+            checked={chosen.includes(option)}
+            onChange={(event) => onChange(options.filter((each) => (each === option ? event.target.checked : chosen.includes(each))).join(' '))}
+          />{' '}
+          {nameOf(option)}
+        </label>
+      ))}
+      {error ? (
+        <p className="field-error" id={`${id}-error`}>
+          {error}
+        </p>
+      ) : null}
+    </fieldset>
+  );
+}
+
+function ApiKeys({ keys }: { keys: ApiKeyRow[] }) {
+  const { t, i18n } = useLingui();
+  const [actor] = useState(() =>
+    createAppActor(apiKeysMachine.provide(createApiKeysImplementations()), {
+      input: { keys },
+    }),
+  );
+  useEffect(() => {
+    actor.start();
+  }, [actor]);
+  const scopeName = useScopeName();
+  const failureMessage = useIntegrationsFailure();
+  const rows = useSelector(actor, (snapshot) => snapshot.context.keys);
+  const shownKey = useSelector(actor, (snapshot) => snapshot.context.shownKey);
+  const notice = useSelector(actor, (snapshot) => snapshot.context.notice);
+  const failure = useSelector(actor, (snapshot) => snapshot.context.failure);
+  const confirming = useSelector(actor, (snapshot) => (snapshot.matches('confirmingRevoke') ? snapshot.context.confirming : null));
+  const busy = useSelector(actor, (snapshot) => snapshot.hasTag('busy'));
+  const problems = useSelector(actor, selectKeyProblems);
+  const form = useFormFields(actor, {
+    fields: apiKeyFields,
+    problems,
+    message: (field, problem) => {
+      if (field === 'scopes') return t`Choose at least one scope.`;
+      return problem === 'tooLong' ? t`A key's name has at most 100 characters.` : t`Enter a name for the key, such as the system that will use it.`;
+    },
+  });
+  const scopes = form.field('scopes');
+  const confirmingRow = rows.find((row) => row.prefix === confirming);
+  const when = (at: string | null) => (at === null ? t`Never` : formatDateTime(at, i18n.locale));
+
+  return (
+    <section aria-labelledby="api-keys-heading">
+      <h2 id="api-keys-heading">
+        <Trans>API keys</Trans>
+      </h2>
+      <p>
+        <Trans>The lab's own systems call the portal's API with a key: each key may do only what its scopes allow.</Trans>
+      </p>
+      {shownKey ? (
+        <ShownOnce title={<Trans>The key {shownKey.name} is made. Here it is, in full:</Trans>} value={shownKey.key} onHide={() => actor.send({ type: 'apiKey.hide' })} />
+      ) : null}
+      {notice ? (
+        <div className="notice notice-success" role="status">
+          <p>
+            <Trans>The key {notice.name} is revoked: its next call is refused.</Trans>
+          </p>
+        </div>
+      ) : null}
+      {failure ? (
+        <p className="form-error" role="alert">
+          {failureMessage(failure, 'key')}
+        </p>
+      ) : null}
+      {confirmingRow ? (
+        <Confirm
+          question={
+            <Trans>
+              Revoke the key {confirmingRow.name} ({confirmingRow.prefix})? Its next call is refused, and this cannot be undone.
+            </Trans>
+          }
+          yes={<Trans>Revoke</Trans>}
+          onYes={() => actor.send({ type: 'apiKey.confirm' })}
+          onNo={() => actor.send({ type: 'apiKey.cancel' })}
+        />
+      ) : null}
+      {rows.length === 0 ? (
+        <p>
+          <Trans>No API keys yet.</Trans>
+        </p>
+      ) : (
+        <div className="table-scroll" tabIndex={0} role="region" aria-label={t`API keys`}>
+          <table className="data-table">
+            <TableHead columns={[<Trans>Name</Trans>, <Trans>Prefix</Trans>, <Trans>Scopes</Trans>, <Trans>Made</Trans>, <Trans>Last used</Trans>, <Trans>Status</Trans>]} />
+            <tbody>
+              {rows.map((row) => (
+                <tr key={row.prefix}>
+                  <td>{row.name}</td>
+                  <td>
+                    <code>{row.prefix}</code>
+                  </td>
+                  <td>{row.scopes.join(', ')}</td>
+                  <td>{when(row.createdAt)}</td>
+                  <td>{when(row.lastUsedAt)}</td>
+                  <td>
+                    {row.revokedAt === null ? (
+                      <RowButton
+                        busy={busy}
+                        onClick={() =>
+                          actor.send({
+                            type: 'apiKey.revoke',
+                            prefix: row.prefix,
+                          })
+                        }
+                      >
+                        <Trans>Revoke {row.name}</Trans>
+                      </RowButton>
+                    ) : (
+                      <Trans>Revoked {formatDateTime(row.revokedAt, i18n.locale)}</Trans>
+                    )}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+      <h3>
+        <Trans>Create a key</Trans>
+      </h3>
+      <form className="form" method="post" noValidate onSubmit={form.onSubmit} aria-busy={busy}>
+        <TextField label={<Trans>Key name</Trans>} autoComplete="off" maxLength={200} {...form.field('name')} />
+        <Choices
+          legend={<Trans>Scopes</Trans>}
+          options={apiKeyScopes}
+          chosen={apiKeyScopes.filter((scope) => chosenScopes(scopes.value).includes(scope))}
+          nameOf={scopeName}
+          onChange={scopes.onChange}
+          error={scopes.error}
+          inputRef={scopes.inputRef}
+        />
+        <button type="submit" className="button" aria-disabled={busy} onMouseDown={(event) => event.preventDefault()}>
+          {busy ? <Trans>Working…</Trans> : <Trans>Create the key</Trans>}
+        </button>
+      </form>
+    </section>
+  );
+}
+
+function Webhooks({ endpoints, deliveries }: { endpoints: EndpointRow[]; deliveries: DeliveryLists }) {
+  const { t, i18n } = useLingui();
+  const [actor] = useState(() => createAppActor(webhookEndpointsMachine.provide(createWebhookEndpointsImplementations()), { input: { endpoints, deliveries } }));
+  useEffect(() => {
+    actor.start();
+  }, [actor]);
+  const eventName = useEventName();
+  const outcomeOf = useDeliveryOutcome();
+  const failureMessage = useIntegrationsFailure();
+  const rows = useSelector(actor, (snapshot) => snapshot.context.endpoints);
+  const lists = useSelector(actor, (snapshot) => snapshot.context.deliveries);
+  const shownSecret = useSelector(actor, (snapshot) => snapshot.context.shownSecret);
+  const notice = useSelector(actor, (snapshot) => snapshot.context.notice);
+  const failure = useSelector(actor, (snapshot) => snapshot.context.failure);
+  const confirming = useSelector(actor, (snapshot) => (snapshot.matches('confirming') ? snapshot.context.confirming : null));
+  const busy = useSelector(actor, (snapshot) => snapshot.hasTag('busy'));
+  const testing = useSelector(actor, (snapshot) => snapshot.matches('testing'));
+  const form = useFormFields(actor, {
+    fields: endpointFields,
+    problems: useSelector(actor, selectEndpointProblems),
+    message: (_, problem) => {
+      if (problem === 'required') return t`Enter the address where events are sent.`;
+      if (problem === 'notAllowed') return t`The portal may not send events to this address: use https (plain http only to this machine), with no user or password in it.`;
+      return t`Enter a web address starting with https://, such as https://billing.example.com/hooks.`;
+    },
+  });
+  const eventTypes = form.field('eventTypes');
+  const confirmingRow = rows.find((row) => row.id === confirming?.id);
+  const urlOf = (id: number) => rows.find((row) => row.id === id)?.url ?? String(id);
+  const lastDelivery = (id: number) => lists.recent.find((delivery) => delivery.endpointId === id);
+  const eventsOf = (row: EndpointRow) => (row.eventTypes.length === 0 ? t`All events` : row.eventTypes.map(eventName).join(', '));
+
+  return (
+    <>
+      <section aria-labelledby="webhooks-heading">
+        <h2 id="webhooks-heading">
+          <Trans>Webhook endpoints</Trans>
+        </h2>
+        <p>
+          <Trans>The portal tells the lab's systems what happens (payments, refunds, imports) by sending signed events to these addresses.</Trans>
+        </p>
+        {shownSecret ? (
+          <ShownOnce
+            title={
+              shownSecret.rotated ? (
+                <Trans>The new signing secret of {shownSecret.url} (the previous one signs too for 24 hours):</Trans>
+              ) : (
+                <Trans>{shownSecret.url} is added. Its signing secret:</Trans>
+              )
+            }
+            value={shownSecret.secret}
+            onHide={() => actor.send({ type: 'secret.hide' })}
+          />
+        ) : null}
+        {notice ? (
+          <div className="notice notice-success" role="status">
+            <p>
+              {notice.kind === 'tested' ? (
+                <Trans>
+                  Test event sent to {notice.outcome.url}. {outcomeOf(notice.outcome.delivery)}
+                </Trans>
+              ) : notice.kind === 'disabled' ? (
+                <Trans>{notice.url} is disabled: it gets no more events.</Trans>
+              ) : notice.deliveries === 0 ? (
+                <Trans>No live endpoint takes this event: nothing was sent.</Trans>
+              ) : (
+                <Plural value={notice.deliveries} one="The event is sent again to # endpoint." other="The event is sent again to # endpoints." />
+              )}
+            </p>
+          </div>
+        ) : null}
+        {failure ? (
+          <p className="form-error" role="alert">
+            {failureMessage(failure, 'webhook')}
+          </p>
+        ) : null}
+        {testing ? (
+          <p role="status">
+            <Trans>Sending a test event and waiting for the endpoint's answer…</Trans>
+          </p>
+        ) : null}
+        {confirmingRow && confirming ? (
+          <Confirm
+            question={
+              confirming.action === 'rotate' ? (
+                <Trans>Give {confirmingRow.url} a new signing secret? The previous one signs too for 24 hours, then stops.</Trans>
+              ) : (
+                <Trans>Disable {confirmingRow.url}? Its waiting deliveries fail and new events skip it.</Trans>
+              )
+            }
+            yes={confirming.action === 'rotate' ? <Trans>Rotate the secret</Trans> : <Trans>Disable</Trans>}
+            onYes={() => actor.send({ type: 'endpoint.confirm' })}
+            onNo={() => actor.send({ type: 'endpoint.cancel' })}
+          />
+        ) : null}
+        {rows.length === 0 ? (
+          <p>
+            <Trans>No webhook endpoints yet.</Trans>
+          </p>
+        ) : (
+          <div className="table-scroll" tabIndex={0} role="region" aria-label={t`Webhook endpoints`}>
+            <table className="data-table">
+              <TableHead columns={[<Trans>Address</Trans>, <Trans>Events</Trans>, <Trans>Enabled</Trans>, <Trans>Last delivery</Trans>, <Trans>Actions</Trans>]} />
+              <tbody>
+                {rows.map((row) => (
+                  <tr key={row.id}>
+                    <td>{row.url}</td>
+                    <td>{eventsOf(row)}</td>
+                    <td>{row.disabledAt === null ? t`Yes` : t`No, since ${formatDateTime(row.disabledAt, i18n.locale)}`}</td>
+                    <td>{outcomeOf(lastDelivery(row.id))}</td>
+                    <td>
+                      {row.disabledAt === null ? (
+                        <div className="office-actions">
+                          <RowButton busy={busy} onClick={() => actor.send({ type: 'endpoint.test', id: row.id })}>
+                            <Trans>
+                              Send a test event
+                              <span className="visually-hidden"> to {row.url}</span>
+                            </Trans>
+                          </RowButton>
+                          <RowButton busy={busy} onClick={() => actor.send({ type: 'endpoint.rotate', id: row.id })}>
+                            <Trans>
+                              Rotate the secret
+                              <span className="visually-hidden"> of {row.url}</span>
+                            </Trans>
+                          </RowButton>
+                          <RowButton busy={busy} onClick={() => actor.send({ type: 'endpoint.disable', id: row.id })}>
+                            <Trans>
+                              Disable
+                              <span className="visually-hidden"> {row.url}</span>
+                            </Trans>
+                          </RowButton>
+                        </div>
+                      ) : null}
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        )}
+        <h3>
+          <Trans>Add an endpoint</Trans>
+        </h3>
+        <form className="form" method="post" noValidate onSubmit={form.onSubmit} aria-busy={busy}>
+          <TextField label={<Trans>Address (https)</Trans>} type="url" autoComplete="off" maxLength={2000} {...form.field('url')} />
+          <Choices
+            legend={<Trans>Events to send</Trans>}
+            hint={<Trans>None chosen: all of them.</Trans>}
+            options={webhookEventTypes}
+            chosen={webhookEventTypes.filter((type) => chosenEventTypes(eventTypes.value).includes(type))}
+            nameOf={eventName}
+            onChange={eventTypes.onChange}
+          />
+          <button type="submit" className="button" aria-disabled={busy} onMouseDown={(event) => event.preventDefault()}>
+            {busy ? <Trans>Working…</Trans> : <Trans>Add the endpoint</Trans>}
+          </button>
+        </form>
+      </section>
+      <section aria-labelledby="failed-deliveries-heading">
+        <h2 id="failed-deliveries-heading">
+          <Trans>Failed deliveries</Trans>
+        </h2>
+        {lists.failed.length === 0 ? (
+          <p>
+            <Trans>No delivery has failed.</Trans>
+          </p>
+        ) : (
+          <div className="table-scroll" tabIndex={0} role="region" aria-label={t`Failed deliveries`}>
+            <table className="data-table">
+              <TableHead columns={[<Trans>Event</Trans>, <Trans>Endpoint</Trans>, <Trans>What happened</Trans>, <Trans>When</Trans>, <Trans>Actions</Trans>]} />
+              <tbody>
+                {lists.failed.map((delivery) => (
+                  <tr key={delivery.id}>
+                    <td>{eventName(delivery.eventType)}</td>
+                    <td>{urlOf(delivery.endpointId)}</td>
+                    <td>{outcomeOf(delivery)}</td>
+                    <td>{formatDateTime(delivery.lastAttemptAt ?? delivery.createdAt, i18n.locale)}</td>
+                    <td>
+                      <RowButton
+                        busy={busy}
+                        onClick={() =>
+                          actor.send({
+                            type: 'delivery.replay',
+                            eventId: delivery.eventId,
+                          })
+                        }
+                      >
+                        <Trans>Replay {eventName(delivery.eventType)}</Trans>
+                      </RowButton>
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        )}
+      </section>
+    </>
+  );
+}
+
+/** The lab's integrations (office admins): API keys, webhook endpoints, failed deliveries. */
+export function IntegrationsScreen({ keys, endpoints, deliveries }: { keys: ApiKeyRow[]; endpoints: EndpointRow[]; deliveries: DeliveryLists }) {
+  return (
+    <Screen title={<Trans>Integrations</Trans>}>
+      <ApiKeys keys={keys} />
+      <Webhooks endpoints={endpoints} deliveries={deliveries} />
+    </Screen>
+  );
+}
+
+/** What staff who are not office admins see at the Integrations address. */
+export function IntegrationsAdminOnly() {
+  return (
+    <Screen title={<Trans>Integrations</Trans>}>
+      <div className="notice" role="status">
+        <p>
+          <Trans>Only an office admin can manage the lab's API keys and webhooks. Ask an office admin if you need a key or an endpoint.</Trans>
+        </p>
+      </div>
+    </Screen>
+  );
+}
