@@ -17,8 +17,9 @@ export type E2eRole = 'officeAdmin' | 'billingStaff' | 'readOnly';
 /** The labs with a pool of staff. */
 export type StaffClient = 'SUN' | 'NPP' | 'JAD';
 const roles: readonly E2eRole[] = ['officeAdmin', 'billingStaff', 'readOnly'];
-const WORKERS = 4;
-const SLOTS = 16;
+// Playwright gives a worker that replaces a failed one the next index: room for a few such.
+const WORKERS = 12;
+const SLOTS = 24;
 
 const emailOf = (client: string, role: E2eRole, worker: number, slot: number) => `e2e.${role.toLowerCase()}.${String(worker)}.${String(slot)}@${client.toLowerCase()}.example`;
 
@@ -44,12 +45,13 @@ export async function insertE2eStaff(db: Database): Promise<void> {
   }
 }
 
-let taken = 0;
+/** How many staff members of each client and role this worker has handed out. */
+const taken = new Map<string, number>();
 
 /** A staff member of `role` at `client` that no other test of this run signs in as. */
 export function freshStaff(role: E2eRole, client: StaffClient, workerIndex: number): string {
-  const slot = taken;
-  taken += 1;
+  const slot = taken.get(`${client} ${role}`) ?? 0;
+  taken.set(`${client} ${role}`, slot + 1);
   if (workerIndex >= WORKERS || slot >= SLOTS) throw new Error(`The e2e staff pool is spent (worker ${String(workerIndex)}, slot ${String(slot)}): make it larger in office-staff.ts`);
   return emailOf(client, role, workerIndex, slot);
 }

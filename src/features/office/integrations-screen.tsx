@@ -22,6 +22,7 @@ import { formatDateTime } from '@/lib/format';
 import { useFormFields } from '@/lib/use-form-fields';
 import { createApiKeysImplementations, createWebhookEndpointsImplementations } from './integrations.implementations';
 import { useConsoleFailureMessage } from './office-messages';
+import { ColumnHeaders } from '@/components/column-headers';
 
 type KeysSnapshot = SnapshotFrom<typeof apiKeysMachine>;
 type HooksSnapshot = SnapshotFrom<typeof webhookEndpointsMachine>;
@@ -143,21 +144,6 @@ function RowButton({ busy, onClick, children }: { busy: boolean; onClick: () => 
     <button type="button" className="button button-secondary" aria-disabled={busy} onClick={onClick}>
       {children}
     </button>
-  );
-}
-
-/** A table's column headings. */
-function TableHead({ columns }: { columns: ReactNode[] }) {
-  return (
-    <thead>
-      <tr>
-        {columns.map((column, index) => (
-          <th key={index} scope="col">
-            {column}
-          </th>
-        ))}
-      </tr>
-    </thead>
   );
 }
 
@@ -303,7 +289,7 @@ function ApiKeys({ keys }: { keys: ApiKeyRow[] }) {
       ) : (
         <div className="table-scroll" tabIndex={0} role="region" aria-label={t`API keys`}>
           <table className="data-table">
-            <TableHead columns={[<Trans>Name</Trans>, <Trans>Prefix</Trans>, <Trans>Scopes</Trans>, <Trans>Made</Trans>, <Trans>Last used</Trans>, <Trans>Status</Trans>]} />
+            <ColumnHeaders names={[t`Name`, t`Prefix`, t`Scopes`, t`Made`, t`Last used`, t`Status`]} />
             <tbody>
               {rows.map((row) => (
                 <tr key={row.prefix}>
@@ -461,7 +447,7 @@ function Webhooks({ endpoints, deliveries }: { endpoints: EndpointRow[]; deliver
         ) : (
           <div className="table-scroll" tabIndex={0} role="region" aria-label={t`Webhook endpoints`}>
             <table className="data-table">
-              <TableHead columns={[<Trans>Address</Trans>, <Trans>Events</Trans>, <Trans>Enabled</Trans>, <Trans>Last delivery</Trans>, <Trans>Actions</Trans>]} />
+              <ColumnHeaders names={[t`Address`, t`Events`, t`Enabled`, t`Last delivery`, t`Actions`]} />
               <tbody>
                 {rows.map((row) => (
                   <tr key={row.id}>
@@ -528,7 +514,7 @@ function Webhooks({ endpoints, deliveries }: { endpoints: EndpointRow[]; deliver
         ) : (
           <div className="table-scroll" tabIndex={0} role="region" aria-label={t`Failed deliveries`}>
             <table className="data-table">
-              <TableHead columns={[<Trans>Event</Trans>, <Trans>Endpoint</Trans>, <Trans>What happened</Trans>, <Trans>When</Trans>, <Trans>Actions</Trans>]} />
+              <ColumnHeaders names={[t`Event`, t`Endpoint`, t`What happened`, t`When`, t`Actions`]} />
               <tbody>
                 {lists.failed.map((delivery) => (
                   <tr key={delivery.id}>

@@ -3,14 +3,19 @@ import { createFileRoute, useLoaderData } from '@tanstack/react-router';
 import { NotFoundScreen } from '@/features/not-found/not-found-screen';
 import { OfficeLoadFailed } from '@/features/office/office-load-failed';
 import { loadOfficeScreen, OfficeScreen } from '@/features/office/office-screens';
+import { loadOnce } from '@/lib/rendered-loader-data';
 
 // Every console screen behind one route: the rest of the address picks it (office-screens.tsx).
 export const Route = createFileRoute('/{-$client}/office/$')({
   codeSplitGroupings: [['loader', 'component'], ['errorComponent']],
   loaderDeps: ({ search }) => ({ search }),
   // Money and people change all day: asked again on every visit.
-  loader: async ({ params, deps, abortController, parentMatchPromise }) =>
-    loadOfficeScreen(params._splat ?? '', deps.search, (await parentMatchPromise).loaderData, abortController.signal),
+  // A server-rendered page hydrates with the screen's data as the server rendered it (asked anew, a
+  // payment or a key made meanwhile would not match the page).
+  loader: ({ params, deps, abortController, parentMatchPromise }) =>
+    loadOnce('/{-$client}/office/$', async () =>
+      loadOfficeScreen(params._splat ?? '', deps.search, (await parentMatchPromise).loaderData, abortController.signal),
+    ),
   staleTime: 0,
   gcTime: 0,
   staticData: {

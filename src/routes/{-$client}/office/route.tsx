@@ -3,12 +3,13 @@ import { createFileRoute } from '@tanstack/react-router';
 import { getStaffSession } from '@/features/office/office-api';
 import { OfficeLayout } from '@/features/office/office-layout';
 import { OfficeLoadFailed } from '@/features/office/office-load-failed';
+import { loadOnce } from '@/lib/rendered-loader-data';
 
 // The billing office's console: its code and styles load with its first screen, never with the patients'.
 export const Route = createFileRoute('/{-$client}/office')({
   codeSplitGroupings: [['loader', 'component'], ['errorComponent']],
   // Where this browser's staff session stands, asked again on every visit (it may have ended).
-  loader: ({ abortController }) => getStaffSession({ signal: abortController.signal }),
+  loader: ({ abortController }) => loadOnce('/{-$client}/office', () => getStaffSession({ signal: abortController.signal })),
   staleTime: 0,
   gcTime: 0,
   staticData: {

@@ -3,6 +3,7 @@ import { createFileRoute, useNavigate, useRouter } from '@tanstack/react-router'
 import { getStaffSession } from '@/features/office/office-api';
 import { OfficeLoadFailed } from '@/features/office/office-load-failed';
 import { StaffEnrolmentScreen } from '@/features/office/staff-enrolment-screen';
+import { loadOnce } from '@/lib/rendered-loader-data';
 
 /** The invitation link's token, when the address carries one of the right shape. */
 function parseWelcomeSearch(search: Record<string, unknown>): { token?: string } {
@@ -13,7 +14,7 @@ export const Route = createFileRoute('/{-$client}/office/welcome')({
   validateSearch: parseWelcomeSearch,
   codeSplitGroupings: [['loader', 'component'], ['errorComponent']],
   // Whether this browser's staff session waits for its second factor to be set up.
-  loader: ({ abortController }) => getStaffSession({ signal: abortController.signal }),
+  loader: ({ abortController }) => loadOnce('/{-$client}/office/welcome', () => getStaffSession({ signal: abortController.signal })),
   staleTime: 0,
   gcTime: 0,
   errorComponent: OfficeLoadFailed,
