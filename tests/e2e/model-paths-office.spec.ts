@@ -9,6 +9,7 @@ import { staffAdminPaths } from './model-paths/staff-admin.paths';
 import { staffEnrolmentPaths } from './model-paths/staff-enrolment.paths';
 import { staffSignInPaths } from './model-paths/staff-sign-in.paths';
 import { statementUploadPaths } from './model-paths/statement-upload.paths';
+import { webhookEndpointsPaths } from './model-paths/webhook-endpoints.paths';
 
 /**
  * The billing office console's QA plans (docs/model/<machine>.plan.md) run path by path in
@@ -25,5 +26,6 @@ for (const browserPaths of [
   statementUploadPaths,
   staffSignInPaths,
   apiKeysPaths,
+  webhookEndpointsPaths,
 ])
   describeBrowserPaths(browserPaths);

@@ -74,13 +74,16 @@ const otherEvents = [
 /**
  * The endpoints' and deliveries' buttons are explored with the form untouched: the form is the same
  * whatever they do (kept as typed), and each half-filled form times each button would multiply the paths.
+ * "I have kept it" is on the page only while a secret is shown, and a disabled endpoint has no buttons.
  */
 const events = (snapshot: Snapshot) => {
-  const { draft, checked } = snapshot.context;
-  return snapshot.matches('ready') && (draft.url !== '' || checked.length > 0) ? formEvents : [...formEvents, ...otherEvents];
+  const { draft, checked, shownSecret, endpoints } = snapshot.context;
+  if (snapshot.matches('ready') && (draft.url !== '' || checked.length > 0)) return formEvents;
+  const live = endpoints.some((row) => row.id === endpoint.id && row.disabledAt === null);
+  return [...formEvents, ...otherEvents].filter((event) => (event.type === 'secret.hide' ? shownSecret !== null : !event.type.startsWith('endpoint.') || event.type === 'endpoint.confirm' || event.type === 'endpoint.cancel' || live));
 };
 
-// What the person sees, coarsely (each form's detail multiplies the paths): the state, the problems shown, whether the form may go, what shows above it, and what awaits a yes.
+// What the person sees, coarsely (each form's detail multiplies the paths): the state, the problems shown, whether the form may go, what awaits a yes, and whether a secret shows (its button is there only then).
 const serializeState = (snapshot: Snapshot) => {
   const { context } = snapshot;
   return JSON.stringify({
@@ -88,6 +91,7 @@ const serializeState = (snapshot: Snapshot) => {
     shown: shownProblems(context, endpointFields, endpointProblems(context.draft)),
     valid: Object.keys(endpointProblems(context.draft)).length === 0,
     confirming: context.confirming?.action ?? null,
+    secret: context.shownSecret !== null,
   });
 };
 

@@ -6,22 +6,18 @@
 import { shownProblems } from '@machines/form/form.rules';
 import { apiKeyFields, apiKeyProblems, type apiKeysMachine, type ApiKeyRow, type ApiKeysFailure } from '@machines/office/api-keys.machine';
 import type { Page } from '@playwright/test';
-import { createActor, type Actor, type SnapshotFrom } from 'xstate';
+import type { SnapshotFrom } from 'xstate';
 import { apiKeysModel } from '../../model/api-keys.model';
 import { expect } from '../fixtures';
-import type { BrowserPaths, ModelEvent, PathRun, StepAction } from './browser-paths';
+import type { BrowserPaths } from './browser-paths';
 import { failureAnswer, json } from './call-gate';
+import { integrationsFailureMessages, keysCall as keys, machineReplay, openIntegrations } from './integrations-page';
 import { expectField, leaveField } from './password-forms';
 
 type Snapshot = SnapshotFrom<typeof apiKeysMachine>;
 
-const session = 'console/session';
-const keys = 'console/api-keys';
-const endpoints = 'console/webhooks/endpoints';
-const deliveries = 'console/webhooks/deliveries';
 const revoke = (prefix: string) => `console/api-keys/${prefix}/revoke`;
 
-const signedInSession = { stage: 'signedIn', email: 'office.admin@sunriselabs.example', role: 'officeAdmin', clientCode: 'SUN', clientName: 'Sunrise Laboratories', idleSeconds: 900 };
 const statuses = { forbidden: 403, notFound: 404, expired: 401 };
 
 const nameField = (page: Page) => page.getByLabel('Key name', { exact: true });
@@ -30,47 +26,16 @@ const scopeLabels: Record<string, string> = { 'bills:write': 'Send statements (b
 
 const failureMessages: Record<ApiKeysFailure, string> = {
   notFound: 'This key is revoked already, or no longer exists.',
-  forbidden: 'Only an office admin can manage API keys and webhooks.',
-  expired: 'Your session has ended',
-  network: 'We could not reach the portal.',
-  serverError: 'Something went wrong on our side.',
+  ...integrationsFailureMessages,
 };
 
-/**
- * What the screen must show: the path's events replayed on the machine itself. The plan's own
- * snapshots cannot say it, as its model keeps only the state and the form's problems (so that
- * its paths stay few), and a snapshot it keeps may come from another history.
- */
-const replays = new WeakMap<PathRun, Actor<typeof apiKeysModel.machine>>();
-const predicted = (run: PathRun): Snapshot => {
-  const actor = replays.get(run);
-  if (!actor) throw new Error('The path has not started');
-  return actor.getSnapshot() as Snapshot;
-};
-/** A step that first moves the replay on by the step's event. */
-const step =
-  (action: StepAction): StepAction =>
-  async (run, event: ModelEvent) => {
-    const before = predicted(run);
-    replays.get(run)?.send(event);
-    // The step reads the replay's snapshot before its event, not the plan's.
-    run.before = before;
-    await action(run, event);
-  };
+const { begin, predicted, step } = machineReplay<Snapshot>(apiKeysModel.machine);
 
 export const apiKeysPaths: BrowserPaths = {
   machine: 'api-keys',
   start: async (run) => {
-    const actor = createActor(apiKeysModel.machine, { input: apiKeysModel.variants[0]?.spec.input ?? { keys: [] } }).start();
-    replays.set(run, actor);
-    const { keys: rows } = predicted(run).context;
-    run.gate.hold(session, keys, endpoints, deliveries, ...rows.map((row) => revoke(row.prefix)));
-    await run.page.goto('/SUN/office/integrations');
-    await run.gate.answer(session, json(signedInSession));
-    await run.gate.answer(keys, json({ keys: rows }));
-    await run.gate.answer(endpoints, json({ endpoints: [] }));
-    await run.gate.answer(deliveries, json({ deliveries: [] }));
-    await run.gate.answer(deliveries, json({ deliveries: [] }));
+    const { keys: rows } = begin(run, apiKeysModel.variants[0]?.spec.input ?? { keys: [] }).context;
+    await openIntegrations(run, { keys: rows, endpoints: [], deliveries: { recent: [], failed: [] } }, rows.map((row) => revoke(row.prefix)));
   },
   steps: {
     'form.edit': step(async ({ page }, event) => {

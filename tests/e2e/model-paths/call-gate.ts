@@ -3,7 +3,7 @@
  * "the server answers ..." steps happen exactly when the path says: passed on to the real server,
  * answered with a given body or status, or failed as if the network were down.
  */
-import type { Page, Route } from '@playwright/test';
+import type { Page, Request, Route } from '@playwright/test';
 
 /** How a held call is answered. */
 export type Answer =
@@ -105,12 +105,15 @@ export class CallGate {
     });
   }
 
-  /** Answers the oldest held call to the endpoint (waiting for the page to make it, if need be). */
-  async answer(endpoint: string, answer: Answer): Promise<void> {
+  /**
+   * Answers the oldest held call to the endpoint (waiting for the page to make it, if need be), or
+   * as its request says (calls to one endpoint that differ by their query, made together).
+   */
+  async answer(endpoint: string, answer: Answer | ((request: Request) => Answer)): Promise<void> {
     await this.arrived(endpoint);
     const route = this.queues.get(endpoint.toLowerCase())?.shift();
     if (!route) throw new Error(`No held call to ${endpoint}`);
-    await this.settle(route, answer);
+    await this.settle(route, typeof answer === 'function' ? answer(route.request()) : answer);
   }
 
   /**
