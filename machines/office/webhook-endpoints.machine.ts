@@ -172,7 +172,7 @@ export const webhookEndpointsMachine = setup({
         ],
         'secret.hide': { description: 'The admin has kept the secret: it goes from the page, never to be shown again.', actions: 'hideSecret', meta: { requirements: ['OFF-45'] } },
         'endpoint.rotate': {
-          description: 'Rotating asks first, saying the old secret signs for 24 hours more.',
+          description: 'Rotating asks first, saying how long the old secret still signs.',
           target: 'confirming',
           actions: { type: 'askConfirmation', params: ({ event }) => ({ id: event.id, action: 'rotate' as const }) },
           meta: { requirements: ['OFF-45'] },
@@ -238,7 +238,7 @@ export const webhookEndpointsMachine = setup({
         src: 'rotate',
         input: ({ context }) => ({ id: context.confirming?.id ?? 0 }),
         onDone: {
-          description: 'Rotated: the new secret shows this once; the old one signs for 24 hours more.',
+          description: 'Rotated: the new secret shows this once; the old one still signs for a while.',
           target: 'ready',
           actions: [{ type: 'keepSecret', params: ({ event }) => ({ row: event.output, rotated: true }) }, 'forgetConfirmation'],
           meta: { requirements: ['OFF-45'] },
