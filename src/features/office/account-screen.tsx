@@ -3,7 +3,6 @@ import type { AccountUser, AccountView } from '@contracts/console-office';
 import { isLanguage } from '@contracts/session';
 import { patientHelpMachine } from '@machines/office/patient-help.machine';
 import { useSelector } from '@xstate/react';
-import { useEffect, useState } from 'react';
 import { Screen } from '@/components/screen';
 import { OfficeLink } from './office-navigation';
 import { createAppActor } from '@/lib/create-app-actor';
@@ -12,6 +11,7 @@ import { statementPdfUrl } from './office-api';
 import { useConsoleFailureMessage } from './office-messages';
 import { createPatientHelpImplementations } from './office.implementations';
 import { ColumnHeaders } from '@/components/column-headers';
+import { useStartedActor } from '@/lib/use-started-actor';
 
 /**
  * An account's page (`/{client}/office/patients/{accountNumber}`): what its patient sees (open
@@ -170,10 +170,7 @@ export function AccountScreen({ view, canHelp }: { view: AccountView; canHelp: b
 /** The account's registered users, with the help billing staff may give each. */
 function AccountUsers({ accountNumber, users, canHelp }: { accountNumber: string; users: AccountUser[]; canHelp: boolean }) {
   const { t } = useLingui();
-  const [actor] = useState(() => createAppActor(patientHelpMachine.provide(createPatientHelpImplementations(accountNumber)), { input: { users } }));
-  useEffect(() => {
-    actor.start();
-  }, [actor]);
+  const actor = useStartedActor(() => createAppActor(patientHelpMachine.provide(createPatientHelpImplementations(accountNumber)), { input: { users } }));
   const rows = useSelector(actor, (snapshot) => snapshot.context.users);
   const notice = useSelector(actor, (snapshot) => snapshot.context.notice);
   const failure = useSelector(actor, (snapshot) => snapshot.context.failure);

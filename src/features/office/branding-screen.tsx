@@ -7,7 +7,7 @@ import { brandLogoMachine, type LogoFailure } from '@machines/office/brand-logo.
 import { clientSettingsMachine, settingsFields } from '@machines/office/client-settings.machine';
 import { shownProblems } from '@machines/form/form.rules';
 import { useSelector } from '@xstate/react';
-import { useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { useLayoutEffect, useRef } from 'react';
 import type { SnapshotFrom } from 'xstate';
 import { Screen } from '@/components/screen';
 import { Field, TextField } from '@/components/text-field';
@@ -17,15 +17,7 @@ import { useFormFields } from '@/lib/use-form-fields';
 import { draftContrastProblems, settingsProblems } from './branding-rules';
 import { createBrandColoursImplementations, createBrandLogoImplementations, createClientSettingsImplementations } from './branding.implementations';
 import { useConsoleFailureMessage } from './office-messages';
-
-/** A started actor of `machine`, for the screen's life. */
-function useStartedActor<A extends { start: () => unknown }>(create: () => A): A {
-  const [actor] = useState(create);
-  useEffect(() => {
-    actor.start();
-  }, [actor]);
-  return actor;
-}
+import { useStartedActor } from '@/lib/use-started-actor';
 
 /**
  * Sets `properties` on the element's style through the CSSOM: the page's CSP lets no style

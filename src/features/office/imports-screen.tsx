@@ -12,6 +12,7 @@ import { createStatementUploadImplementations } from './imports.implementations'
 import { getImportReport, importProblemsCsvUrl, listImports } from './office-api';
 import { useConsoleFailureMessage } from './office-messages';
 import { ColumnHeaders } from '@/components/column-headers';
+import { useStartedActor } from '@/lib/use-started-actor';
 
 type ImportSummary = Omit<ImportReport, 'problems'>;
 
@@ -90,10 +91,7 @@ function UploadSection({ onFinished }: { onFinished: () => void }) {
   const { t, i18n } = useLingui();
   const failureMessage = useConsoleFailureMessage();
   const [report, setReport] = useState<ImportReport | null>(null);
-  const [actor] = useState(() => createAppActor(statementUploadMachine.provide(createStatementUploadImplementations({ onReport: setReport }))));
-  useEffect(() => {
-    actor.start();
-  }, [actor]);
+  const actor = useStartedActor(() => createAppActor(statementUploadMachine.provide(createStatementUploadImplementations({ onReport: setReport }))));
   const uploading = useSelector(actor, (snapshot) => snapshot.matches('uploading'));
   const finished = useSelector(actor, (snapshot) => snapshot.matches('done') || snapshot.matches('refused'));
   const chosen = useSelector(actor, (snapshot) => snapshot.context.chosen);

@@ -13,7 +13,7 @@ import {
   type EndpointRow,
 } from '@machines/office/webhook-endpoints.machine';
 import { useSelector } from '@xstate/react';
-import { useEffect, useId, useState, type ReactNode } from 'react';
+import { useId, useState, type ReactNode } from 'react';
 import type { SnapshotFrom } from 'xstate';
 import { Screen } from '@/components/screen';
 import { TextField } from '@/components/text-field';
@@ -23,6 +23,7 @@ import { useFormFields } from '@/lib/use-form-fields';
 import { createApiKeysImplementations, createWebhookEndpointsImplementations } from './integrations.implementations';
 import { useConsoleFailureMessage } from './office-messages';
 import { ColumnHeaders } from '@/components/column-headers';
+import { useStartedActor } from '@/lib/use-started-actor';
 
 type KeysSnapshot = SnapshotFrom<typeof apiKeysMachine>;
 type HooksSnapshot = SnapshotFrom<typeof webhookEndpointsMachine>;
@@ -218,14 +219,11 @@ function Choices<T extends string>({
 
 function ApiKeys({ keys }: { keys: ApiKeyRow[] }) {
   const { t, i18n } = useLingui();
-  const [actor] = useState(() =>
+  const actor = useStartedActor(() =>
     createAppActor(apiKeysMachine.provide(createApiKeysImplementations()), {
       input: { keys },
     }),
   );
-  useEffect(() => {
-    actor.start();
-  }, [actor]);
   const scopeName = useScopeName();
   const failureMessage = useIntegrationsFailure();
   const rows = useSelector(actor, (snapshot) => snapshot.context.keys);
@@ -347,10 +345,7 @@ function ApiKeys({ keys }: { keys: ApiKeyRow[] }) {
 
 function Webhooks({ endpoints, deliveries }: { endpoints: EndpointRow[]; deliveries: DeliveryLists }) {
   const { t, i18n } = useLingui();
-  const [actor] = useState(() => createAppActor(webhookEndpointsMachine.provide(createWebhookEndpointsImplementations()), { input: { endpoints, deliveries } }));
-  useEffect(() => {
-    actor.start();
-  }, [actor]);
+  const actor = useStartedActor(() => createAppActor(webhookEndpointsMachine.provide(createWebhookEndpointsImplementations()), { input: { endpoints, deliveries } }));
   const eventName = useEventName();
   const outcomeOf = useDeliveryOutcome();
   const failureMessage = useIntegrationsFailure();

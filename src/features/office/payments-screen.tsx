@@ -29,6 +29,7 @@ import { paymentsCsvUrl } from "./office-api";
 import { useConsoleFailureMessage } from "./office-messages";
 import { createPaymentRefundImplementations } from "./office.implementations";
 import { ColumnHeaders } from "@/components/column-headers";
+import { useStartedActor } from '@/lib/use-started-actor';
 
 export type PaymentFilters = Partial<Omit<PaymentSearchQuery, "page">> & {
   page?: number;
@@ -51,7 +52,7 @@ export function PaymentsScreen({
   canRefund: boolean;
 }) {
   const { t, i18n } = useLingui();
-  const [actor] = useState(() =>
+  const actor = useStartedActor(() =>
     createAppActor(
       paymentRefundMachine.provide(
         createPaymentRefundImplementations(
@@ -61,9 +62,6 @@ export function PaymentsScreen({
       { input: { payments } },
     ),
   );
-  useEffect(() => {
-    actor.start();
-  }, [actor]);
   const rows = useSelector(actor, (snapshot) => snapshot.context.payments);
   const notice = useSelector(actor, (snapshot) => snapshot.context.notice);
   const failure = useSelector(actor, (snapshot) => snapshot.context.failure);

@@ -11,7 +11,6 @@ import {
 } from '@machines/office/staff-enrolment.selectors';
 import type { StaffEnrolmentField, StaffEnrolmentProblem } from '@machines/office/staff-enrolment.types';
 import { useSelector } from '@xstate/react';
-import { useEffect, useState } from 'react';
 import type { SnapshotFrom } from 'xstate';
 import { Screen } from '@/components/screen';
 import { TextField } from '@/components/text-field';
@@ -21,6 +20,7 @@ import { resetPasswordProblems } from '@/lib/password-form-rules';
 import { useFormFields } from '@/lib/use-form-fields';
 import { useOfficeFailureMessage } from './office-messages';
 import { createStaffEnrolmentImplementations } from './office.implementations';
+import { useStartedActor } from '@/lib/use-started-actor';
 
 type Snapshot = SnapshotFrom<typeof staffEnrolmentMachine>;
 
@@ -47,10 +47,7 @@ const selectFields = (snapshot: Snapshot) => enrolmentStepFields(selectEnrolment
  */
 export function StaffEnrolmentScreen({ token, enrolling, onDone, signInPath }: { token: string | null; enrolling: boolean; onDone: () => void; signInPath: string }) {
   const { t } = useLingui();
-  const [actor] = useState(() => createAppActor(staffEnrolmentMachine.provide(createStaffEnrolmentImplementations({ showConsole: onDone })), { input: { token, enrolling } }));
-  useEffect(() => {
-    actor.start();
-  }, [actor]);
+  const actor = useStartedActor(() => createAppActor(staffEnrolmentMachine.provide(createStaffEnrolmentImplementations({ showConsole: onDone })), { input: { token, enrolling } }));
   const busy = useSelector(actor, selectIsBusy);
   const failure = useSelector(actor, selectFailure);
   const step = useSelector(actor, selectEnrolmentStep);

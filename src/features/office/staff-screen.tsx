@@ -2,7 +2,6 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { inviteFields, inviteProblems, staffAdminMachine, staffRoleOptions, type StaffRow } from '@machines/office/staff-admin.machine';
 import { shownProblems } from '@machines/form/form.rules';
 import { useSelector } from '@xstate/react';
-import { useEffect, useState } from 'react';
 import type { SnapshotFrom } from 'xstate';
 import { Screen } from '@/components/screen';
 import { Field, TextField } from '@/components/text-field';
@@ -12,6 +11,7 @@ import { useFormFields } from '@/lib/use-form-fields';
 import { useConsoleFailureMessage, useRoleName } from './office-messages';
 import { createStaffAdminImplementations } from './office.implementations';
 import { ColumnHeaders } from '@/components/column-headers';
+import { useStartedActor } from '@/lib/use-started-actor';
 
 type Snapshot = SnapshotFrom<typeof staffAdminMachine>;
 const selectProblems = (snapshot: Snapshot) => shownProblems(snapshot.context, inviteFields, inviteProblems(snapshot.context.draft));
@@ -19,10 +19,7 @@ const selectProblems = (snapshot: Snapshot) => shownProblems(snapshot.context, i
 /** The lab's staff (office admins): invite, change a role, deactivate. */
 export function StaffScreen({ staff, ownEmail }: { staff: StaffRow[]; ownEmail: string }) {
   const { t, i18n } = useLingui();
-  const [actor] = useState(() => createAppActor(staffAdminMachine.provide(createStaffAdminImplementations()), { input: { staff } }));
-  useEffect(() => {
-    actor.start();
-  }, [actor]);
+  const actor = useStartedActor(() => createAppActor(staffAdminMachine.provide(createStaffAdminImplementations()), { input: { staff } }));
   const roleName = useRoleName();
   const failureMessage = useConsoleFailureMessage();
   const rows = useSelector(actor, (snapshot) => snapshot.context.staff);

@@ -12,13 +12,13 @@ import {
 } from '@machines/office/staff-sign-in.selectors';
 import type { StaffFactors } from '@machines/office/staff-sign-in.types';
 import { useSelector } from '@xstate/react';
-import { useEffect, useState } from 'react';
 import { Screen } from '@/components/screen';
 import { TextField } from '@/components/text-field';
 import { createAppActor } from '@/lib/create-app-actor';
 import { useFormFields } from '@/lib/use-form-fields';
 import { useOfficeFailureMessage, useStaffFieldMessage } from './office-messages';
 import { createStaffSignInImplementations } from './office.implementations';
+import { useStartedActor } from '@/lib/use-started-actor';
 
 /**
  * The console's sign-in (`/{client}/office/` while signed out): the email and password, then the
@@ -36,14 +36,11 @@ export function StaffSignInScreen({
   onSignedIn: () => void;
   onEnrol: () => void;
 }) {
-  const [actor] = useState(() =>
+  const actor = useStartedActor(() =>
     createAppActor(staffSignInMachine.provide(createStaffSignInImplementations({ showConsole: onSignedIn, showEnrolment: onEnrol })), {
       input: { clientCode, factors },
     }),
   );
-  useEffect(() => {
-    actor.start();
-  }, [actor]);
   const busy = useSelector(actor, selectIsBusy);
   const failure = useSelector(actor, selectFailure);
   const step = useSelector(actor, selectStep);
