@@ -12,7 +12,7 @@ import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { openDatabase, queryRows, type Database, type OpenedDatabase } from '../db/client';
-import { cluster, clusterInBackground, createTestDatabase, testDatabaseUrl } from '../test/postgres-servers';
+import { cluster, clusterInBackground, createTestDatabase, REPLICA_TEST_TIMEOUT_MS, REPLICA_WAIT_MS, testDatabaseUrl } from '../test/postgres-servers';
 import { createTestJobQueue } from '../test/test-job-queue';
 import type { JobInfo, JobQueue } from './job-queue';
 
@@ -22,7 +22,7 @@ const recordRun = (db: Database, n: number, instance: string) => db.execute(sql`
 const runsPerJob = (db: Database) =>
   queryRows<{ n: number; runs: number }>(db, sql`select n, count(*)::int as runs from job_runs group by n order by n`);
 
-describe.skipIf(!testDatabaseUrl)('the job queue on PostgreSQL (TEST_DATABASE_URL)', () => {
+describe.skipIf(!testDatabaseUrl)('the job queue on PostgreSQL (TEST_DATABASE_URL)', { timeout: REPLICA_TEST_TIMEOUT_MS }, () => {
   let url = '';
   let drop = () => Promise.resolve();
   let instances: OpenedDatabase[] = [];
@@ -68,7 +68,7 @@ describe.skipIf(!testDatabaseUrl)('the job queue on PostgreSQL (TEST_DATABASE_UR
     const jobs = 30;
     for (let n = 0; n < jobs; n += 1) await queues[n % 2]?.send('test.shared', { n });
 
-    await vi.waitFor(async () => expect((await runsPerJob(first.db)).length).toBe(jobs), { timeout: 20000, interval: 200 });
+    await vi.waitFor(async () => expect((await runsPerJob(first.db)).length).toBe(jobs), { timeout: REPLICA_WAIT_MS, interval: 200 });
     expect(await runsPerJob(first.db)).toEqual(Array.from({ length: jobs }, (_, n) => ({ n, runs: 1 })));
     expect([...ranBy.values()].every((count) => count > 0)).toBe(true);
     expect(ranBy.size).toBe(2);
@@ -110,7 +110,7 @@ describe.skipIf(!testDatabaseUrl)('the job queue on PostgreSQL (TEST_DATABASE_UR
   });
 });
 
-describe.skipIf(!testDatabaseUrl)('the job queue when PostgreSQL restarts', () => {
+describe.skipIf(!testDatabaseUrl)('the job queue when PostgreSQL restarts', { timeout: REPLICA_TEST_TIMEOUT_MS }, () => {
   let dir = '';
   let database: OpenedDatabase | undefined;
   let queue: JobQueue | undefined;
@@ -168,7 +168,7 @@ describe.skipIf(!testDatabaseUrl)('the job queue when PostgreSQL restarts', () =
     for (let n = 6; n <= 10; n += 1) await sendAfterRestart(n);
 
     const expected = [...Array.from({ length: 10 }, (_, index) => index + 1), 100].map((n) => ({ n, runs: 1 }));
-    await vi.waitFor(async () => expect(await runsPerJob(db)).toEqual(expected), { timeout: 20000, interval: 250 });
+    await vi.waitFor(async () => expect(await runsPerJob(db)).toEqual(expected), { timeout: REPLICA_WAIT_MS, interval: 250 });
     // The one in flight ran again once it expired, after its first attempt failed with the database away.
     expect(await queryRows(db, sql`select instance from job_runs where n = 100`)).toEqual([{ instance: 'attempt 2' }]);
     expect(warnings.some((line) => line.startsWith('The job queue met an error and carries on'))).toBe(true);

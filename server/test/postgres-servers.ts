@@ -12,6 +12,14 @@ import pg from 'pg';
 /** The test server's URL; the PostgreSQL tests skip without it. */
 export const testDatabaseUrl = process.env.TEST_DATABASE_URL;
 
+/**
+ * How long a test of replicas on a real server may wait for the work to be done, and the test's
+ * own limit, longer still, so a slow machine fails on the assertion that says what is missing.
+ * Alone, such a wait takes 2 to 3 s; under `npm test`'s load it has taken over 20.
+ */
+export const REPLICA_WAIT_MS = 50000;
+export const REPLICA_TEST_TIMEOUT_MS = 60000;
+
 /** Runs one statement on the server of `url`, on a connection of its own. */
 export async function onServer(url: string, statement: string): Promise<void> {
   const client = new pg.Client({ connectionString: url });

@@ -12,13 +12,13 @@ import { DEFAULT_MAIL_FROM, type MailSettings } from '../../config';
 import { openDatabase, type OpenedDatabase } from '../../db/client';
 import { outboxEmails } from '../../db/schema';
 import type { JobQueue } from '../../jobs/job-queue';
-import { createTestDatabase, testDatabaseUrl } from '../../test/postgres-servers';
+import { createTestDatabase, REPLICA_TEST_TIMEOUT_MS, REPLICA_WAIT_MS, testDatabaseUrl } from '../../test/postgres-servers';
 import { createTestJobQueue } from '../../test/test-job-queue';
 import { startLoopbackSmtpServer, type LoopbackSmtpServer } from './loopback-smtp-server';
 import { queueEmail, withDeliveryRequests } from './outbox';
 import { createOutboxSender, type OutboxSender, type OutboxSenderOptions } from './outbox-sender';
 
-describe.skipIf(!testDatabaseUrl)('the outbox on PostgreSQL (TEST_DATABASE_URL)', () => {
+describe.skipIf(!testDatabaseUrl)('the outbox on PostgreSQL (TEST_DATABASE_URL)', { timeout: REPLICA_TEST_TIMEOUT_MS }, () => {
   let url = '';
   let drop = () => Promise.resolve();
   let instances: OpenedDatabase[] = [];
@@ -109,7 +109,7 @@ describe.skipIf(!testDatabaseUrl)('the outbox on PostgreSQL (TEST_DATABASE_URL)'
       if (on) await queueFromRequest(on, to);
     }
 
-    await vi.waitFor(() => expect(smtp.received).toHaveLength(addresses.length), { timeout: 20000, interval: 200 });
+    await vi.waitFor(() => expect(smtp.received).toHaveLength(addresses.length), { timeout: REPLICA_WAIT_MS, interval: 200 });
     expect(smtp.received.map((email) => email.to).sort()).toEqual([...addresses].sort());
     expect((await allRows()).every((row) => row.sentAt !== null && row.attempts === 1)).toBe(true);
   });
@@ -133,7 +133,7 @@ describe.skipIf(!testDatabaseUrl)('the outbox on PostgreSQL (TEST_DATABASE_URL)'
     // Only now does the survivor work the outbox, so the doomed replica had the email to itself.
     await survivor.sender.start(survivor.jobs);
 
-    const email = await smtp.waitForEmail((received) => received.to === 'pat.doe@example.com', 20000);
+    const email = await smtp.waitForEmail((received) => received.to === 'pat.doe@example.com', REPLICA_WAIT_MS);
     expect(email.subject).toBe('Receipt');
     // Marked sent once the SMTP server has taken it.
     await vi.waitFor(async () => expect((await allRows())[0]?.sentAt).toBeInstanceOf(Date));
