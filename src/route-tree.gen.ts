@@ -22,7 +22,6 @@ import { Route as Char123ClientChar125InvoicesRouteImport } from './routes/{-$cl
 import { Route as Char123ClientChar125LoginRouteImport } from './routes/{-$client}/login'
 import { Route as Char123ClientChar125MemberRouteImport } from './routes/{-$client}/member'
 import { Route as Char123ClientChar125NotfoundRouteImport } from './routes/{-$client}/notfound'
-import { Route as Char123ClientChar125OfficeRouteRouteImport } from './routes/{-$client}/office/route'
 import { Route as Char123ClientChar125PasswordRouteImport } from './routes/{-$client}/password'
 import { Route as Char123ClientChar125PrivacyRouteImport } from './routes/{-$client}/privacy'
 import { Route as Char123ClientChar125RegistrationRouteImport } from './routes/{-$client}/registration'
@@ -33,7 +32,6 @@ import { Route as Char123ClientChar125ConfirmationRemoveaccessRouteImport } from
 import { Route as Char123ClientChar125ConfirmationUpdateRouteImport } from './routes/{-$client}/confirmation/update'
 import { Route as Char123ClientChar125ErrorTimeoutRouteImport } from './routes/{-$client}/error/timeout'
 import { Route as Char123ClientChar125OfficeSplatRouteImport } from './routes/{-$client}/office/$'
-import { Route as Char123ClientChar125OfficeWelcomeRouteImport } from './routes/{-$client}/office/welcome'
 import { Route as Char123ClientChar125PaymentOnlineRouteRouteImport } from './routes/{-$client}/payment/online/route'
 import { Route as Char123ClientChar125PaymentOtherRouteImport } from './routes/{-$client}/payment/other'
 import { Route as Char123ClientChar125SwitchClientsRouteImport } from './routes/{-$client}/switch/clients'
@@ -122,12 +120,6 @@ const Char123ClientChar125NotfoundRoute =
     path: '/notfound',
     getParentRoute: () => Char123ClientChar125RouteRoute,
   } as any)
-const Char123ClientChar125OfficeRouteRoute =
-  Char123ClientChar125OfficeRouteRouteImport.update({
-    id: '/office',
-    path: '/office',
-    getParentRoute: () => Char123ClientChar125RouteRoute,
-  } as any)
 const Char123ClientChar125PasswordRoute =
   Char123ClientChar125PasswordRouteImport.update({
     id: '/password',
@@ -184,15 +176,9 @@ const Char123ClientChar125ErrorTimeoutRoute =
   } as any)
 const Char123ClientChar125OfficeSplatRoute =
   Char123ClientChar125OfficeSplatRouteImport.update({
-    id: '/$',
-    path: '/$',
-    getParentRoute: () => Char123ClientChar125OfficeRouteRoute,
-  } as any)
-const Char123ClientChar125OfficeWelcomeRoute =
-  Char123ClientChar125OfficeWelcomeRouteImport.update({
-    id: '/welcome',
-    path: '/welcome',
-    getParentRoute: () => Char123ClientChar125OfficeRouteRoute,
+    id: '/office/$',
+    path: '/office/$',
+    getParentRoute: () => Char123ClientChar125RouteRoute,
   } as any)
 const Char123ClientChar125PaymentOnlineRouteRoute =
   Char123ClientChar125PaymentOnlineRouteRouteImport.update({
@@ -251,7 +237,6 @@ const Char123ClientChar125PaymentOnlineReceiptRoute =
 
 export interface FileRoutesByFullPath {
   '/{-$client}': typeof Char123ClientChar125RouteRouteWithChildren
-  '/{-$client}/office': typeof Char123ClientChar125OfficeRouteRouteWithChildren
   '/{-$client}/$': typeof Char123ClientChar125SplatRoute
   '/{-$client}/about': typeof Char123ClientChar125AboutRoute
   '/{-$client}/contact': typeof Char123ClientChar125ContactRoute
@@ -275,7 +260,6 @@ export interface FileRoutesByFullPath {
   '/{-$client}/confirmation/update': typeof Char123ClientChar125ConfirmationUpdateRoute
   '/{-$client}/error/timeout': typeof Char123ClientChar125ErrorTimeoutRoute
   '/{-$client}/office/$': typeof Char123ClientChar125OfficeSplatRoute
-  '/{-$client}/office/welcome': typeof Char123ClientChar125OfficeWelcomeRoute
   '/{-$client}/payment/other': typeof Char123ClientChar125PaymentOtherRoute
   '/{-$client}/switch/clients': typeof Char123ClientChar125SwitchClientsRoute
   '/{-$client}/forgot/password/email': typeof Char123ClientChar125ForgotPasswordEmailRoute
@@ -286,7 +270,6 @@ export interface FileRoutesByFullPath {
   '/{-$client}/payment/online/': typeof Char123ClientChar125PaymentOnlineIndexRoute
 }
 export interface FileRoutesByTo {
-  '/{-$client}/office': typeof Char123ClientChar125OfficeRouteRouteWithChildren
   '/{-$client}/$': typeof Char123ClientChar125SplatRoute
   '/{-$client}/about': typeof Char123ClientChar125AboutRoute
   '/{-$client}/contact': typeof Char123ClientChar125ContactRoute
@@ -309,7 +292,6 @@ export interface FileRoutesByTo {
   '/{-$client}/confirmation/update': typeof Char123ClientChar125ConfirmationUpdateRoute
   '/{-$client}/error/timeout': typeof Char123ClientChar125ErrorTimeoutRoute
   '/{-$client}/office/$': typeof Char123ClientChar125OfficeSplatRoute
-  '/{-$client}/office/welcome': typeof Char123ClientChar125OfficeWelcomeRoute
   '/{-$client}/payment/other': typeof Char123ClientChar125PaymentOtherRoute
   '/{-$client}/switch/clients': typeof Char123ClientChar125SwitchClientsRoute
   '/{-$client}/forgot/password/email': typeof Char123ClientChar125ForgotPasswordEmailRoute
@@ -322,7 +304,6 @@ export interface FileRoutesByTo {
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
   '/{-$client}': typeof Char123ClientChar125RouteRouteWithChildren
-  '/{-$client}/office': typeof Char123ClientChar125OfficeRouteRouteWithChildren
   '/{-$client}/$': typeof Char123ClientChar125SplatRoute
   '/{-$client}/about': typeof Char123ClientChar125AboutRoute
   '/{-$client}/contact': typeof Char123ClientChar125ContactRoute
@@ -346,7 +327,6 @@ export interface FileRoutesById {
   '/{-$client}/confirmation/update': typeof Char123ClientChar125ConfirmationUpdateRoute
   '/{-$client}/error/timeout': typeof Char123ClientChar125ErrorTimeoutRoute
   '/{-$client}/office/$': typeof Char123ClientChar125OfficeSplatRoute
-  '/{-$client}/office/welcome': typeof Char123ClientChar125OfficeWelcomeRoute
   '/{-$client}/payment/other': typeof Char123ClientChar125PaymentOtherRoute
   '/{-$client}/switch/clients': typeof Char123ClientChar125SwitchClientsRoute
   '/{-$client}/forgot/password/email': typeof Char123ClientChar125ForgotPasswordEmailRoute
@@ -360,7 +340,6 @@ export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
   fullPaths:
     | '/{-$client}'
-    | '/{-$client}/office'
     | '/{-$client}/$'
     | '/{-$client}/about'
     | '/{-$client}/contact'
@@ -384,7 +363,6 @@ export interface FileRouteTypes {
     | '/{-$client}/confirmation/update'
     | '/{-$client}/error/timeout'
     | '/{-$client}/office/$'
-    | '/{-$client}/office/welcome'
     | '/{-$client}/payment/other'
     | '/{-$client}/switch/clients'
     | '/{-$client}/forgot/password/email'
@@ -395,7 +373,6 @@ export interface FileRouteTypes {
     | '/{-$client}/payment/online/'
   fileRoutesByTo: FileRoutesByTo
   to:
-    | '/{-$client}/office'
     | '/{-$client}/$'
     | '/{-$client}/about'
     | '/{-$client}/contact'
@@ -418,7 +395,6 @@ export interface FileRouteTypes {
     | '/{-$client}/confirmation/update'
     | '/{-$client}/error/timeout'
     | '/{-$client}/office/$'
-    | '/{-$client}/office/welcome'
     | '/{-$client}/payment/other'
     | '/{-$client}/switch/clients'
     | '/{-$client}/forgot/password/email'
@@ -430,7 +406,6 @@ export interface FileRouteTypes {
   id:
     | '__root__'
     | '/{-$client}'
-    | '/{-$client}/office'
     | '/{-$client}/$'
     | '/{-$client}/about'
     | '/{-$client}/contact'
@@ -454,7 +429,6 @@ export interface FileRouteTypes {
     | '/{-$client}/confirmation/update'
     | '/{-$client}/error/timeout'
     | '/{-$client}/office/$'
-    | '/{-$client}/office/welcome'
     | '/{-$client}/payment/other'
     | '/{-$client}/switch/clients'
     | '/{-$client}/forgot/password/email'
@@ -562,13 +536,6 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof Char123ClientChar125NotfoundRouteImport
       parentRoute: typeof Char123ClientChar125RouteRoute
     }
-    '/{-$client}/office': {
-      id: '/{-$client}/office'
-      path: '/office'
-      fullPath: '/{-$client}/office'
-      preLoaderRoute: typeof Char123ClientChar125OfficeRouteRouteImport
-      parentRoute: typeof Char123ClientChar125RouteRoute
-    }
     '/{-$client}/password': {
       id: '/{-$client}/password'
       path: '/password'
@@ -634,17 +601,10 @@ declare module '@tanstack/react-router' {
     }
     '/{-$client}/office/$': {
       id: '/{-$client}/office/$'
-      path: '/$'
+      path: '/office/$'
       fullPath: '/{-$client}/office/$'
       preLoaderRoute: typeof Char123ClientChar125OfficeSplatRouteImport
-      parentRoute: typeof Char123ClientChar125OfficeRouteRoute
-    }
-    '/{-$client}/office/welcome': {
-      id: '/{-$client}/office/welcome'
-      path: '/welcome'
-      fullPath: '/{-$client}/office/welcome'
-      preLoaderRoute: typeof Char123ClientChar125OfficeWelcomeRouteImport
-      parentRoute: typeof Char123ClientChar125OfficeRouteRoute
+      parentRoute: typeof Char123ClientChar125RouteRoute
     }
     '/{-$client}/payment/online': {
       id: '/{-$client}/payment/online'
@@ -712,23 +672,6 @@ declare module '@tanstack/react-router' {
   }
 }
 
-interface Char123ClientChar125OfficeRouteRouteChildren {
-  Char123ClientChar125OfficeSplatRoute: typeof Char123ClientChar125OfficeSplatRoute
-  Char123ClientChar125OfficeWelcomeRoute: typeof Char123ClientChar125OfficeWelcomeRoute
-}
-
-const Char123ClientChar125OfficeRouteRouteChildren: Char123ClientChar125OfficeRouteRouteChildren =
-  {
-    Char123ClientChar125OfficeSplatRoute: Char123ClientChar125OfficeSplatRoute,
-    Char123ClientChar125OfficeWelcomeRoute:
-      Char123ClientChar125OfficeWelcomeRoute,
-  }
-
-const Char123ClientChar125OfficeRouteRouteWithChildren =
-  Char123ClientChar125OfficeRouteRoute._addFileChildren(
-    Char123ClientChar125OfficeRouteRouteChildren,
-  )
-
 interface Char123ClientChar125PaymentOnlineRouteRouteChildren {
   Char123ClientChar125PaymentOnlineConfirmationRoute: typeof Char123ClientChar125PaymentOnlineConfirmationRoute
   Char123ClientChar125PaymentOnlineCreditcardRoute: typeof Char123ClientChar125PaymentOnlineCreditcardRoute
@@ -757,7 +700,6 @@ const Char123ClientChar125PaymentOnlineRouteRouteWithChildren =
   )
 
 interface Char123ClientChar125RouteRouteChildren {
-  Char123ClientChar125OfficeRouteRoute: typeof Char123ClientChar125OfficeRouteRouteWithChildren
   Char123ClientChar125SplatRoute: typeof Char123ClientChar125SplatRoute
   Char123ClientChar125AboutRoute: typeof Char123ClientChar125AboutRoute
   Char123ClientChar125ContactRoute: typeof Char123ClientChar125ContactRoute
@@ -780,6 +722,7 @@ interface Char123ClientChar125RouteRouteChildren {
   Char123ClientChar125ConfirmationRemoveaccessRoute: typeof Char123ClientChar125ConfirmationRemoveaccessRoute
   Char123ClientChar125ConfirmationUpdateRoute: typeof Char123ClientChar125ConfirmationUpdateRoute
   Char123ClientChar125ErrorTimeoutRoute: typeof Char123ClientChar125ErrorTimeoutRoute
+  Char123ClientChar125OfficeSplatRoute: typeof Char123ClientChar125OfficeSplatRoute
   Char123ClientChar125PaymentOtherRoute: typeof Char123ClientChar125PaymentOtherRoute
   Char123ClientChar125SwitchClientsRoute: typeof Char123ClientChar125SwitchClientsRoute
   Char123ClientChar125ForgotPasswordEmailRoute: typeof Char123ClientChar125ForgotPasswordEmailRoute
@@ -787,8 +730,6 @@ interface Char123ClientChar125RouteRouteChildren {
 
 const Char123ClientChar125RouteRouteChildren: Char123ClientChar125RouteRouteChildren =
   {
-    Char123ClientChar125OfficeRouteRoute:
-      Char123ClientChar125OfficeRouteRouteWithChildren,
     Char123ClientChar125SplatRoute: Char123ClientChar125SplatRoute,
     Char123ClientChar125AboutRoute: Char123ClientChar125AboutRoute,
     Char123ClientChar125ContactRoute: Char123ClientChar125ContactRoute,
@@ -819,6 +760,7 @@ const Char123ClientChar125RouteRouteChildren: Char123ClientChar125RouteRouteChil
       Char123ClientChar125ConfirmationUpdateRoute,
     Char123ClientChar125ErrorTimeoutRoute:
       Char123ClientChar125ErrorTimeoutRoute,
+    Char123ClientChar125OfficeSplatRoute: Char123ClientChar125OfficeSplatRoute,
     Char123ClientChar125PaymentOtherRoute:
       Char123ClientChar125PaymentOtherRoute,
     Char123ClientChar125SwitchClientsRoute:

@@ -3,7 +3,8 @@
  * from their authenticator app (a wrong password, a wrong or replayed code each said in words); an
  * office admin invites someone, who sets a password and a passkey (Chromium's virtual authenticator
  * plays the device), keeps the recovery codes, and later signs in with the passkey; the audit trail
- * shows every step. In both languages, at 320 px, by keyboard, with no serious axe finding.
+ * shows every step. A page the role does not include, or that fails to load, says so inside the
+ * console. In both languages, at 320 px, by keyboard, with no serious axe finding.
  */
 import type { APIRequestContext, Page } from '@playwright/test';
 import { emailArrives, expect, expectAccessible, tabTo, test } from './fixtures';
@@ -157,4 +158,25 @@ test('an office admin invites someone, who sets a password and a passkey, and si
   await expect(trail.getByRole('row', { name: /staff\.signIn.*passkey/ })).toHaveCount(1);
   await expect(trail.getByRole('row', { name: /Refused/ }).first()).toBeVisible();
   await expectAccessible(page);
+});
+
+test('a page the role does not include, or one that fails to load, says so inside the console, its menu still there', async ({ page }) => {
+  await signInStaff(page, 'readOnly', { workerIndex: test.info().workerIndex });
+  // Staff are office admins' work: the server refuses the list, and the page says why in words.
+  await page.goto('/SUN/office/staff');
+  await expect(page.getByRole('alert')).toContainText('Your role does not include this page. An office admin can change your role.');
+  const menu = page.getByRole('navigation', { name: 'Billing office' });
+  await expect(menu.getByRole('link', { name: 'Today' })).toBeVisible();
+  await expectAccessible(page);
+
+  // Today's figures fail to load once: said so, with the menu, and Try again loads them.
+  let failing = true;
+  await page.route('**/api/console/today', (route) => (failing ? route.fulfill({ status: 500, json: { error: 'serverError' } }) : route.fallback()));
+  await menu.getByRole('link', { name: 'Today' }).click();
+  await expect(page.getByRole('alert')).toContainText('We could not load this page. Check your connection, then try again.');
+  await expect(menu).toBeVisible();
+  failing = false;
+  await page.getByRole('button', { name: 'Try again' }).click();
+  await expect(heading(page, 'Today')).toBeVisible();
+  await expect(page.getByRole('alert')).toHaveCount(0);
 });

@@ -1,7 +1,8 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import type { StaffSession } from '@contracts/console';
-import { Navigate, Outlet, useLocation, useNavigate, useRouter } from '@tanstack/react-router';
-import { OfficeLink } from './office-navigation';
+import { useRouter } from '@tanstack/react-router';
+import type { ReactNode } from 'react';
+import { OfficeLink, useOfficeNavigate } from './office-navigation';
 import { StaffSignInScreen } from './staff-sign-in-screen';
 import { useRoleName } from './office-messages';
 import { signOut } from './office-api';
@@ -77,16 +78,14 @@ function OfficeMenu({ session, onSignedOut }: { session: SignedIn; onSignedOut: 
 /**
  * The frame of the console's screens (`/{client}/office/…`): signed out, its sign-in; signed in
  * under another lab's address, the way to the staff member's own; otherwise the menu and the
- * screen. The set-up page (`welcome`) shows whatever the session.
+ * screen (`children`).
  */
-export function OfficeLayout({ session, clientCode }: { session: StaffSession; clientCode: string | undefined }) {
+export function OfficeLayout({ session, clientCode, children }: { session: StaffSession; clientCode: string | undefined; children: ReactNode }) {
   const router = useRouter();
-  const navigate = useNavigate();
-  const onWelcome = useLocation({ select: (location) => /\/office\/welcome\/?$/.test(location.pathname) });
+  const open = useOfficeNavigate();
   const refresh = () => void router.invalidate();
-  if (onWelcome) return <Outlet />;
-  // Signed in with a password but no second factor yet: the set-up page, as a redirect (not a navigation during render).
-  if (session.stage === 'enrol') return <Navigate to="/{-$client}/office/welcome" params={(current) => current} search={{}} replace />;
+  // Signed in with a password but no second factor yet: the route's loader sends every address to the set-up page.
+  if (session.stage === 'enrol') return null;
   if (session.stage !== 'signedIn') {
     return (
       <StaffSignInScreen
@@ -94,7 +93,7 @@ export function OfficeLayout({ session, clientCode }: { session: StaffSession; c
         clientCode={clientCode?.toUpperCase() ?? ''}
         factors={session.stage === 'secondFactor' ? session.factors : null}
         onSignedIn={refresh}
-        onEnrol={() => void navigate({ to: '/{-$client}/office/welcome', params: (current) => current, search: {} })}
+        onEnrol={() => open('welcome')}
       />
     );
   }
@@ -118,7 +117,7 @@ export function OfficeLayout({ session, clientCode }: { session: StaffSession; c
   return (
     <div className="office">
       <OfficeMenu session={session} onSignedOut={refresh} />
-      <Outlet />
+      {children}
     </div>
   );
 }

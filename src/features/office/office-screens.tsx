@@ -6,6 +6,8 @@
  */
 import { msg } from '@lingui/core/macro';
 import type { MessageDescriptor } from '@lingui/core';
+import { useNavigate, useRouter } from '@tanstack/react-router';
+import type { ReactNode } from 'react';
 import type { AuditEvent, StaffMember, StaffSession } from '@contracts/console';
 import type { ConsoleBranding } from '@contracts/console-branding';
 import type { AccountSearch, AccountView, ApiKeyView, PaymentSearch, Today } from '@contracts/console-office';
@@ -18,10 +20,13 @@ import { BrandingScreen } from './branding-screen';
 import { ImportsScreen } from './imports-screen';
 import { IntegrationsAdminOnly, IntegrationsScreen } from './integrations-screen';
 import { loadDeliveryLists } from './integrations.implementations';
-import { getAccountView, getBranding, listApiKeys, listImports, getToday, listStaff, listWebhookEndpoints, searchAccounts, searchAudit, searchPayments } from './office-api';
+import { OfficeLayout } from './office-layout';
+import { OfficeFailed, officeFailure, type OfficeFailure } from './office-load-failed';
+import { getAccountView, getBranding, getStaffSession, listApiKeys, listImports, getToday, listStaff, listWebhookEndpoints, searchAccounts, searchAudit, searchPayments } from './office-api';
 import { helpsPatients } from './office-messages';
 import { PatientsScreen } from './patients-screen';
 import { PaymentsScreen, type PaymentFilters } from './payments-screen';
+import { StaffEnrolmentScreen } from './staff-enrolment-screen';
 import { StaffScreen } from './staff-screen';
 import { TodayScreen } from './today-screen';
 
@@ -50,6 +55,11 @@ function paymentsSearch(search: Search): PaymentFilters {
   return query;
 }
 
+/** The invitation link's token, when the address carries one of the right shape. */
+function invitationToken(search: Search): string | null {
+  return typeof search.token === 'string' && /^[A-Za-z0-9_-]{43}$/.test(search.token) ? search.token : null;
+}
+
 type SignedIn = Extract<StaffSession, { stage: 'signedIn' }>;
 
 /** A screen, loaded: which, its title (for the tab and the breadcrumbs), and its data (plain, for the server-rendered page). */
@@ -64,6 +74,8 @@ export type LoadedScreen = { title: MessageDescriptor } & (
   | { screen: 'imports'; imports: Omit<ImportReport, 'problems'>[] }
   | { screen: 'integrations'; keys: ApiKeyView[]; endpoints: WebhookEndpointView[]; deliveries: DeliveryLists }
   | { screen: 'integrationsAdminOnly' }
+  | { screen: 'welcome'; token: string | null }
+  | { screen: 'failed'; failure: OfficeFailure }
   | { screen: 'notFound' }
 );
 
@@ -75,8 +87,11 @@ const notFound: LoadedScreen = { screen: 'notFound', title: msg`Page not found` 
  * out (the console's frame shows the sign-in instead). An unknown screen is not found.
  */
 export async function loadOfficeScreen(rest: string, search: Search, session: StaffSession | undefined, signal: AbortSignal): Promise<LoadedScreen | null> {
+  const path = rest.replace(/\/+$/, '');
+  // Setting up a sign-in, whatever the session: from the invitation link, or a second factor after the password.
+  if (path === 'welcome') return { screen: 'welcome', title: msg`Set up your sign-in`, token: invitationToken(search) };
   if (session?.stage !== 'signedIn') return null;
-  const [screen = '', detail, ...more] = rest.replace(/\/+$/, '').split('/');
+  const [screen = '', detail, ...more] = path.split('/');
   if (more.length > 0) return notFound;
   if (screen === '' && detail === undefined) return { screen: 'today', title: msg`Today`, today: await getToday({ signal }) };
   if (screen === 'staff' && detail === undefined) return { screen: 'staff', title: msg`Staff`, staff: await listStaff({ signal }) };
@@ -104,6 +119,61 @@ export async function loadOfficeScreen(rest: string, search: Search, session: St
   return notFound;
 }
 
+/**
+ * The set-up page (`/{client}/office/welcome`): `enrolling` when a password is set and the second
+ * factor is still to come. Once done, the console's frame learns first that the session is
+ * signed in, then the console opens.
+ */
+export function OfficeWelcome({ token, enrolling, clientCode }: { token: string | null; enrolling: boolean; clientCode: string | undefined }) {
+  const navigate = useNavigate();
+  const router = useRouter();
+  return (
+    <StaffEnrolmentScreen
+      token={token}
+      enrolling={enrolling}
+      signInPath={clientCode ? `/${clientCode}/office/` : '/office/'}
+      onDone={() => void router.invalidate().then(() => navigate({ to: '/{-$client}/office/$', params: (current) => ({ ...current, _splat: '' }), search: {} }))}
+    />
+  );
+}
+
+/** The console as its route loads it: the staff session, and the screen the address names (none while signed out). */
+export interface LoadedOffice {
+  /** The screen's title, for the tab and the breadcrumbs. */
+  title: MessageDescriptor;
+  session: StaffSession;
+  screen: LoadedScreen | null;
+}
+
+/**
+ * Loads the staff session, then the screen the address names (`rest`: what follows `/office/`). A
+ * screen that fails to load shows why within the console, its menu still there.
+ */
+export async function loadOffice(rest: string, search: Search, signal: AbortSignal): Promise<LoadedOffice> {
+  const session = await getStaffSession({ signal });
+  let screen: LoadedScreen | null;
+  try {
+    screen = await loadOfficeScreen(rest, search, session, signal);
+  } catch (error) {
+    if (signal.aborted) throw error;
+    screen = { screen: 'failed', title: msg`Billing office`, failure: officeFailure(error) };
+  }
+  return { title: screen?.title ?? msg`Billing office`, session, screen };
+}
+
+/**
+ * The console: the set-up page, or the frame (sign-in, or menu and screen) with the loaded screen;
+ * `notFound` for an address under /office/ that names no screen.
+ */
+export function OfficeRoute({ office: { session, screen }, clientCode, notFound }: { office: LoadedOffice; clientCode: string | undefined; notFound: ReactNode }) {
+  if (screen?.screen === 'welcome') return <OfficeWelcome token={screen.token} enrolling={session.stage === 'enrol'} clientCode={clientCode} />;
+  return (
+    <OfficeLayout session={session} clientCode={clientCode}>
+      {screen === null || session.stage !== 'signedIn' ? null : screen.screen === 'notFound' ? notFound : <OfficeScreen loaded={screen} session={session} />}
+    </OfficeLayout>
+  );
+}
+
 /** The loaded screen, for the signed-in staff member. */
 export function OfficeScreen({ loaded, session }: { loaded: LoadedScreen; session: SignedIn }) {
   switch (loaded.screen) {
@@ -115,6 +185,9 @@ export function OfficeScreen({ loaded, session }: { loaded: LoadedScreen; sessio
       return <IntegrationsScreen keys={loaded.keys} endpoints={loaded.endpoints} deliveries={loaded.deliveries} />;
     case 'integrationsAdminOnly':
       return <IntegrationsAdminOnly />;
+    case 'failed':
+      return <OfficeFailed failure={loaded.failure} />;
+    case 'welcome':
     case 'notFound':
       // The route shows the portal's not-found screen for it.
       return null;

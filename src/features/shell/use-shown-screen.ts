@@ -1,23 +1,12 @@
-import type { MessageDescriptor } from '@lingui/core';
 import { useMatches, type StaticDataRouteOption } from '@tanstack/react-router';
 import { useState } from 'react';
 
 /**
- * A match's screen: its route's static data, or (one route showing several screens, as the
- * console's does) the title its loader found.
+ * A match's screen: its route's static data or, when its loader names the title (one route showing
+ * several screens, as the console's does), the loader's data, the same object for the same load.
  */
-function screenOf(match: { staticData: StaticDataRouteOption; loaderData?: unknown }): StaticDataRouteOption {
-  const loaded = match.loaderData;
-  if (typeof loaded !== 'object' || loaded === null || !('title' in loaded)) return match.staticData;
-  // The same object for the same loaded screen: the hook below tells screens apart by identity.
-  let screen = loadedScreens.get(loaded);
-  if (!screen) {
-    screen = { ...match.staticData, title: loaded.title as MessageDescriptor };
-    loadedScreens.set(loaded, screen);
-  }
-  return screen;
-}
-const loadedScreens = new WeakMap<object, StaticDataRouteOption>();
+const screenOf = ({ staticData, loaderData }: { staticData: StaticDataRouteOption; loaderData?: unknown }): StaticDataRouteOption =>
+  typeof loaderData === 'object' && loaderData !== null && 'title' in loaderData ? (loaderData as StaticDataRouteOption) : staticData;
 
 /**
  * The title and trail of the screen on show. While the next screen is still loading (nothing of it

@@ -67,11 +67,6 @@ function failureAnswer(event: ModelEvent): Answer {
   return refusal(500, 'serverError');
 }
 
-/** Answers the page's two session calls as it opens (the console's frame and the set-up page each ask). */
-async function answerSessions(run: PathRun, answer: unknown): Promise<void> {
-  await run.gate.answer(session, json(answer));
-  await run.gate.answer(session, json(answer));
-}
 
 export const staffEnrolmentPaths: BrowserPaths = {
   machine: 'staff-enrolment',
@@ -81,7 +76,8 @@ export const staffEnrolmentPaths: BrowserPaths = {
     await run.page.goto(token === null ? '/SUN/office/welcome' : `/SUN/office/welcome?token=${token}`);
     // A device that makes passkeys for this site.
     await addVirtualAuthenticator(run);
-    await answerSessions(run, enrolling ? { stage: 'enrol', email: ownEmail } : { stage: 'none' });
+    // The console's route asks where the staff session stands as the page opens.
+    await run.gate.answer(session, json(enrolling ? { stage: 'enrol', email: ownEmail } : { stage: 'none' }));
   },
   steps: {
     'form.edit': (run, event) => field(run.page, event.field as StaffEnrolmentField).fill(String(event.value)),

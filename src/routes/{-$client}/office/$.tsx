@@ -1,21 +1,26 @@
 import { msg } from '@lingui/core/macro';
-import { createFileRoute, useLoaderData } from '@tanstack/react-router';
+import { createFileRoute, redirect } from '@tanstack/react-router';
 import { NotFoundScreen } from '@/features/not-found/not-found-screen';
 import { OfficeLoadFailed } from '@/features/office/office-load-failed';
-import { loadOfficeScreen, OfficeScreen } from '@/features/office/office-screens';
+import { loadOffice, OfficeRoute } from '@/features/office/office-screens';
 import { loadOnce } from '@/lib/rendered-loader-data';
 
-// Every console screen behind one route: the rest of the address picks it (office-screens.tsx).
+// The billing office's console, every screen behind one route: the rest of the address picks it
+// (office-screens.tsx). Its code and styles load with its first screen, never with the patients'.
 export const Route = createFileRoute('/{-$client}/office/$')({
   codeSplitGroupings: [['loader', 'component'], ['errorComponent']],
   loaderDeps: ({ search }) => ({ search }),
-  // Money and people change all day: asked again on every visit.
-  // A server-rendered page hydrates with the screen's data as the server rendered it (asked anew, a
-  // payment or a key made meanwhile would not match the page).
-  loader: ({ params, deps, abortController, parentMatchPromise }) =>
-    loadOnce('/{-$client}/office/$', async () =>
-      loadOfficeScreen(params._splat ?? '', deps.search, (await parentMatchPromise).loaderData, abortController.signal),
-    ),
+  // Where the staff session stands and the screen's data, asked again on every visit (money and
+  // people change all day). A server-rendered page hydrates with the data the server rendered
+  // (asked anew, a payment or a key made meanwhile would not match the page).
+  loader: async ({ params, deps, abortController }) => {
+    const office = await loadOnce('/{-$client}/office/$', () => loadOffice(params._splat ?? '', deps.search, abortController.signal));
+    // Signed in with a password but no second factor yet: the set-up page.
+    if (office.session.stage === 'enrol' && office.screen?.screen !== 'welcome') {
+      throw redirect({ to: '/{-$client}/office/$', params: { client: params.client, _splat: 'welcome' }, search: {}, replace: true });
+    }
+    return office;
+  },
   staleTime: 0,
   gcTime: 0,
   staticData: {
@@ -26,8 +31,6 @@ export const Route = createFileRoute('/{-$client}/office/$')({
 });
 
 function OfficeScreenRoute() {
-  const loaded = Route.useLoaderData();
-  const session = useLoaderData({ from: '/{-$client}/office' });
-  if (!loaded || session.stage !== 'signedIn') return null;
-  return loaded.screen === 'notFound' ? <NotFoundScreen /> : <OfficeScreen loaded={loaded} session={session} />;
+  const { client } = Route.useParams();
+  return <OfficeRoute office={Route.useLoaderData()} clientCode={client} notFound={<NotFoundScreen />} />;
 }
