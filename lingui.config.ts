@@ -14,18 +14,34 @@ const shell = [
 /** Shown only to a signed-in user whose session is ending: its messages are kept in screens.po. */
 const sessionDialogs = '<rootDir>/src/features/shell/session-dialogs.tsx';
 
+/**
+ * The billing office's console: its messages (office.po) travel in a catalog of their own, loaded when
+ * the console opens, so the patients' first page does not fetch them. Its error screen stays in
+ * screens.po: it must speak when the console's catalog is what failed to load. So do its routes'
+ * titles (src/routes), which the shell's breadcrumbs and tab title show even then.
+ */
+const office = '<rootDir>/src/features/office';
+const officeLoadFailed = `${office}/office-load-failed.tsx`;
+
 export default defineConfig({
   sourceLocale: 'en-US',
   locales: ['en-US', 'es-ES'],
-  // Two files per language for the translators; the build merges them into one JSON catalog per
-  // language, /assets/locale/{locale}.json (scripts/lingui-json-catalogs.ts), loaded before the first screen.
+  // Three files per language for the translators; the build compiles them into two JSON catalogs per
+  // language (scripts/lingui-json-catalogs.ts): /assets/locale/{locale}.json (shell and screens), loaded
+  // before the first screen, and /assets/locale/office-{locale}.json (office), loaded with the console.
   catalogs: [
     { path: '<rootDir>/locales/{locale}/shell', include: shell, exclude: [sessionDialogs] },
     {
       path: '<rootDir>/locales/{locale}/screens',
       include: ['<rootDir>/src/features', '<rootDir>/src/routes', sessionDialogs],
-      exclude: shell.filter((folder) => folder.includes('/features/') && !sessionDialogs.startsWith(folder)),
+      exclude: [
+        ...shell.filter((folder) => folder.includes('/features/') && !sessionDialogs.startsWith(folder)),
+        // Glob patterns: a folder's own path would not leave out the files in it.
+        `${office}/!(office-load-failed.tsx)`,
+        `${office}/*/**/*`,
+      ],
     },
+    { path: '<rootDir>/locales/{locale}/office', include: [office], exclude: [officeLoadFailed] },
   ],
   format: formatter({ lineNumbers: false }),
 });

@@ -27,7 +27,7 @@ export default defineConfig(({ command, isSsrBuild }) => ({
     }),
     // Lingui's checks on how the macros are used (and strict compiling, should a .po be imported).
     lingui({ failOnMissing: true }),
-    // The translations the SPA fetches: one JSON catalog per language at /assets/locale/{lang}.json.
+    // The translations the SPA fetches: JSON catalogs per language at /assets/locale/{lang}.json, and the console's at office-{lang}.json.
     linguiJsonCatalogs(),
     bareDynamicImports(),
     // The billing office's console brings its own copy of valibot: the patients' shared chunk keeps only what they use.

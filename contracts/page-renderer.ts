@@ -17,7 +17,7 @@ export interface PageRendererSetup {
   /** The built index.html, which every page is made from. */
   template: string;
   manifest: Record<string, ManifestChunk>;
-  /** The compiled messages of each language, as served at /assets/locale/{lang}.json. */
+  /** The compiled messages of each language: /assets/locale/{lang}.json and the console's office-{lang}.json together. */
   catalogs: Record<string, Record<string, unknown>>;
 }
 

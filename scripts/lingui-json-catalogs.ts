@@ -1,8 +1,10 @@
-// A Vite plugin: each language's Lingui catalogs (shell.po and screens.po, kept apart for the
-// translators) become ONE compiled JSON catalog at /assets/locale/{lang}.json, where the
-// specification puts the translation files. The build emits them; the dev server compiles them on
-// each request, so an edited .po shows on the next reload. Strict like `lingui compile --strict`:
-// a missing translation, or a message that does not compile, fails the build.
+// A Vite plugin: each language's Lingui catalogs (shell.po, screens.po and office.po, kept apart for
+// the translators) become compiled JSON catalogs under /assets/locale/, where the specification puts
+// the translation files: the patients' messages (shell and screens) in {lang}.json, and the billing
+// office console's (office.po) in office-{lang}.json, loaded only with the console. The build emits
+// them; the dev server compiles them on each request, so an edited .po shows on the next reload.
+// Strict like `lingui compile --strict`: a missing translation, or a message that does not compile,
+// fails the build.
 import {
   createCompilationErrorMessage,
   createCompiledCatalog,
@@ -15,21 +17,48 @@ import type { Plugin } from 'vite';
 /** Where the catalogs are served and emitted, below the site's base. */
 export const catalogFolder = 'assets/locale';
 
-/** The language of a catalog path (`/assets/locale/es-ES.json` → `es-ES`), or null. */
-export function catalogLanguage(path: string, locales: readonly string[], base = '/'): string | null {
+/**
+ * The translator files (by name, lingui.config.ts) whose messages make a JSON catalog of their own,
+ * `{name}-{lang}.json`; every other file's messages go into the language's `{lang}.json`.
+ */
+export const separateParts: readonly string[] = ['office'];
+
+/** One compiled JSON catalog: a language's messages, all but the separate parts' (`part` null), or one separate part's. */
+export interface CatalogFile {
+  locale: string;
+  part: string | null;
+}
+
+/** The file name of a compiled catalog: `es-ES.json`, `office-es-ES.json`. */
+export function catalogFileName({ locale, part }: CatalogFile): string {
+  return `${part === null ? '' : `${part}-`}${locale}.json`;
+}
+
+/** Every compiled catalog of the languages: the main one and each separate part, per language. */
+export function catalogFiles(locales: readonly string[]): CatalogFile[] {
+  return locales.flatMap((locale) => [null, ...separateParts].map((part) => ({ locale, part })));
+}
+
+/** The catalog a path names (`/assets/locale/office-es-ES.json` → es-ES's office part), or null. */
+export function catalogAt(path: string, locales: readonly string[], base = '/'): CatalogFile | null {
   const prefix = `${base}${catalogFolder}/`;
-  if (!path.startsWith(prefix) || !path.endsWith('.json')) return null;
-  const language = path.slice(prefix.length, -'.json'.length);
-  return locales.includes(language) ? language : null;
+  if (!path.startsWith(prefix)) return null;
+  const name = path.slice(prefix.length);
+  return catalogFiles(locales).find((file) => catalogFileName(file) === name) ?? null;
 }
 
 /**
- * Compiles one language's catalogs, merged, into Lingui's JSON form (`{"messages": {...}}`, what
- * `i18n.load` takes); throws with Lingui's own report on a missing translation or a compile error.
+ * Compiles one JSON catalog, its translator files merged, into Lingui's JSON form (`{"messages":
+ * {...}}`, what `i18n.load` takes); throws with Lingui's own report on a missing translation or a
+ * compile error. A message used both in the console and elsewhere is in both catalogs of its language.
  */
-export async function compileLanguageCatalog(config: LinguiConfigNormalized, locale: string): Promise<string> {
+export async function compileCatalogFile(config: LinguiConfigNormalized, { locale, part }: CatalogFile): Promise<string> {
+  const catalogs = (await getCatalogs(config)).filter((catalog) =>
+    part === null ? !separateParts.includes(catalog.name ?? '') : catalog.name === part,
+  );
+  if (catalogs.length === 0) throw new Error(`No translator file for ${catalogFileName({ locale, part })} in the Lingui config`);
   const merged: Record<string, string> = {};
-  for (const catalog of await getCatalogs(config)) {
+  for (const catalog of catalogs) {
     const { messages, missing } = await catalog.getTranslations(locale, {
       sourceLocale: config.sourceLocale ?? '',
       fallbackLocales: config.fallbackLocales || {},
@@ -58,14 +87,14 @@ export function linguiJsonCatalogs(config: LinguiConfigNormalized = getConfig())
       base = resolved.base;
     },
     async generateBundle() {
-      for (const locale of config.locales) {
+      for (const file of catalogFiles(config.locales)) {
         let source: string;
         try {
-          source = await compileLanguageCatalog(config, locale);
+          source = await compileCatalogFile(config, file);
         } catch (error) {
           this.error(error instanceof Error ? error.message : String(error));
         }
-        this.emitFile({ type: 'asset', fileName: `${catalogFolder}/${locale}.json`, source });
+        this.emitFile({ type: 'asset', fileName: `${catalogFolder}/${catalogFileName(file)}`, source });
       }
     },
     configureServer(server) {
@@ -79,14 +108,14 @@ export function linguiJsonCatalogs(config: LinguiConfigNormalized = getConfig())
           next();
           return;
         }
-        const locale = catalogLanguage(path, config.locales, base);
-        if (!locale) {
+        const file = catalogAt(path, config.locales, base);
+        if (!file) {
           // As the server does: a missing catalog is a 404, never the page.
           response.statusCode = 404;
           response.end('Not Found');
           return;
         }
-        compileLanguageCatalog(config, locale).then(
+        compileCatalogFile(config, file).then(
           (source) => {
             response.setHeader('Content-Type', 'application/json; charset=utf-8');
             response.setHeader('Cache-Control', 'no-cache');

@@ -144,7 +144,7 @@ describe('serving the SPA', () => {
 
   it('answers 404 for a missing file with an extension instead of the page', async () => {
     const app = createTestApp(database.db, { distDir });
-    for (const path of ['/assets/x.js', '/favicon.ico', '/assets/locale/xx-XX.json']) {
+    for (const path of ['/assets/x.js', '/favicon.ico', '/assets/locale/xx-XX.json', '/assets/locale/office-xx-XX.json']) {
       const response = await app.request(path);
       expect(response.status).toBe(404);
       expect(await response.text()).not.toContain('<html');
@@ -217,6 +217,18 @@ describe('serving the SPA', () => {
       expect(changed.status).toBe(200);
       expect(changed.headers.get('etag')).not.toBe(etag);
       expect(await changed.json()).toEqual({ messages: { greeting: ['¡Hola!'] } });
+
+      // The console's catalog, apart from the patients', is served the same way.
+      const officeCatalog = JSON.stringify({ messages: { payments: ['Pagos'] } });
+      writeFileSync(join(catalogDir, 'assets', 'locale', 'office-es-ES.json'), officeCatalog);
+      const office = await app.request('/assets/locale/office-es-ES.json');
+      expect(office.status).toBe(200);
+      expect(office.headers.get('content-type')).toContain('application/json');
+      expect(office.headers.get('cache-control')).toBe('no-cache');
+      expect(await office.text()).toBe(officeCatalog);
+      const officeEtag = office.headers.get('etag') ?? '';
+      expect(officeEtag).toMatch(/^"[A-Za-z0-9_-]{20,}"$/);
+      expect((await app.request('/assets/locale/office-es-ES.json', { headers: { 'If-None-Match': officeEtag } })).status).toBe(304);
     } finally {
       rmSync(catalogDir, { recursive: true, force: true });
     }

@@ -26,7 +26,7 @@ export function createPageRenderer(setup) {
     }
     if (path === '/SUN/nosuch/session-check-failed') return { type: 'spa', status: 404 };
     const answer = await api(new Request('http://portal.internal/api/User/GetIsUserLoggedIn'));
-    const body = path + ' ' + (await answer.text()) + ' ' + Object.keys(setup.catalogs).join(',');
+    const body = path + ' ' + (await answer.text()) + ' ' + JSON.stringify(setup.catalogs);
     return { type: 'page', html: setup.template.replace('<div id="root"></div>', '<div id="root">' + body + '</div>') };
   };
 }
@@ -45,6 +45,8 @@ beforeAll(async () => {
   writeFileSync(join(distDir, '.vite', 'manifest.json'), JSON.stringify({ 'index.html': { file: 'assets/index-B2xY9_aQ.js' } }));
   writeFileSync(join(distDir, 'assets', 'locale', 'en-US.json'), JSON.stringify({ messages: { a: 'A' } }));
   writeFileSync(join(distDir, 'assets', 'locale', 'es-ES.json'), JSON.stringify({ messages: { a: 'Á' } }));
+  writeFileSync(join(distDir, 'assets', 'locale', 'office-en-US.json'), JSON.stringify({ messages: { a: 'A', o: 'O' } }));
+  writeFileSync(join(distDir, 'assets', 'locale', 'office-es-ES.json'), JSON.stringify({ messages: { a: 'Á', o: 'Ó' } }));
   writeFileSync(join(distDir, 'server', 'entry-server.js'), RENDERER);
 });
 
@@ -62,14 +64,14 @@ describe('server-rendered pages', () => {
     expect(response.headers.get('cache-control')).toBe('no-store');
   });
 
-  it('serves the rendered page, never cached, made from the template with every catalog', async () => {
+  it("serves the rendered page, never cached, made from the template with every catalog, the console's merged in", async () => {
     const app = createTestApp(database.db, { distDir });
     const response = await app.request('/SUN/login');
     expect(response.status).toBe(200);
     expect(response.headers.get('cache-control')).toBe('no-store');
     const html = await response.text();
     expect(html).toContain('<div id="root">/SUN/login ');
-    expect(html).toContain('en-US,es-ES');
+    expect(html).toContain('{"en-US":{"a":"A","o":"O"},"es-ES":{"a":"Á","o":"Ó"}}');
   });
 
   it('renders the landing page too, not the bare index.html a static file handler would give for /', async () => {

@@ -24,7 +24,7 @@ import type { AppEnv } from './types';
  */
 const HASHED_ASSET = /^\/assets\/(?:[^/]+-)?[A-Za-z0-9_-]{7,}\.[A-Za-z0-9]+$/;
 const HAS_EXTENSION = /\.[^/]+$/;
-/** The translation catalogs (`/assets/locale/es-ES.json`): names without a hash, so revalidated. */
+/** The translation catalogs (`/assets/locale/es-ES.json`, the console's `/assets/locale/office-es-ES.json`): names without a hash, so revalidated. */
 const CATALOG = /^\/assets\/locale\/[A-Za-z0-9-]+\.json$/;
 
 export interface StaticOptions {
@@ -147,9 +147,13 @@ export async function loadPageRenderer(dist: string): Promise<PageRenderer | nul
   const readJson = async (path: string): Promise<unknown> => JSON.parse(await readFile(join(dist, path), 'utf8'));
   const catalogs: Record<string, Record<string, unknown>> = {};
   for (const language of ['en-US', 'es-ES']) {
-    const catalog = await readJson(`assets/locale/${language}.json`);
-    if (typeof catalog === 'object' && catalog !== null && 'messages' in catalog && typeof catalog.messages === 'object' && catalog.messages !== null) {
-      catalogs[language] = { ...catalog.messages };
+    // The renderer renders the console's pages too: it has each language's every message, the
+    // patients' catalog and the console's (which the browser fetches only with the console) together.
+    for (const file of [`${language}.json`, `office-${language}.json`]) {
+      const catalog = await readJson(`assets/locale/${file}`);
+      if (typeof catalog === 'object' && catalog !== null && 'messages' in catalog && typeof catalog.messages === 'object' && catalog.messages !== null) {
+        catalogs[language] = { ...catalogs[language], ...catalog.messages };
+      }
     }
   }
   const manifest = await readJson('.vite/manifest.json');

@@ -1,50 +1,56 @@
 import type { Language } from '@contracts/session';
 import { setupI18n, type Messages } from '@lingui/core';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { catalogUrl, createLanguageLoader, fetchCatalog } from './i18n';
+import { catalogUrl, createLanguageLoader, fetchCatalog, type CatalogPart } from './i18n';
 
 interface Pending {
   language: Language;
+  part: CatalogPart;
   arrive: () => void;
   fail: () => void;
 }
 
-const catalogs: Record<Language, Messages> = {
-  'en-US': { greeting: 'Hello' },
-  'es-ES': { greeting: 'Hola' },
+const catalogs: Record<CatalogPart, Record<Language, Messages>> = {
+  patients: { 'en-US': { greeting: 'Hello' }, 'es-ES': { greeting: 'Hola' } },
+  office: { 'en-US': { payments: 'Payments today' }, 'es-ES': { payments: 'Pagos de hoy' } },
 };
 
 /** A loader whose catalogs arrive only when the test says so. */
 function arrange() {
   const i18n = setupI18n();
   const pending: Pending[] = [];
-  const fetches: Language[] = [];
+  /** The catalogs asked for, by file name (`es-ES`, `office-es-ES`). */
+  const fetches: string[] = [];
   const activated: Language[] = [];
   const loader = createLanguageLoader({
     i18n,
-    fetchCatalog: (language) => {
-      fetches.push(language);
+    fetchCatalog: (language, part) => {
+      fetches.push(part === 'office' ? `office-${language}` : language);
       return new Promise<Messages>((resolve, reject) => {
         pending.push({
           language,
-          arrive: () => resolve(catalogs[language]),
-          fail: () => reject(new Error(`${language} unavailable`)),
+          part,
+          // A copy: i18n.load merges a language's later catalogs into the first one it was given.
+          arrive: () => resolve({ ...catalogs[part][language] }),
+          fail: () => reject(new Error(`${part} ${language} unavailable`)),
         });
       });
     },
     activated: (language) => activated.push(language),
   });
-  /** Settles the oldest request for the language still waiting. */
-  const take = (language: Language): Pending => {
-    const index = pending.findIndex((request) => request.language === language);
+  /** Settles the oldest request for the catalog still waiting. */
+  const take = (language: Language, part: CatalogPart = 'patients'): Pending => {
+    const index = pending.findIndex((request) => request.language === language && request.part === part);
     const [request] = pending.splice(index, 1);
-    if (index < 0 || !request) throw new Error(`no ${language} catalog was asked for`);
+    if (index < 0 || !request) throw new Error(`no ${part} ${language} catalog was asked for`);
     return request;
   };
-  // Through a variable, so the message extractor does not take this test's message for the product's.
+  // Through variables, so the message extractor does not take this test's messages for the product's.
   const messageId = 'greeting';
+  const officeMessageId = 'payments';
   const shown = (): string => i18n._(messageId);
-  return { i18n, loader, fetches, activated, take, shown };
+  const shownInConsole = (): string => i18n._(officeMessageId);
+  return { i18n, loader, fetches, activated, take, shown, shownInConsole };
 }
 
 /** Lets every settled promise run its callbacks. */
@@ -101,7 +107,7 @@ describe('loading a language', () => {
 
     const failing = loader.activateLanguage('es-ES');
     take('es-ES').fail();
-    await expect(failing).rejects.toThrow('es-ES unavailable');
+    await expect(failing).rejects.toThrow('patients es-ES unavailable');
     expect(i18n.locale).toBe('en-US');
 
     const retry = loader.activateLanguage('es-ES');
@@ -153,6 +159,132 @@ describe('waiting before a screen shows', () => {
   });
 });
 
+describe("the console's messages", () => {
+  /** A loader with English active. */
+  async function inEnglish() {
+    const arranged = arrange();
+    const english = arranged.loader.activateLanguage('en-US');
+    arranged.take('en-US').arrive();
+    await english;
+    return arranged;
+  }
+
+  it('are fetched only once the console opens, for the active language, and once per language', async () => {
+    const { loader, take, fetches, shownInConsole } = await inEnglish();
+    expect(fetches).toEqual(['en-US']);
+
+    let ready = false;
+    const opening = loader.ensureOfficeMessages().then(() => {
+      ready = true;
+    });
+    await settle();
+    expect(fetches).toEqual(['en-US', 'office-en-US']);
+    expect(ready).toBe(false);
+    take('en-US', 'office').arrive();
+    await opening;
+    expect(shownInConsole()).toBe('Payments today');
+
+    await loader.ensureOfficeMessages();
+    await loader.ensureOfficeMessages();
+    expect(fetches).toEqual(['en-US', 'office-en-US']);
+  });
+
+  it('keep the patients\' messages of the language: both catalogs are merged', async () => {
+    const { loader, take, shown, shownInConsole } = await inEnglish();
+    const opening = loader.ensureOfficeMessages();
+    take('en-US', 'office').arrive();
+    await opening;
+    expect(shown()).toBe('Hello');
+    expect(shownInConsole()).toBe('Payments today');
+  });
+
+  it('come with a language chosen in the console: it becomes active only once both its catalogs are there', async () => {
+    const { i18n, loader, take, fetches, activated, shown, shownInConsole } = await inEnglish();
+    const opening = loader.ensureOfficeMessages();
+    take('en-US', 'office').arrive();
+    await opening;
+
+    const spanish = loader.activateLanguage('es-ES');
+    await settle();
+    expect(fetches).toEqual(['en-US', 'office-en-US', 'es-ES', 'office-es-ES']);
+    take('es-ES').arrive();
+    await settle();
+    // Half there: the console keeps speaking English rather than show message ids.
+    expect(i18n.locale).toBe('en-US');
+    expect(activated).toEqual(['en-US']);
+    take('es-ES', 'office').arrive();
+    await spanish;
+    expect(i18n.locale).toBe('es-ES');
+    expect(shown()).toBe('Hola');
+    expect(shownInConsole()).toBe('Pagos de hoy');
+
+    // Back to English: everything is there already.
+    await loader.activateLanguage('en-US');
+    expect(shownInConsole()).toBe('Payments today');
+    expect(fetches).toEqual(['en-US', 'office-en-US', 'es-ES', 'office-es-ES']);
+  });
+
+  it('are those of a language on its way when the console opens, fetched alongside it', async () => {
+    const { i18n, loader, take, fetches, shownInConsole } = await inEnglish();
+    const spanish = loader.activateLanguage('es-ES');
+    let ready = false;
+    const opening = loader.ensureOfficeMessages().then(() => {
+      ready = true;
+    });
+    await settle();
+    expect(fetches).toEqual(['en-US', 'es-ES', 'office-es-ES']);
+    take('es-ES', 'office').arrive();
+    await settle();
+    expect(ready).toBe(false);
+    take('es-ES').arrive();
+    await Promise.all([spanish, opening]);
+    expect(i18n.locale).toBe('es-ES');
+    expect(shownInConsole()).toBe('Pagos de hoy');
+  });
+
+  it('are those of the language kept when the one on its way fails', async () => {
+    const { i18n, loader, take, fetches, shownInConsole } = await inEnglish();
+    const spanish = loader.activateLanguage('es-ES');
+    spanish.catch(() => undefined);
+    const opening = loader.ensureOfficeMessages();
+    take('es-ES').fail();
+    await settle();
+    expect(fetches).toEqual(['en-US', 'es-ES', 'office-es-ES', 'office-en-US']);
+    take('en-US', 'office').arrive();
+    await opening;
+    expect(i18n.locale).toBe('en-US');
+    expect(shownInConsole()).toBe('Payments today');
+  });
+
+  it('fail the console\'s opening when their catalog cannot be fetched, and are fetched again on the next try', async () => {
+    const { loader, take, fetches, shownInConsole } = await inEnglish();
+    const opening = loader.ensureOfficeMessages();
+    take('en-US', 'office').fail();
+    await expect(opening).rejects.toThrow('office en-US unavailable');
+
+    const retry = loader.ensureOfficeMessages();
+    take('en-US', 'office').arrive();
+    await retry;
+    expect(shownInConsole()).toBe('Payments today');
+    expect(fetches).toEqual(['en-US', 'office-en-US', 'office-en-US']);
+  });
+
+  it('keep the console in its language when a language chosen there has no console catalog', async () => {
+    const { i18n, loader, take, shownInConsole } = await inEnglish();
+    const opening = loader.ensureOfficeMessages();
+    take('en-US', 'office').arrive();
+    await opening;
+
+    const spanish = loader.activateLanguage('es-ES');
+    take('es-ES').arrive();
+    take('es-ES', 'office').fail();
+    await expect(spanish).rejects.toThrow('office es-ES unavailable');
+    expect(i18n.locale).toBe('en-US');
+    expect(shownInConsole()).toBe('Payments today');
+    await expect(loader.ensureScreenMessages()).resolves.toBeUndefined();
+  });
+});
+
 describe('fetching a catalog', () => {
   afterEach(() => {
     vi.unstubAllGlobals();
@@ -164,6 +296,15 @@ describe('fetching a catalog', () => {
     await expect(fetchCatalog('es-ES')).resolves.toEqual({ greeting: ['Hola'] });
     expect(fetch).toHaveBeenCalledWith('/assets/locale/es-ES.json');
     expect(catalogUrl('en-US')).toBe('/assets/locale/en-US.json');
+  });
+
+  it("reads the console's from /assets/locale/office-{lang}.json", async () => {
+    const fetch = vi.fn(() => Promise.resolve(Response.json({ messages: { payments: ['Pagos de hoy'] } })));
+    vi.stubGlobal('fetch', fetch);
+    await expect(fetchCatalog('es-ES', 'office')).resolves.toEqual({ payments: ['Pagos de hoy'] });
+    expect(fetch).toHaveBeenCalledWith('/assets/locale/office-es-ES.json');
+    vi.stubGlobal('fetch', () => Promise.resolve(new Response('Not Found', { status: 404 })));
+    await expect(fetchCatalog('es-ES', 'office')).rejects.toThrow('The catalog /assets/locale/office-es-ES.json answered 404');
   });
 
   it('fails on an error answer or a body without messages, so the language is not applied', async () => {

@@ -3,6 +3,7 @@ import { createFileRoute, redirect } from '@tanstack/react-router';
 import { NotFoundScreen } from '@/features/not-found/not-found-screen';
 import { OfficeLoadFailed } from '@/features/office/office-load-failed';
 import { loadOffice, OfficeRoute } from '@/features/office/office-screens';
+import { ensureOfficeMessages } from '@/lib/i18n';
 import { loadOnce } from '@/lib/rendered-loader-data';
 
 // The billing office's console, every screen behind one route: the rest of the address picks it
@@ -14,6 +15,8 @@ export const Route = createFileRoute('/{-$client}/office/$')({
   // people change all day). A server-rendered page hydrates with the data the server rendered
   // (asked anew, a payment or a key made meanwhile would not match the page).
   loader: async ({ params, deps, abortController }) => {
+    // The console's messages travel in a catalog of their own, fetched when it opens.
+    await ensureOfficeMessages();
     const office = await loadOnce('/{-$client}/office/$', () => loadOffice(params._splat ?? '', deps.search, abortController.signal));
     // Signed in with a password but no second factor yet: the set-up page.
     if (office.session.stage === 'enrol' && office.screen?.screen !== 'welcome') {
