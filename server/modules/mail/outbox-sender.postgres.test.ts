@@ -76,6 +76,7 @@ describe.skipIf(!testDatabaseUrl)('the outbox on PostgreSQL (TEST_DATABASE_URL)'
   it('sends each email once when two instances deliver at the same moment', async () => {
     const [first, second] = instances;
     if (!first || !second) throw new Error('Both instances must be open');
+    warnings.splice(0);
     const smtp = await smtpServer();
     const addresses = Array.from({ length: 60 }, (_, index) => `patient${String(index)}@example.com`);
     await first.db
@@ -88,7 +89,8 @@ describe.skipIf(!testDatabaseUrl)('the outbox on PostgreSQL (TEST_DATABASE_URL)'
     running.senders.push(...senders);
     const reports = await Promise.all(senders.map((sender) => sender.deliverDue()));
 
-    expect(reports.reduce((sum, report) => sum + report.sent, 0)).toBe(60);
+    // What the senders said, should one have stopped short.
+    expect({ sent: reports.reduce((sum, report) => sum + report.sent, 0), warnings }).toEqual({ sent: 60, warnings: [] });
     expect(smtp.received.map((email) => email.to).sort()).toEqual([...addresses].sort());
     expect((await allRows()).every((row) => row.sentAt !== null && row.attempts === 1)).toBe(true);
     // Both instances did part of the work: the test really ran them side by side.
