@@ -1,5 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
-import { test as base, expect, type Locator, type Page } from '@playwright/test';
+import { test as base, expect, type Locator, type Page, type Route } from '@playwright/test';
 
 /** The demo data the tests rely on (the README lists it). */
 export const demo = {
@@ -91,6 +91,24 @@ export async function expectCardAt320(page: Page, row: Locator): Promise<void> {
   const [first, second] = [await cells.nth(0).boundingBox(), await cells.nth(1).boundingBox()];
   expect(second?.y ?? 0).toBeGreaterThan(first?.y ?? 0);
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(320);
+}
+
+/** Holds every request matching the pattern until `release()`; `requested` settles at the first one. */
+export async function hold(page: Page, pattern: string): Promise<{ requested: Promise<void>; release: () => void }> {
+  let release = (): void => undefined;
+  const released = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  let noteRequested = (): void => undefined;
+  const requested = new Promise<void>((resolve) => {
+    noteRequested = resolve;
+  });
+  await page.route(pattern, async (route: Route) => {
+    noteRequested();
+    await released;
+    await route.continue().catch(() => undefined);
+  });
+  return { requested, release };
 }
 
 /** Presses Tab until `target` has the focus, as a keyboard user does (at most `limit` times). */

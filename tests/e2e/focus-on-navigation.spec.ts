@@ -1,29 +1,11 @@
-import type { Page, Route } from '@playwright/test';
-import { appHasTakenOver, demo, expect, signIn, test } from './fixtures';
+import type { Page } from '@playwright/test';
+import { appHasTakenOver, demo, expect, hold, signIn, test } from './fixtures';
 
 /**
  * Focus follows the person to the new screen's heading even when the page is slow: a link followed
  * before the first screen showed, and a screen that shows "Loading" before its real content. The
  * calls below are held until the test lets them go, so each slow moment happens every time.
  */
-
-/** Holds every request matching the pattern until `release()`; `requested` settles at the first one. */
-async function hold(page: Page, pattern: string): Promise<{ requested: Promise<void>; release: () => void }> {
-  let release = (): void => undefined;
-  const released = new Promise<void>((resolve) => {
-    release = resolve;
-  });
-  let noteRequested = (): void => undefined;
-  const requested = new Promise<void>((resolve) => {
-    noteRequested = resolve;
-  });
-  await page.route(pattern, async (route: Route) => {
-    noteRequested();
-    await released;
-    await route.continue().catch(() => undefined);
-  });
-  return { requested, release };
-}
 
 declare global {
   interface Window {

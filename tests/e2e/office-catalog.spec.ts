@@ -5,8 +5,8 @@
  * chosen in the console comes with its console messages, and a console whose messages cannot be
  * fetched says so and offers to try again. Never a message id on the screen.
  */
-import type { Page, Route } from '@playwright/test';
-import { appHasTakenOver, chooseLanguage, expect, goInApp, test } from './fixtures';
+import type { Page } from '@playwright/test';
+import { appHasTakenOver, chooseLanguage, expect, goInApp, hold, test } from './fixtures';
 import { signInStaff } from './office-staff';
 
 const heading = (page: Page, name: string) => page.getByRole('heading', { level: 1, name });
@@ -36,24 +36,6 @@ async function expectNoMessageIds(page: Page, ids: readonly string[]): Promise<v
   const words = new Set((await page.locator('body').innerText()).split(/[\s.,:;()·–"'«»¿?¡!]+/));
   expect(ids.filter((id) => words.has(id))).toEqual([]);
   expect(await page.title()).not.toMatch(/^[A-Za-z0-9+/_-]{6} –/);
-}
-
-/** Holds the requests for a path until `release()`; `requested` settles at the first one. */
-async function hold(page: Page, pattern: string): Promise<{ requested: Promise<void>; release: () => void }> {
-  let release = (): void => undefined;
-  const released = new Promise<void>((resolve) => {
-    release = resolve;
-  });
-  let noteRequested = (): void => undefined;
-  const requested = new Promise<void>((resolve) => {
-    noteRequested = resolve;
-  });
-  await page.route(pattern, async (route: Route) => {
-    noteRequested();
-    await released;
-    await route.continue().catch(() => undefined);
-  });
-  return { requested, release };
 }
 
 test("the patients' first page does not fetch the console's messages; the console fetches them when it opens, once", async ({ page }) => {
