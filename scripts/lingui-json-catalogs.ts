@@ -13,6 +13,7 @@ import {
 } from '@lingui/cli/api';
 import { getConfig, type LinguiConfigNormalized } from '@lingui/conf';
 import type { Plugin } from 'vite';
+import { catalogFileName as fileNameOf, catalogParts, type CatalogPart } from '../contracts/catalog-files';
 
 /** Where the catalogs are served and emitted, below the site's base. */
 export const catalogFolder = 'assets/locale';
@@ -21,17 +22,18 @@ export const catalogFolder = 'assets/locale';
  * The translator files (by name, lingui.config.ts) whose messages make a JSON catalog of their own,
  * `{name}-{lang}.json`; every other file's messages go into the language's `{lang}.json`.
  */
-export const separateParts: readonly string[] = ['office'];
+export const separateParts = catalogParts.filter((part): part is SeparatePart => part !== 'patients');
+type SeparatePart = Exclude<CatalogPart, 'patients'>;
 
 /** One compiled JSON catalog: a language's messages, all but the separate parts' (`part` null), or one separate part's. */
 export interface CatalogFile {
   locale: string;
-  part: string | null;
+  part: SeparatePart | null;
 }
 
 /** The file name of a compiled catalog: `es-ES.json`, `office-es-ES.json`. */
 export function catalogFileName({ locale, part }: CatalogFile): string {
-  return `${part === null ? '' : `${part}-`}${locale}.json`;
+  return fileNameOf(locale, part ?? 'patients');
 }
 
 /** Every compiled catalog of the languages: the main one and each separate part, per language. */
@@ -54,7 +56,7 @@ export function catalogAt(path: string, locales: readonly string[], base = '/'):
  */
 export async function compileCatalogFile(config: LinguiConfigNormalized, { locale, part }: CatalogFile): Promise<string> {
   const catalogs = (await getCatalogs(config)).filter((catalog) =>
-    part === null ? !separateParts.includes(catalog.name ?? '') : catalog.name === part,
+    part === null ? !separateParts.some((separate) => separate === catalog.name) : catalog.name === part,
   );
   if (catalogs.length === 0) throw new Error(`No translator file for ${catalogFileName({ locale, part })} in the Lingui config`);
   const merged: Record<string, string> = {};

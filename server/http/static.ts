@@ -15,6 +15,7 @@ import { serveStatic } from '@hono/node-server/serve-static';
 import type { Context, Hono, MiddlewareHandler } from 'hono';
 import { compress } from 'hono/compress';
 import type { InProcessFetch, PageAllowances, PageRendererModule, PageResult, PageStatus } from '@contracts/page-renderer';
+import { catalogFileName, catalogParts } from '@contracts/catalog-files';
 import { cardFieldsOriginMetaName } from '@contracts/processor';
 import type { AppEnv } from './types';
 
@@ -149,8 +150,8 @@ export async function loadPageRenderer(dist: string): Promise<PageRenderer | nul
   for (const language of ['en-US', 'es-ES']) {
     // The renderer renders the console's pages too: it has each language's every message, the
     // patients' catalog and the console's (which the browser fetches only with the console) together.
-    for (const file of [`${language}.json`, `office-${language}.json`]) {
-      const catalog = await readJson(`assets/locale/${file}`);
+    for (const part of catalogParts) {
+      const catalog = await readJson(`assets/locale/${catalogFileName(language, part)}`);
       if (typeof catalog === 'object' && catalog !== null && 'messages' in catalog && typeof catalog.messages === 'object' && catalog.messages !== null) {
         catalogs[language] = { ...catalogs[language], ...catalog.messages };
       }

@@ -1,7 +1,8 @@
 import type { Language } from '@contracts/session';
 import { setupI18n, type Messages } from '@lingui/core';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { catalogUrl, createLanguageLoader, fetchCatalog, type CatalogPart } from './i18n';
+import type { CatalogPart } from '@contracts/catalog-files';
+import { catalogUrl, createLanguageLoader, fetchCatalog } from './i18n';
 
 interface Pending {
   language: Language;

@@ -1,19 +1,14 @@
 import { i18n, type I18n, type Messages } from '@lingui/core';
+import { catalogFileName, type CatalogPart } from '@contracts/catalog-files';
 import { isLanguage, type Language } from '@contracts/session';
 import { localItem, preferenceCookies, setPreferenceCookie, storageKeys } from './storage';
 
 export { i18n };
 
-/**
- * A language's messages come in two compiled catalogs: the patients' (every page, fetched before
- * the first screen) and the billing office console's, fetched only when the console opens, so the
- * patients' first page does not carry the console's ~400 messages.
- */
-export type CatalogPart = 'patients' | 'office';
 
 /** Where a language's compiled catalog is served (`/assets/locale/es-ES.json`, `/assets/locale/office-es-ES.json`). */
 export function catalogUrl(language: Language, part: CatalogPart = 'patients'): string {
-  return `${import.meta.env.BASE_URL}assets/locale/${part === 'office' ? 'office-' : ''}${language}.json`;
+  return `${import.meta.env.BASE_URL}assets/locale/${catalogFileName(language, part)}`;
 }
 
 function isCatalog(value: unknown): value is { messages: Messages } {

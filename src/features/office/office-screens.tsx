@@ -8,7 +8,8 @@ import { msg } from '@lingui/core/macro';
 import type { MessageDescriptor } from '@lingui/core';
 import { useNavigate, useRouter } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
-import type { AuditEvent, StaffMember, StaffSession } from '@contracts/console';
+import * as v from 'valibot';
+import { invitationTokenSchema, type AuditEvent, type StaffMember, type StaffSession } from '@contracts/console';
 import type { ConsoleBranding } from '@contracts/console-branding';
 import type { AccountSearch, AccountView, ApiKeyView, PaymentSearch, Today } from '@contracts/console-office';
 import type { WebhookEndpointView } from '@contracts/payments-out';
@@ -57,7 +58,7 @@ function paymentsSearch(search: Search): PaymentFilters {
 
 /** The invitation link's token, when the address carries one of the right shape. */
 function invitationToken(search: Search): string | null {
-  return typeof search.token === 'string' && /^[A-Za-z0-9_-]{43}$/.test(search.token) ? search.token : null;
+  return v.is(invitationTokenSchema, search.token) ? search.token : null;
 }
 
 type SignedIn = Extract<StaffSession, { stage: 'signedIn' }>;
