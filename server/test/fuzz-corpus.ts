@@ -59,3 +59,12 @@ export function queries(): string[] {
   out.push('?clientCode=SUN&clientCode=DLT', '?%ZZ=%ZZ', '?billingGroup=%ED%A0%80', '?confirmationNumber=%FF%FE', `?clientCode=${'A'.repeat(5000)}`);
   return out;
 }
+
+/** What is not UTF-8: a Latin-1 é, an overlong slash, a surrogate half, a character cut short, bytes never used. */
+export const notUtf8 = {
+  latin1: [0xe9],
+  overlong: [0xc0, 0xaf],
+  surrogate: [0xed, 0xa0, 0x80],
+  cutCharacter: [0xe2, 0x82],
+  neverUsed: [0xff],
+} satisfies Record<string, number[]>;

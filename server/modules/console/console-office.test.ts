@@ -11,7 +11,8 @@ import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { accountSearchSchema, accountViewSchema, apiKeyListSchema, newApiKeySchema, paymentSearchSchema, todaySchema } from '@contracts/console-office';
 import { importListSchema, importReportSchema } from '@contracts/office';
 import { refundSchema, webhookDeliveryListSchema, webhookEndpointWithSecretSchema } from '@contracts/payments-out';
-import { auditEvents, loginAttempts, outboxEmails, payments, sessions, userClients, users, webhookDeliveries } from '../../db/schema';
+import { auditEvents, invoices, loginAttempts, outboxEmails, payments, sessions, userClients, users, webhookDeliveries } from '../../db/schema';
+import { notUtf8 } from '../../test/fuzz-corpus';
 import { createTestApp, DEMO_PASSWORD, TestBrowser, useSeededDatabase } from '../../test/harness';
 import { clientIdOf, createPayer, payableAccounts, type PayableAccount } from '../../test/money-fixtures';
 import { NPP_ADMIN, signedInStaff, staffClock, statementFile, SUN_ADMIN, SUN_AUDITOR, SUN_CLERK, type StaffBrowser } from '../../test/console-fixtures';
@@ -276,6 +277,33 @@ describe('Imports', () => {
     expect((await npp.get(`/api/console/imports/${String(report.id)}`)).status).toBe(404);
     expect((await npp.get(`/api/console/imports/${String(report.id)}/problems.csv`)).status).toBe(404);
   });
+
+  it('refuses a file with bytes that are not UTF-8 anywhere in it with a 422 that changes nothing, by the console and by the API, and goes on serving', async () => {
+    const clerk = await staff(SUN_CLERK);
+    const admin = await staff(SUN_ADMIN);
+    const { key } = await json(await admin.post('/api/console/api-keys', { name: 'Fuzz feed', scopes: ['bills:write'] }), newApiKeySchema, 201);
+    const prefix = `NU${String(clock.now().getTime() % 1e6)}`;
+    const file = Buffer.from(statementFile(prefix, 2));
+    const invoicesBefore = await database.db.$count(invoices);
+    const statuses = new Map<string, number>();
+    for (const [name, sequence] of Object.entries(notUtf8)) {
+      // Spread over the file, so that each sequence lands in the header, in cells, at line ends and at its end
+      // (csv-statement.test.ts tries every position on the reader alone).
+      for (const at of [...Array(12).keys()].map((n) => Math.round((n * file.length) / 11))) {
+        const bytes = Buffer.concat([file.subarray(0, at), Buffer.from(sequence), file.subarray(at)]);
+        const byConsole = await clerk.upload(`/api/console/imports?fileName=${name}.csv`, bytes);
+        const byApi = await app.request('/api/office/v1/statements', { method: 'POST', headers: { Authorization: `Bearer ${key}`, 'Content-Type': 'text/csv' }, body: bytes });
+        for (const response of [byConsole, byApi]) {
+          const { status, problems } = (await response.json()) as { status: string; problems: { code: string }[] };
+          const outcome = `${String(response.status)} ${status} ${problems.map((problem) => problem.code).join()}`;
+          statuses.set(outcome, (statuses.get(outcome) ?? 0) + 1);
+        }
+      }
+    }
+    expect([...statuses.keys()]).toEqual(['422 refused notUtf8']);
+    expect(await database.db.$count(invoices)).toBe(invoicesBefore);
+    expect((await clerk.get('/api/console/imports')).status).toBe(200);
+  }, 60_000);
 
   it('still keeps the patients’ API body limit for every other console call', async () => {
     const clerk = await staff(SUN_CLERK);

@@ -5,7 +5,7 @@
  * (`StatementRefused`); a ragged or malformed row is yielded as such, to be refused alone.
  */
 import { createHash } from 'node:crypto';
-import { Transform, type Readable, type TransformCallback } from 'node:stream';
+import { Transform, pipeline, type Readable, type TransformCallback } from 'node:stream';
 import { parse, type CsvError } from 'csv-parse';
 import { statementColumns, type StatementColumnName } from './statement-columns';
 import type { ImportProblem, ImportProblemCode, RawRow, RowPlace } from './statement-row';
@@ -132,10 +132,10 @@ export function readCsvStatement(input: Readable, { maxBytes = MAX_STATEMENT_BYT
       skipped.push({ place: { line, location: '' }, unreadable: { code: 'malformedRow', reason: `the line cannot be read as CSV (${error.message})`, accountNumber: null } });
     },
   });
-  input.on('error', (error) => gate.destroy(error));
-  input.pipe(gate);
-  gate.on('error', (error) => parser.destroy(error));
-  gate.pipe(parser);
+  // One pipeline: an error in any of the three streams (a byte that is not UTF-8, the client
+  // hanging up, the parser) destroys all three and waits, as the parser's error, for whoever
+  // reads the rows, however late that is. Nothing is left without a listener to stop the process.
+  pipeline(input, gate, parser, () => undefined);
 
   async function* rows(): AsyncGenerator<StatementInputRow> {
     let positions: Map<StatementColumnName, number> | null = null;
