@@ -12,6 +12,7 @@ import { accountSearchSchema, accountViewSchema, apiKeyListSchema, newApiKeySche
 import { importListSchema, importReportSchema } from '@contracts/office';
 import { refundSchema, webhookDeliveryListSchema, webhookEndpointWithSecretSchema } from '@contracts/payments-out';
 import { auditEvents, invoices, loginAttempts, outboxEmails, payments, sessions, userClients, users, webhookDeliveries } from '../../db/schema';
+import { formulaParts } from '../../lib/spreadsheet-safe';
 import { notUtf8 } from '../../test/fuzz-corpus';
 import { createTestApp, DEMO_PASSWORD, TestBrowser, useSeededDatabase } from '../../test/harness';
 import { clientIdOf, createPayer, payableAccounts, type PayableAccount } from '../../test/money-fixtures';
@@ -185,6 +186,7 @@ describe('Payments', () => {
     clock.advanceSeconds(60);
     const newer = await pay(account, 2222);
     await database.db.update(payments).set({ payerName: '=HYPERLINK("http://evil.example")' }).where(eq(payments.confirmationNumber, newer));
+    await database.db.update(payments).set({ payerName: 'Bob;=1+1' }).where(eq(payments.confirmationNumber, older));
     const auditor = await staff(SUN_AUDITOR);
     const found = await json(await auditor.get(`/api/console/payments?account=${account.accountNumber.toLowerCase()}&last4=4242`), paymentSearchSchema);
     const mine = found.payments.map((row) => row.confirmationNumber);
@@ -204,6 +206,9 @@ describe('Payments', () => {
     expect(csv.headers.get('Content-Type')).toMatch(/^text\/csv/);
     const rows = parse<Record<string, string>>(await csv.text(), { columns: true });
     expect(rows.find((row) => row.confirmation_number === newer)).toMatchObject({ total: '22.22', payer_name: '\'=HYPERLINK("http://evil.example")', card_last4: '4242' });
+    // Opened with semicolons as the separator, the name splits; no part of it runs.
+    expect(rows.find((row) => row.confirmation_number === older)).toMatchObject({ payer_name: "Bob;'=1+1" });
+    expect(rows.flatMap((row) => Object.values(row).flatMap(formulaParts))).toEqual([]);
     expect(await lastAudit('payments.export')).toMatchObject({ actor: SUN_AUDITOR, outcome: 'ok' });
   });
 

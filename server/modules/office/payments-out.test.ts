@@ -11,6 +11,7 @@ import type { RefundAnswer, VoidAnswer } from '@contracts/payments-out';
 import type { Language } from '@contracts/session';
 import { queryRows } from '../../db/client';
 import { accounts, clients, invoices, moneyEvents, outboxEmails, webhookDeliveries } from '../../db/schema';
+import { formulaParts } from '../../lib/spreadsheet-safe';
 import { createTestApp, DEMO_BILLING, DEMO_GUEST, manualClock, resetPayments, tokenizeTestCard, useSeededDatabase } from '../../test/harness';
 import { createThrottleService } from '../auth/throttle.service';
 import { createPaymentsService } from '../payments/payments.service';
@@ -144,11 +145,14 @@ describe('the posting file', () => {
   it('writes text from outside so a spreadsheet shows it rather than running it', async () => {
     await database.db.execute(sql`insert into accounts (client_id, account_number, holder_name) values (${sun.clientId}, '=HYPERLINK("X")', 'Formula') on conflict do nothing`);
     const [account] = await database.db.select({ id: accounts.id }).from(accounts).where(eq(accounts.accountNumber, '=HYPERLINK("X")'));
-    await database.db.insert(invoices).values({ clientId: sun.clientId, accountId: account?.id ?? 0, invoiceNumber: '+CMD-1', description: 'x', invoiceDate: '2026-02-01', dueDate: '2026-03-01', amountCents: 100, balanceCents: 100 });
+    await database.db.insert(invoices).values([
+      { clientId: sun.clientId, accountId: account?.id ?? 0, invoiceNumber: '+CMD-1', description: 'x', invoiceDate: '2026-02-01', dueDate: '2026-03-01', amountCents: 100, balanceCents: 100 },
+      { clientId: sun.clientId, accountId: account?.id ?? 0, invoiceNumber: '@CMD-2', description: 'x', invoiceDate: '2026-02-01', dueDate: '2026-03-01', amountCents: 200, balanceCents: 200 },
+    ]);
     const processor = createSandboxProcessor({ db: database.db, now: clock.now });
     const service = createPaymentsService({ db: database.db, processorFor: processor.processorFor, throttle: createThrottleService({ db: database.db, now: clock.now }), now: clock.now });
     const outcome = await service.makePayment({ clientId: sun.clientId, accountId: account?.id ?? 0 }, 'formula-payment', {
-      lines: [{ invoiceNumber: '+CMD-1', amountCents: 100 }],
+      lines: [{ invoiceNumber: '+CMD-1', amountCents: 100 }, { invoiceNumber: '@CMD-2', amountCents: 200 }],
       cardToken: await tokenizeTestCard(database.db),
       billing: DEMO_BILLING,
       rememberAddress: false,
@@ -158,7 +162,9 @@ describe('the posting file', () => {
     const day = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Chicago' }).format(new Date(clock.now().getTime() + 2.5 * 3600 * 1000));
     const rows = parse<Record<string, string>>(await postings(day), { columns: true });
     const row = rows.find((each) => each.applied_to?.includes('CMD-1'));
-    expect(row).toMatchObject({ account_number: `'=HYPERLINK("X")`, applied_to: `'+CMD-1=1.00` });
+    // The invoices it paid are joined with semicolons: each part is text where a spreadsheet splits there.
+    expect(row).toMatchObject({ account_number: `'=HYPERLINK("X")`, applied_to: `'+CMD-1=1.00;'@CMD-2=2.00` });
+    expect(rows.flatMap((each) => Object.values(each).flatMap(formulaParts))).toEqual([]);
   });
 });
 

@@ -2,7 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import { parse } from 'csv-parse/sync';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { apiKeyCalls, apiKeys, clients, invoices } from '../../db/schema';
-import { spreadsheetSafe } from '../../lib/spreadsheet-safe';
+import { formulaParts, spreadsheetSafe } from '../../lib/spreadsheet-safe';
 import { createTestApp, useSeededDatabase } from '../../test/harness';
 import { createApiKeysService } from '../office/api-keys.service';
 import { statementHeader } from './statement-columns';
@@ -184,5 +184,14 @@ describe('a cell of a CSV the portal writes', () => {
       "'\rx",
     ]);
     expect(['Pat Doe', 'SUN-100012', 12, null].map(spreadsheetSafe)).toEqual(['Pat Doe', 'SUN-100012', '12', '']);
+  });
+
+  it('keeps every part of a cell from running where a spreadsheet splits it at a semicolon, a comma, a tab or a line break', () => {
+    const cells = ['Bob;=1+1', 'a,+2', 'x\t-A1', 'y\n@SUM(A1)', 'z\r\n=1', 'SUN-1=1.00; =HYPERLINK("x")', '\t=1;;-B2'];
+    expect(cells.map(spreadsheetSafe)).toEqual(["Bob;'=1+1", "a,'+2", "x\t'-A1", "y\n'@SUM(A1)", "z\r\n'=1", 'SUN-1=1.00; \'=HYPERLINK("x")', "'\t'=1;;'-B2"]);
+    expect(cells.map(spreadsheetSafe).flatMap(formulaParts)).toEqual([]);
+    expect(cells.flatMap(formulaParts)).toHaveLength(9);
+    // What is not a formula stays as it was: hyphens inside words and dates, an equals sign inside a part.
+    expect(['2026-03-01', 'A-778899; SUN-100012', 'SUN-1=1.00;SUN-2=2.50'].map(spreadsheetSafe)).toEqual(['2026-03-01', 'A-778899; SUN-100012', 'SUN-1=1.00;SUN-2=2.50']);
   });
 });
