@@ -4,7 +4,7 @@
  * change is recorded in the audit trail with its outcome, a refusal included; nothing changes on
  * a refusal.
  */
-import { brandColoursSchema } from './branding';
+import { brandColoursSchema, logoLimits } from './branding';
 import { clientSettingsSchema, consoleBrandingSchema } from './console-branding';
 import { anyStaff, officeAdmins } from './console';
 import { defineEndpoint } from './endpoint';
@@ -37,6 +37,7 @@ export const uploadConsoleLogo = defineEndpoint({
     'a file that is not a PNG or an SVG by its bytes, or an SVG with scripts, event handlers or outside references, is 415 logoNotAnImage.',
   access: { staffRoles: officeAdmins, audit: 'branding.logo' },
   imageBody: 'The logo: image/png or image/svg+xml, at most 1 MB and 2000 pixels wide or high.',
+  maxBodyBytes: logoLimits.maxBytes,
   response: consoleBrandingSchema,
   refusals: { 422: 'logoTooManyPixels: wider or taller than 2000 pixels' },
 });

@@ -28,6 +28,7 @@ import {
   statementPdfQuerySchema,
   testEventSchema,
   todaySchema,
+  MAX_CONSOLE_STATEMENT_BYTES,
 } from './console-office';
 import { defineEndpoint } from './endpoint';
 import { importListSchema, importReportSchema } from './office';
@@ -174,6 +175,7 @@ export const uploadStatement = defineEndpoint({
   access: { staffRoles: billingStaff, audit: 'statement.import' },
   query: consoleImportQuerySchema,
   csvBody: 'A statement file as the office’s billing system writes it: docs/statement-format.md lists its columns.',
+  maxBodyBytes: MAX_CONSOLE_STATEMENT_BYTES,
   response: importReportSchema,
   successStatus: 201,
 });

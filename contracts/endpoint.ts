@@ -18,6 +18,9 @@ import type { UserRole } from './session';
 /** Where the API is mounted; a declaration's path is under it. */
 export const apiBase = '/api';
 
+/** The most bytes of a body an endpoint takes unless its declaration says otherwise (a form's JSON). */
+export const DEFAULT_MAX_BODY_BYTES = 64 * 1024;
+
 /** The spec's logged-in check: member information, password, email and the like. */
 export const usersOnly = ['ClientBillingUser'] as const satisfies readonly UserRole[];
 /** The spec's guest-or-user check: invoices, payments and the session's own status. */
@@ -83,6 +86,14 @@ export interface EndpointDeclaration {
   csvBody?: string;
   /** An image the handler reads itself (the console's logo upload, PNG or SVG): what it takes, for the reference. */
   imageBody?: string;
+  /**
+   * The most bytes its body may hold (a POST's; `DEFAULT_MAX_BODY_BYTES` unless set). Once the
+   * caller may call it, a body with a longer stated length is refused with 413 before it is read,
+   * and one without is counted as it arrives and refused once it passes the limit. A body the
+   * handler streams itself (`statementBody`, `csvBody`, `imageBody`) is counted by the handler
+   * against this same number, as it reads.
+   */
+  maxBodyBytes?: number;
   /** The JSON answer's schema (the SPA checks every answer against it), or what else it answers. */
   response: Schema | NonJsonAnswer;
   /** A GET that changes state all the same (the spec's method): it needs the anti-forgery token too. */
@@ -96,6 +107,13 @@ export interface EndpointDeclaration {
   /** A call that must not count as activity (a poll), so an idle session still ends. */
   slidesSession?: false;
 }
+
+/** The most bytes of a body `declaration` takes. */
+export const maxBodyBytesOf = (declaration: Pick<EndpointDeclaration, 'maxBodyBytes'>): number => declaration.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
+
+/** Whether the handler reads the body itself, as a stream, rather than as JSON validated before it runs. */
+export const streamsItsBody = (declaration: EndpointDeclaration): boolean =>
+  declaration.statementBody !== undefined || declaration.csvBody !== undefined || declaration.imageBody !== undefined;
 
 /**
  * Declares an endpoint. It returns the declaration as written, its literal types kept, so that

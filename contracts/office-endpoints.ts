@@ -4,7 +4,7 @@
  * (`Authorization: Bearer pbp_…`), which names the client: a key reaches its own client's data only.
  */
 import { defineEndpoint } from './endpoint';
-import { importIdParamsSchema, importListSchema, importReportSchema, jsonStatementSchema, statementImportQuerySchema } from './office';
+import { importIdParamsSchema, MAX_STATEMENT_BYTES, importListSchema, importReportSchema, jsonStatementSchema, statementImportQuerySchema } from './office';
 
 export const postStatement = defineEndpoint({
   method: 'POST',
@@ -17,6 +17,7 @@ export const postStatement = defineEndpoint({
   access: { apiKeyScope: 'bills:write' },
   query: statementImportQuerySchema,
   statementBody: jsonStatementSchema,
+  maxBodyBytes: MAX_STATEMENT_BYTES,
   response: importReportSchema,
 });
 

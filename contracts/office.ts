@@ -5,6 +5,11 @@
  */
 import * as v from 'valibot';
 
+/** The largest statement file the API and the command take: about a million lines. */
+export const MAX_STATEMENT_BYTES = 256 * 1024 * 1024;
+/** The largest JSON statement: push larger ones in parts, or send the CSV file. */
+export const MAX_JSON_STATEMENT_BYTES = 16 * 1024 * 1024;
+
 /** What an API key may do. */
 export const apiKeyScopes = ['bills:write', 'payments:read', 'refunds:write'] as const;
 export type ApiKeyScope = (typeof apiKeyScopes)[number];

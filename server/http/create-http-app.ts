@@ -1,14 +1,12 @@
 /**
  * The portal's HTTP app before any module is mounted: the security headers, the health probes,
- * anti-forgery, compression of the SPA's assets, and for the API no caching, a body limit and the
- * caller's session; unknown paths and errors answered as `error-mapping.ts` says. `createApp`
- * (app.ts) mounts the API's modules, the development pages and the static host on it.
+ * anti-forgery, compression of the SPA's assets, and for the API no caching and the caller's
+ * session (each endpoint limits its own body); unknown paths and errors answered as
+ * `error-mapping.ts` says. `createApp` (app.ts) mounts the API's modules, the development pages
+ * and the static host on it.
  */
 import { Hono, type Context, type MiddlewareHandler } from 'hono';
-import { bodyLimit } from 'hono/body-limit';
 import { compress } from 'hono/compress';
-import { uploadConsoleLogo } from '@contracts/console-branding-endpoints';
-import { uploadStatement } from '@contracts/console-office-endpoints';
 import { apiBase } from '@contracts/endpoint';
 import type { SessionService } from '../modules/sessions/session.service';
 import { isOfficeApiPath } from './api-key';
@@ -17,10 +15,6 @@ import { portalSecurityHeaders } from './security-headers';
 import { loadSession, type SessionCookies } from './session';
 import type { AppEnv } from './types';
 import { xsrfProtection } from './xsrf';
-
-const MAX_API_BODY_BYTES = 64 * 1024;
-/** The methods whose requests may carry a body (the others have nothing for the body limit to count). */
-const BODY_METHODS = ['POST', 'PUT', 'PATCH', 'DELETE'];
 
 export interface HttpAppDeps {
   cookieSecure: boolean;
@@ -69,16 +63,8 @@ export function createHttpApp({ cookieSecure, cardFieldsOrigin, sessions, cookie
     c.header('Cache-Control', 'no-store');
     return next();
   });
-  // Only where a body can come: looking for one builds the whole fetch Request, costly on a GET.
-  // The billing office's statements stream larger bodies and set their own limits.
-  const limitBody = bodyLimit({
-    maxSize: MAX_API_BODY_BYTES,
-    onError: (c) => c.json({ error: 'invalidRequest' }, 413),
-  });
-  // So do the console's statement upload (console-office-endpoints.ts: MAX_CONSOLE_STATEMENT_BYTES)
-  // and its logo upload (1 MB, counted by its handler after the role is checked).
-  const consoleUploads = [`${apiBase}${uploadStatement.path}`, `${apiBase}${uploadConsoleLogo.path}`];
-  app.on(BODY_METHODS, api, exceptOfficeApi((c, next) => (consoleUploads.includes(c.req.path) ? next() : limitBody(c, next))));
+  // Each endpoint limits its body as its declaration says (endpoint-routes.ts); a path no endpoint
+  // answers reads no body.
   // The billing office's API is called with an API key: it never reads or slides a session.
   app.use(api, exceptOfficeApi(loadSession({ sessions, cookies }), (c) => {
     c.set('session', null);

@@ -4,9 +4,10 @@
  * request schemas, read and validated before the handler runs (headers, then the query, then the
  * JSON body; a misfit is a 400 invalidRequest). The handler gets the validated request.
  */
-import type { Context, Hono } from 'hono';
+import type { Context, Hono, MiddlewareHandler } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
 import * as v from 'valibot';
-import type { EndpointDeclaration, ValidRequest } from '@contracts/endpoint';
+import { maxBodyBytesOf, streamsItsBody, type EndpointDeclaration, type ValidRequest } from '@contracts/endpoint';
 import { ApiError } from './errors';
 import { requireApiKeyScope } from './api-key';
 import { requireSession } from './require-session';
@@ -54,15 +55,33 @@ async function validRequest<D extends EndpointDeclaration>(c: Context, declarati
   return { params, headers, query, json } as ValidRequest<D>;
 }
 
-/** Registers `declaration` on `routes` with its access check and request validation. */
+const tooLarge = (c: Context) => c.json({ error: 'invalidRequest' }, 413);
+
+/**
+ * The declared body limit (`maxBodyBytes`), once the caller may call: a stated length over it is
+ * refused unread, an unstated one counted as it arrives (at most the limit is held). A body the
+ * handler streams itself is counted by the handler, which answers in its own words.
+ */
+function limitBody(declaration: EndpointDeclaration): MiddlewareHandler[] {
+  if (declaration.method === 'GET' || streamsItsBody(declaration)) return [];
+  return [bodyLimit({ maxSize: maxBodyBytesOf(declaration), onError: tooLarge })];
+}
+
+/** Registers `declaration` on `routes` with its access check, its body limit and request validation. */
 export function route<D extends EndpointDeclaration>(routes: Hono<AppEnv>, declaration: D, handler: EndpointHandler<D>): void {
   const { method, access } = declaration;
   // Hono writes a path parameter `:id` where the declaration (and OpenAPI) write `{id}`.
   const path = declaration.path.replace(/\{(\w+)\}/g, ':$1');
   // requireSession (or the API key's middlewares) put the caller in c.var where the declaration asks for one.
   const run = async (c: Context) => handler(c as Context<EndpointEnv<D>>, await validRequest(c, declaration));
-  if (access === 'anyone') routes.on(method, path, run);
-  else if ('apiKeyScope' in access) routes.on(method, path, requireApiKeyScope(access.apiKeyScope), run);
-  else if ('staffRoles' in access) routes.on(method, path, requireStaff(access, method, declaration.path), run);
-  else routes.on(method, path, requireSession(access), run);
+  const checks: MiddlewareHandler[] =
+    access === 'anyone'
+      ? []
+      : 'apiKeyScope' in access
+        ? [requireApiKeyScope(access.apiKeyScope)]
+        : 'staffRoles' in access
+          ? [requireStaff(access, method, declaration.path)]
+          : [requireSession(access)];
+  const handlers: MiddlewareHandler[] = [...checks, ...limitBody(declaration), run];
+  routes.on(method, [path], ...handlers);
 }

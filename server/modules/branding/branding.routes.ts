@@ -6,7 +6,8 @@
  */
 import { createHash } from 'node:crypto';
 import { Hono, type Context } from 'hono';
-import { colourNames, logoLimits, themeCss } from '@contracts/branding';
+import { colourNames, themeCss } from '@contracts/branding';
+import { maxBodyBytesOf } from '@contracts/endpoint';
 import { getClientLogo, getClientTheme } from '@contracts/branding-endpoints';
 import {
   getConsoleBranding,
@@ -134,8 +135,9 @@ export function createConsoleBrandingRoutes({ branding }: { branding: BrandingSe
     const type = c.req.header('Content-Type') ?? '';
     c.set('auditNote', { target: 'logo', detail: type.split(';')[0]?.trim().slice(0, 64) ?? '' });
     const tooLarge = () => c.json({ error: 'logoTooLarge' }, 413);
-    if (Number(c.req.header('Content-Length') ?? '0') > logoLimits.maxBytes) return tooLarge();
-    const bytes = await readAtMost(c.req.raw, logoLimits.maxBytes);
+    const maxBytes = maxBodyBytesOf(uploadConsoleLogo);
+    if (Number(c.req.header('Content-Length') ?? '0') > maxBytes) return tooLarge();
+    const bytes = await readAtMost(c.req.raw, maxBytes);
     if (!bytes) return tooLarge();
     return answer(c, await branding.setLogo(c.var.staff.clientId, bytes, type));
   });

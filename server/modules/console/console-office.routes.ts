@@ -32,7 +32,8 @@ import {
   sendWebhookTestEvent,
   uploadStatement,
 } from '@contracts/console-office-endpoints';
-import { MAX_CONSOLE_STATEMENT_BYTES, type ApiKeyView } from '@contracts/console-office';
+import type { ApiKeyView } from '@contracts/console-office';
+import { maxBodyBytesOf } from '@contracts/endpoint';
 import type { ImportReport } from '@contracts/office';
 import { defaultLanguage } from '@contracts/session';
 import type { Database } from '../../db/client';
@@ -177,10 +178,9 @@ export function createConsoleOfficeRoutes(deps: ConsoleOfficeRoutesDeps): Hono<A
 
   route(routes, uploadStatement, async (c, { query }) => {
     if (!isCsvRequest(c.req.raw)) return c.json({ error: 'invalidRequest' }, 415);
-    if (Number(c.req.header('Content-Length') ?? '0') > MAX_CONSOLE_STATEMENT_BYTES) throw new ApiError(413, 'invalidRequest');
     const { clientId } = c.var.staff;
     const common = { clientId, apiKeyId: null, fileName: query.fileName, scope: query.scope, dryRun: query.dryRun === 'true' };
-    const outcome = await importCsvBody(imports, c.req.raw, common, MAX_CONSOLE_STATEMENT_BYTES);
+    const outcome = await importCsvBody(imports, c.req.raw, common, maxBodyBytesOf(uploadStatement));
     const report = await reports.report(clientId, outcome.id);
     if (!report) throw new Error(`Import ${String(outcome.id)} has no report`);
     c.set('auditNote', { target: `import ${String(outcome.id)}`, detail: [query.fileName, report.status, report.message ?? ''].filter(Boolean).join(' ') });

@@ -7,11 +7,10 @@
 import { createHash } from 'node:crypto';
 import { Transform, pipeline, type Readable, type TransformCallback } from 'node:stream';
 import { parse, type CsvError } from 'csv-parse';
+import { MAX_STATEMENT_BYTES } from '@contracts/office';
 import { statementColumns, type StatementColumnName } from './statement-columns';
 import type { ImportProblem, ImportProblemCode, RawRow, RowPlace } from './statement-row';
 
-/** The largest statement file accepted: about a million lines. */
-export const MAX_STATEMENT_BYTES = 256 * 1024 * 1024;
 
 /** A file refused whole, before anything of it is written: the one problem says why. */
 export class StatementRefused extends Error {

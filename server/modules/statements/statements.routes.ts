@@ -9,8 +9,8 @@ import { Readable } from 'node:stream';
 import type { ReadableStream as WebReadableStream } from 'node:stream/web';
 import { Hono, type Context } from 'hono';
 import { getImport, getImportProblems, getImports, postStatement } from '@contracts/office-endpoints';
-import type { ImportReport } from '@contracts/office';
-import { apiBase } from '@contracts/endpoint';
+import { MAX_JSON_STATEMENT_BYTES, type ImportReport } from '@contracts/office';
+import { apiBase, maxBodyBytesOf } from '@contracts/endpoint';
 import { csvDownload } from '../../http/csv-download';
 import { route } from '../../http/endpoint-routes';
 import { ApiError } from '../../http/errors';
@@ -19,9 +19,6 @@ import { readCsvStatement } from './csv-statement';
 import type { ImportReports } from './import-reports';
 import { jsonStatementRows } from './json-statement';
 import type { ImportOutcome, ImportRequest, StatementImport } from './statement-import';
-
-/** The largest JSON statement: push larger ones in parts, or send the CSV file. */
-export const MAX_JSON_STATEMENT_BYTES = 16 * 1024 * 1024;
 
 export interface StatementsRoutesDeps {
   imports: StatementImport;
@@ -62,16 +59,17 @@ export function mediaTypeOf(request: Request): string {
 /** Whether the request says it carries a CSV file. */
 export const isCsvRequest = (request: Request) => ['text/csv', 'application/csv'].includes(mediaTypeOf(request));
 
-/** Imports the request's CSV body, streamed, as it arrives; a body over `maxBytes` is refused whole. */
+/** Imports the request's CSV body, streamed, as it arrives; a body that says or proves it is over `maxBytes` is refused (413, or whole as it streams past). */
 export async function importCsvBody(
   imports: StatementImport,
   request: Request,
   common: Omit<ImportRequest, 'source' | 'rows' | 'checksum'>,
-  maxBytes?: number,
+  maxBytes: number,
 ): Promise<ImportOutcome> {
+  if (Number(request.headers.get('Content-Length') ?? '0') > maxBytes) throw new ApiError(413, 'invalidRequest');
   const body = request.body;
   if (!body) throw new ApiError(400, 'invalidRequest');
-  const csv = readCsvStatement(Readable.fromWeb(body as WebReadableStream<Uint8Array>), maxBytes === undefined ? {} : { maxBytes });
+  const csv = readCsvStatement(Readable.fromWeb(body as WebReadableStream<Uint8Array>), { maxBytes });
   return imports.run({ ...common, source: 'csv', rows: csv.rows, checksum: csv.checksum });
 }
 
@@ -90,7 +88,7 @@ export function createStatementsRoutes({ imports, reports }: StatementsRoutesDep
     const common = { clientId, apiKeyId, fileName: query.fileName, scope: query.scope, dryRun: query.dryRun === 'true' };
     let outcome: ImportOutcome;
     if (isCsvRequest(c.req.raw)) {
-      outcome = await importCsvBody(imports, c.req.raw, common);
+      outcome = await importCsvBody(imports, c.req.raw, common, maxBodyBytesOf(postStatement));
     } else if (mediaTypeOf(c.req.raw) === 'application/json') {
       const { text, value } = await jsonBody(c.req.raw, MAX_JSON_STATEMENT_BYTES);
       const checksum = createHash('sha256').update(text).digest('hex');
