@@ -6,7 +6,7 @@
 import * as v from 'valibot';
 import { clientCodeSchema } from './clients';
 import { defineEndpoint } from './endpoint';
-import { billingGroupSchema } from './text';
+import { billingGroupSchema, optionalText } from './text';
 
 /** The client in the path, by its code (a misfit names no client: 404). */
 const clientParamsSchema = v.object({ code: clientCodeSchema });
@@ -30,7 +30,7 @@ export const getClientLogo = defineEndpoint({
     "Under the address the client's logoUrl names (with `v`, the logo's version) kept a year; otherwise revalidated (no-cache). A strong ETag: If-None-Match answers 304. 404 notFound when the client has no stored logo.",
   access: 'anyone',
   params: clientParamsSchema,
-  query: v.object({ billingGroup: billingGroupSchema, v: v.optional(v.pipe(v.string(), v.maxLength(64))) }),
+  query: v.object({ billingGroup: billingGroupSchema, v: v.optional(optionalText(64)) }),
   response: 'png',
 });
 

@@ -101,7 +101,7 @@ export const ACCOUNT_SEARCH_LIMIT = 50;
 
 /** An account named in a path: its number, as printed on the statement. */
 export const accountParamsSchema = v.object({
-  accountNumber: v.pipe(v.string(), v.regex(/^[^\s/]{1,64}$/), v.transform((text) => text.toUpperCase())),
+  accountNumber: v.pipe(requiredText(64), v.regex(/^[^\s/]+$/), v.transform((text) => text.toUpperCase())),
 });
 
 /** An account's registered user named in a path. */

@@ -4,6 +4,7 @@
  * these; the SPA never loads them.
  */
 import * as v from 'valibot';
+import { optionalText as checkedText } from './text';
 
 /** The largest statement file the API and the command take: about a million lines. */
 export const MAX_STATEMENT_BYTES = 256 * 1024 * 1024;
@@ -76,7 +77,7 @@ export const statementImportQuerySchema = v.object({
     'partial',
   ),
   dryRun: v.optional(v.pipe(v.picklist(['true', 'false']), v.description('true: check and count everything, change nothing.')), 'false'),
-  fileName: v.optional(v.pipe(v.string(), v.maxLength(200), v.description('The file’s name, for the import history.')), ''),
+  fileName: v.optional(v.pipe(checkedText(200), v.description('The file’s name, for the import history.')), ''),
 });
 
 /** A row, or the whole file, that an import refused. */

@@ -5,6 +5,7 @@
  */
 import * as v from 'valibot';
 import { idempotencyKeyPattern } from './payment-request';
+import { optionalText } from './text';
 
 const described = <S extends v.GenericSchema>(schema: S, description: string) => v.pipe(schema, v.description(description));
 
@@ -40,7 +41,7 @@ export const refundHeadersSchema = v.object({ 'Idempotency-Key': v.pipe(v.string
 /** POST /office/v1/payments/{confirmationNumber}/refunds's body. */
 export const refundRequestSchema = v.object({
   amountCents: described(v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(2_147_483_647)), 'What to give back, in cents; at most what is left of the payment.'),
-  reason: v.optional(described(v.pipe(v.string(), v.trim(), v.maxLength(500)), 'Why, for the office’s own records (never sent to the payer).'), ''),
+  reason: v.optional(described(optionalText(500), 'Why, for the office’s own records (never sent to the payer).'), ''),
 });
 export type RefundRequest = v.InferOutput<typeof refundRequestSchema>;
 
@@ -80,7 +81,7 @@ export const webhookEndpointRequestSchema = v.object({
     v.pipe(v.string(), v.trim(), v.maxLength(2000), v.url(), v.regex(/^https?:\/\//)),
     'Where events are POSTed. https in production; http only for a receiver on this machine.',
   ),
-  description: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(200)), ''),
+  description: v.optional(optionalText(200), ''),
   eventTypes: v.optional(described(v.pipe(v.array(v.picklist(webhookEventTypes)), v.maxLength(webhookEventTypes.length)), 'The events to send; none listed: all of them.'), []),
 });
 

@@ -4,7 +4,8 @@
  * tokens a day past their expiry, emailed links (user tokens) that are used or expired, and emails
  * sent a week ago (their links are dead by then, and an address book of patients is not worth
  * keeping). Emails not sent yet stay, whatever their age: the development outbox shows them, and
- * SMTP may still take them. Payments (idempotency keys included) are records and stay.
+ * SMTP may still take them. Payments (idempotency keys included) are records and stay. The same
+ * job settles refunds left pending (their processor call made, their settling cut short).
  */
 import { and, isNotNull, lt } from 'drizzle-orm';
 import type { Database } from './db/client';
@@ -12,6 +13,7 @@ import type { JobQueue } from './jobs/job-queue';
 import { loginAttempts, outboxEmails, processorTokens, sessions } from './db/schema';
 import { ACCOUNT_POLICY, ADDRESS_POLICY } from './modules/auth/throttle.service';
 import { RECEIPT_RECIPIENT_POLICY, TYPED_RECIPIENT_POLICY } from './modules/mail/recipient-limits';
+import type { RefundsService } from './modules/payments/refunds.service';
 import { TOKEN_RETENTION_MS } from './modules/processor/sandbox-processor';
 import { sweepTokens } from './modules/tokens/tokens.service';
 
@@ -22,6 +24,9 @@ export const SENT_EMAIL_RETENTION_MS = 7 * 24 * 60 * 60 * 1000;
 export const EXPIRED_ROWS_SWEEP_QUEUE = 'housekeeping.sweep';
 /** When the sweep runs: every five minutes (one replica runs each). */
 export const EXPIRED_ROWS_SWEEP_CRON = '*/5 * * * *';
+
+/** How long a refund may stay pending before the sweep asks the processor again and settles it: far longer than one takes. */
+export const PENDING_REFUND_GRACE_MS = 5 * 60 * 1000;
 
 /** Deletes every expired row; returns how many of each. */
 export async function sweepExpired(
@@ -51,11 +56,17 @@ export async function sweepExpired(
  * Runs the sweep on `jobs` every five minutes; a failed sweep is reported, and the next one tries
  * again. Its jobs come every five minutes, so looking for one every 10 s is soon enough.
  */
-export async function scheduleSweeps(jobs: JobQueue, db: Database, warn: (message: string) => void, { pollingIntervalSeconds = 10 } = {}): Promise<void> {
+export async function scheduleSweeps(
+  jobs: JobQueue,
+  db: Database,
+  warn: (message: string) => void,
+  { pollingIntervalSeconds = 10, refunds }: { pollingIntervalSeconds?: number; refunds?: Pick<RefundsService, 'settlePending'> } = {},
+): Promise<void> {
   await jobs.defineQueue(EXPIRED_ROWS_SWEEP_QUEUE, { retryLimit: 0, expireInSeconds: 5 * 60 });
   await jobs.work(EXPIRED_ROWS_SWEEP_QUEUE, { pollingIntervalSeconds }, async () => {
     try {
       await sweepExpired(db, new Date());
+      await refunds?.settlePending(PENDING_REFUND_GRACE_MS);
     } catch (error) {
       warn(`The expired-rows sweep failed: ${String(error)}`);
     }

@@ -15,7 +15,9 @@ import type { AppEnv } from './http/types';
 import { createJobQueue, type JobQueue } from './jobs/job-queue';
 import { withDeliveryRequests } from './modules/mail/outbox';
 import { createOutboxSender, type OutboxSender } from './modules/mail/outbox-sender';
+import { createRefundsService } from './modules/payments/refunds.service';
 import { createCardFieldsApp } from './modules/processor/card-fields-app';
+import { createSandboxProcessor } from './modules/processor/sandbox-processor';
 import { startWebhookDispatch, type WebhookDispatch } from './modules/webhooks/webhook-dispatch';
 import { seedDemoData } from './seed/seed';
 
@@ -116,7 +118,9 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
     sender = outbox;
     const queue = await createJobQueue({ db: database.db, warn });
     jobs = queue;
-    await scheduleSweeps(queue, database.db, warn);
+    const now = () => new Date();
+    const refunds = createRefundsService({ db: database.db, processorFor: createSandboxProcessor({ db: database.db, now }).processorFor, now });
+    await scheduleSweeps(queue, database.db, warn, { refunds });
     await outbox?.start(queue);
     const webhooks = await startWebhookDispatch({ queue, delivery: { db: database.db, now: () => new Date() }, warn });
     dispatch = webhooks;

@@ -792,7 +792,17 @@ export const refunds = pgTable(
     requestHash: text('request_hash').notNull(),
     amountCents: integer('amount_cents').notNull(),
     reason: text('reason').notNull().default(''),
-    processorRefundId: text('processor_refund_id').notNull(),
+    /**
+     * pending: recorded (its amount held from the payment's refundable) before the processor is
+     * asked; settled: the processor made it, and the balances, the money event and the email are
+     * written. A pending refund whose processor call failed is removed again.
+     */
+    status: text('status', { enum: ['pending', 'settled'] }).notNull().default('settled'),
+    /** The processor's reference for the refund; null while pending. */
+    processorRefundId: text('processor_refund_id'),
+    /** Who asked for it (the money event's actor, written when it settles). */
+    actorKind: text('actor_kind').$type<MoneyActorKind>().notNull().default('staff'),
+    actorId: text('actor_id').notNull().default(''),
     refundedAt: timestamptz('refunded_at').notNull(),
   },
   (t) => [
@@ -800,7 +810,10 @@ export const refunds = pgTable(
     unique('refunds_idempotency_unique').on(t.clientId, t.idempotencyKey),
     unique('refunds_client_id_unique').on(t.clientId, t.id),
     index('refunds_payment_idx').on(t.clientId, t.paymentId),
+    index('refunds_pending_idx').on(t.refundedAt).where(sql`${t.status} = 'pending'`),
     check('refunds_amount_positive', sql`${t.amountCents} > 0`),
+    check('refunds_status', sql`${t.status} in ('pending', 'settled')`),
+    check('refunds_settled_has_processor_id', sql`${t.status} = 'pending' or ${t.processorRefundId} is not null`),
   ],
 );
 

@@ -6,7 +6,7 @@
  * rise again, the money event (and its webhooks) and the payer's email are written in the same
  * transaction. A refund is made once per idempotency key: the key again answers the first refund.
  */
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, lt, sql } from 'drizzle-orm';
 import * as v from 'valibot';
 import { cardBrandSchema } from '@contracts/processor';
 import type { RefundAnswer, RefundRequest, VoidAnswer } from '@contracts/payments-out';
@@ -53,6 +53,18 @@ export function createRefundsService({ db, processorFor, now }: { db: Database; 
       .where(and(eq(payments.clientId, clientId), eq(payments.confirmationNumber, confirmationNumber)))
       .for('update', { of: payments });
     return row ?? null;
+  }
+
+  /** The client's payment `paymentId`, locked until the transaction ends. */
+  async function lockPaymentById(tx: Database, clientId: number, paymentId: number) {
+    const [row] = await tx
+      .select({ payment: payments, accountNumber: accounts.accountNumber })
+      .from(payments)
+      .innerJoin(accounts, and(eq(accounts.clientId, payments.clientId), eq(accounts.id, payments.accountId)))
+      .where(and(eq(payments.clientId, clientId), eq(payments.id, paymentId)))
+      .for('update', { of: payments });
+    if (!row) throw new Error('A refund’s payment is gone');
+    return row;
   }
 
   /**
@@ -160,18 +172,78 @@ export function createRefundsService({ db, processorFor, now }: { db: Database; 
     return row?.same ?? false;
   }
 
+  /** The processor's idempotency key for the client's refund key: the same refund whenever it is asked again. */
+  const processorKey = (clientId: number, idempotencyKey: string) => sha256Hex(`refund:${String(clientId)}:${idempotencyKey}`);
+
+  /**
+   * Asks the processor for the pending refund `refundId` and settles it; if the processor refuses,
+   * removes the pending refund and frees its amount, and throws. Answers the refund as made.
+   */
+  async function settle(refundId: number): Promise<RefundAnswer> {
+    const [pending] = await db
+      .select({ refund: refunds, authorizationId: payments.authorizationId })
+      .from(refunds)
+      .innerJoin(payments, and(eq(payments.clientId, refunds.clientId), eq(payments.id, refunds.paymentId)))
+      .where(eq(refunds.id, refundId));
+    if (!pending) throw new Error('A pending refund is gone');
+    const { refund } = pending;
+    let processorRefundId: string;
+    try {
+      ({ refundId: processorRefundId } = await processorFor(db).refund({
+        authorizationId: pending.authorizationId,
+        amountCents: refund.amountCents,
+        idempotencyKey: processorKey(refund.clientId, refund.idempotencyKey),
+      }));
+    } catch (error) {
+      await db.transaction(async (tx) => {
+        const [removed] = await tx.delete(refunds).where(and(eq(refunds.id, refundId), eq(refunds.status, 'pending'))).returning({ amountCents: refunds.amountCents });
+        if (removed) {
+          await tx
+            .update(payments)
+            .set({ refundedCents: sql`${payments.refundedCents} - ${removed.amountCents}` })
+            .where(and(eq(payments.clientId, refund.clientId), eq(payments.id, refund.paymentId)));
+        }
+      });
+      throw error;
+    }
+    return db.transaction(async (tx) => {
+      const found = await lockPaymentById(tx, refund.clientId, refund.paymentId);
+      const [claimed] = await tx
+        .update(refunds)
+        .set({ status: 'settled', processorRefundId })
+        .where(and(eq(refunds.id, refundId), eq(refunds.status, 'pending')))
+        .returning();
+      // Settled meanwhile by another asking (the key again, or the sweep): the same refund.
+      if (!claimed) return refundAnswer(tx, refundId);
+      const lines = await giveBack(tx, found.payment, claimed.amountCents);
+      await recordMoneyBack(tx, found, { type: 'payment.refunded', refundId: claimed.id, reference: claimed.refundNumber, amountCents: claimed.amountCents, lines, at: claimed.refundedAt, actor: { kind: claimed.actorKind, id: claimed.actorId } });
+      return refundAnswer(tx, claimed.id);
+    });
+  }
+
   return {
-    /** Refunds part or all of the client's payment `confirmationNumber`. */
+    /**
+     * Refunds part or all of the client's payment `confirmationNumber`, in three steps, as money
+     * that leaves through an outside processor must: the refund is recorded first as pending (its
+     * amount held from what is left to refund, so parallel refunds never exceed the payment);
+     * then the processor is asked, once per key (its own idempotency key), outside any
+     * transaction; then it is settled: the balances rise, the money event and the email are
+     * written. If the processor refuses or cannot be reached, the pending refund is removed and
+     * the amount freed. If settling fails after the processor made the refund, the pending row
+     * keeps it on record: the same key again (or `settlePending`) asks the processor again, which
+     * answers the same refund, and settles it once.
+     */
     async refund(clientId: number, confirmationNumber: string, idempotencyKey: string, request: RefundRequest, actor: MoneyActor): Promise<RefundOutcome> {
       const hash = sha256Hex(canonicalJson({ confirmationNumber, ...request }));
-      return db.transaction(async (tx): Promise<RefundOutcome> => {
+      const intent = await db.transaction(async (tx): Promise<RefundOutcome | { kind: 'pending'; refundId: number }> => {
         await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`refund:${String(clientId)}:${idempotencyKey}`}, 0))`);
         const [earlier] = await tx
-          .select({ id: refunds.id, requestHash: refunds.requestHash })
+          .select({ id: refunds.id, requestHash: refunds.requestHash, status: refunds.status })
           .from(refunds)
           .where(and(eq(refunds.clientId, clientId), eq(refunds.idempotencyKey, idempotencyKey)));
         if (earlier) {
           if (earlier.requestHash !== hash) return { kind: 'refused', refusal: 'idempotencyKeyReused' };
+          if (earlier.status === 'pending') return { kind: 'pending', refundId: earlier.id };
           return { kind: 'refunded', refund: await refundAnswer(tx, earlier.id), repeated: true };
         }
         const found = await lockPayment(tx, clientId, confirmationNumber);
@@ -179,14 +251,6 @@ export function createRefundsService({ db, processorFor, now }: { db: Database; 
         const { payment } = found;
         if (payment.voidedAt) return { kind: 'refused', refusal: 'paymentVoided' };
         if (request.amountCents > payment.totalCents - payment.refundedCents) return { kind: 'refused', refusal: 'amountExceedsRefundable' };
-
-        const at = now();
-        const { refundId: processorRefundId } = await processorFor(tx).refund({
-          authorizationId: payment.authorizationId,
-          amountCents: request.amountCents,
-          idempotencyKey: sha256Hex(`refund:${String(clientId)}:${idempotencyKey}`),
-        });
-        const lines = await giveBack(tx, payment, request.amountCents);
         await tx.update(payments).set({ refundedCents: sql`${payments.refundedCents} + ${request.amountCents}` }).where(eq(payments.id, payment.id));
         const [made] = await tx
           .insert(refunds)
@@ -198,14 +262,37 @@ export function createRefundsService({ db, processorFor, now }: { db: Database; 
             requestHash: hash,
             amountCents: request.amountCents,
             reason: request.reason,
-            processorRefundId,
-            refundedAt: at,
+            status: 'pending',
+            processorRefundId: null,
+            actorKind: actor.kind,
+            actorId: actor.id,
+            refundedAt: now(),
           })
-          .returning();
+          .returning({ id: refunds.id });
         if (!made) throw new Error('A refund was not written');
-        await recordMoneyBack(tx, found, { type: 'payment.refunded', refundId: made.id, reference: made.refundNumber, amountCents: request.amountCents, lines, at, actor });
-        return { kind: 'refunded', refund: await refundAnswer(tx, made.id), repeated: false };
+        return { kind: 'pending', refundId: made.id };
       });
+      if (intent.kind !== 'pending') return intent;
+      const refund = await settle(intent.refundId);
+      return { kind: 'refunded', refund, repeated: false };
+    },
+
+    /** Asks the processor again for every refund left pending longer than `olderThanMs`, and settles it (housekeeping). Returns how many. */
+    async settlePending(olderThanMs: number): Promise<number> {
+      const stale = await db
+        .select({ id: refunds.id })
+        .from(refunds)
+        .where(and(eq(refunds.status, 'pending'), lt(refunds.refundedAt, new Date(now().getTime() - olderThanMs))));
+      let settled = 0;
+      for (const { id } of stale) {
+        try {
+          await settle(id);
+          settled += 1;
+        } catch {
+          // Left pending (or freed, if the processor refused): the next sweep tries again.
+        }
+      }
+      return settled;
     },
 
     /**
