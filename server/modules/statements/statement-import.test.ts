@@ -131,13 +131,13 @@ describe('a statement file', () => {
     const text = csvOf([
       line({ account_number: 'T-200', invoice_number: 'T-INV-20' }), // line 2: fine, but its account has a bad row
       line({ account_number: 'T-200', invoice_number: 'T-INV-21', charge: '-5.00' }), // 3
-      line({ account_number: 'T-300', invoice_number: 'T-INV-30' }), // 4: fine
+      line({ account_number: 'T-300', invoice_number: 'T-INV-30' }), // 4: fine alone, but its invoice is under T-305 too (line 10)
       line({ account_number: 'T-301', invoice_number: 'T-INV-31', invoice_date: '2026-02-30' }), // 5
       line({ account_number: 'T-302', invoice_number: 'T-INV-32', balance: '70.00' }), // 6: does not add up
       line({ account_number: 'T-303', invoice_number: 'T-INV-33', units: 'two' }), // 7
       line({ account_number: 'T-304', invoice_number: 'T-INV-34' }), // 8
       line({ account_number: 'T-304', invoice_number: 'T-INV-34' }), // 9: the same line twice
-      line({ account_number: 'T-305', invoice_number: 'T-INV-30' }), // 10: T-300's invoice under another account
+      line({ account_number: 'T-305', invoice_number: 'T-INV-30' }), // 10: T-300's invoice under another account: neither gets it
       line({ account_number: 'T-306', invoice_number: 'T-INV-1' }), // 11: an invoice of T-100 in the portal
       line({ account_number: 'T-307', invoice_number: 'T-INV-37', guarantor_name: '=HYPERLINK("http://evil.example","x")' }), // 12: stored as text
     ]);
@@ -153,12 +153,15 @@ describe('a statement file', () => {
     expect(byLine(7)).toEqual(['units:invalidCount']);
     expect(byLine(9)).toContain('line_number:duplicateLine');
     expect(byLine(8)).toEqual([':accountRefused']);
+    // An invoice under two accounts, its line numbers the same: neither row lands (once, only the second was refused).
     expect(byLine(10)).toContain('account_number:invoiceUnderTwoAccounts');
+    expect(byLine(4)).toEqual(['account_number:invoiceUnderTwoAccounts']);
+    expect(problems.find((each) => each.line === 4)?.reason).toBe('invoice T-INV-30 is under accounts T-300, T-305 in this file; an invoice belongs to one account');
     expect(byLine(11)).toEqual(['account_number:invoiceOfAnotherAccount']);
     expect(byLine(13)).toEqual([':raggedRow']);
-    expect(outcome.rowsRefused).toBe(10);
-    // T-300 and T-307 land; T-200 is left as it was (it did not exist: it still does not).
-    expect(await invoiceOf('T-INV-30')).not.toBeNull();
+    expect(outcome.rowsRefused).toBe(11);
+    // T-307 lands; T-200 and T-300 are left as they were (they did not exist: they still do not).
+    expect(await invoiceOf('T-INV-30')).toBeNull();
     expect(await invoiceOf('T-INV-37')).not.toBeNull();
     expect(await invoiceOf('T-INV-20')).toBeNull();
     const [holder] = await database.db.select({ holderName: accounts.holderName }).from(accounts).where(eq(accounts.accountNumber, 'T-307'));
@@ -236,10 +239,10 @@ describe('a statement file', () => {
 
     const partial = await importCsv(csvOf([line({ account_number: 'T-601', invoice_number: 'T-INV-61', statement_produced_at: '2026-03-12T06:00:00Z' })]));
     expect(partial.invoicesClosed).toBe(0);
-    expect((await invoiceOf('T-INV-30'))?.closedAt).toBeNull();
+    expect((await invoiceOf('T-INV-37'))?.closedAt).toBeNull();
     const full = await importCsv(csvOf([line({ account_number: 'T-601', invoice_number: 'T-INV-61', statement_produced_at: '2026-03-13T06:00:00Z' })]), { scope: 'full' });
     expect(full.invoicesClosed).toBeGreaterThanOrEqual(1);
-    expect((await invoiceOf('T-INV-30'))?.closedAt).toBeInstanceOf(Date);
+    expect((await invoiceOf('T-INV-37'))?.closedAt).toBeInstanceOf(Date);
     expect((await invoiceOf('T-INV-61'))?.closedAt).toBeNull();
   });
 

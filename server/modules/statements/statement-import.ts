@@ -212,15 +212,17 @@ export function createStatementImport({ db, now }: { db: Database; now: () => Da
             from ${rows} s where import_id = ${importId} and not refused
             window w as (partition by invoice_number, line_number order by line, location)) r
       where r.n > 1`);
-    // An invoice under two accounts in the file.
+    // An invoice under two accounts in the file: every row of it is refused, the first account's too
+    // (the file does not say which account is right, so neither gets it).
     await tx.execute(sql`
       insert into statement_import_problems (client_id, import_id, line, location, "column", code, reason)
       select ${clientId}, ${importId}, r.line, r.location, 'account_number', 'invoiceUnderTwoAccounts',
-        format('invoice %s is under account %s on %s, and under %s here; an invoice belongs to one account', r.invoice_number, r.first_account, r.first_place, r.account_number)
-      from (select *, first_value(account_number) over w as first_account, first_value(${place('s')}) over w as first_place
-            from ${rows} s where import_id = ${importId} and not refused
-            window w as (partition by invoice_number order by line, location)) r
-      where r.account_number <> r.first_account`);
+        format('invoice %s is under accounts %s in this file; an invoice belongs to one account', r.invoice_number, t.accounts)
+      from ${rows} r
+      join (select invoice_number, string_agg(distinct account_number, ', ') as accounts
+            from ${rows} where import_id = ${importId} and not refused
+            group by invoice_number having count(distinct account_number) > 1) t on t.invoice_number = r.invoice_number
+      where r.import_id = ${importId} and not r.refused`);
     // An invoice's or an account's facts that differ from its first row.
     const differs = (partition: 'invoice_number' | 'account_number', columns: string[], code: 'invoiceDiffers' | 'accountDiffers', what: string) =>
       tx.execute(sql`
