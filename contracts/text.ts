@@ -10,8 +10,13 @@ import * as v from 'valibot';
 export const textIssues = ['required', 'tooLong', 'invalidCharacters', 'invalid'] as const;
 export type TextIssue = (typeof textIssues)[number];
 
-/** C0 and C1 controls (NUL, escape, ...), and halves of surrogate pairs that stand alone. */
-const noControlCharacters = /^[^\p{Cc}\p{Cs}]*$/u;
+/**
+ * C0 and C1 controls (NUL, escape, ...), and halves of surrogate pairs that stand alone (matched
+ * per code point, with the u flag: a pair is one character outside the range). Written as ranges,
+ * not Unicode property classes (`\p{Cc}`), since the OpenAPI document carries this pattern and
+ * common validators in other languages refuse property classes.
+ */
+const noControlCharacters = /^[^\u0000-\u001f\u007f-\u009f\ud800-\udfff]*$/u;
 
 // Trimmed before the check, so a tab or line break pasted around a number is dropped, not refused.
 

@@ -1,3 +1,5 @@
+import { spawnSync } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
 import { Validator } from '@seriousme/openapi-schema-validator';
 import * as v from 'valibot';
 import { describe, expect, it } from 'vitest';
@@ -25,6 +27,16 @@ describe('the OpenAPI document', () => {
     expect(result.errors ?? []).toEqual([]);
     expect(result.valid).toBe(true);
     expect(validator.version).toBe('3.1');
+  });
+
+  it('passes another language’s JSON Schema validator: every schema by the 2020-12 meta-schema, every pattern a regular expression Python compiles', async () => {
+    const document = JSON.stringify(await served());
+    // Debian's python3-jsonschema (README: set-up); /usr/bin/python3 is the Python it installs into.
+    const checked = spawnSync('/usr/bin/python3', [fileURLToPath(new URL('./check-schemas.py', import.meta.url))], { input: document, encoding: 'utf8' });
+    expect(checked.error).toBeUndefined();
+    expect(checked.stderr).toMatch(/checked \d{3,} schemas/);
+    expect(checked.stdout.split('\n').filter(Boolean)).toEqual([]);
+    expect(checked.status).toBe(0);
   });
 
   it('lists every endpoint the SPA calls, with the method and path of its declaration', async () => {
