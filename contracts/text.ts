@@ -16,6 +16,7 @@ export type TextIssue = (typeof textIssues)[number];
  * not Unicode property classes (`\p{Cc}`), since the OpenAPI document carries this pattern and
  * common validators in other languages refuse property classes.
  */
+// eslint-disable-next-line no-control-regex -- matching control characters is this rule's purpose
 const noControlCharacters = /^[^\u0000-\u001f\u007f-\u009f\ud800-\udfff]*$/u;
 
 // Trimmed before the check, so a tab or line break pasted around a number is dropped, not refused.
