@@ -83,13 +83,20 @@ export function createStaffSessions({ db, now }: { db: Database; now: () => Date
       return { ...session, lastSeenAt, expiresAt, clientId: row.clientId, clientCode: row.clientCode, clientName: row.clientName, email: row.email, role: row.role, status: row.status };
     },
 
-    /** Moves a session on to `stage` (its expiry counted afresh), clearing any ceremony in flight. */
-    async advance(session: StaffSessionRecord, stage: StaffSessionStage): Promise<void> {
+    /**
+     * Moves a session on to `stage` (its expiry counted afresh), clearing any ceremony in flight,
+     * under a new token: the token that only knew the password (or the invitation) is worth nothing
+     * once the second factor is proven, so one seen before then cannot ride the signed-in session.
+     * Returns the new token for the cookie.
+     */
+    async advance(session: StaffSessionRecord, stage: StaffSessionStage): Promise<string> {
       const at = now();
+      const token = newToken();
       await db
         .update(staffSessions)
-        .set({ stage, challenge: null, pendingTotpSecret: null, lastSeenAt: at, expiresAt: expiryOf(stage, session.createdAt, at) })
+        .set({ id: sha256Hex(token), stage, challenge: null, pendingTotpSecret: null, lastSeenAt: at, expiresAt: expiryOf(stage, session.createdAt, at) })
         .where(eq(staffSessions.id, session.id));
+      return token;
     },
 
     /** Keeps a passkey ceremony's challenge, or an authenticator secret being set up, on the session. */

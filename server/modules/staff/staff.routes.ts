@@ -71,6 +71,7 @@ export function createStaffRoutes({ staff, staffSessions, cookies, portalOrigin,
       throw new ApiError(429, 'tooManyRequests');
     }
     if (outcome.kind === 'invalidCredentials') throw new ApiError(401, 'invalidCredentials');
+    cookies.signIn(c, outcome.token);
     return c.json(await answerOf({ ...session, stage: 'verified', expiresAt: new Date(now().getTime() + STAFF_IDLE_SECONDS * 1000) }));
   }
 
@@ -119,6 +120,7 @@ export function createStaffRoutes({ staff, staffSessions, cookies, portalOrigin,
   route(routes, confirmAuthenticatorSetup, async (c, { json }) => {
     const outcome = await staff.confirmAuthenticator(sessionAt(c, 'enrol'), json.code, originOf(c));
     if (outcome.kind === 'invalidCredentials') throw new ApiError(401, 'invalidCredentials');
+    cookies.signIn(c, outcome.token);
     return c.json({ recoveryCodes: outcome.recoveryCodes });
   });
 
@@ -127,6 +129,7 @@ export function createStaffRoutes({ staff, staffSessions, cookies, portalOrigin,
   route(routes, finishPasskeySetup, async (c, { json }) => {
     const outcome = await staff.finishPasskeySetup(sessionAt(c, 'enrol'), json.response, originOf(c));
     if (outcome.kind === 'invalidCredentials') throw new ApiError(401, 'invalidCredentials');
+    cookies.signIn(c, outcome.token);
     return c.json({ recoveryCodes: outcome.recoveryCodes });
   });
 

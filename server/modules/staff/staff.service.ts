@@ -55,7 +55,9 @@ export type SignInOutcome =
   | { kind: 'invalidCredentials' }
   | { kind: 'throttled'; retryAfterSeconds: number };
 
-export type FactorOutcome = { kind: 'signedIn' } | { kind: 'invalidCredentials' } | { kind: 'throttled'; retryAfterSeconds: number };
+/** A second factor's outcome; once signed in, the session's new token for the cookie. */
+export type FactorOutcome = { kind: 'signedIn'; token: string } | { kind: 'invalidCredentials' } | { kind: 'throttled'; retryAfterSeconds: number };
+export type EnrolOutcome = { kind: 'enrolled'; recoveryCodes: string[]; token: string } | { kind: 'invalidCredentials' };
 
 export type Refusal<T extends string> = { kind: 'refused'; reason: T };
 
@@ -111,9 +113,9 @@ export function createStaffService({ db, sessions, throttle, now }: { db: Databa
 
   /** The second factor is proven: the session is signed in, and the trail says how. */
   async function signedIn(session: StaffSessionRecord, how: string, from: RequestOrigin): Promise<FactorOutcome> {
-    await sessions.advance(session, 'verified');
+    const token = await sessions.advance(session, 'verified');
     await audit(entryFor(session, 'staff.signIn', 'ok', from, how));
-    return { kind: 'signedIn' };
+    return { kind: 'signedIn', token };
   }
 
   /** Runs a second-factor check under the staff member's throttle; a failure is in the trail. */
@@ -316,7 +318,7 @@ export function createStaffService({ db, sessions, throttle, now }: { db: Databa
     },
 
     /** A code from the app confirms its secret: the second factor is set, recovery codes made, the session signed in. */
-    async confirmAuthenticator(session: StaffSessionRecord, typed: string, from: RequestOrigin): Promise<{ kind: 'enrolled'; recoveryCodes: string[] } | { kind: 'invalidCredentials' }> {
+    async confirmAuthenticator(session: StaffSessionRecord, typed: string, from: RequestOrigin): Promise<EnrolOutcome> {
       const secret = session.pendingTotpSecret;
       const code = typed.replace(/\s/g, '');
       const result = secret && /^\d{6}$/.test(code) ? await verifyTotp({ secret, token: code, epoch: Math.floor(now().getTime() / 1000), epochTolerance: TOTP_TOLERANCE_SECONDS }) : null;
@@ -329,9 +331,9 @@ export function createStaffService({ db, sessions, throttle, now }: { db: Databa
         await tx.update(staffMembers).set({ totpSecret: secret, totpLastStep: step }).where(eq(staffMembers.id, session.staffId));
         return newRecoveryCodes(tx, session.staffId);
       });
-      await sessions.advance(session, 'verified');
+      const token = await sessions.advance(session, 'verified');
       await audit(entryFor(session, 'staff.enrol', 'ok', from, 'authenticatorApp'));
-      return { kind: 'enrolled', recoveryCodes };
+      return { kind: 'enrolled', recoveryCodes, token };
     },
 
     /** Starts setting up a passkey: WebAuthn's registration options, the challenge kept on the session. */
@@ -350,7 +352,7 @@ export function createStaffService({ db, sessions, throttle, now }: { db: Databa
       return { ...options };
     },
 
-    async finishPasskeySetup(session: StaffSessionRecord, response: Record<string, unknown>, from: RequestOrigin): Promise<{ kind: 'enrolled'; recoveryCodes: string[] } | { kind: 'invalidCredentials' }> {
+    async finishPasskeySetup(session: StaffSessionRecord, response: Record<string, unknown>, from: RequestOrigin): Promise<EnrolOutcome> {
       const challenge = session.challenge;
       await sessions.remember(session.id, { challenge: null });
       const verification = challenge
@@ -377,9 +379,9 @@ export function createStaffService({ db, sessions, throttle, now }: { db: Databa
         });
         return newRecoveryCodes(tx, session.staffId);
       });
-      await sessions.advance(session, 'verified');
+      const token = await sessions.advance(session, 'verified');
       await audit(entryFor(session, 'staff.enrol', 'ok', from, 'passkey'));
-      return { kind: 'enrolled', recoveryCodes };
+      return { kind: 'enrolled', recoveryCodes, token };
     },
 
     /**

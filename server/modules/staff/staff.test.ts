@@ -12,6 +12,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { auditListSchema, recoveryCodesSchema, staffMemberSchema, staffSessionSchema } from '@contracts/console';
 import { auditEvents, clients, outboxEmails, staffMembers } from '../../db/schema';
 import { DEMO_TOTP_SECRET } from '../../seed/demo-data';
+import { STAFF_COOKIE } from '../../http/staff-session';
 import { formulaParts } from '../../lib/spreadsheet-safe';
 import { createTestApp, DEMO_PASSWORD, manualClock, TestBrowser, useSeededDatabase } from '../../test/harness';
 import { createApiKeysService } from '../office/api-keys.service';
@@ -71,9 +72,15 @@ describe('staff sign-in: the password, then a second factor', () => {
     expect(v.parse(staffSessionSchema, await first.json())).toEqual({ stage: 'secondFactor', factors: { passkey: false, authenticatorApp: true } });
     // Owing the second factor is not being signed in.
     expect((await b.get('/api/console/audit')).status).toBe(401);
+    const beforeFactor = b.cookies.get(STAFF_COOKIE);
     const second = await b.post('/api/console/sign-in/code', { code: await codeAt(DEMO_TOTP_SECRET, clock.now()) });
     expect(v.parse(staffSessionSchema, await second.json())).toMatchObject({ stage: 'signedIn', email: ADMIN, role: 'officeAdmin', clientCode: 'SUN', idleSeconds: 900 });
     expect((await b.get('/api/console/audit')).status).toBe(200);
+    // Signed in under a new token: the one that only knew the password is worth nothing now.
+    expect(b.cookies.get(STAFF_COOKIE)).not.toBe(beforeFactor);
+    const stale = await browser('192.0.2.11');
+    stale.cookies.set(STAFF_COOKIE, beforeFactor ?? '');
+    expect((await stale.get('/api/console/audit')).status).toBe(401);
     expect((await trail('staff.signIn'))[0]).toMatchObject({ actor: ADMIN, outcome: 'ok', detail: 'authenticatorApp', ipAddress: '192.0.2.10' });
   });
 
@@ -148,6 +155,7 @@ describe('invitations and setting up a second factor', () => {
     // Setting up is not being signed in; and the link works once.
     expect((await clerk.get('/api/console/audit')).status).toBe(401);
     expect((await (await browser('192.0.2.21')).post('/api/console/invitation', { token, password: 'another long password 42' })).status).toBe(410);
+    const beforeEnrolment = clerk.cookies.get(STAFF_COOKIE);
 
     const setup = (await (await clerk.post('/api/console/enrol/authenticator')).json()) as { secret: string; uri: string };
     expect(setup.uri).toMatch(/^otpauth:\/\/totp\//);
@@ -158,6 +166,7 @@ describe('invitations and setting up a second factor', () => {
     expect(new Set(recoveryCodes).size).toBe(10);
     for (const code of recoveryCodes) expect(code).toMatch(/^[A-Z2-7]{4}-[A-Z2-7]{4}$/);
     expect((await clerk.get('/api/console/audit')).status).toBe(200);
+    expect(clerk.cookies.get(STAFF_COOKIE)).not.toBe(beforeEnrolment);
 
     // Later, without the phone: a recovery code (typed in lower case, without its dash) signs in once.
     await clerk.post('/api/console/sign-out');
