@@ -276,3 +276,29 @@ describe('a statement file', () => {
     expect(sunAccount?.holder_name).toBe('Pat Doe');
   });
 });
+
+describe('a file with more bad rows than an import lists', () => {
+  it('keeps the first problems, says how many it left out, and still refuses and counts every bad row', async () => {
+    const rows = Array.from({ length: 8 }, (_, n) => line({ account_number: `T-CAP-${String(n)}`, invoice_number: `T-INV-CAP-${String(n)}`, charge: 'lots', units: 'two' }));
+    const csv = readCsvStatement(Readable.from([Buffer.from(csvOf([...rows, line({ account_number: 'T-CAP-OK', invoice_number: 'T-INV-CAP-OK' })]))]));
+    const outcome = await createStatementImport({ db: database.db, now: () => new Date(), maxProblemsKept: 5 }).run({
+      clientId,
+      source: 'csv',
+      fileName: 'many-bad-rows.csv',
+      scope: 'partial',
+      dryRun: false,
+      apiKeyId: null,
+      rows: csv.rows,
+      checksum: csv.checksum,
+    });
+    expect(outcome).toMatchObject({ status: 'imported', rowsRead: 9, rowsRefused: 8, invoicesCreated: 1 });
+    const problems = await problemsOf(outcome.id);
+    expect(problems.slice(0, 5).map((each) => each.code)).toEqual(['invalidCount', 'invalidMoney', 'invalidCount', 'invalidMoney', 'invalidCount']);
+    // Eight rows of two problems each: five listed, eleven left out, and said so.
+    expect(problems.slice(5)).toEqual([
+      expect.objectContaining({ line: null, code: 'problemsNotKept', reason: '11 more problems of refused rows are not listed (an import lists the first 5); every refused row is counted, and none of them was imported' }),
+    ]);
+    expect(await invoiceOf('T-INV-CAP-3')).toBeNull();
+    expect(await invoiceOf('T-INV-CAP-OK')).not.toBeNull();
+  });
+});

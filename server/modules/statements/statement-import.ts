@@ -59,6 +59,8 @@ export interface ImportOutcome extends ImportCounts {
 const BATCH_ROWS = 5000;
 /** Rows read and checked between two turns of the event loop (about 2 ms of work). */
 const YIELD_EVERY_ROWS = 100;
+/** Problems of single rows an import keeps for its report; past them it counts, and says how many it left out. */
+export const MAX_PROBLEMS_KEPT = 10_000;
 /** The lock that serialises one client's imports (with the client's id as its second key). */
 export const IMPORT_LOCK_KEY = 7_340_212;
 
@@ -167,7 +169,7 @@ function stagedValues({ place, line, accountNumber }: Staged): (string | number 
 }
 
 /** Creates the statement import over the database. */
-export function createStatementImport({ db, now }: { db: Database; now: () => Date }) {
+export function createStatementImport({ db, now, maxProblemsKept = MAX_PROBLEMS_KEPT }: { db: Database; now: () => Date; maxProblemsKept?: number }) {
   /** Stages a batch of rows, each a line of COPY's text format (`copyLine`), with COPY: a tenth of an INSERT's time. */
   async function stageRows(lines: string[]): Promise<void> {
     if (lines.length === 0) return;
@@ -406,6 +408,16 @@ export function createStatementImport({ db, now }: { db: Database; now: () => Da
       let batch: string[] = [];
       const stage = (row: Staged) => batch.push(copyLine(importId, row));
       let problems: ImportProblem[] = [];
+      // A file of a million bad rows would otherwise write millions of problems: the first ones are
+      // kept, the rest counted (each row is still refused: its staged row says so).
+      let problemsKept = 0;
+      let problemsLeftOut = 0;
+      const keep = (found: ImportProblem[]) => {
+        const room = Math.max(0, maxProblemsKept - problemsKept);
+        problems.push(...found.slice(0, room));
+        problemsKept += Math.min(room, found.length);
+        problemsLeftOut += Math.max(0, found.length - room);
+      };
       // One batch is written while the next is read and checked: the database and the parsing
       // overlap, and at most two batches are held in memory.
       let writing: Promise<void> = Promise.resolve();
@@ -428,7 +440,7 @@ export function createStatementImport({ db, now }: { db: Database; now: () => Da
       for await (const row of request.rows) {
         counts.rowsRead += 1;
         if ('unreadable' in row) {
-          problems.push({ ...row.place, column: '', code: row.unreadable.code, reason: row.unreadable.reason });
+          keep([{ ...row.place, column: '', code: row.unreadable.code, reason: row.unreadable.reason }]);
           stage({ place: row.place, line: null, accountNumber: row.unreadable.accountNumber === null ? null : printable(row.unreadable.accountNumber) });
         } else {
           const checked = checkRow(row.raw, { now: checkedAt, money: request.source === 'csv' ? 'dollars' : 'cents' });
@@ -441,13 +453,21 @@ export function createStatementImport({ db, now }: { db: Database; now: () => Da
             }
             stage({ place: row.place, line: checked.line, accountNumber: checked.line.accountNumber });
           } else {
-            problems.push(...checked.problems.map((problem) => ({ ...row.place, ...problem })));
+            keep(checked.problems.map((problem) => ({ ...row.place, ...problem })));
             stage({ place: row.place, line: null, accountNumber: checked.accountNumber === null ? null : printable(checked.accountNumber) });
           }
         }
         if (batch.length >= BATCH_ROWS) await flush();
         // The portal answers its patients between rows: reading and checking never hold the event loop for long.
         else if (counts.rowsRead % YIELD_EVERY_ROWS === 0) await new Promise((resolve) => setImmediate(resolve));
+      }
+      if (problemsLeftOut > 0) {
+        problems.push(
+          fileProblem(
+            'problemsNotKept',
+            `${String(problemsLeftOut)} more problems of refused rows are not listed (an import lists the first ${String(maxProblemsKept)}); every refused row is counted, and none of them was imported`,
+          ),
+        );
       }
       await flush();
       await writing;

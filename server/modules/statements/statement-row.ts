@@ -42,6 +42,7 @@ export type ImportProblemCode =
   | 'accountDiffers'
   | 'invoiceOfAnotherAccount'
   | 'accountRefused'
+  | 'problemsNotKept'
   | 'wrongHeader'
   | 'wrongDelimiter'
   | 'notUtf8'
