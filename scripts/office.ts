@@ -303,7 +303,8 @@ async function main(): Promise<number> {
   const databaseUrl = process.env.DATABASE_URL;
   const dataDir = process.env.DATA_DIR || `${repoRoot}.data/pglite`;
   const release = databaseUrl ? () => {} : claimDataDir(dataDir, 'npm run office');
-  const opened = await openDatabase(databaseUrl ? { databaseUrl } : { dataDir });
+  const ownerUrl = process.env.DATABASE_OWNER_URL;
+  const opened = await openDatabase(databaseUrl ? { databaseUrl, ...(ownerUrl ? { ownerUrl } : {}) } : { dataDir });
   const { db } = opened;
   // As the portal does at its first start (never in production): a fresh database has the demo clients.
   await seedDemoData(db);

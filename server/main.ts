@@ -42,6 +42,7 @@ try {
     port,
     dataDir,
     ...(env.DATABASE_URL ? { databaseUrl: env.DATABASE_URL } : {}),
+    ...(env.DATABASE_URL && env.DATABASE_OWNER_URL ? { databaseOwnerUrl: env.DATABASE_OWNER_URL } : {}),
     distDir: env.DIST_DIR || `${repoRoot}dist`,
     sessionIdleSeconds: positiveInteger(env.SESSION_IDLE_SECONDS, DEFAULT_SESSION_IDLE_SECONDS),
     sessionAbsoluteSeconds: positiveInteger(env.SESSION_ABSOLUTE_SECONDS, DEFAULT_SESSION_ABSOLUTE_SECONDS),

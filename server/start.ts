@@ -30,6 +30,8 @@ export interface StartServerOptions {
   dataDir?: string;
   /** PostgreSQL connection string; wins over `dataDir`. */
   databaseUrl?: string;
+  /** The schema owner's connection string, for the migrations (see OpenDatabaseOptions.ownerUrl). */
+  databaseOwnerUrl?: string;
   /** The built SPA. */
   distDir?: string;
   sessionIdleSeconds?: number;
@@ -100,6 +102,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
   const database = await openDatabase({
     dataDir: options.dataDir,
     databaseUrl: options.databaseUrl,
+    ...(options.databaseOwnerUrl ? { ownerUrl: options.databaseOwnerUrl } : {}),
     warn: (message) => logger.warn(message),
     ...(options.connectAttempts === undefined ? {} : { connectAttempts: options.connectAttempts }),
   });

@@ -27,6 +27,13 @@ export interface OpenDatabaseOptions {
   dataDir?: string;
   /** PostgreSQL connection string; wins over `dataDir`. */
   databaseUrl?: string;
+  /**
+   * PostgreSQL connection string of the role that owns the schema (`DATABASE_OWNER_URL`): the
+   * migrations run as it, and it grants `databaseUrl`'s role what the server may do and no more
+   * (`grantServerRole`). Without it the migrations run as `databaseUrl`'s role, which then owns
+   * every table and could lift the ledger's and the audit trail's guards: for development only.
+   */
+  ownerUrl?: string;
   /** Where a lost connection and the first connection's retries are reported (one line each). */
   warn?: (message: string) => void;
   /** How often the first connection to PostgreSQL is tried before giving up. Default 8 (about a minute). */
@@ -41,6 +48,9 @@ export interface OpenedDatabase {
   db: Database;
   close(): Promise<void>;
 }
+
+/** Where pg-boss keeps its tables, beside the portal's own (public) schema. */
+export const JOB_QUEUE_SCHEMA = 'pgboss';
 
 /** How long a request waits for a new PostgreSQL connection before it fails (and answers 503). */
 const CONNECT_TIMEOUT_MS = 5000;
@@ -71,6 +81,30 @@ async function migrateUnderLock(pool: pg.Pool): Promise<void> {
   }
 }
 
+/**
+ * What the server's role may do, granted by the owner after each migration: read and write the
+ * tables, but on the ledger (money_events) only read and add, on the audit trail no change (its
+ * trigger lets a delete through only past six years), and nowhere TRUNCATE; it owns no table, so it
+ * can neither disable nor drop the triggers that keep both append-only. It may create schemas: the
+ * job queue's (`JOB_QUEUE_SCHEMA`), which pg-boss creates and migrates itself, is its own.
+ */
+export async function grantServerRole(owner: pg.ClientBase, role: string): Promise<void> {
+  const who = pg.escapeIdentifier(role);
+  const { rows } = await owner.query<{ name: string }>('select current_database() as name');
+  const database = pg.escapeIdentifier(rows[0]?.name ?? '');
+  await owner.query(`
+    grant usage on schema public to ${who};
+    grant select, insert, update, delete on all tables in schema public to ${who};
+    grant usage, select, update on all sequences in schema public to ${who};
+    revoke update, delete, truncate on money_events from ${who};
+    revoke update, truncate on audit_events from ${who};
+    grant create, temporary on database ${database} to ${who};
+  `);
+}
+
+/** The user a PostgreSQL connection string signs in as. */
+const roleOf = (url: string): string => decodeURIComponent(new URL(url).username) || 'postgres';
+
 /** Drizzle's logger for `onQuery`, or none. */
 function queryLogger(onQuery: ((statement: string) => void) | undefined): Logger | false {
   return onQuery ? { logQuery: (statement) => onQuery(statement) } : false;
@@ -99,8 +133,25 @@ export async function openDatabase(options: OpenDatabaseOptions = {}): Promise<O
       );
     });
     const db = drizzleNodePg({ client: pool, schema, logger: queryLogger(options.onQuery) });
+    const { ownerUrl, databaseUrl } = options;
+    const migrate = async () => {
+      if (!ownerUrl) return migrateUnderLock(pool);
+      const owner = new pg.Pool({ connectionString: ownerUrl, connectionTimeoutMillis: CONNECT_TIMEOUT_MS, max: 1 });
+      owner.on('error', () => undefined);
+      try {
+        await migrateUnderLock(owner);
+        const connection = await owner.connect();
+        try {
+          await grantServerRole(connection, roleOf(databaseUrl));
+        } finally {
+          connection.release();
+        }
+      } finally {
+        await owner.end();
+      }
+    };
     try {
-      await withConnectionRetry(() => migrateUnderLock(pool), {
+      await withConnectionRetry(migrate, {
         attempts: options.connectAttempts ?? 8,
         baseDelayMs: 500,
         maxDelayMs: 15000,

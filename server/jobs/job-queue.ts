@@ -23,7 +23,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import pg from 'pg';
 import { PgBoss, fromDrizzle, fromPglite, type ConstructorOptions, type Db, type Job, type Queue } from 'pg-boss';
 import { shortReason } from '../db/availability';
-import type { Database } from '../db/client';
+import { JOB_QUEUE_SCHEMA, type Database } from '../db/client';
 
 /** A queue's options, as pg-boss names them; each job of the queue inherits them. */
 export type QueueDefinition = Pick<
@@ -87,8 +87,7 @@ export interface JobQueueOptions {
   >;
 }
 
-/** Where pg-boss keeps its tables, beside the portal's own (public) schema. */
-export const JOB_QUEUE_SCHEMA = 'pgboss';
+export { JOB_QUEUE_SCHEMA };
 
 /** How long the same warning is kept quiet after it was said. */
 const REPEAT_WARNING_AFTER_MS = 60_000;

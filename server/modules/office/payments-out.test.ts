@@ -109,6 +109,9 @@ describe('the money events', () => {
     });
     await expect(database.db.execute(sql`update money_events set amount_cents = 1`)).rejects.toThrow();
     await expect(database.db.execute(sql`delete from money_events`)).rejects.toThrow();
+    const refusal = (statement: Promise<unknown>) => statement.then(() => 'allowed', (error: unknown) => String(error instanceof Error ? error.cause : error));
+    expect(await refusal(database.db.execute(sql`truncate table money_events`))).toMatch(/money_events is append-only: TRUNCATE refused/);
+    expect(await database.db.$count(moneyEvents, eq(moneyEvents.clientId, sun.clientId))).toBe(1);
   });
 });
 
