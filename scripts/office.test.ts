@@ -98,7 +98,7 @@ describe('npm run office', { timeout: 120_000 }, () => {
     const opened = await openDatabase({ dataDir: env.DATA_DIR });
     try {
       const [email] = await opened.db.select().from(outboxEmails).where(eq(outboxEmails.toAddress, 'ops@acme.example'));
-      expect(email?.body).toMatch(/https:\/\/portal\.example\/ACM\/office\/welcome\?token=[\w-]{43}/);
+      expect(email?.body).toMatch(/https:\/\/portal\.example\/ACM\/office\/welcome#token=[\w-]{43}/);
       const [admin] = await opened.db.select().from(staffMembers).where(eq(staffMembers.email, 'ops@acme.example'));
       expect(admin).toMatchObject({ role: 'officeAdmin', status: 'invited', passwordHash: null });
       const trail = await opened.db.select().from(auditEvents).where(eq(auditEvents.actorKind, 'operator'));

@@ -19,12 +19,12 @@ async function invitationPath(request: APIRequestContext, address: string): Prom
   await expect
     .poll(async () => {
       const html = await (await request.get(`/dev/outbox?to=${encodeURIComponent(address)}`)).text();
-      link = /https?:\/\/[^\s<"]+\/office\/welcome\?token=[\w-]{43}/.exec(html)?.[0];
+      link = /https?:\/\/[^\s<"]+\/office\/welcome#token=[\w-]{43}/.exec(html)?.[0];
       return link;
     }, emailArrives)
     .toBeDefined();
   const url = new URL(link ?? '');
-  return url.pathname + url.search;
+  return url.pathname + url.hash;
 }
 
 async function setPassword(page: Page, password: string): Promise<void> {

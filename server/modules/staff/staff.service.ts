@@ -398,7 +398,8 @@ export function createStaffService({ db, sessions, throttle, now }: { db: Databa
         const [row] = await tx.insert(staffMembers).values({ clientId, email, role: request.role, createdAt: now() }).onConflictDoNothing().returning();
         if (!row) return { kind: 'refused' as const, reason: 'staffExists' as const };
         await tx.insert(staffInvitations).values({ id: sha256Hex(token), staffId: row.id, expiresAt: new Date(now().getTime() + INVITATION_LIFETIME_MS) });
-        const url = `${link.origin}/${client.code}/office/welcome?token=${token}`;
+        // In the fragment, which browsers never send to a server (nor to a log, nor in a Referer).
+        const url = `${link.origin}/${client.code}/office/welcome#token=${token}`;
         await queueEmail(tx, { clientId, to: email, ...staffInvitationEmail({ clientName: client.name, role: request.role, link: url, days: INVITATION_LIFETIME_MS / 86_400_000 }) });
         return toMember(row, false);
       });

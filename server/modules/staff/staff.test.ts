@@ -60,7 +60,7 @@ async function trail(action?: string) {
 
 async function invitationLink(to: string): Promise<string> {
   const [email] = await database.db.select().from(outboxEmails).where(eq(outboxEmails.toAddress, to)).orderBy(desc(outboxEmails.id)).limit(1);
-  const token = /welcome\?token=([A-Za-z0-9_-]{43})/.exec(email?.body ?? '')?.[1];
+  const token = /welcome#token=([A-Za-z0-9_-]{43})/.exec(email?.body ?? '')?.[1];
   if (!token) throw new Error(`No invitation for ${to}`);
   return token;
 }

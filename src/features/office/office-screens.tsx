@@ -7,9 +7,9 @@
 import { msg } from '@lingui/core/macro';
 import type { MessageDescriptor } from '@lingui/core';
 import { useNavigate, useRouter } from '@tanstack/react-router';
-import type { ReactNode } from 'react';
-import * as v from 'valibot';
-import { invitationTokenSchema, type AuditEvent, type StaffMember, type StaffSession } from '@contracts/console';
+import { Trans } from '@lingui/react/macro';
+import { useSyncExternalStore, type ReactNode } from 'react';
+import type { AuditEvent, StaffMember, StaffSession } from '@contracts/console';
 import type { ConsoleBranding } from '@contracts/console-branding';
 import type { AccountSearch, AccountView, ApiKeyView, PaymentSearch, Today } from '@contracts/console-office';
 import type { WebhookEndpointView } from '@contracts/payments-out';
@@ -28,6 +28,8 @@ import { helpsPatients } from './office-messages';
 import { PatientsScreen } from './patients-screen';
 import { PaymentsScreen, type PaymentFilters } from './payments-screen';
 import { StaffEnrolmentScreen } from './staff-enrolment-screen';
+import { Screen } from '@/components/screen';
+import { forgetLinkToken, takeLinkToken } from '@/lib/link-token';
 import { StaffScreen } from './staff-screen';
 import { TodayScreen } from './today-screen';
 
@@ -56,11 +58,6 @@ function paymentsSearch(search: Search): PaymentFilters {
   return query;
 }
 
-/** The invitation link's token, when the address carries one of the right shape. */
-function invitationToken(search: Search): string | null {
-  return v.is(invitationTokenSchema, search.token) ? search.token : null;
-}
-
 type SignedIn = Extract<StaffSession, { stage: 'signedIn' }>;
 
 /** A screen, loaded: which, its title (for the tab and the breadcrumbs), and its data (plain, for the server-rendered page). */
@@ -75,7 +72,7 @@ export type LoadedScreen = { title: MessageDescriptor } & (
   | { screen: 'imports'; imports: Omit<ImportReport, 'problems'>[] }
   | { screen: 'integrations'; keys: ApiKeyView[]; endpoints: WebhookEndpointView[]; deliveries: DeliveryLists }
   | { screen: 'integrationsAdminOnly' }
-  | { screen: 'welcome'; token: string | null }
+  | { screen: 'welcome' }
   | { screen: 'failed'; failure: OfficeFailure }
   | { screen: 'notFound' }
 );
@@ -90,7 +87,7 @@ const notFound: LoadedScreen = { screen: 'notFound', title: msg`Page not found` 
 export async function loadOfficeScreen(rest: string, search: Search, session: StaffSession | undefined, signal: AbortSignal): Promise<LoadedScreen | null> {
   const path = rest.replace(/\/+$/, '');
   // Setting up a sign-in, whatever the session: from the invitation link, or a second factor after the password.
-  if (path === 'welcome') return { screen: 'welcome', title: msg`Set up your sign-in`, token: invitationToken(search) };
+  if (path === 'welcome') return { screen: 'welcome', title: msg`Set up your sign-in` };
   if (session?.stage !== 'signedIn') return null;
   const [screen = '', detail, ...more] = path.split('/');
   if (more.length > 0) return notFound;
@@ -125,18 +122,39 @@ export async function loadOfficeScreen(rest: string, search: Search, session: St
  * factor is still to come. Once done, the console's frame learns first that the session is
  * signed in, then the console opens.
  */
-export function OfficeWelcome({ token, enrolling, clientCode }: { token: string | null; enrolling: boolean; clientCode: string | undefined }) {
+export function OfficeWelcome({ enrolling, clientCode }: { enrolling: boolean; clientCode: string | undefined }) {
   const navigate = useNavigate();
   const router = useRouter();
+  // The invitation's token travels in the link's fragment (`#token=…`), which no server sees: the
+  // browser takes it out of the address once the page is there (undefined until then, as on the server).
+  const token = useSyncExternalStore(noChanges, takeInvitationToken, () => undefined);
+  if (token === undefined && !enrolling) {
+    return (
+      <Screen title={<Trans>Set up your sign-in</Trans>} narrow>
+        <p role="status">
+          <Trans>Opening your invitation…</Trans>
+        </p>
+      </Screen>
+    );
+  }
   return (
     <StaffEnrolmentScreen
-      token={token}
+      token={token ?? null}
       enrolling={enrolling}
       signInPath={clientCode ? `/${clientCode}/office/` : '/office/'}
-      onDone={() => void router.invalidate().then(() => navigate({ to: '/{-$client}/office/$', params: (current) => ({ ...current, _splat: '' }), search: {} }))}
+      onDone={() => {
+        forgetLinkToken(INVITATION_TOKEN_KEY);
+        void router.invalidate().then(() => navigate({ to: '/{-$client}/office/$', params: (current) => ({ ...current, _splat: '' }), search: {} }));
+      }}
     />
   );
 }
+
+/** Where this tab keeps the invitation's token until it is spent. */
+const INVITATION_TOKEN_KEY = 'officeInvitationToken';
+const takeInvitationToken = () => takeLinkToken(INVITATION_TOKEN_KEY);
+/** The token never changes while the page is open: nothing to subscribe to. */
+const noChanges = () => () => undefined;
 
 /** The console as its route loads it: the staff session, and the screen the address names (none while signed out). */
 export interface LoadedOffice {
@@ -167,7 +185,7 @@ export async function loadOffice(rest: string, search: Search, signal: AbortSign
  * `notFound` for an address under /office/ that names no screen.
  */
 export function OfficeRoute({ office: { session, screen }, clientCode, notFound }: { office: LoadedOffice; clientCode: string | undefined; notFound: ReactNode }) {
-  if (screen?.screen === 'welcome') return <OfficeWelcome token={screen.token} enrolling={session.stage === 'enrol'} clientCode={clientCode} />;
+  if (screen?.screen === 'welcome') return <OfficeWelcome enrolling={session.stage === 'enrol'} clientCode={clientCode} />;
   return (
     <OfficeLayout session={session} clientCode={clientCode}>
       {screen === null || session.stage !== 'signedIn' ? null : screen.screen === 'notFound' ? notFound : <OfficeScreen loaded={screen} session={session} />}

@@ -73,7 +73,7 @@ export const staffEnrolmentPaths: BrowserPaths = {
   start: async (run) => {
     run.gate.hold(session, today, invitation, startApp, confirmApp, passkeyOptions, passkey);
     const { token, enrolling } = snapshotOf(run).context;
-    await run.page.goto(token === null ? '/SUN/office/welcome' : `/SUN/office/welcome?token=${token}`);
+    await run.page.goto(token === null ? '/SUN/office/welcome' : `/SUN/office/welcome#token=${token}`);
     // A device that makes passkeys for this site.
     await addVirtualAuthenticator(run);
     // The console's route asks where the staff session stands as the page opens.
