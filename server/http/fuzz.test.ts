@@ -4,8 +4,10 @@
  * the same. The server may refuse (400, 401, 403, 404, 413, 422, 429), never fail (5xx).
  */
 import { describe, expect, it } from 'vitest';
+import { createApiKeysService } from '../modules/office/api-keys.service';
+import { signedInStaff, staffClock, SUN_AUDITOR } from '../test/console-fixtures';
 import { bodies, queries } from '../test/fuzz-corpus';
-import { DEMO_GUEST, DEMO_PASSWORD, TestBrowser, createTestApp, useSeededDatabase, resetSessions } from '../test/harness';
+import { DEMO_GUEST, DEMO_PASSWORD, TestBrowser, clientIdOf, createTestApp, useSeededDatabase, resetSessions } from '../test/harness';
 
 describe('fuzzing every endpoint', () => {
   const database = useSeededDatabase();
@@ -58,6 +60,45 @@ describe('fuzzing every endpoint', () => {
     console.log(`fuzz: ${tried} requests over ${routes.length} endpoints, ${failures.length} server errors`);
     expect(failures.join("\n")).toBe("");
   }, 300000);
+
+  it('refuses a day or an amount that does not exist with a 400 naming the field, to staff and keys alike', async () => {
+    const clock = await staffClock(database.db);
+    const app = createTestApp(database.db, { now: clock.now });
+    const staff = await signedInStaff(app, clock.now, SUN_AUDITOR, 'SUN', '192.0.2.99');
+    const { key } = await createApiKeysService({ db: database.db, now: clock.now }).create({ clientId: await clientIdOf(database.db, 'SUN'), scopes: ['payments:read'] });
+    const withKey = async (path: string) => app.request(path, { headers: { Authorization: `Bearer ${key}` } });
+
+    const refused: [() => Promise<Response>, string][] = [
+      [() => staff.get('/api/console/payments?from=2026-02-31'), 'from'],
+      [() => staff.get('/api/console/payments?from=0000-01-01'), 'from'],
+      [() => staff.get('/api/console/payments?to=2101-01-01'), 'to'],
+      [() => staff.get('/api/console/payments?amountCents=9999999999'), 'amountCents'],
+      [() => staff.get('/api/console/payments?amountCents=2147483648'), 'amountCents'],
+      [() => staff.get('/api/console/payments.csv?to=9999-12-31'), 'to'],
+      [() => staff.get('/api/console/audit?to=9999-12-31'), 'to'],
+      [() => staff.get('/api/console/audit?from=1999-12-31'), 'from'],
+      [() => staff.get('/api/console/audit.csv?from=2026-13-01'), 'from'],
+      [() => withKey('/api/office/v1/postings?date=2026-13-01'), 'date'],
+      [() => withKey('/api/office/v1/postings?date=0000-01-01'), 'date'],
+      [() => withKey('/api/office/v1/postings?date=9999-12-31'), 'date'],
+      [() => withKey('/api/office/v1/postings?date=2025-02-29'), 'date'],
+    ];
+    for (const [call, field] of refused) {
+      const response = await call();
+      expect(`${String(response.status)} ${await response.text()}`).toBe(`400 ${JSON.stringify({ error: 'invalidRequest', fields: { [field]: 'invalid' } })}`);
+    }
+
+    // The bounds themselves, and a leap day, are days like any other.
+    for (const call of [
+      () => staff.get('/api/console/payments?from=2000-01-01&to=2100-12-31&amountCents=2147483647'),
+      () => staff.get('/api/console/payments.csv?from=2024-02-29'),
+      () => staff.get('/api/console/audit?from=2000-01-01&to=2100-12-31'),
+      () => withKey('/api/office/v1/postings?date=2100-12-31'),
+      () => withKey('/api/office/v1/postings?date=2024-02-29'),
+    ]) {
+      expect((await call()).status).toBe(200);
+    }
+  });
 
   it('names the fields it refuses, with the reason, and keeps what it accepts normalised', async () => {
     const browser = await new TestBrowser(createTestApp(database.db)).open();
