@@ -100,9 +100,9 @@ export const accountSearchSchema = v.object({ accounts: v.array(accountMatchSche
 /** The most accounts a search answers. */
 export const ACCOUNT_SEARCH_LIMIT = 50;
 
-/** An account named in a path: its number, as printed on the statement. */
+/** An account named in a path: its number, as printed on the statement (the shared text rules: no NUL or other control character). */
 export const accountParamsSchema = v.object({
-  accountNumber: v.pipe(v.string(), v.regex(/^[^\s/]{1,64}$/), v.transform((text) => text.toUpperCase())),
+  accountNumber: v.pipe(requiredText(64), v.regex(/^[^\s/]+$/), v.transform((text) => text.toUpperCase())),
 });
 
 /** An account's registered user named in a path. */
