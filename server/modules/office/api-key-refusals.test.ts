@@ -3,7 +3,7 @@
  * keys (revoked, another secret, cut short), in the platform's rows (no client) when it names none
  * or there is no key at all. Never the key itself, and never so often that refusals fill the
  * database: one row a minute per prefix and address (per address for keys nobody has), at most
- * MAX_REFUSAL_ROWS_PER_MINUTE a minute in all, replicas agreeing.
+ * MAX_REFUSAL_ROWS_PER_MINUTE a minute for each lab and for the platform, replicas agreeing.
  */
 import { and, desc, eq, isNull } from 'drizzle-orm';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -113,7 +113,7 @@ describe('a call refused for its key', () => {
     expect(trail.events.filter((event) => addresses.includes(event.ipAddress))).toEqual([]);
   });
 
-  it('writes one row a minute per prefix and address, per address for keys nobody has, and at most the cap a minute in all', async () => {
+  it('writes one row a minute per prefix and address, per address for keys nobody has, and at most the cap a minute for each lab and the platform', async () => {
     const revoked = await sunKey({ revoked: true });
     for (let call = 0; call < 20; call++) await refusedCall(`Bearer ${revoked.key}`, '198.51.100.21');
     expect(await refusalsFrom('198.51.100.21')).toHaveLength(1);
@@ -135,6 +135,9 @@ describe('a call refused for its key', () => {
     for (const address of addresses) await refusedCall(undefined, address);
     const flood = await database.db.select().from(auditEvents).where(and(eq(auditEvents.action, KEY_REFUSED_ACTION), isNull(auditEvents.clientId), eq(auditEvents.occurredAt, minuteStart)));
     expect(flood.filter((row) => row.ipAddress.startsWith('203.0.113.'))).toHaveLength(MAX_REFUSAL_ROWS_PER_MINUTE);
+    // The platform's cap keeps no lab's refusals out of its own trail.
+    await refusedCall(`Bearer ${revoked.key}`, '198.51.100.23');
+    expect(await refusalsFrom('198.51.100.23')).toEqual([expect.objectContaining({ clientId: sunId, actor: revoked.prefix, occurredAt: minuteStart })]);
   });
 
   it('is written once a minute by replicas over one database, each with a process of its own', async () => {

@@ -56,15 +56,16 @@ export type KeyIdentity =
 /** The action a refused key is recorded as. */
 export const KEY_REFUSED_ACTION = 'apiKey.refused';
 /**
- * At most this many refusals are written a minute by one process, across every prefix and address:
- * a flood from many addresses costs the trail this many rows a minute, no more.
+ * At most this many refusals are written a minute by one process for each lab, and as many for
+ * the platform's rows: a flood from many addresses costs the trail this many rows a minute, no
+ * more, and a flood of made-up keys cannot keep a lab's revoked key from its trail.
  */
 export const MAX_REFUSAL_ROWS_PER_MINUTE = 30;
 const MINUTE_MS = 60_000;
 
 export function createApiKeysService({ db, now }: { db: Database; now: () => Date }) {
-  /** The refusals' windows written (or being written) by this process in the current minute. */
-  const refusalWindows = { minute: -1, written: new Set<string>() };
+  /** The refusals' windows written (or being written) by this process in the current minute, and how many of each lab's and the platform's. */
+  const refusalWindows = { minute: -1, written: new Set<string>(), rows: new Map<string, number>() };
 
   return {
     /** Makes a key; the returned `key` is the only time it is seen. */
@@ -126,8 +127,8 @@ export function createApiKeysService({ db, now }: { db: Database; now: () => Dat
      * another secret), the prefix as the actor; else in the platform's rows (no client), with the
      * prefix when the token has the shape of one. Never the token itself. One row a minute per
      * prefix and address for a client's key, per address for the rest (whose prefixes anyone may
-     * make up), at most `MAX_REFUSAL_ROWS_PER_MINUTE` a minute in all from this process; replicas
-     * agree through the rows themselves. Answers whether a row was written.
+     * make up), at most `MAX_REFUSAL_ROWS_PER_MINUTE` a minute for each lab and for the platform
+     * from this process; replicas agree through the rows themselves. Answers whether a row was written.
      */
     async recordRefusal(
       refusal: { reason: KeyRefusalReason; prefix: string | null; clientId: number | null },
@@ -135,12 +136,18 @@ export function createApiKeysService({ db, now }: { db: Database; now: () => Dat
     ): Promise<boolean> {
       const at = now();
       const minute = Math.floor(at.getTime() / MINUTE_MS);
-      if (refusalWindows.minute !== minute) refusalWindows.written.clear();
+      if (refusalWindows.minute !== minute) {
+        refusalWindows.written.clear();
+        refusalWindows.rows.clear();
+      }
       refusalWindows.minute = minute;
       const known = refusal.clientId !== null;
-      const window = known ? `${String(refusal.clientId)}:${refusal.prefix ?? ''}:${call.ipAddress}` : `platform:${call.ipAddress}`;
-      if (refusalWindows.written.has(window) || refusalWindows.written.size >= MAX_REFUSAL_ROWS_PER_MINUTE) return false;
+      const trail = known ? `client ${String(refusal.clientId)}` : 'platform';
+      const window = known ? `${trail}:${refusal.prefix ?? ''}:${call.ipAddress}` : `${trail}:${call.ipAddress}`;
+      const rows = refusalWindows.rows.get(trail) ?? 0;
+      if (refusalWindows.written.has(window) || rows >= MAX_REFUSAL_ROWS_PER_MINUTE) return false;
       refusalWindows.written.add(window);
+      refusalWindows.rows.set(trail, rows + 1);
       return db.transaction(async (tx) => {
         // Another replica writing this window's row right now holds its lock: that row will do.
         const [lock] = await queryRows<{ locked: boolean }>(tx, sql`select pg_try_advisory_xact_lock(hashtextextended(${`apiKey.refused:${window}`}, 0)) as locked`);
