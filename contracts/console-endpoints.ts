@@ -165,7 +165,8 @@ export const getAuditTrail = defineEndpoint({
   method: 'GET',
   path: '/console/audit',
   summary: 'The audit trail, newest first: every staff action and API-key call of the client, found by words and dates',
-  access: { staffRoles: anyStaff },
+  description: 'Recorded in the audit trail as audit.search, with the search (its rows name patients’ accounts and emails).',
+  access: { staffRoles: anyStaff, audit: 'audit.search' },
   query: auditQuerySchema,
   response: auditListSchema,
 });

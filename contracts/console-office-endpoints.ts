@@ -3,8 +3,9 @@
  * token, the session's client only): Today, Patients, Payments, Imports and Integrations. Reading
  * is every staff member's; helping patients, refunds and imports are billing staff's and office
  * admins'; integrations (API keys, webhooks) are office admins'. Every call that changes
- * something, and viewing an account, is recorded in the audit trail with its outcome; something
- * of another client is a 404, as if it did not exist.
+ * something, and every reading of patients' data (Today, a search, an account, a payment list, an
+ * import's refused rows), is recorded in the audit trail with its outcome; something of another
+ * client is a 404, as if it did not exist.
  */
 import { anyStaff, billingStaff, officeAdmins } from './console';
 import {
@@ -53,8 +54,9 @@ export const getToday = defineEndpoint({
   path: '/console/today',
   summary: 'Today at a glance: the business day’s payments, refunds and voids with the running total, the last 5 imports, failing webhook deliveries, and who is locked out of signing in',
   description:
-    'The business day is the postings’ (the client’s time zone, up to its cut-off). Locked out: a registered user of the client, or a guest account, whose failed sign-ins hold the next attempt back right now.',
-  access: { staffRoles: anyStaff },
+    'The business day is the postings’ (the client’s time zone, up to its cut-off). Locked out: a registered user of the client, or a guest account, whose failed sign-ins hold the next attempt back right now. ' +
+    'Recorded in the audit trail as today.view (it shows patients’ accounts and emails).',
+  access: { staffRoles: anyStaff, audit: 'today.view' },
   response: todaySchema,
 });
 
@@ -64,7 +66,8 @@ export const searchAccounts = defineEndpoint({
   method: 'GET',
   path: '/console/accounts',
   summary: 'Finds the client’s accounts by account number, the holder’s name, a registered user’s email, or an invoice number (at most 50)',
-  access: { staffRoles: anyStaff },
+  description: 'Recorded in the audit trail as account.search, with the words and how many accounts they found.',
+  access: { staffRoles: anyStaff, audit: 'account.search' },
   query: accountSearchQuerySchema,
   response: accountSearchSchema,
 });
@@ -129,7 +132,8 @@ export const searchPayments = defineEndpoint({
   method: 'GET',
   path: '/console/payments',
   summary: 'The client’s payments, newest first, 50 a page, found by days paid, account, amount and card’s last four',
-  access: { staffRoles: anyStaff },
+  description: 'Recorded in the audit trail as payments.search, with the search and its page.',
+  access: { staffRoles: anyStaff, audit: 'payments.search' },
   query: paymentSearchQuerySchema,
   response: paymentSearchSchema,
 });
@@ -192,7 +196,8 @@ export const getImportReport = defineEndpoint({
   method: 'GET',
   path: '/console/imports/{id}',
   summary: 'An import’s report with its first 1,000 refused rows; poll it while its status is running for the rows read so far',
-  access: { staffRoles: anyStaff },
+  description: 'Recorded in the audit trail as import.view (the refused rows quote patients’ names and addresses).',
+  access: { staffRoles: anyStaff, audit: 'import.view' },
   params: importParamsSchema,
   response: importReportSchema,
   refusals: { 404: 'notFound: the client has no such import' },
@@ -202,7 +207,8 @@ export const getImportProblemsCsv = defineEndpoint({
   method: 'GET',
   path: '/console/imports/{id}/problems.csv',
   summary: 'Every row an import refused, as CSV (spreadsheet-safe): line, location, column, code, reason',
-  access: { staffRoles: anyStaff },
+  description: 'Recorded in the audit trail as import.problems (the refused rows quote patients’ names and addresses).',
+  access: { staffRoles: anyStaff, audit: 'import.problems' },
   params: importParamsSchema,
   response: 'csv',
   refusals: { 404: 'notFound: the client has no such import' },

@@ -7,6 +7,7 @@
 import * as v from 'valibot';
 import { accountInformationSchema, paidInvoiceSchema } from './accounts';
 import { pastPaymentSchema, publicDocumentKindSchema } from './documents';
+import { calendarDaySchema, FIRST_DAY, LAST_DAY, MAX_CENTS } from './bounds';
 import { apiKeyScopes, importReportSchema } from './office';
 import { cardBrandSchema } from './processor';
 import { refundRequestSchema, webhookDeliverySchema } from './payments-out';
@@ -99,7 +100,7 @@ export const accountSearchSchema = v.object({ accounts: v.array(accountMatchSche
 /** The most accounts a search answers. */
 export const ACCOUNT_SEARCH_LIMIT = 50;
 
-/** An account named in a path: its number, as printed on the statement. */
+/** An account named in a path: its number, as printed on the statement (the shared text rules: no NUL or other control character). */
 export const accountParamsSchema = v.object({
   accountNumber: v.pipe(requiredText(64), v.regex(/^[^\s/]+$/), v.transform((text) => text.toUpperCase())),
 });
@@ -151,10 +152,10 @@ export type HelpOutcome = v.InferOutput<typeof helpOutcomeSchema>;
 
 /** GET /api/console/payments's query (and the CSV's): every part optional, together they narrow. */
 export const paymentSearchQuerySchema = v.object({
-  from: v.optional(described(v.pipe(v.string(), v.isoDate()), 'Paid on or after this day (in the client’s time zone).')),
-  to: v.optional(described(v.pipe(v.string(), v.isoDate()), 'Paid on or before this day (in the client’s time zone).')),
+  from: v.optional(described(calendarDaySchema, `Paid on or after this day (in the client’s time zone), ${FIRST_DAY} to ${LAST_DAY}.`)),
+  to: v.optional(described(calendarDaySchema, `Paid on or before this day (in the client’s time zone), ${FIRST_DAY} to ${LAST_DAY}.`)),
   account: v.optional(described(optionalText(64), 'The account number, whole.')),
-  amountCents: v.optional(described(digits(10), 'The payment’s total, in cents.')),
+  amountCents: v.optional(described(v.pipe(digits(10), v.maxValue(MAX_CENTS)), 'The payment’s total, in cents.')),
   last4: v.optional(described(v.pipe(v.string(), v.regex(/^\d{4}$/)), 'The card’s last four digits.')),
   page: v.optional(described(v.pipe(digits(6), v.minValue(1)), 'The page, from 1 (50 a page).'), '1'),
 });

@@ -4,6 +4,7 @@
  * to one client and holds one role; the staff session's client is the only one the console reads.
  */
 import * as v from 'valibot';
+import { calendarDaySchema } from './bounds';
 import { clientCodeSchema } from './clients';
 import { optionalText, requiredText, secretText } from './text';
 
@@ -110,8 +111,9 @@ export const changeRoleRequestSchema = v.object({ role: staffRoleSchema });
 export const auditQuerySchema = v.object({
   /** Words to find in who, what, the account or the detail. */
   q: v.optional(optionalText(100), ''),
-  from: v.optional(v.pipe(v.string(), v.isoDate())),
-  to: v.optional(v.pipe(v.string(), v.isoDate())),
+  /** From this day on and to this day (UTC), each a day of the calendar within the bounds. */
+  from: v.optional(calendarDaySchema),
+  to: v.optional(calendarDaySchema),
 });
 export type AuditQuery = v.InferOutput<typeof auditQuerySchema>;
 

@@ -4,6 +4,7 @@
  * server and the API's reference read these; the SPA never loads them.
  */
 import * as v from 'valibot';
+import { calendarDaySchema, FIRST_DAY, LAST_DAY } from './bounds';
 import { idempotencyKeyPattern } from './payment-request';
 import { optionalText } from './text';
 
@@ -18,16 +19,9 @@ export const webhookTestEventType = 'webhook.test';
 export const webhookSentEventTypes = [...webhookEventTypes, webhookTestEventType] as const;
 export type WebhookSentEventType = (typeof webhookSentEventTypes)[number];
 
-/** A YYYY-MM-DD that names a day of the calendar (not 30 February). */
-const calendarDate = v.pipe(
-  v.string(),
-  v.isoDate(),
-  v.check((text) => new Date(`${text}T00:00:00Z`).toISOString().startsWith(text), 'Not a day of the calendar'),
-);
-
 /** GET /office/v1/postings's query. */
 export const postingsQuerySchema = v.object({
-  date: described(calendarDate, 'The business day (YYYY-MM-DD): the money events after the previous day’s cut-off and before this day’s.'),
+  date: described(calendarDaySchema, `The business day (YYYY-MM-DD, ${FIRST_DAY} to ${LAST_DAY}): the money events after the previous day’s cut-off and before this day’s.`),
 });
 
 /** A payment named in a path: its confirmation number. */

@@ -67,7 +67,10 @@ describe('npm run office', { timeout: 120_000 }, () => {
     expect(csv.split('\r\n')[0]).toMatch(/^record_type,business_date,event_id,event_type,/);
     expect(csv).toContain('T,2026-11-26,');
     expect((await office('postings', '--client', 'SUN', '--date', '2026-11-26')).out).toBe(csv);
-    expect(await office('postings', '--client', 'SUN', '--date', '2026-02-30')).toMatchObject({ code: 2, out: expect.stringContaining('--date 2026-11-26') as unknown });
+    // A day that does not exist, or lies outside 2000-01-01 to 2100-12-31 (contracts/bounds.ts), is a usage error like a missing one.
+    for (const date of ['2026-02-30', '2026-13-01', '9999-12-31']) {
+      expect(await office('postings', '--client', 'SUN', '--date', date)).toMatchObject({ code: 2, out: expect.stringContaining('--date 2026-11-26') as unknown });
+    }
   });
 
   it('adds a webhook endpoint with its secret shown once, lists it, and refuses an address it may not call', async () => {

@@ -2,7 +2,9 @@
  * The billing office's API is called with a client's API key, never with a session: these
  * middlewares read `Authorization: Bearer pbp_…` (`authenticateApiKey`, on /api/office/*) and let
  * a call through only with a live key that holds the scope its declaration names
- * (`requireApiKeyScope`). Every call made with a key is recorded, whatever its answer.
+ * (`requireApiKeyScope`). Every call made with a key is recorded, whatever its answer; a call
+ * refused for its key (none, unknown, revoked, another secret) is recorded too, rate-limited
+ * (`ApiKeysService.recordRefusal`).
  */
 import type { MiddlewareHandler } from 'hono';
 import { apiBase } from '@contracts/endpoint';
@@ -19,23 +21,24 @@ export function isOfficeApiPath(path: string): boolean {
   return path.startsWith(officeApiBase);
 }
 
-/** Finds the key of the call (or none), and records the call once it is answered. */
+/** Finds the key of the call (or none), and records the call once it is answered, or its refusal. */
 export function authenticateApiKey(apiKeys: ApiKeysService, report: (error: unknown) => void): MiddlewareHandler<OfficeEnv> {
   return async (c, next) => {
     const [scheme, token] = (c.req.header('Authorization') ?? '').split(' ', 2);
-    const caller = scheme?.toLowerCase() === 'bearer' && token ? await apiKeys.authenticate(token) : null;
-    if (!caller) {
+    const identity = await apiKeys.identify(scheme?.toLowerCase() === 'bearer' ? token : undefined);
+    // The path as it came, percent-encoded (a NUL or other control byte stays written as %00), cut short.
+    const call = { method: c.req.method, path: new URL(c.req.url).pathname.slice(0, 500), ipAddress: sourceAddress(c) };
+    if (identity.kind === 'refused') {
+      await apiKeys.recordRefusal(identity, call).catch(report);
       c.header('WWW-Authenticate', 'Bearer realm="office"');
       return errorResponse(c, 401, 'invalidApiKey');
     }
+    const { caller } = identity;
     c.set('apiKey', caller);
     try {
       await next();
     } finally {
-      await apiKeys
-        // The path as it came, percent-encoded (a NUL or other control byte stays written as %00), cut short.
-        .recordCall(caller, { method: c.req.method, path: new URL(c.req.url).pathname.slice(0, 500), status: c.res.status, ipAddress: sourceAddress(c) })
-        .catch(report);
+      await apiKeys.recordCall(caller, { ...call, status: c.res.status }).catch(report);
     }
   };
 }

@@ -13,7 +13,7 @@ import { requireApiKeyScope } from './api-key';
 import { requireSession } from './require-session';
 import { requireStaff } from './staff-session';
 import type { AppEnv, OfficeEnv, SignedInEnv, StaffEnv } from './types';
-import { readJsonBody, readQuery } from './validation';
+import { parameterNames, readJsonBody, readQuery } from './validation';
 
 /** The handler's environment: with `c.var.caller` when the endpoint needs a session, `c.var.apiKey` when a key. */
 export type EndpointEnv<D> = D extends { access: 'anyone' }
@@ -29,8 +29,7 @@ export type EndpointHandler<D> = (c: Context<EndpointEnv<D>>, request: ValidRequ
 
 /** Validates the declared headers; a misfit is a 400 without fields (headers are no form's fields). */
 function readHeaders<S extends v.GenericSchema>(c: Context, schema: S): v.InferOutput<S> {
-  const names = 'entries' in schema && typeof schema.entries === 'object' && schema.entries !== null ? Object.keys(schema.entries) : [];
-  const headers = Object.fromEntries(names.flatMap((name) => {
+  const headers = Object.fromEntries(parameterNames(schema).flatMap((name) => {
     const value = c.req.header(name);
     return value === undefined ? [] : [[name, value]];
   }));

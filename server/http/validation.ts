@@ -30,6 +30,11 @@ export async function readJsonBody<S extends v.GenericSchema>(c: Context, schema
   return result.output;
 }
 
+/** The names an object schema (a query, headers) takes; none for another schema. */
+export function parameterNames(schema: v.GenericSchema): string[] {
+  return 'entries' in schema && typeof schema.entries === 'object' && schema.entries !== null ? Object.keys(schema.entries) : [];
+}
+
 /** Validates the query parameters (single values) against `schema`; a misfit is a 400. */
 export function readQuery<S extends v.GenericSchema>(c: Context, schema: S): v.InferOutput<S> {
   const query: Record<string, string> = {};

@@ -4,6 +4,21 @@ import { DEMO_GUEST, DEMO_PASSWORD } from './harness';
 export const texts = ['\u0000', 'a\u0000b', 'SUN-100042\u0000', '\u0007\u001b[2J', '\u202e\ud800', 'x'.repeat(20000), '', ' ', '%00', "'; drop table users; --"];
 export const wrongTypes: unknown[] = [null, 0, -1, 1e308, true, [], {}, ['a'], { nested: { deeper: 'x' } }];
 
+/**
+ * Values no query or path parameter holds: days that do not exist or lie outside the bounds
+ * (contracts/bounds.ts: 2000-01-01 to 2100-12-31), dates written another way, numbers too large
+ * for PostgreSQL's integer or for JavaScript, negative, fractional, written in another notation.
+ */
+export const impossibleValues = [
+  '2026-02-31', '2025-02-29', '2026-04-31', '2026-13-01', '2026-00-10', '2026-01-00', '2026-01-32', '2026-99-99',
+  '0000-01-01', '0001-01-01', '1999-12-31', '2101-01-01', '9999-12-31', '+002026-01-01', '-002026-01-01', '+275760-09-13',
+  '2026-1-1', '20260101', '2026-01-01T00:00:00Z', '2026-01-01 ', '2026/01/01', '01/02/2026',
+  '9999999999', '2147483648', '99999999999999999999', '1e308', '-1', '-2147483649', '0', '-0', '1.5', '1e3', 'NaN', 'Infinity', '0x10', '\u0661\u0662',
+];
+
+/** Path parameters (ids, numbers, prefixes) that name nothing or cannot be read. */
+export const badPathValues = ['0', '-1', '999999999', '2147483648', '99999999999', '1e3', 'abc', '%00', '%ZZ', '%E2%80%AE', '%ED%A0%80', 'x'.repeat(300)];
+
 /** The text fields of every request the API reads, so each gets each bad value. */
 const fieldNames = [
   'email', 'password', 'language', 'clientCode', 'billingGroup', 'accountNumber', 'invoiceNumber',

@@ -32,7 +32,7 @@ import {
   sendWebhookTestEvent,
   uploadStatement,
 } from '@contracts/console-office-endpoints';
-import type { ApiKeyView } from '@contracts/console-office';
+import type { ApiKeyView, PaymentSearchQuery } from '@contracts/console-office';
 import { maxBodyBytesOf } from '@contracts/endpoint';
 import type { ImportReport } from '@contracts/office';
 import { defaultLanguage } from '@contracts/session';
@@ -73,6 +73,9 @@ export interface ConsoleOfficeRoutesDeps {
   portalOrigin: string | undefined;
 }
 
+/** A payments search as the audit trail says it: its days, account, amount and last four, as given. */
+const searchOf = (query: PaymentSearchQuery) => [query.from, query.to, query.account, query.amountCents, query.last4].filter((part) => part !== undefined && part !== '').join(' ');
+
 const keyView = (key: ApiKeyListing): ApiKeyView => ({
   name: key.name,
   prefix: key.prefix,
@@ -109,7 +112,11 @@ export function createConsoleOfficeRoutes(deps: ConsoleOfficeRoutesDeps): Hono<A
 
   // Patients.
 
-  route(routes, searchAccounts, async (c, { query }) => c.json(await office.searchAccounts(c.var.staff.clientId, query.q)));
+  route(routes, searchAccounts, async (c, { query }) => {
+    const found = await office.searchAccounts(c.var.staff.clientId, query.q);
+    c.set('auditNote', { target: query.q, detail: `${String(found.accounts.length)}${found.more ? '+' : ''} found` });
+    return c.json(found);
+  });
 
   route(routes, getAccountView, async (c, { params }) => c.json(await office.accountView(await accountOf(c, params.accountNumber))));
 
@@ -151,10 +158,13 @@ export function createConsoleOfficeRoutes(deps: ConsoleOfficeRoutesDeps): Hono<A
 
   // Payments.
 
-  route(routes, searchPayments, async (c, { query }) => c.json(await office.searchPayments(c.var.staff.clientId, query)));
+  route(routes, searchPayments, async (c, { query }) => {
+    c.set('auditNote', { detail: [searchOf(query), `page ${String(query.page)}`].filter(Boolean).join(' ') });
+    return c.json(await office.searchPayments(c.var.staff.clientId, query));
+  });
 
   route(routes, getPaymentsCsv, async (c, { query }) => {
-    c.set('auditNote', { detail: [query.from, query.to, query.account, query.amountCents, query.last4].filter((part) => part !== undefined && part !== '').join(' ') });
+    c.set('auditNote', { detail: searchOf(query) });
     return csvDownload(c, await office.paymentsCsv(c.var.staff.clientId, query), `payments-${c.var.staff.clientCode}.csv`);
   });
 
@@ -190,12 +200,16 @@ export function createConsoleOfficeRoutes(deps: ConsoleOfficeRoutesDeps): Hono<A
   route(routes, listImports, async (c) => c.json({ imports: await reports.list(c.var.staff.clientId) }));
 
   route(routes, getImportReport, async (c, { params }) => {
+    c.set('auditNote', { target: `import ${String(params.id)}` });
     const report = await reports.report(c.var.staff.clientId, params.id);
     if (!report) throw new ApiError(404, 'notFound');
     return c.json(report);
   });
 
-  route(routes, getImportProblemsCsv, (c, { params }) => problemsCsvAnswer(c, reports, c.var.staff.clientId, params.id));
+  route(routes, getImportProblemsCsv, (c, { params }) => {
+    c.set('auditNote', { target: `import ${String(params.id)}` });
+    return problemsCsvAnswer(c, reports, c.var.staff.clientId, params.id);
+  });
 
   // Integrations: API keys.
 

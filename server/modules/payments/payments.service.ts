@@ -13,6 +13,7 @@
  */
 import { and, asc, eq, gte, inArray, sql, type SQL } from 'drizzle-orm';
 import * as v from 'valibot';
+import { MAX_CENTS } from '@contracts/bounds';
 import type { OpeningHours, PaymentOptions, Receipt } from '@contracts/payments';
 import { cardBrandSchema } from '@contracts/processor';
 import type { PaymentRequest } from '@contracts/payment-request';
@@ -63,7 +64,6 @@ export interface ReceiptDocument {
   clientName: string;
 }
 
-const MAX_INTEGER_CENTS = 2_147_483_647;
 /** `P-` and 10 random base32 characters (50 bits). */
 export function newConfirmationNumber(): string {
   return `P-${randomBase32(10)}`;
@@ -110,7 +110,7 @@ function planLines(request: PaymentRequest): { lines: Line[]; totalCents: number
   const numbers = lines.map((line) => line.invoiceNumber);
   if (new Set(numbers).size !== numbers.length) return refused('invalidLines');
   const totalCents = lines.reduce((sum, line) => sum + line.amountCents, 0);
-  if (totalCents > MAX_INTEGER_CENTS) return refused('invalidLines');
+  if (totalCents > MAX_CENTS) return refused('invalidLines');
   return { lines, totalCents };
 }
 
