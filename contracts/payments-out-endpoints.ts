@@ -85,7 +85,9 @@ export const postWebhookEndpoint = defineEndpoint({
   json: webhookEndpointRequestSchema,
   response: webhookEndpointWithSecretSchema,
   successStatus: 201,
-  refusals: { 422: 'webhookUrlNotAllowed: https only (plain http to this machine only), no user or password in it' },
+  refusals: {
+    422: 'webhookUrlNotAllowed, with the reason in fields.url: schemeNotAllowed (https only), credentialsNotAllowed (no user or password in it), addressNotAllowed (the portal’s own machine or a private, link-local, unique-local, multicast or metadata address, in any notation; docs/payments-out.md)',
+  },
   examples: {
     request: {"url": "https://billing.example.com/portal-hooks", "description": "Posting bridge", "eventTypes": ["payment.captured", "payment.refunded", "payment.voided"]},
     response: {"id": 3, "url": "https://billing.example.com/portal-hooks", "description": "Posting bridge", "eventTypes": ["payment.captured", "payment.refunded", "payment.voided"], "createdAt": "2026-11-20T09:00:00.000Z", "disabledAt": null, "previousSecretExpiresAt": null, "secret": "whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSwAbCdEfGhIjK="},

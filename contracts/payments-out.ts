@@ -74,11 +74,18 @@ export const voidSchema = v.object({
 });
 export type VoidAnswer = v.InferOutput<typeof voidSchema>;
 
+/**
+ * Why an endpoint's address is refused (422 webhookUrlNotAllowed, in `fields.url`): not https, a
+ * user or password in it, or a host on the portal's own machine or a private network.
+ */
+export const webhookUrlProblems = ['schemeNotAllowed', 'credentialsNotAllowed', 'addressNotAllowed'] as const;
+export type WebhookUrlProblem = (typeof webhookUrlProblems)[number];
+
 /** POST /office/v1/webhooks/endpoints's body. */
 export const webhookEndpointRequestSchema = v.object({
   url: described(
     v.pipe(v.string(), v.trim(), v.maxLength(2000), v.url(), v.regex(/^https?:\/\//)),
-    'Where events are POSTed. https in production; http only for a receiver on this machine.',
+    'Where events are POSTed: https, to a host on the public internet (not the portal’s own machine, a private network, link-local or a metadata address, in any notation), without a user or password.',
   ),
   description: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(200)), ''),
   eventTypes: v.optional(described(v.pipe(v.array(v.picklist(webhookEventTypes)), v.maxLength(webhookEventTypes.length)), 'The events to send; none listed: all of them.'), []),

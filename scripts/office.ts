@@ -27,7 +27,8 @@ import * as v from 'valibot';
 import { clientCodeSchema } from '../contracts/clients';
 import { staffEmailSchema, staffRoleSchema, staffRoles, type StaffRole } from '../contracts/console';
 import { apiKeyScopes, type ApiKeyScope } from '../contracts/office';
-import { postingsQuerySchema, webhookEndpointRequestSchema, webhookEventTypes } from '../contracts/payments-out';
+import { postingsQuerySchema, webhookEndpointRequestSchema, webhookEventTypes, type WebhookUrlProblem } from '../contracts/payments-out';
+import { flag } from '../server/config';
 import { shortReason } from '../server/db/availability';
 import { openDatabase, type Database } from '../server/db/client';
 import { claimDataDir } from '../server/db/data-dir-lock';
@@ -57,6 +58,13 @@ const usage = `Usage:
 Scopes: ${apiKeyScopes.join(', ')}. Webhook events: ${webhookEventTypes.join(', ')}.`;
 
 class UsageError extends Error {}
+
+/** Why `webhooks add` refuses an address. */
+const urlRefusals: Record<WebhookUrlProblem, string> = {
+  schemeNotAllowed: 'Webhooks go to https addresses (plain http only with WEBHOOKS_ALLOW_PRIVATE, for development).',
+  credentialsNotAllowed: 'Take the user and password out of the address.',
+  addressNotAllowed: 'Webhooks go to hosts on the public internet, not to this machine, a private network or a metadata address.',
+};
 
 const { values, positionals } = parseArgs({
   args: process.argv.slice(2),
@@ -198,7 +206,8 @@ async function postings(db: Database): Promise<number> {
 
 async function webhooks(db: Database, [action, target]: string[]): Promise<number> {
   const client = await clientOf(db);
-  const service = createWebhookEndpointsService({ db, now: () => new Date() });
+  // As the portal does: plain http and private addresses only where development says so.
+  const service = createWebhookEndpointsService({ db, now: () => new Date(), allowPrivateAddresses: flag(process.env.WEBHOOKS_ALLOW_PRIVATE, false) });
   const id = Number(target);
   const needId = () => {
     if (!Number.isInteger(id) || id <= 0) throw new UsageError('Say which endpoint: its number, from `webhooks list`.');
@@ -208,7 +217,7 @@ async function webhooks(db: Database, [action, target]: string[]): Promise<numbe
     const request = v.safeParse(webhookEndpointRequestSchema, { url: target, description: values.name ?? '', eventTypes: values.event ?? [] });
     if (!request.success) throw new UsageError(`Give an https address and events among ${webhookEventTypes.join(', ')}.`);
     const made = await service.create(client.id, request.output);
-    if (!made) throw new UsageError('Webhooks go to https addresses (plain http only to this machine).');
+    if ('refused' in made) throw new UsageError(urlRefusals[made.refused]);
     console.log(`Endpoint ${String(made.id)} for ${client.label}: ${made.url}\nIts signing secret, shown this once (keep it with the receiver):\n\n  ${made.secret}\n`);
     return 0;
   }

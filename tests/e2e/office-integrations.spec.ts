@@ -102,11 +102,14 @@ test('an office admin adds a webhook endpoint, tests it, rotates its secret, rep
     const address = page.getByLabel('Address (https)');
     const add = page.getByRole('button', { name: 'Add the endpoint' });
 
-    // An address the portal may not call: the server's refusal at the field, what was typed kept.
-    await address.fill('http://billing.example.com/hooks');
+    // An address the portal may not call (the cloud's metadata service, refused even under the
+    // development setting these tests run with): the server's refusal at the field, what was typed kept.
+    await address.fill('https://169.254.169.254/latest/meta-data');
     await add.click();
-    await expect(page.getByText('The portal may not send events to this address: use https (plain http only to this machine), with no user or password in it.')).toBeVisible();
-    await expect(address).toHaveValue('http://billing.example.com/hooks');
+    await expect(
+      page.getByText("The portal may not send events to this address: use https to a host on the internet (not the portal's own machine or a private network), with no user or password in it."),
+    ).toBeVisible();
+    await expect(address).toHaveValue('https://169.254.169.254/latest/meta-data');
 
     // The receiver on this machine, for voids only (no other test makes one).
     const url = `${receiver.url}/${stamp()}`;

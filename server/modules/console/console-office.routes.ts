@@ -223,7 +223,7 @@ export function createConsoleOfficeRoutes(deps: ConsoleOfficeRoutesDeps): Hono<A
   route(routes, addConsoleWebhookEndpoint, async (c, { json }) => {
     c.set('auditNote', { target: json.url });
     const made = await webhooks.create(c.var.staff.clientId, json);
-    if (!made) return errorResponse(c, 422, 'webhookUrlNotAllowed');
+    if ('refused' in made) throw new ApiError(422, 'webhookUrlNotAllowed', { url: made.refused });
     return c.json(made, 201);
   });
 

@@ -88,7 +88,7 @@ describe('Today', () => {
 
   it('counts a delivery that gave up, and shows it', async () => {
     const admin = await staff(SUN_ADMIN);
-    const endpoint = await json(await admin.post('/api/console/webhooks/endpoints', { url: 'http://127.0.0.1:9/today' }), webhookEndpointWithSecretSchema, 201);
+    const endpoint = await json(await admin.post('/api/console/webhooks/endpoints', { url: 'https://billing.example.com/today' }), webhookEndpointWithSecretSchema, 201);
     const sent = (await (await admin.post(`/api/console/webhooks/endpoints/${String(endpoint.id)}/test`)).json()) as { eventId: string };
     await database.db.update(webhookDeliveries).set({ status: 'failed', attempts: 57, lastError: 'HTTP 503' }).where(eq(webhookDeliveries.endpointId, endpoint.id));
     const today = await json(await admin.get('/api/console/today'), todaySchema);
@@ -310,10 +310,12 @@ describe('Integrations', () => {
   it('adds a webhook endpoint with its secret once, rotates it, sends a test event to it alone, disables it, and replays', async () => {
     const admin = await staff(SUN_ADMIN);
     const add = (url: string) => admin.post('/api/console/webhooks/endpoints', { url, description: 'Bridge' });
-    const endpoint = await json(await add('http://127.0.0.1:9/hooks'), webhookEndpointWithSecretSchema, 201);
-    const other = await json(await add('http://127.0.0.1:9/other'), webhookEndpointWithSecretSchema, 201);
+    const endpoint = await json(await add('https://bridge.example.com/hooks'), webhookEndpointWithSecretSchema, 201);
+    const other = await json(await add('https://bridge.example.com/other'), webhookEndpointWithSecretSchema, 201);
     expect(endpoint.secret).toMatch(/^whsec_/);
     expect((await add('http://billing.example.com/hooks')).status).toBe(422);
+    const inside = await add('https://192.168.0.10/hooks');
+    expect([inside.status, await inside.json()]).toEqual([422, { error: 'webhookUrlNotAllowed', fields: { url: 'addressNotAllowed' } }]);
     const rotated = await json(await admin.post(`/api/console/webhooks/endpoints/${String(endpoint.id)}/rotate`), webhookEndpointWithSecretSchema);
     expect(rotated.secret).not.toBe(endpoint.secret);
     expect(rotated.previousSecretExpiresAt).not.toBeNull();

@@ -20,7 +20,7 @@ import {
 } from '@contracts/payments-out-endpoints';
 import type { Database } from '../../db/client';
 import { route } from '../../http/endpoint-routes';
-import { errorResponse } from '../../http/errors';
+import { ApiError, errorResponse } from '../../http/errors';
 import type { AppEnv, OfficeEnv } from '../../http/types';
 import type { Context } from 'hono';
 import type { MoneyActor } from '../money/money-events';
@@ -72,7 +72,7 @@ export function createPaymentsOutRoutes({ db, refunds, webhooks }: { db: Databas
 
   route(routes, postWebhookEndpoint, async (c, { json }) => {
     const made = await webhooks.create(c.var.apiKey.clientId, json);
-    if (!made) return errorResponse(c, 422, 'webhookUrlNotAllowed');
+    if ('refused' in made) throw new ApiError(422, 'webhookUrlNotAllowed', { url: made.refused });
     return c.json(made, 201);
   });
 

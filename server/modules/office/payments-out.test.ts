@@ -3,6 +3,8 @@
  * posting file of a business day lists them with a trailer; refunds and voids give money back
  * within the payment; webhooks are written with the money and delivered signed, in order.
  */
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { parse } from 'csv-parse/sync';
 import { and, eq, sql } from 'drizzle-orm';
 import { Webhook } from 'standardwebhooks';
@@ -10,12 +12,13 @@ import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { RefundAnswer, VoidAnswer } from '@contracts/payments-out';
 import type { Language } from '@contracts/session';
 import { queryRows } from '../../db/client';
-import { accounts, clients, invoices, moneyEvents, outboxEmails, webhookDeliveries } from '../../db/schema';
+import { accounts, clients, invoices, moneyEvents, outboxEmails, webhookDeliveries, webhookEndpoints } from '../../db/schema';
 import { createTestApp, DEMO_BILLING, DEMO_GUEST, manualClock, resetPayments, tokenizeTestCard, useSeededDatabase } from '../../test/harness';
 import { createThrottleService } from '../auth/throttle.service';
 import { createPaymentsService } from '../payments/payments.service';
 import { createSandboxProcessor } from '../processor/sandbox-processor';
-import { drainDeliveries, DeliveryRefused, GIVE_UP_AFTER_MS } from '../webhooks/webhook-delivery';
+import { drainDeliveries, DeliveryRefused, GIVE_UP_AFTER_MS, type DeliveryDeps } from '../webhooks/webhook-delivery';
+import type { WebhookSender } from '../webhooks/webhook-sender';
 import { createApiKeysService } from './api-keys.service';
 
 const database = useSeededDatabase();
@@ -244,12 +247,71 @@ describe('refunds and voids', () => {
 describe('webhooks', () => {
   const addEndpoint = async (body: Record<string, unknown>) => call('/api/office/v1/webhooks/endpoints', { key: keys.reader, method: 'POST', body });
 
-  it('refuses an address that is not https (or http on this machine)', async () => {
-    for (const url of ['http://example.com/hook', 'ftp://example.com', 'https://user:pass@example.com/hook', 'not a url']) {
+  it('refuses an address that is not https, holds a password, or is on the portal’s own machine or network in any notation, naming the field', async () => {
+    const refused: [string, string][] = [
+      ['http://example.com/hook', 'schemeNotAllowed'],
+      ...['127.0.0.1:8080', '127.1', '2130706433', '0x7f000001', '0177.0.0.1', 'localhost:4000'].map((host): [string, string] => [`http://${host}/hook`, 'schemeNotAllowed']),
+      ['https://user:pass@example.com/hook', 'credentialsNotAllowed'],
+      ...[
+        '127.1',
+        '2130706433:8443',
+        '0x7f000001',
+        '0177.0.0.1',
+        '169.254.169.254',
+        '10.0.0.5',
+        '10.200.3.4:9200',
+        '192.168.1.20',
+        '172.16.5.5',
+        '100.64.0.1',
+        '[fd00::1]',
+        '[::1]',
+        '[::ffff:127.0.0.1]',
+        '[::ffff:a9fe:a9fe]',
+        '[fe80::1]',
+        '224.0.0.251',
+        '0.0.0.0',
+        'localhost',
+        'localhost.',
+        'hooks.localhost',
+      ].map((host): [string, string] => [`https://${host}/hook`, 'addressNotAllowed']),
+    ];
+    for (const [url, reason] of refused) {
       const response = await addEndpoint({ url });
-      expect([400, 422]).toContain(response.status);
+      expect([url, response.status, await response.json()]).toEqual([url, 422, { error: 'webhookUrlNotAllowed', fields: { url: reason } }]);
     }
-    expect((await addEndpoint({ url: 'https://billing.example.com/hooks' })).status).toBe(201);
+    for (const url of ['ftp://example.com', 'not a url']) expect((await addEndpoint({ url })).status).toBe(400);
+    expect(await database.db.select().from(webhookEndpoints)).toEqual([]);
+    for (const url of ['https://billing.example.com/hooks', 'https://93.184.216.34/hooks', 'https://[2606:4700:4700::1111]:8443/hooks']) expect((await addEndpoint({ url })).status, url).toBe(201);
+  });
+
+  it('takes an endpoint on this machine over plain http only under development’s setting, and a metadata address never', async () => {
+    const development = createTestApp(database.db, { now: clock.now, webhooksAllowPrivate: true });
+    const add = (url: string) =>
+      development.request('/api/office/v1/webhooks/endpoints', { method: 'POST', headers: { Authorization: `Bearer ${keys.reader}`, 'Content-Type': 'application/json' }, body: JSON.stringify({ url }) });
+    expect((await add('http://127.0.0.1:4000/hooks')).status).toBe(201);
+    expect((await add('https://10.0.0.5/hooks')).status).toBe(201);
+    const metadata = await add('http://169.254.169.254/latest/meta-data');
+    expect([metadata.status, await metadata.json()]).toEqual([422, { error: 'webhookUrlNotAllowed', fields: { url: 'addressNotAllowed' } }]);
+  });
+
+  it('delivers nothing to an endpoint whose address is refused (added under development’s setting), and connects to nothing', async () => {
+    let connections = 0;
+    const local = createServer((_request, response) => response.writeHead(204).end());
+    local.on('connection', () => (connections += 1));
+    await new Promise<void>((resolve) => local.listen(0, '127.0.0.1', resolve));
+    try {
+      const url = `http://127.0.0.1:${String((local.address() as AddressInfo).port)}/hooks`;
+      const [endpoint] = await database.db.insert(webhookEndpoints).values({ clientId: sun.clientId, url, secret: 'whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw', createdAt: clock.now() }).returning();
+      await pay(100);
+      // The product's own sender and policy: nothing stands in for the network.
+      await expect(drainDeliveries({ db: database.db, now: clock.now }, endpoint?.id ?? 0, `account:${String(sun.accountId)}`)).rejects.toBeInstanceOf(DeliveryRefused);
+      expect(connections).toBe(0);
+      const [delivery] = await database.db.select().from(webhookDeliveries).where(eq(webhookDeliveries.endpointId, endpoint?.id ?? 0));
+      expect(delivery).toMatchObject({ status: 'pending', attempts: 1, lastResponseStatus: null });
+      expect(delivery?.lastError).toMatch(/not one webhooks may go to/);
+    } finally {
+      await new Promise((resolve) => local.close(resolve));
+    }
   });
 
   it('delivers each money event signed with the endpoint’s secret, in order per account, and retries what a receiver refuses', async () => {
@@ -262,15 +324,13 @@ describe('webhooks', () => {
 
     const received: { id: string; body: { type: string; data: { reference: string } } }[] = [];
     let refuse = true;
-    const receiver: typeof fetch = (_url, init) => {
-      const headers = new Headers(init?.headers);
-      const body = (typeof init?.body === 'string' ? init.body : '');
-      const verified = verifyAt(made.secret, body, Object.fromEntries(headers.entries())) as { type: string; data: { reference: string } };
-      if (refuse) return Promise.resolve(new Response('down', { status: 500 }));
-      received.push({ id: headers.get('webhook-id') ?? '', body: verified });
-      return Promise.resolve(new Response(null, { status: 204 }));
+    const receiver: WebhookSender = ({ headers, body }) => {
+      const verified = verifyAt(made.secret, body, headers) as { type: string; data: { reference: string } };
+      if (refuse) return Promise.resolve(500);
+      received.push({ id: headers['webhook-id'] ?? '', body: verified });
+      return Promise.resolve(204);
     };
-    const deps = { db: database.db, now: clock.now, fetch: receiver };
+    const deps: DeliveryDeps = { db: database.db, now: clock.now, send: receiver };
     const orderKey = `account:${String(sun.accountId)}`;
     await expect(drainDeliveries(deps, made.id, orderKey)).rejects.toBeInstanceOf(DeliveryRefused);
     const [tried] = await database.db.select().from(webhookDeliveries).orderBy(webhookDeliveries.id).limit(1);
@@ -300,7 +360,7 @@ describe('webhooks', () => {
     await pay(100);
     clock.advanceSeconds(60);
     await pay(200);
-    const deps = { db: database.db, now: clock.now, fetch: () => Promise.resolve(new Response('no', { status: 503 })) };
+    const deps: DeliveryDeps = { db: database.db, now: clock.now, send: () => Promise.resolve(503) };
     const orderKey = `account:${String(sun.accountId)}`;
     await expect(drainDeliveries(deps, made.id, orderKey)).rejects.toBeInstanceOf(DeliveryRefused);
     clock.advanceSeconds(GIVE_UP_AFTER_MS / 1000 - 30);
@@ -318,11 +378,11 @@ describe('webhooks', () => {
     expect(new Date(rotated.previousSecretExpiresAt).getTime()).toBe(clock.now().getTime() + 24 * 3600 * 1000);
     await pay(100);
     const seen: { body: string; headers: Record<string, string> }[] = [];
-    const receiver: typeof fetch = (_url, init) => {
-      seen.push({ body: (typeof init?.body === 'string' ? init.body : ''), headers: Object.fromEntries(new Headers(init?.headers).entries()) });
-      return Promise.resolve(new Response(null, { status: 200 }));
+    const receiver: WebhookSender = ({ body, headers }) => {
+      seen.push({ body, headers });
+      return Promise.resolve(200);
     };
-    await drainDeliveries({ db: database.db, now: clock.now, fetch: receiver }, made.id, `account:${String(sun.accountId)}`);
+    await drainDeliveries({ db: database.db, now: clock.now, send: receiver }, made.id, `account:${String(sun.accountId)}`);
     const [delivery] = seen;
     if (!delivery) throw new Error('Nothing was delivered');
     expect(delivery.headers['webhook-signature']?.split(' ')).toHaveLength(2);

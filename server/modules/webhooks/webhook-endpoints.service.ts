@@ -6,10 +6,19 @@
  */
 import { randomBytes } from 'node:crypto';
 import { and, count, desc, eq, gt, isNull, or, sql } from 'drizzle-orm';
-import { webhookTestEventType, type WebhookDeliveryView, type WebhookEndpointView, type WebhookSentEventType, type webhookDeliveryStatuses, type webhookEndpointRequestSchema } from '@contracts/payments-out';
+import {
+  webhookTestEventType,
+  type WebhookDeliveryView,
+  type WebhookEndpointView,
+  type WebhookSentEventType,
+  type WebhookUrlProblem,
+  type webhookDeliveryStatuses,
+  type webhookEndpointRequestSchema,
+} from '@contracts/payments-out';
 import type * as v from 'valibot';
 import type { Database } from '../../db/client';
 import { webhookDeliveries, webhookEndpoints, webhookEvents } from '../../db/schema';
+import { webhookUrlProblem } from './webhook-address';
 import { notifyWebhookQueued, queueDeliveries, queueWebhookEvent, testOrderKey } from './webhook-events';
 
 /** How long a rotated-out secret keeps signing. */
@@ -18,14 +27,6 @@ export const PREVIOUS_SECRET_LIFETIME_MS = 24 * 60 * 60 * 1000;
 /** A new signing secret: `whsec_` and 32 random bytes in base64, as the Standard Webhooks libraries read it. */
 export function newWebhookSecret(): string {
   return `whsec_${randomBytes(32).toString('base64')}`;
-}
-
-/** Only a receiver on this machine may be reached over plain http (tests, a local bridge). */
-export function isAllowedWebhookUrl(url: string): boolean {
-  const parsed = URL.canParse(url) ? new URL(url) : null;
-  if (!parsed || parsed.username || parsed.password) return false;
-  if (parsed.protocol === 'https:') return true;
-  return parsed.protocol === 'http:' && ['localhost', '127.0.0.1', '[::1]'].includes(parsed.hostname);
 }
 
 type EndpointRow = typeof webhookEndpoints.$inferSelect;
@@ -58,7 +59,16 @@ function deliveryView({ delivery, eventId, eventType }: { delivery: typeof webho
   };
 }
 
-export function createWebhookEndpointsService({ db, now }: { db: Database; now: () => Date }) {
+export function createWebhookEndpointsService({
+  db,
+  now,
+  allowPrivateAddresses = false,
+}: {
+  db: Database;
+  now: () => Date;
+  /** Development and tests only (WEBHOOKS_ALLOW_PRIVATE): endpoints over plain http, on this machine or a private network. */
+  allowPrivateAddresses?: boolean;
+}) {
   /** Deliveries with their event's id and type, to be narrowed. */
   const deliveryRows = () =>
     db
@@ -68,9 +78,10 @@ export function createWebhookEndpointsService({ db, now }: { db: Database; now: 
       .$dynamic();
 
   return {
-    /** Adds an endpoint; null when its address may not be called. */
-    async create(clientId: number, request: v.InferOutput<typeof webhookEndpointRequestSchema>): Promise<(WebhookEndpointView & { secret: string }) | null> {
-      if (!isAllowedWebhookUrl(request.url)) return null;
+    /** Adds an endpoint; or why its address may not be called (webhook-address.ts). */
+    async create(clientId: number, request: v.InferOutput<typeof webhookEndpointRequestSchema>): Promise<(WebhookEndpointView & { secret: string }) | { refused: WebhookUrlProblem }> {
+      const refused = webhookUrlProblem(request.url, { allowPrivate: allowPrivateAddresses });
+      if (refused) return { refused };
       const secret = newWebhookSecret();
       const [row] = await db
         .insert(webhookEndpoints)

@@ -362,7 +362,7 @@ function Webhooks({ endpoints, deliveries }: { endpoints: EndpointRow[]; deliver
     problems: useSelector(actor, selectEndpointProblems),
     message: (_, problem) => {
       if (problem === 'required') return t`Enter the address where events are sent.`;
-      if (problem === 'notAllowed') return t`The portal may not send events to this address: use https (plain http only to this machine), with no user or password in it.`;
+      if (problem === 'notAllowed') return t`The portal may not send events to this address: use https to a host on the internet (not the portal's own machine or a private network), with no user or password in it.`;
       return t`Enter a web address starting with https://, such as https://billing.example.com/hooks.`;
     },
   });
