@@ -118,10 +118,11 @@ export const getWebhookDeliveries = defineEndpoint({
   method: 'GET',
   path: '/office/v1/webhooks/deliveries',
   summary: 'The last 200 deliveries, newest first; ?status=failed for those that gave up after 48 hours',
+  description: 'Each says whether it was delivered and how often it was tried, never what the receiver answered.',
   access: { apiKeyScope: 'payments:read' },
   query: webhookDeliveriesQuerySchema,
   response: webhookDeliveryListSchema,
-  examples: { response: {"deliveries": [{"id": 81, "eventId": "evt_2mk4q7x3v5n6p2b3c4d5f6g7h2", "eventType": "payment.refunded", "endpointId": 3, "status": "failed", "attempts": 57, "lastAttemptAt": "2026-11-29T16:19:00.000Z", "lastResponseStatus": 503, "lastError": "HTTP 503", "createdAt": "2026-11-27T16:20:00.000Z", "finishedAt": "2026-11-29T16:19:00.000Z"}]} },
+  examples: { response: {"deliveries": [{"id": 81, "eventId": "evt_2mk4q7x3v5n6p2b3c4d5f6g7h2", "eventType": "payment.refunded", "endpointId": 3, "status": "failed", "attempts": 57, "lastAttemptAt": "2026-11-29T16:19:00.000Z", "createdAt": "2026-11-27T16:20:00.000Z", "finishedAt": "2026-11-29T16:19:00.000Z"}]} },
 });
 
 export const postWebhookReplay = defineEndpoint({

@@ -119,16 +119,19 @@ export const webhookDeliveriesQuerySchema = v.object({
   status: v.optional(v.picklist(webhookDeliveryStatuses)),
 });
 
+/**
+ * A delivery as the office sees it: whether it was delivered, and how often it was tried; never
+ * what the receiver answered (its status, its body, or why it could not be reached), which would
+ * tell an office about hosts it cannot see itself.
+ */
 export const webhookDeliverySchema = v.object({
   id: v.number(),
   eventId: v.string(),
   eventType: v.picklist(webhookSentEventTypes),
   endpointId: v.number(),
-  status: v.picklist(webhookDeliveryStatuses),
+  status: described(v.picklist(webhookDeliveryStatuses), 'delivered (answered 2xx), failed (not accepted for 48 hours, or the endpoint disabled), or pending (not tried yet, or tried and to be tried again).'),
   attempts: v.number(),
   lastAttemptAt: v.nullable(v.string()),
-  lastResponseStatus: v.nullable(v.number()),
-  lastError: v.nullable(v.string()),
   createdAt: v.string(),
   finishedAt: v.nullable(v.string()),
 });

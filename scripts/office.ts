@@ -243,7 +243,7 @@ async function webhooks(db: Database, [action, target]: string[]): Promise<numbe
     const deliveries = await service.deliveries(client.id, values.failed ? 'failed' : undefined);
     if (deliveries.length === 0) console.log(values.failed ? 'No failed deliveries.' : 'No deliveries.');
     for (const each of deliveries)
-      console.log(`${each.eventId}  ${each.eventType}  endpoint ${String(each.endpointId)}  ${each.status}  ${String(each.attempts)} attempts  ${each.lastError ?? ''}`);
+      console.log(`${each.eventId}  ${each.eventType}  endpoint ${String(each.endpointId)}  ${each.status}  ${String(each.attempts)} attempts`);
     return 0;
   }
   if (action === 'replay') {

@@ -282,7 +282,7 @@ export const webhookEndpointsMachine = setup({
         src: 'test',
         input: ({ event }) => ({ id: event.type === 'endpoint.test' ? event.id : 0 }),
         onDone: {
-          description: 'Sent: how its delivery went is said in words (delivered, refused with the status, unreachable, or still on its way), and the deliveries are listed again.',
+          description: 'Sent: how its delivery went is said in words (delivered, not delivered, or still on its way; never what the endpoint answered), and the deliveries are listed again.',
           target: 'ready',
           actions: { type: 'keepTested', params: ({ event }) => ({ output: event.output }) },
           meta: { requirements: ['OFF-46'] },

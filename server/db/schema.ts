@@ -925,6 +925,7 @@ export const webhookDeliveries = pgTable(
     status: text('status').$type<'pending' | 'delivered' | 'failed'>().notNull().default('pending'),
     attempts: integer('attempts').notNull().default(0),
     lastAttemptAt: timestamptz('last_attempt_at'),
+    /** What the last attempt got, for the operator's eyes (the database, the logs): never shown to the office. */
     lastResponseStatus: integer('last_response_status'),
     lastError: text('last_error'),
     createdAt: timestamptz('created_at').notNull(),

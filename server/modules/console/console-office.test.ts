@@ -90,10 +90,16 @@ describe('Today', () => {
     const admin = await staff(SUN_ADMIN);
     const endpoint = await json(await admin.post('/api/console/webhooks/endpoints', { url: 'https://billing.example.com/today' }), webhookEndpointWithSecretSchema, 201);
     const sent = (await (await admin.post(`/api/console/webhooks/endpoints/${String(endpoint.id)}/test`)).json()) as { eventId: string };
-    await database.db.update(webhookDeliveries).set({ status: 'failed', attempts: 57, lastError: 'HTTP 503' }).where(eq(webhookDeliveries.endpointId, endpoint.id));
-    const today = await json(await admin.get('/api/console/today'), todaySchema);
+    await database.db.update(webhookDeliveries).set({ status: 'failed', attempts: 57, lastResponseStatus: 503, lastError: 'connect ECONNREFUSED 203.0.113.9:22' }).where(eq(webhookDeliveries.endpointId, endpoint.id));
+    const answer = await admin.get('/api/console/today');
+    const today = await json(answer.clone(), todaySchema);
     expect(today.failingDeliveries.count).toBeGreaterThanOrEqual(1);
     expect(today.failingDeliveries.newest[0]).toMatchObject({ eventId: sent.eventId, eventType: 'webhook.test', endpointId: endpoint.id, status: 'failed' });
+    // Failed, and nothing of what the receiver answered, nor why it could not be reached.
+    const text = await answer.text();
+    expect(text).not.toContain('ECONNREFUSED');
+    expect(text).not.toContain('lastResponseStatus');
+    expect(await (await admin.get('/api/console/webhooks/deliveries?status=failed')).text()).not.toMatch(/ECONNREFUSED|lastResponseStatus|lastError/);
   });
 });
 

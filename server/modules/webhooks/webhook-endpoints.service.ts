@@ -52,8 +52,6 @@ function deliveryView({ delivery, eventId, eventType }: { delivery: typeof webho
     status: delivery.status,
     attempts: delivery.attempts,
     lastAttemptAt: delivery.lastAttemptAt?.toISOString() ?? null,
-    lastResponseStatus: delivery.lastResponseStatus,
-    lastError: delivery.lastError,
     createdAt: delivery.createdAt.toISOString(),
     finishedAt: delivery.finishedAt?.toISOString() ?? null,
   };

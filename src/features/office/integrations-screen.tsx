@@ -86,23 +86,16 @@ function useEventName(): (type: string) => string {
   };
 }
 
-/** How a delivery went, in words. */
+/** How a delivery went, in words: delivered or not, never what the endpoint answered. */
 function useDeliveryOutcome(): (delivery: DeliveryRow | null | undefined) => string {
   const { t } = useLingui();
   return (delivery) => {
     if (!delivery) return t`No delivery yet.`;
-    const status = delivery.lastResponseStatus === null ? null : String(delivery.lastResponseStatus);
     const attempts = String(delivery.attempts);
-    const error = delivery.lastError ?? '';
-    if (delivery.status === 'delivered') return t`Delivered: the endpoint answered ${status ?? '2xx'}.`;
-    if (delivery.status === 'failed')
-      return status
-        ? t`Gave up after ${attempts} attempts: the endpoint last answered ${status}.`
-        : t`Gave up after ${attempts} attempts: the endpoint could not be reached (${error}).`;
+    if (delivery.status === 'delivered') return t`Delivered.`;
+    if (delivery.status === 'failed') return t`Failed: not delivered (attempts: ${attempts}).`;
     if (delivery.attempts === 0) return t`On its way: not tried yet.`;
-    return status
-      ? t`Not delivered yet: the endpoint answered ${status}. It is tried again for up to 48 hours.`
-      : t`Not delivered yet: the endpoint could not be reached (${error}). It is tried again for up to 48 hours.`;
+    return t`Not delivered yet (attempts: ${attempts}). It is tried again for up to 48 hours.`;
   };
 }
 
