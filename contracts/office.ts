@@ -5,8 +5,11 @@
  */
 import * as v from 'valibot';
 
-/** What an API key may do. */
-export const apiKeyScopes = ['bills:write', 'payments:read', 'refunds:write'] as const;
+/**
+ * What an API key may do: send statements, read payments (the posting file, the webhook endpoints
+ * and deliveries), make refunds and voids, and manage webhooks (add, rotate, disable, replay).
+ */
+export const apiKeyScopes = ['bills:write', 'payments:read', 'refunds:write', 'webhooks:write'] as const;
 export type ApiKeyScope = (typeof apiKeyScopes)[number];
 
 const text = (description: string) => v.pipe(v.string(), v.description(description));

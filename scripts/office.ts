@@ -2,6 +2,7 @@
  * The billing office's command, until its console exists: `npm run office -- <command>`.
  *
  *   keys create --client SUN [--billing-group 52] --scope bills:write [--scope payments:read] [--name "Nightly feed"]
+ *     (scopes: bills:write, payments:read, refunds:write, webhooks:write: managing webhooks)
  *   keys list   --client SUN [--billing-group 52]
  *   keys revoke --client SUN [--billing-group 52] pbp_0123456789
  *   import statements.csv --client SUN [--billing-group 52] [--full] [--dry-run] [--report refused.csv]
@@ -55,7 +56,8 @@ const usage = `Usage:
   npm run office -- webhooks list|deliveries [--failed]|rotate <id>|disable <id>|replay <evt_…> --client SUN
   npm run office -- clients create --code ABC --name "Acme Labs" --admin ops@lab.example [--origin https://portal.example]
   npm run office -- staff invite --client SUN --email clerk@lab.example --role officeAdmin|billingStaff|readOnly [--origin …]
-Scopes: ${apiKeyScopes.join(', ')}. Webhook events: ${webhookEventTypes.join(', ')}.`;
+Scopes: ${apiKeyScopes.join(', ')} (webhooks:write adds, rotates, disables and replays webhooks; payments:read lists them).
+Webhook events: ${webhookEventTypes.join(', ')}.`;
 
 class UsageError extends Error {}
 

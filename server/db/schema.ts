@@ -626,7 +626,7 @@ export const apiKeys = pgTable(
   },
   (t) => [
     unique('api_keys_client_id_unique').on(t.clientId, t.id),
-    check('api_keys_scopes', sql`cardinality(${t.scopes}) > 0 and ${t.scopes} <@ array['bills:write', 'payments:read', 'refunds:write']`),
+    check('api_keys_scopes', sql`cardinality(${t.scopes}) > 0 and ${t.scopes} <@ array['bills:write', 'payments:read', 'refunds:write', 'webhooks:write']`),
   ],
 );
 

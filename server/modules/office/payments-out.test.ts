@@ -24,7 +24,7 @@ import { createApiKeysService } from './api-keys.service';
 const database = useSeededDatabase();
 const clock = manualClock('2026-03-02T15:00:00Z');
 let app: ReturnType<typeof createTestApp>;
-const keys = { reader: '', refunder: '', billsOnly: '', other: '' };
+const keys = { reader: '', refunder: '', billsOnly: '', hooks: '', other: '' };
 let sun = { clientId: 0, accountId: 0 };
 
 beforeAll(async () => {
@@ -35,7 +35,8 @@ beforeAll(async () => {
   keys.reader = (await service.create({ clientId: sunId, scopes: ['payments:read'] })).key;
   keys.refunder = (await service.create({ clientId: sunId, scopes: ['refunds:write'] })).key;
   keys.billsOnly = (await service.create({ clientId: sunId, scopes: ['bills:write'] })).key;
-  keys.other = (await service.create({ clientId: await idOf('HBR'), scopes: ['payments:read', 'refunds:write'] })).key;
+  keys.hooks = (await service.create({ clientId: sunId, scopes: ['webhooks:write'] })).key;
+  keys.other = (await service.create({ clientId: await idOf('HBR'), scopes: ['payments:read', 'refunds:write', 'webhooks:write'] })).key;
   const [account] = await database.db
     .select({ id: accounts.id })
     .from(accounts)
@@ -245,7 +246,7 @@ describe('refunds and voids', () => {
 });
 
 describe('webhooks', () => {
-  const addEndpoint = async (body: Record<string, unknown>) => call('/api/office/v1/webhooks/endpoints', { key: keys.reader, method: 'POST', body });
+  const addEndpoint = async (body: Record<string, unknown>, key = keys.hooks) => call('/api/office/v1/webhooks/endpoints', { key, method: 'POST', body });
 
   it('refuses an address that is not https, holds a password, or is on the portal’s own machine or network in any notation, naming the field', async () => {
     const refused: [string, string][] = [
@@ -284,10 +285,33 @@ describe('webhooks', () => {
     for (const url of ['https://billing.example.com/hooks', 'https://93.184.216.34/hooks', 'https://[2606:4700:4700::1111]:8443/hooks']) expect((await addEndpoint({ url })).status, url).toBe(201);
   });
 
+  it('manages webhooks only with the webhooks:write scope: a payments:read key lists them, and adds, rotates, disables and replays nothing', async () => {
+    const made = (await (await addEndpoint({ url: 'https://billing.example.com/hooks' })).json()) as { id: number; secret: string };
+    await pay(100);
+    const [event] = await database.db.select({ eventId: moneyEvents.eventId }).from(moneyEvents).where(eq(moneyEvents.type, 'payment.captured'));
+    const before = await database.db.select().from(webhookEndpoints).orderBy(webhookEndpoints.id);
+    const deliveriesBefore = await database.db.select().from(webhookDeliveries);
+    for (const key of [keys.reader, keys.refunder, keys.billsOnly]) {
+      const attempts = [
+        await addEndpoint({ url: 'https://attacker.example.com/hooks' }, key),
+        await call(`/api/office/v1/webhooks/endpoints/${String(made.id)}/rotate`, { key, method: 'POST' }),
+        await call(`/api/office/v1/webhooks/endpoints/${String(made.id)}/disable`, { key, method: 'POST' }),
+        await call(`/api/office/v1/webhooks/events/${event?.eventId ?? ''}/replay`, { key, method: 'POST' }),
+      ];
+      for (const answer of attempts) expect([answer.status, await answer.text()]).toEqual([403, JSON.stringify({ error: 'forbidden' })]);
+    }
+    expect(await database.db.select().from(webhookEndpoints).orderBy(webhookEndpoints.id)).toEqual(before);
+    expect(await database.db.select().from(webhookDeliveries)).toEqual(deliveriesBefore);
+    // Reading them is still payments:read's.
+    const listed = await call('/api/office/v1/webhooks/endpoints', { key: keys.reader });
+    expect([listed.status, ((await listed.json()) as { endpoints: { id: number }[] }).endpoints.map((each) => each.id)]).toEqual([200, [made.id]]);
+    expect((await call('/api/office/v1/webhooks/deliveries', { key: keys.reader })).status).toBe(200);
+  });
+
   it('takes an endpoint on this machine over plain http only under development’s setting, and a metadata address never', async () => {
     const development = createTestApp(database.db, { now: clock.now, webhooksAllowPrivate: true });
     const add = (url: string) =>
-      development.request('/api/office/v1/webhooks/endpoints', { method: 'POST', headers: { Authorization: `Bearer ${keys.reader}`, 'Content-Type': 'application/json' }, body: JSON.stringify({ url }) });
+      development.request('/api/office/v1/webhooks/endpoints', { method: 'POST', headers: { Authorization: `Bearer ${keys.hooks}`, 'Content-Type': 'application/json' }, body: JSON.stringify({ url }) });
     expect((await add('http://127.0.0.1:4000/hooks')).status).toBe(201);
     expect((await add('https://10.0.0.5/hooks')).status).toBe(201);
     const metadata = await add('http://169.254.169.254/latest/meta-data');
@@ -348,7 +372,7 @@ describe('webhooks', () => {
     expect(received.slice(0, 2).map((each) => each.id)).toEqual(ids);
 
     // A replay sends the event again with its own id.
-    const replay = await call(`/api/office/v1/webhooks/events/${ids[0] ?? ''}/replay`, { key: keys.reader, method: 'POST' });
+    const replay = await call(`/api/office/v1/webhooks/events/${ids[0] ?? ''}/replay`, { key: keys.hooks, method: 'POST' });
     expect([replay.status, await replay.json()]).toEqual([202, { deliveries: 1 }]);
     expect(await drainDeliveries(deps, made.id, orderKey)).toBe(1);
     expect(received.at(-1)?.id).toBe(ids[0]);
@@ -377,7 +401,7 @@ describe('webhooks', () => {
 
   it('signs with both secrets for a day after a rotation, so either verifies', async () => {
     const made = (await (await addEndpoint({ url: 'https://billing.example.com/hooks' })).json()) as { id: number; secret: string };
-    const rotated = (await (await call(`/api/office/v1/webhooks/endpoints/${String(made.id)}/rotate`, { key: keys.reader, method: 'POST' })).json()) as { secret: string; previousSecretExpiresAt: string };
+    const rotated = (await (await call(`/api/office/v1/webhooks/endpoints/${String(made.id)}/rotate`, { key: keys.hooks, method: 'POST' })).json()) as { secret: string; previousSecretExpiresAt: string };
     expect(rotated.secret).not.toBe(made.secret);
     expect(new Date(rotated.previousSecretExpiresAt).getTime()).toBe(clock.now().getTime() + 24 * 3600 * 1000);
     await pay(100);
@@ -394,7 +418,7 @@ describe('webhooks', () => {
     // A third secret does not.
     expect(() => verifyAt('whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw', delivery.body, delivery.headers)).toThrow();
     // Once disabled, nothing more goes to it.
-    expect((await call(`/api/office/v1/webhooks/endpoints/${String(made.id)}/disable`, { key: keys.reader, method: 'POST' })).status).toBe(200);
+    expect((await call(`/api/office/v1/webhooks/endpoints/${String(made.id)}/disable`, { key: keys.hooks, method: 'POST' })).status).toBe(200);
     await pay(100);
     expect(await database.db.select().from(webhookDeliveries).where(eq(webhookDeliveries.status, 'pending'))).toEqual([]);
   });

@@ -61,6 +61,8 @@ function useScopeName(): (scope: ApiKeyScope) => string {
         return t`Read payments (payments:read)`;
       case 'refunds:write':
         return t`Make refunds (refunds:write)`;
+      case 'webhooks:write':
+        return t`Manage webhooks (webhooks:write)`;
     }
   };
 }
