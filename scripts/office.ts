@@ -230,8 +230,9 @@ async function webhooks(db: Database, [action, target]: string[]): Promise<numbe
     return 0;
   }
   if (action === 'rotate') {
-    const rotated = await service.rotate(client.id, needId());
-    if (!rotated) throw new UsageError(`${client.label} has no live endpoint ${target ?? ''}.`);
+    // The operator rotates any endpoint of the client, whoever added it.
+    const rotated = await service.rotate(client.id, needId(), { apiKeyId: null });
+    if ('refused' in rotated) throw new UsageError(`${client.label} has no live endpoint ${target ?? ''}.`);
     console.log(`A new secret for endpoint ${String(rotated.id)}; the previous one signs too until ${rotated.previousSecretExpiresAt ?? ''}:\n\n  ${rotated.secret}\n`);
     return 0;
   }

@@ -861,7 +861,8 @@ export interface MoneyEventLine {
  * Where a client's webhooks go, signed as the Standard Webhooks specification says with the
  * endpoint's `whsec_` secret. While a secret is rotated, the previous one signs too until
  * `previous_secret_expires_at`, so a receiver may switch at its own pace. An endpoint with no
- * event types listed receives them all.
+ * event types listed receives them all. `created_by_api_key_id` is the key that added it (null:
+ * a staff member or the operator): of the keys, only it may rotate the secret and read the new one.
  */
 export const webhookEndpoints = pgTable(
   'webhook_endpoints',
@@ -878,9 +879,11 @@ export const webhookEndpoints = pgTable(
     previousSecretExpiresAt: timestamptz('previous_secret_expires_at'),
     createdAt: timestamptz('created_at').notNull().defaultNow(),
     disabledAt: timestamptz('disabled_at'),
+    createdByApiKeyId: integer('created_by_api_key_id'),
   },
   (t) => [
     unique('webhook_endpoints_client_id_unique').on(t.clientId, t.id),
+    foreignKey({ name: 'webhook_endpoints_created_by_api_key_fk', columns: [t.clientId, t.createdByApiKeyId], foreignColumns: [apiKeys.clientId, apiKeys.id] }),
     check('webhook_endpoints_url', sql`${t.url} ~ '^https?://[^\\s]+$'`),
     check('webhook_endpoints_secret', sql`${t.secret} ~ '^whsec_'`),
   ],

@@ -1,2 +1,4 @@
 ALTER TABLE "api_keys" DROP CONSTRAINT "api_keys_scopes";--> statement-breakpoint
+ALTER TABLE "webhook_endpoints" ADD COLUMN "created_by_api_key_id" integer;--> statement-breakpoint
+ALTER TABLE "webhook_endpoints" ADD CONSTRAINT "webhook_endpoints_created_by_api_key_fk" FOREIGN KEY ("client_id","created_by_api_key_id") REFERENCES "public"."api_keys"("client_id","id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "api_keys" ADD CONSTRAINT "api_keys_scopes" CHECK (cardinality("api_keys"."scopes") > 0 and "api_keys"."scopes" <@ array['bills:write', 'payments:read', 'refunds:write', 'webhooks:write']);

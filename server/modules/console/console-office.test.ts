@@ -16,7 +16,9 @@ import { createTestApp, DEMO_PASSWORD, TestBrowser, useSeededDatabase } from '..
 import { clientIdOf, createPayer, payableAccounts, type PayableAccount } from '../../test/money-fixtures';
 import { NPP_ADMIN, signedInStaff, staffClock, statementFile, SUN_ADMIN, SUN_AUDITOR, SUN_CLERK, type StaffBrowser } from '../../test/console-fixtures';
 import { readCsvStatement } from '../statements/csv-statement';
+import { createApiKeysService } from '../office/api-keys.service';
 import { createStatementImport } from '../statements/statement-import';
+import { createWebhookEndpointsService } from '../webhooks/webhook-endpoints.service';
 
 const database = useSeededDatabase();
 let clock: Awaited<ReturnType<typeof staffClock>>;
@@ -352,6 +354,16 @@ describe('Integrations', () => {
     const listed = (await (await admin.get('/api/console/webhooks/endpoints')).json()) as { endpoints: { id: number; disabledAt: string | null }[] };
     expect(listed.endpoints.find((row) => row.id === other.id)?.disabledAt).toBeNull();
     expect(JSON.stringify(listed)).not.toContain('whsec_');
+  });
+
+  it('rotates the secret of an endpoint a key added: office admins manage every endpoint of their lab', async () => {
+    const key = await createApiKeysService({ db: database.db, now: clock.now }).create({ clientId: sunId, scopes: ['webhooks:write'] });
+    const byKey = await createWebhookEndpointsService({ db: database.db, now: clock.now }).create(sunId, { url: 'https://bridge.example.com/by-key', description: '', eventTypes: [] }, { apiKeyId: key.id });
+    if ('refused' in byKey) throw new Error('The key’s endpoint was refused');
+    const admin = await staff(SUN_ADMIN);
+    const rotated = await json(await admin.post(`/api/console/webhooks/endpoints/${String(byKey.id)}/rotate`), webhookEndpointWithSecretSchema);
+    expect(rotated.secret).toMatch(/^whsec_/);
+    expect(rotated.secret).not.toBe(byKey.secret);
   });
 });
 

@@ -18,13 +18,14 @@ import { createThrottleService } from '../auth/throttle.service';
 import { createPaymentsService } from '../payments/payments.service';
 import { createSandboxProcessor } from '../processor/sandbox-processor';
 import { drainDeliveries, DeliveryRefused, GIVE_UP_AFTER_MS, type DeliveryDeps } from '../webhooks/webhook-delivery';
+import { createWebhookEndpointsService } from '../webhooks/webhook-endpoints.service';
 import type { WebhookSender } from '../webhooks/webhook-sender';
 import { createApiKeysService } from './api-keys.service';
 
 const database = useSeededDatabase();
 const clock = manualClock('2026-03-02T15:00:00Z');
 let app: ReturnType<typeof createTestApp>;
-const keys = { reader: '', refunder: '', billsOnly: '', hooks: '', other: '' };
+const keys = { reader: '', refunder: '', billsOnly: '', hooks: '', otherHooks: '', other: '' };
 let sun = { clientId: 0, accountId: 0 };
 
 beforeAll(async () => {
@@ -36,6 +37,7 @@ beforeAll(async () => {
   keys.refunder = (await service.create({ clientId: sunId, scopes: ['refunds:write'] })).key;
   keys.billsOnly = (await service.create({ clientId: sunId, scopes: ['bills:write'] })).key;
   keys.hooks = (await service.create({ clientId: sunId, scopes: ['webhooks:write'] })).key;
+  keys.otherHooks = (await service.create({ clientId: sunId, scopes: ['webhooks:write', 'payments:read'] })).key;
   keys.other = (await service.create({ clientId: await idOf('HBR'), scopes: ['payments:read', 'refunds:write', 'webhooks:write'] })).key;
   const [account] = await database.db
     .select({ id: accounts.id })
@@ -306,6 +308,30 @@ describe('webhooks', () => {
     const listed = await call('/api/office/v1/webhooks/endpoints', { key: keys.reader });
     expect([listed.status, ((await listed.json()) as { endpoints: { id: number }[] }).endpoints.map((each) => each.id)]).toEqual([200, [made.id]]);
     expect((await call('/api/office/v1/webhooks/deliveries', { key: keys.reader })).status).toBe(200);
+  });
+
+  it('hands a new secret only to the key that added the endpoint: one another key or the console added is refused and keeps its secrets', async () => {
+    const mine = (await (await addEndpoint({ url: 'https://billing.example.com/mine' })).json()) as { id: number; secret: string };
+    const theirs = (await (await addEndpoint({ url: 'https://billing.example.com/theirs' }, keys.otherHooks)).json()) as { id: number };
+    // As the console (or the office command) adds one: no key made it.
+    const byStaff = await createWebhookEndpointsService({ db: database.db, now: clock.now }).create(sun.clientId, { url: 'https://billing.example.com/console', description: '', eventTypes: [] });
+    if ('refused' in byStaff) throw new Error('The console’s endpoint was refused');
+    const stored = () => database.db.select({ id: webhookEndpoints.id, secret: webhookEndpoints.secret, previousSecret: webhookEndpoints.previousSecret }).from(webhookEndpoints).orderBy(webhookEndpoints.id);
+    const before = await stored();
+    for (const id of [theirs.id, byStaff.id]) {
+      const answer = await call(`/api/office/v1/webhooks/endpoints/${String(id)}/rotate`, { key: keys.hooks, method: 'POST' });
+      const text = await answer.text();
+      expect([answer.status, text]).toEqual([403, JSON.stringify({ error: 'forbidden' })]);
+      expect(text).not.toContain('whsec_');
+    }
+    expect(await stored()).toEqual(before);
+
+    const rotated = await call(`/api/office/v1/webhooks/endpoints/${String(mine.id)}/rotate`, { key: keys.hooks, method: 'POST' });
+    const answer = (await rotated.json()) as { secret: string };
+    expect(rotated.status).toBe(200);
+    expect((await stored()).find((row) => row.id === mine.id)).toEqual({ id: mine.id, secret: answer.secret, previousSecret: mine.secret });
+    // The other key rotates its own.
+    expect((await call(`/api/office/v1/webhooks/endpoints/${String(theirs.id)}/rotate`, { key: keys.otherHooks, method: 'POST' })).status).toBe(200);
   });
 
   it('takes an endpoint on this machine over plain http only under development’s setting, and a metadata address never', async () => {

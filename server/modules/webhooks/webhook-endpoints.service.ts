@@ -76,14 +76,21 @@ export function createWebhookEndpointsService({
       .$dynamic();
 
   return {
-    /** Adds an endpoint; or why its address may not be called (webhook-address.ts). */
-    async create(clientId: number, request: v.InferOutput<typeof webhookEndpointRequestSchema>): Promise<(WebhookEndpointView & { secret: string }) | { refused: WebhookUrlProblem }> {
+    /**
+     * Adds an endpoint, made by the key `apiKeyId` (none: a staff member or the operator); or why
+     * its address may not be called (webhook-address.ts).
+     */
+    async create(
+      clientId: number,
+      request: v.InferOutput<typeof webhookEndpointRequestSchema>,
+      { apiKeyId = null }: { apiKeyId?: number | null } = {},
+    ): Promise<(WebhookEndpointView & { secret: string }) | { refused: WebhookUrlProblem }> {
       const refused = webhookUrlProblem(request.url, { allowPrivate: allowPrivateAddresses });
       if (refused) return { refused };
       const secret = newWebhookSecret();
       const [row] = await db
         .insert(webhookEndpoints)
-        .values({ clientId, url: request.url, description: request.description, eventTypes: [...new Set(request.eventTypes)], secret, createdAt: now() })
+        .values({ clientId, url: request.url, description: request.description, eventTypes: [...new Set(request.eventTypes)], secret, createdAt: now(), createdByApiKeyId: apiKeyId })
         .returning();
       if (!row) throw new Error('A webhook endpoint was not written');
       return { ...view(row), secret };
@@ -94,15 +101,27 @@ export function createWebhookEndpointsService({
       return rows.map(view);
     },
 
-    /** A new secret for a live endpoint of the client; the old one signs beside it for a day. Null when there is no such endpoint. */
-    async rotate(clientId: number, id: number): Promise<(WebhookEndpointView & { secret: string }) | null> {
-      const secret = newWebhookSecret();
-      const [row] = await db
-        .update(webhookEndpoints)
-        .set({ previousSecret: sql`${webhookEndpoints.secret}`, previousSecretExpiresAt: new Date(now().getTime() + PREVIOUS_SECRET_LIFETIME_MS), secret })
-        .where(and(eq(webhookEndpoints.clientId, clientId), eq(webhookEndpoints.id, id), isNull(webhookEndpoints.disabledAt)))
-        .returning();
-      return row ? { ...view(row), secret } : null;
+    /**
+     * A new secret for a live endpoint of the client, answered to whoever asked; the old one signs
+     * beside it for a day. A key (`apiKeyId`) may rotate only an endpoint it added itself: it
+     * never reads a secret of an endpoint another key, a staff member or the operator made
+     * (`notYours`, and nothing changes). Staff and the operator (`apiKeyId` null) rotate any.
+     */
+    async rotate(clientId: number, id: number, { apiKeyId }: { apiKeyId: number | null }): Promise<(WebhookEndpointView & { secret: string }) | { refused: 'notFound' | 'notYours' }> {
+      return db.transaction(async (tx) => {
+        const live = and(eq(webhookEndpoints.clientId, clientId), eq(webhookEndpoints.id, id), isNull(webhookEndpoints.disabledAt));
+        const [endpoint] = await tx.select({ createdByApiKeyId: webhookEndpoints.createdByApiKeyId }).from(webhookEndpoints).where(live).for('update');
+        if (!endpoint) return { refused: 'notFound' as const };
+        if (apiKeyId !== null && endpoint.createdByApiKeyId !== apiKeyId) return { refused: 'notYours' as const };
+        const secret = newWebhookSecret();
+        const [row] = await tx
+          .update(webhookEndpoints)
+          .set({ previousSecret: sql`${webhookEndpoints.secret}`, previousSecretExpiresAt: new Date(now().getTime() + PREVIOUS_SECRET_LIFETIME_MS), secret })
+          .where(live)
+          .returning();
+        if (!row) throw new Error('A webhook endpoint locked for its rotation was not updated');
+        return { ...view(row), secret };
+      });
     },
 
     /** Stops sending to the endpoint: its pending deliveries fail. Null when the client has no such endpoint. */
