@@ -97,7 +97,7 @@ export const postWebhookEndpoint = defineEndpoint({
 export const postWebhookEndpointRotation = defineEndpoint({
   method: 'POST',
   path: '/office/v1/webhooks/endpoints/{id}/rotate',
-  summary: 'Gives the endpoint a new secret; the previous one signs too for 24 hours (each delivery carries both signatures)',
+  summary: 'Gives the endpoint a new secret; each secret rotated out signs too for 24 hours after its rotation (each delivery carries a signature per secret)',
   description:
     'Only the key that added the endpoint may rotate it and read the new secret: an endpoint another key, a staff member (the console) or the operator added answers 403 forbidden, and nothing changes (its office admins rotate it in the console).',
   access: { apiKeyScope: 'webhooks:write' },

@@ -98,7 +98,7 @@ export const webhookEndpointSchema = v.object({
   eventTypes: v.array(v.picklist(webhookEventTypes)),
   createdAt: v.string(),
   disabledAt: v.nullable(v.string()),
-  /** Until when the previous secret signs too, after a rotation; null when none does. */
+  /** Until when the last secret rotated out signs too (each signs for 24 hours after its rotation); null when none does. */
   previousSecretExpiresAt: v.nullable(v.string()),
 });
 export type WebhookEndpointView = v.InferOutput<typeof webhookEndpointSchema>;

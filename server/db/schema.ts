@@ -857,10 +857,17 @@ export interface MoneyEventLine {
 }
 
 
+/** A webhook secret rotated out: it signs beside the current one until `expiresAt` (ISO 8601). */
+export interface RetiredWebhookSecret {
+  secret: string;
+  expiresAt: string;
+}
+
 /**
  * Where a client's webhooks go, signed as the Standard Webhooks specification says with the
- * endpoint's `whsec_` secret. While a secret is rotated, the previous one signs too until
- * `previous_secret_expires_at`, so a receiver may switch at its own pace. An endpoint with no
+ * endpoint's `whsec_` secret. Each secret rotated out keeps signing beside it for a day, until its
+ * own `expiresAt` in `previous_secrets` (however many rotations that day), so a receiver may
+ * switch at its own pace. An endpoint with no
  * event types listed receives them all. `created_by_api_key_id` is the key that added it (null:
  * a staff member or the operator): of the keys, only it may rotate the secret and read the new one.
  */
@@ -875,8 +882,7 @@ export const webhookEndpoints = pgTable(
     description: text('description').notNull().default(''),
     eventTypes: text('event_types').array().$type<WebhookEventType[]>().notNull().default(sql`'{}'::text[]`),
     secret: text('secret').notNull(),
-    previousSecret: text('previous_secret'),
-    previousSecretExpiresAt: timestamptz('previous_secret_expires_at'),
+    previousSecrets: jsonb('previous_secrets').$type<RetiredWebhookSecret[]>().notNull().default(sql`'[]'::jsonb`),
     createdAt: timestamptz('created_at').notNull().defaultNow(),
     disabledAt: timestamptz('disabled_at'),
     createdByApiKeyId: integer('created_by_api_key_id'),
@@ -886,6 +892,7 @@ export const webhookEndpoints = pgTable(
     foreignKey({ name: 'webhook_endpoints_created_by_api_key_fk', columns: [t.clientId, t.createdByApiKeyId], foreignColumns: [apiKeys.clientId, apiKeys.id] }),
     check('webhook_endpoints_url', sql`${t.url} ~ '^https?://[^\\s]+$'`),
     check('webhook_endpoints_secret', sql`${t.secret} ~ '^whsec_'`),
+    check('webhook_endpoints_previous_secrets', sql`jsonb_typeof(${t.previousSecrets}) = 'array'`),
   ],
 );
 

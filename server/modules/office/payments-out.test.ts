@@ -316,7 +316,7 @@ describe('webhooks', () => {
     // As the console (or the office command) adds one: no key made it.
     const byStaff = await createWebhookEndpointsService({ db: database.db, now: clock.now }).create(sun.clientId, { url: 'https://billing.example.com/console', description: '', eventTypes: [] });
     if ('refused' in byStaff) throw new Error('The console’s endpoint was refused');
-    const stored = () => database.db.select({ id: webhookEndpoints.id, secret: webhookEndpoints.secret, previousSecret: webhookEndpoints.previousSecret }).from(webhookEndpoints).orderBy(webhookEndpoints.id);
+    const stored = () => database.db.select({ id: webhookEndpoints.id, secret: webhookEndpoints.secret, previousSecrets: webhookEndpoints.previousSecrets }).from(webhookEndpoints).orderBy(webhookEndpoints.id);
     const before = await stored();
     for (const id of [theirs.id, byStaff.id]) {
       const answer = await call(`/api/office/v1/webhooks/endpoints/${String(id)}/rotate`, { key: keys.hooks, method: 'POST' });
@@ -329,7 +329,7 @@ describe('webhooks', () => {
     const rotated = await call(`/api/office/v1/webhooks/endpoints/${String(mine.id)}/rotate`, { key: keys.hooks, method: 'POST' });
     const answer = (await rotated.json()) as { secret: string };
     expect(rotated.status).toBe(200);
-    expect((await stored()).find((row) => row.id === mine.id)).toEqual({ id: mine.id, secret: answer.secret, previousSecret: mine.secret });
+    expect((await stored()).find((row) => row.id === mine.id)).toEqual({ id: mine.id, secret: answer.secret, previousSecrets: [{ secret: mine.secret, expiresAt: expect.any(String) as unknown }] });
     // The other key rotates its own.
     expect((await call(`/api/office/v1/webhooks/endpoints/${String(theirs.id)}/rotate`, { key: keys.otherHooks, method: 'POST' })).status).toBe(200);
   });
@@ -447,5 +447,35 @@ describe('webhooks', () => {
     expect((await call(`/api/office/v1/webhooks/endpoints/${String(made.id)}/disable`, { key: keys.hooks, method: 'POST' })).status).toBe(200);
     await pay(100);
     expect(await database.db.select().from(webhookDeliveries).where(eq(webhookDeliveries.status, 'pending'))).toEqual([]);
+  });
+
+  it('keeps every secret rotated out within the day signing until its own expiry: a second rotation does not drop the first', async () => {
+    const made = (await (await addEndpoint({ url: 'https://billing.example.com/hooks' })).json()) as { id: number; secret: string };
+    const rotate = async () => (await (await call(`/api/office/v1/webhooks/endpoints/${String(made.id)}/rotate`, { key: keys.hooks, method: 'POST' })).json()) as { secret: string; previousSecretExpiresAt: string };
+    const firstRotation = clock.now().getTime();
+    const second = await rotate();
+    clock.advanceSeconds(3600);
+    const third = await rotate();
+    expect(new Date(third.previousSecretExpiresAt).getTime()).toBe(clock.now().getTime() + 24 * 3600 * 1000);
+
+    /** The next payment's delivery: its body and headers, as the receiver gets them. */
+    const delivered = async () => {
+      await pay(100);
+      const seen: { body: string; headers: Record<string, string> }[] = [];
+      await drainDeliveries({ db: database.db, now: clock.now, send: ({ body, headers }) => (seen.push({ body, headers }), Promise.resolve(204)) }, made.id, `account:${String(sun.accountId)}`);
+      const [delivery] = seen.slice(-1);
+      if (!delivery) throw new Error('Nothing was delivered');
+      return delivery;
+    };
+    // Within the first secret's day: the first, the second and the third all sign.
+    const early = await delivered();
+    expect(early.headers['webhook-signature']?.split(' ')).toHaveLength(3);
+    for (const secret of [made.secret, second.secret, third.secret]) expect(verifyAt(secret, early.body, early.headers)).toMatchObject({ type: 'payment.captured' });
+    // Once the first has had its day, it no longer signs; the second keeps its own day.
+    clock.advanceSeconds((firstRotation + 24 * 3600 * 1000 - clock.now().getTime()) / 1000 + 1);
+    const later = await delivered();
+    expect(later.headers['webhook-signature']?.split(' ')).toHaveLength(2);
+    expect(() => verifyAt(made.secret, later.body, later.headers)).toThrow();
+    for (const secret of [second.secret, third.secret]) expect(verifyAt(secret, later.body, later.headers)).toMatchObject({ type: 'payment.captured' });
   });
 });

@@ -1,7 +1,7 @@
 /**
  * Delivering webhooks: a delivery POSTs its event to its endpoint, signed as the Standard Webhooks
- * specification says (`webhook-id`, `webhook-timestamp`, `webhook-signature`, with the endpoint's
- * previous secret beside the current one for a day after a rotation). A 2xx answer delivers it;
+ * specification says (`webhook-id`, `webhook-timestamp`, `webhook-signature`, with each secret
+ * rotated out beside the current one for a day after its rotation). A 2xx answer delivers it;
  * anything else (or no answer within the time-out) is tried again later, and 48 hours after the
  * event the delivery is marked failed, for the office to see and replay.
  *
@@ -13,6 +13,7 @@ import { and, asc, eq, sql } from 'drizzle-orm';
 import { Webhook } from 'standardwebhooks';
 import type { Database } from '../../db/client';
 import { webhookDeliveries, webhookEndpoints, webhookEvents } from '../../db/schema';
+import { liveRetiredSecrets } from './webhook-endpoints.service';
 import { createWebhookSender, type WebhookSender } from './webhook-sender';
 
 /** A delivery not answered 2xx for this long after its event is marked failed. */
@@ -103,7 +104,8 @@ export async function drainDeliveries(deps: DeliveryDeps, endpointId: number, or
         continue;
       }
       const body = JSON.stringify(event.payload);
-      const secrets = [endpoint.secret, ...(endpoint.previousSecret && endpoint.previousSecretExpiresAt && endpoint.previousSecretExpiresAt > at ? [endpoint.previousSecret] : [])];
+      // The current secret, and every one rotated out that still has some of its day left.
+      const secrets = [endpoint.secret, ...liveRetiredSecrets(endpoint.previousSecrets, at).map((each) => each.secret)];
       const headers = {
         'Content-Type': 'application/json',
         'User-Agent': 'patient-billing-portal-webhooks/1',
