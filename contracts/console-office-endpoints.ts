@@ -262,7 +262,9 @@ export const addConsoleWebhookEndpoint = defineEndpoint({
   json: webhookEndpointRequestSchema,
   response: webhookEndpointWithSecretSchema,
   successStatus: 201,
-  refusals: { 422: 'webhookUrlNotAllowed: https only (plain http to this machine only), no user or password in it' },
+  refusals: {
+    422: 'webhookUrlNotAllowed, with the reason in fields.url: schemeNotAllowed (https only), credentialsNotAllowed (no user or password in it), addressNotAllowed (the portal’s own machine or a private, link-local, unique-local, multicast or metadata address, in any notation; docs/payments-out.md)',
+  },
 });
 
 export const rotateConsoleWebhookSecret = defineEndpoint({

@@ -1,6 +1,7 @@
 /** Every error answer of the API: a stable code in `{ error }` that the SPA translates. */
 import * as v from 'valibot';
 import type { PasswordRuleProblem } from './passwords';
+import type { WebhookUrlProblem } from './payments-out';
 import type { TextIssue } from './text';
 
 export const apiErrorCodes = [
@@ -37,7 +38,10 @@ export const apiErrorCodes = [
   'paymentVoided',
   'paymentRefunded',
   'paymentSettled',
-  /** A webhook endpoint's address that may not be called: https, or http on this machine only (422). */
+  /**
+   * A webhook endpoint's address that may not be called (422), with why in `fields.url`: not
+   * https, a user or password in it, or a host of the portal's own machine or network.
+   */
   'webhookUrlNotAllowed',
   // The console (console.ts): an email already staff of the client (409); a change that would
   // leave the client without an active office admin (409).
@@ -58,8 +62,11 @@ export const apiErrorCodes = [
 export const apiErrorSchema = v.object({ error: v.picklist(apiErrorCodes) });
 export type ApiErrorCode = v.InferOutput<typeof apiErrorSchema>['error'];
 
-/** Why a field was refused: its text (text.ts), or a new password's rules ('common': a well-known password). */
-export type FieldIssue = TextIssue | PasswordRuleProblem | 'common';
+/**
+ * Why a field was refused: its text (text.ts), a new password's rules ('common': a well-known
+ * password), or a webhook endpoint's address (payments-out.ts).
+ */
+export type FieldIssue = TextIssue | PasswordRuleProblem | 'common' | WebhookUrlProblem;
 
 /**
  * A 400 invalidRequest may say what is wrong with each field, by its path (`billing.email`,

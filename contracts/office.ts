@@ -11,8 +11,11 @@ export const MAX_STATEMENT_BYTES = 256 * 1024 * 1024;
 /** The largest JSON statement: push larger ones in parts, or send the CSV file. */
 export const MAX_JSON_STATEMENT_BYTES = 16 * 1024 * 1024;
 
-/** What an API key may do. */
-export const apiKeyScopes = ['bills:write', 'payments:read', 'refunds:write'] as const;
+/**
+ * What an API key may do: send statements, read payments (the posting file, the webhook endpoints
+ * and deliveries), make refunds and voids, and manage webhooks (add, rotate, disable, replay).
+ */
+export const apiKeyScopes = ['bills:write', 'payments:read', 'refunds:write', 'webhooks:write'] as const;
 export type ApiKeyScope = (typeof apiKeyScopes)[number];
 
 const text = (description: string) => v.pipe(v.string(), v.description(description));

@@ -81,11 +81,13 @@ export const postWebhookEndpoint = defineEndpoint({
   method: 'POST',
   path: '/office/v1/webhooks/endpoints',
   summary: 'Adds a webhook endpoint; answers it with its whsec_ signing secret, shown this once',
-  access: { apiKeyScope: 'payments:read' },
+  access: { apiKeyScope: 'webhooks:write' },
   json: webhookEndpointRequestSchema,
   response: webhookEndpointWithSecretSchema,
   successStatus: 201,
-  refusals: { 422: 'webhookUrlNotAllowed: https only (plain http to this machine only), no user or password in it' },
+  refusals: {
+    422: 'webhookUrlNotAllowed, with the reason in fields.url: schemeNotAllowed (https only), credentialsNotAllowed (no user or password in it), addressNotAllowed (the portal’s own machine or a private, link-local, unique-local, multicast or metadata address, in any notation; docs/payments-out.md)',
+  },
   examples: {
     request: {"url": "https://billing.example.com/portal-hooks", "description": "Posting bridge", "eventTypes": ["payment.captured", "payment.refunded", "payment.voided"]},
     response: {"id": 3, "url": "https://billing.example.com/portal-hooks", "description": "Posting bridge", "eventTypes": ["payment.captured", "payment.refunded", "payment.voided"], "createdAt": "2026-11-20T09:00:00.000Z", "disabledAt": null, "previousSecretExpiresAt": null, "secret": "whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSwAbCdEfGhIjK="},
@@ -95,8 +97,10 @@ export const postWebhookEndpoint = defineEndpoint({
 export const postWebhookEndpointRotation = defineEndpoint({
   method: 'POST',
   path: '/office/v1/webhooks/endpoints/{id}/rotate',
-  summary: 'Gives the endpoint a new secret; the previous one signs too for 24 hours (each delivery carries both signatures)',
-  access: { apiKeyScope: 'payments:read' },
+  summary: 'Gives the endpoint a new secret; each secret rotated out signs too for 24 hours after its rotation (each delivery carries a signature per secret)',
+  description:
+    'Only the key that added the endpoint may rotate it and read the new secret: an endpoint another key, a staff member (the console) or the operator added answers 403 forbidden, and nothing changes (its office admins rotate it in the console).',
+  access: { apiKeyScope: 'webhooks:write' },
   params: webhookEndpointParamsSchema,
   response: webhookEndpointWithSecretSchema,
   examples: { response: {"id": 3, "url": "https://billing.example.com/portal-hooks", "description": "Posting bridge", "eventTypes": ["payment.captured", "payment.refunded", "payment.voided"], "createdAt": "2026-11-20T09:00:00.000Z", "disabledAt": null, "previousSecretExpiresAt": "2026-11-28T09:00:00.000Z", "secret": "whsec_C2FVsBQIhrscChlQIMV+b5sSYspob7oD5x6l0xZTqUs="} },
@@ -106,7 +110,7 @@ export const postWebhookEndpointDisable = defineEndpoint({
   method: 'POST',
   path: '/office/v1/webhooks/endpoints/{id}/disable',
   summary: 'Stops sending to the endpoint: its pending deliveries fail, new events skip it',
-  access: { apiKeyScope: 'payments:read' },
+  access: { apiKeyScope: 'webhooks:write' },
   params: webhookEndpointParamsSchema,
   response: webhookEndpointSchema,
   examples: { response: {"id": 3, "url": "https://billing.example.com/portal-hooks", "description": "Posting bridge", "eventTypes": ["payment.captured", "payment.refunded", "payment.voided"], "createdAt": "2026-11-20T09:00:00.000Z", "disabledAt": "2026-11-27T10:00:00.000Z", "previousSecretExpiresAt": null} },
@@ -116,17 +120,18 @@ export const getWebhookDeliveries = defineEndpoint({
   method: 'GET',
   path: '/office/v1/webhooks/deliveries',
   summary: 'The last 200 deliveries, newest first; ?status=failed for those that gave up after 48 hours',
+  description: 'Each says whether it was delivered and how often it was tried, never what the receiver answered.',
   access: { apiKeyScope: 'payments:read' },
   query: webhookDeliveriesQuerySchema,
   response: webhookDeliveryListSchema,
-  examples: { response: {"deliveries": [{"id": 81, "eventId": "evt_2mk4q7x3v5n6p2b3c4d5f6g7h2", "eventType": "payment.refunded", "endpointId": 3, "status": "failed", "attempts": 57, "lastAttemptAt": "2026-11-29T16:19:00.000Z", "lastResponseStatus": 503, "lastError": "HTTP 503", "createdAt": "2026-11-27T16:20:00.000Z", "finishedAt": "2026-11-29T16:19:00.000Z"}]} },
+  examples: { response: {"deliveries": [{"id": 81, "eventId": "evt_2mk4q7x3v5n6p2b3c4d5f6g7h2", "eventType": "payment.refunded", "endpointId": 3, "status": "failed", "attempts": 57, "lastAttemptAt": "2026-11-29T16:19:00.000Z", "createdAt": "2026-11-27T16:20:00.000Z", "finishedAt": "2026-11-29T16:19:00.000Z"}]} },
 });
 
 export const postWebhookReplay = defineEndpoint({
   method: 'POST',
   path: '/office/v1/webhooks/events/{eventId}/replay',
   summary: 'Sends an event again to every live endpoint that takes its type, with the same webhook-id (receivers deduplicate by it)',
-  access: { apiKeyScope: 'payments:read' },
+  access: { apiKeyScope: 'webhooks:write' },
   params: webhookEventParamsSchema,
   response: replaySchema,
   successStatus: 202,

@@ -69,11 +69,18 @@ export const voidSchema = v.object({
 });
 export type VoidAnswer = v.InferOutput<typeof voidSchema>;
 
+/**
+ * Why an endpoint's address is refused (422 webhookUrlNotAllowed, in `fields.url`): not https, a
+ * user or password in it, or a host on the portal's own machine or a private network.
+ */
+export const webhookUrlProblems = ['schemeNotAllowed', 'credentialsNotAllowed', 'addressNotAllowed'] as const;
+export type WebhookUrlProblem = (typeof webhookUrlProblems)[number];
+
 /** POST /office/v1/webhooks/endpoints's body. */
 export const webhookEndpointRequestSchema = v.object({
   url: described(
     v.pipe(v.string(), v.trim(), v.maxLength(2000), v.url(), v.regex(/^https?:\/\//)),
-    'Where events are POSTed. https in production; http only for a receiver on this machine.',
+    'Where events are POSTed: https, to a host on the public internet (not the portal’s own machine, a private network, link-local or a metadata address, in any notation), without a user or password.',
   ),
   description: v.optional(optionalText(200), ''),
   eventTypes: v.optional(described(v.pipe(v.array(v.picklist(webhookEventTypes)), v.maxLength(webhookEventTypes.length)), 'The events to send; none listed: all of them.'), []),
@@ -86,7 +93,7 @@ export const webhookEndpointSchema = v.object({
   eventTypes: v.array(v.picklist(webhookEventTypes)),
   createdAt: v.string(),
   disabledAt: v.nullable(v.string()),
-  /** Until when the previous secret signs too, after a rotation; null when none does. */
+  /** Until when the last secret rotated out signs too (each signs for 24 hours after its rotation); null when none does. */
   previousSecretExpiresAt: v.nullable(v.string()),
 });
 export type WebhookEndpointView = v.InferOutput<typeof webhookEndpointSchema>;
@@ -107,16 +114,19 @@ export const webhookDeliveriesQuerySchema = v.object({
   status: v.optional(v.picklist(webhookDeliveryStatuses)),
 });
 
+/**
+ * A delivery as the office sees it: whether it was delivered, and how often it was tried; never
+ * what the receiver answered (its status, its body, or why it could not be reached), which would
+ * tell an office about hosts it cannot see itself.
+ */
 export const webhookDeliverySchema = v.object({
   id: v.number(),
   eventId: v.string(),
   eventType: v.picklist(webhookSentEventTypes),
   endpointId: v.number(),
-  status: v.picklist(webhookDeliveryStatuses),
+  status: described(v.picklist(webhookDeliveryStatuses), 'delivered (answered 2xx), failed (not accepted for 48 hours, or the endpoint disabled), or pending (not tried yet, or tried and to be tried again).'),
   attempts: v.number(),
   lastAttemptAt: v.nullable(v.string()),
-  lastResponseStatus: v.nullable(v.number()),
-  lastError: v.nullable(v.string()),
   createdAt: v.string(),
   finishedAt: v.nullable(v.string()),
 });

@@ -22,10 +22,9 @@ import { sql } from 'drizzle-orm';
 import { openDatabase } from '../server/db/client';
 import { createJobQueue } from '../server/jobs/job-queue';
 import { startWebhookDispatch } from '../server/modules/webhooks/webhook-dispatch';
-import { createWebhookEndpointsService } from '../server/modules/webhooks/webhook-endpoints.service';
 import { seedDemoData } from '../server/seed/seed';
 import { clientIdOf, createPayer, payableAccounts } from '../server/test/money-fixtures';
-import { startWebhookReceiver } from '../server/test/webhook-receiver';
+import { addLocalEndpoint, startWebhookReceiver } from '../server/test/webhook-receiver';
 import { benchPostgres } from './bench/postgres';
 import { runBenchmark } from './bench/processes';
 
@@ -53,13 +52,10 @@ async function main(): Promise<void> {
   await seedDemoData(db);
   const clientId = await clientIdOf(db, 'SUN');
   const accounts = await payableAccounts(db, clientId, ACCOUNTS, 'BENCH');
-  const endpoints = createWebhookEndpointsService({ db, now: () => new Date() });
   const secret: { value: string } = { value: '' };
   const receiver = await startWebhookReceiver(() => secret.value);
   cleanups.push(() => receiver.close());
-  const endpoint = await endpoints.create(clientId, { url: receiver.url, description: 'bench', eventTypes: [] });
-  if (!endpoint) throw new Error('The receiver’s address was refused');
-  secret.value = endpoint.secret;
+  secret.value = (await addLocalEndpoint(db, clientId, receiver.url, 'bench')).secret;
 
   const pay = createPayer(db, clientId);
   const committedAt = new Map<string, number>();
@@ -91,7 +87,8 @@ async function main(): Promise<void> {
 
   const queue = await createJobQueue({ db, warn: () => undefined });
   cleanups.push(() => queue.stop());
-  const dispatch = await startWebhookDispatch({ queue, delivery: { db, now: () => new Date() }, warn: () => undefined });
+  // The receiver is on this machine: development's policy (WEBHOOKS_ALLOW_PRIVATE).
+  const dispatch = await startWebhookDispatch({ queue, delivery: { db, now: () => new Date(), allowPrivateAddresses: true }, warn: () => undefined });
   cleanups.push(() => dispatch.stop());
 
   console.log(`Loaded: ${fmt(eventCount)} payments while their webhooks are delivered…`);

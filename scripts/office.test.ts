@@ -8,7 +8,8 @@ import { statementHeader } from '../server/modules/statements/statement-columns'
 
 const run = promisify(execFile);
 const folder = mkdtempSync(join(tmpdir(), 'office-command-'));
-const env = { ...process.env, DATA_DIR: join(folder, 'pglite'), DATABASE_URL: '' };
+// The product's webhook policy: https to public hosts only (no development setting).
+const env = { ...process.env, DATA_DIR: join(folder, 'pglite'), DATABASE_URL: '', WEBHOOKS_ALLOW_PRIVATE: '' };
 
 /** Runs `npm run office -- …` as a billing office would; resolves with its output and exit code. */
 async function office(...args: string[]): Promise<{ code: number; out: string }> {
@@ -82,6 +83,8 @@ describe('npm run office', { timeout: 120_000 }, () => {
     expect(listed.out).toMatch(/^\d+ {2}https:\/\/billing\.example\.com\/hooks {2}payment\.captured {2}live$/m);
     expect(listed.out).not.toContain(secret ?? 'no secret');
     expect((await office('webhooks', 'add', 'http://example.com/hooks', '--client', 'SUN')).code).toBe(2);
+    // This machine, however written (each notation is the API's test): each command is a process of its own, so one here.
+    expect(await office('webhooks', 'add', 'https://127.1/hooks', '--client', 'SUN')).toMatchObject({ code: 2, out: expect.stringContaining('not to this machine, a private network or a metadata address') as unknown });
     expect((await office('webhooks', 'deliveries', '--failed', '--client', 'SUN')).out).toContain('No failed deliveries.');
   });
 

@@ -2,6 +2,7 @@
  * The billing office's command, until its console exists: `npm run office -- <command>`.
  *
  *   keys create --client SUN [--billing-group 52] --scope bills:write [--scope payments:read] [--name "Nightly feed"]
+ *     (scopes: bills:write, payments:read, refunds:write, webhooks:write: managing webhooks)
  *   keys list   --client SUN [--billing-group 52]
  *   keys revoke --client SUN [--billing-group 52] pbp_0123456789
  *   import statements.csv --client SUN [--billing-group 52] [--full] [--dry-run] [--report refused.csv]
@@ -27,7 +28,8 @@ import * as v from 'valibot';
 import { clientCodeSchema } from '../contracts/clients';
 import { staffEmailSchema, staffRoleSchema, staffRoles, type StaffRole } from '../contracts/console';
 import { apiKeyScopes, MAX_STATEMENT_BYTES, type ApiKeyScope } from '../contracts/office';
-import { postingsQuerySchema, webhookEndpointRequestSchema, webhookEventTypes } from '../contracts/payments-out';
+import { postingsQuerySchema, webhookEndpointRequestSchema, webhookEventTypes, type WebhookUrlProblem } from '../contracts/payments-out';
+import { flag } from '../server/config';
 import { shortReason } from '../server/db/availability';
 import { openDatabase, type Database } from '../server/db/client';
 import { claimDataDir } from '../server/db/data-dir-lock';
@@ -54,9 +56,17 @@ const usage = `Usage:
   npm run office -- webhooks list|deliveries [--failed]|rotate <id>|disable <id>|replay <evt_…> --client SUN
   npm run office -- clients create --code ABC --name "Acme Labs" --admin ops@lab.example [--origin https://portal.example]
   npm run office -- staff invite --client SUN --email clerk@lab.example --role officeAdmin|billingStaff|readOnly [--origin …]
-Scopes: ${apiKeyScopes.join(', ')}. Webhook events: ${webhookEventTypes.join(', ')}.`;
+Scopes: ${apiKeyScopes.join(', ')} (webhooks:write adds, rotates, disables and replays webhooks; payments:read lists them).
+Webhook events: ${webhookEventTypes.join(', ')}.`;
 
 class UsageError extends Error {}
+
+/** Why `webhooks add` refuses an address. */
+const urlRefusals: Record<WebhookUrlProblem, string> = {
+  schemeNotAllowed: 'Webhooks go to https addresses (plain http only with WEBHOOKS_ALLOW_PRIVATE, for development).',
+  credentialsNotAllowed: 'Take the user and password out of the address.',
+  addressNotAllowed: 'Webhooks go to hosts on the public internet, not to this machine, a private network or a metadata address.',
+};
 
 const { values, positionals } = parseArgs({
   args: process.argv.slice(2),
@@ -198,7 +208,8 @@ async function postings(db: Database): Promise<number> {
 
 async function webhooks(db: Database, [action, target]: string[]): Promise<number> {
   const client = await clientOf(db);
-  const service = createWebhookEndpointsService({ db, now: () => new Date() });
+  // As the portal does: plain http and private addresses only where development says so.
+  const service = createWebhookEndpointsService({ db, now: () => new Date(), allowPrivateAddresses: flag(process.env.WEBHOOKS_ALLOW_PRIVATE, false) });
   const id = Number(target);
   const needId = () => {
     if (!Number.isInteger(id) || id <= 0) throw new UsageError('Say which endpoint: its number, from `webhooks list`.');
@@ -208,7 +219,7 @@ async function webhooks(db: Database, [action, target]: string[]): Promise<numbe
     const request = v.safeParse(webhookEndpointRequestSchema, { url: target, description: values.name ?? '', eventTypes: values.event ?? [] });
     if (!request.success) throw new UsageError(`Give an https address and events among ${webhookEventTypes.join(', ')}.`);
     const made = await service.create(client.id, request.output);
-    if (!made) throw new UsageError('Webhooks go to https addresses (plain http only to this machine).');
+    if ('refused' in made) throw new UsageError(urlRefusals[made.refused]);
     console.log(`Endpoint ${String(made.id)} for ${client.label}: ${made.url}\nIts signing secret, shown this once (keep it with the receiver):\n\n  ${made.secret}\n`);
     return 0;
   }
@@ -219,8 +230,9 @@ async function webhooks(db: Database, [action, target]: string[]): Promise<numbe
     return 0;
   }
   if (action === 'rotate') {
-    const rotated = await service.rotate(client.id, needId());
-    if (!rotated) throw new UsageError(`${client.label} has no live endpoint ${target ?? ''}.`);
+    // The operator rotates any endpoint of the client, whoever added it.
+    const rotated = await service.rotate(client.id, needId(), { apiKeyId: null });
+    if ('refused' in rotated) throw new UsageError(`${client.label} has no live endpoint ${target ?? ''}.`);
     console.log(`A new secret for endpoint ${String(rotated.id)}; the previous one signs too until ${rotated.previousSecretExpiresAt ?? ''}:\n\n  ${rotated.secret}\n`);
     return 0;
   }
@@ -234,7 +246,7 @@ async function webhooks(db: Database, [action, target]: string[]): Promise<numbe
     const deliveries = await service.deliveries(client.id, values.failed ? 'failed' : undefined);
     if (deliveries.length === 0) console.log(values.failed ? 'No failed deliveries.' : 'No deliveries.');
     for (const each of deliveries)
-      console.log(`${each.eventId}  ${each.eventType}  endpoint ${String(each.endpointId)}  ${each.status}  ${String(each.attempts)} attempts  ${each.lastError ?? ''}`);
+      console.log(`${each.eventId}  ${each.eventType}  endpoint ${String(each.endpointId)}  ${each.status}  ${String(each.attempts)} attempts`);
     return 0;
   }
   if (action === 'replay') {

@@ -64,12 +64,14 @@ export interface ApiModulesDeps {
    * machine, development) the request's own.
    */
   linkOrigin: string | undefined;
+  /** Webhook endpoints may be plain http, on this machine or a private network (AppConfig.webhooksAllowPrivate). */
+  webhooksAllowPrivate: boolean;
   background: BackgroundWork;
   now: () => Date;
 }
 
 /** Builds every module of the API over the database: its routes, ready to mount under /api. */
-export function createApiModules({ db, sessions, cookies, cookieSecure, linkOrigin, background, now }: ApiModulesDeps): Hono<AppEnv>[] {
+export function createApiModules({ db, sessions, cookies, cookieSecure, linkOrigin, webhooksAllowPrivate, background, now }: ApiModulesDeps): Hono<AppEnv>[] {
   const clients = createClientsService({ db });
   const accounts = createAccountsService({ db });
   const throttle = createThrottleService({ db, now });
@@ -82,7 +84,7 @@ export function createApiModules({ db, sessions, cookies, cookieSecure, linkOrig
   const imports = createStatementImport({ db, now });
   const reports = createImportReports({ db });
   const refunds = createRefundsService({ db, processorFor: processor.processorFor, now });
-  const webhooks = createWebhookEndpointsService({ db, now });
+  const webhooks = createWebhookEndpointsService({ db, now, allowPrivateAddresses: webhooksAllowPrivate });
   const documents = createDocumentsService({ db, accounts, clients, now });
   const registration = createRegistrationService({ db, clients, throttle, background, now });
   const branding = createBrandingService({ db });

@@ -76,7 +76,8 @@ export function createApp({
 
   const api = new Hono<AppEnv>();
   const linkOrigin = config.publicUrl ?? config.portalOrigin;
-  for (const module of createApiModules({ db, sessions, cookies, cookieSecure, linkOrigin, background, now })) api.route('/', module);
+  const webhooksAllowPrivate = config.webhooksAllowPrivate ?? false;
+  for (const module of createApiModules({ db, sessions, cookies, cookieSecure, linkOrigin, webhooksAllowPrivate, background, now })) api.route('/', module);
   api.all('*', apiNotFound);
   app.route(apiBase, api);
 

@@ -32,6 +32,12 @@ export interface AppConfig {
   publicUrl?: string | undefined;
   /** Serve the development pages (the email outbox). Default: unless NODE_ENV is production. */
   developmentPages?: boolean | undefined;
+  /**
+   * For development and tests only (WEBHOOKS_ALLOW_PRIVATE): webhook endpoints may be plain http
+   * and on this machine or a private network (a local receiver). Default false: https to public
+   * addresses only (server/modules/webhooks/webhook-address.ts).
+   */
+  webhooksAllowPrivate?: boolean | undefined;
 }
 
 export const DEFAULT_SESSION_IDLE_SECONDS = 900;

@@ -31,6 +31,8 @@ let server: RunningServer;
 let releaseDataDir = () => {};
 let mail: ReturnType<typeof mailSettings>;
 let publicUrl: string | undefined;
+// Development only: webhooks may go over plain http to this machine and private networks.
+const webhooksAllowPrivate = flag(env.WEBHOOKS_ALLOW_PRIVATE, false);
 try {
   mail = mailSettings(env.SMTP_URL, env.MAIL_FROM);
   publicUrl = publicUrlSetting(env.PUBLIC_URL);
@@ -50,6 +52,7 @@ try {
     cookieSecure: flag(env.COOKIE_SECURE, false),
     publicUrl,
     cardFieldsPort,
+    webhooksAllowPrivate,
     ...(mail ? { mail } : {}),
   });
 } catch (error) {
@@ -68,6 +71,10 @@ if (mail) {
   console.warn('SMTP_URL is not set: emails wait in the outbox table and reach nobody.');
 } else {
   console.log(`SMTP_URL is not set: emails wait in the development outbox, http://localhost:${server.port}/dev/outbox`);
+}
+
+if (webhooksAllowPrivate) {
+  console.warn('WEBHOOKS_ALLOW_PRIVATE is on: webhook endpoints may be plain http and reach this machine and its private networks (development only).');
 }
 
 let stopping = false;

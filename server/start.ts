@@ -58,6 +58,8 @@ export interface StartServerOptions {
    * another origin. 0 picks any free port (the default).
    */
   cardFieldsPort?: number;
+  /** Development and tests only: webhook endpoints over plain http, on this machine or a private network (AppConfig.webhooksAllowPrivate). */
+  webhooksAllowPrivate?: boolean;
 }
 
 export interface RunningServer {
@@ -125,7 +127,8 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
     const refunds = createRefundsService({ db: database.db, processorFor: createSandboxProcessor({ db: database.db, now }).processorFor, now });
     await scheduleSweeps(queue, database.db, warn, { refunds });
     await outbox?.start(queue);
-    const webhooks = await startWebhookDispatch({ queue, delivery: { db: database.db, now: () => new Date() }, warn });
+    const webhooksAllowPrivate = options.webhooksAllowPrivate ?? false;
+    const webhooks = await startWebhookDispatch({ queue, delivery: { db: database.db, now: () => new Date(), allowPrivateAddresses: webhooksAllowPrivate }, warn });
     dispatch = webhooks;
     const cookieSecure = options.cookieSecure ?? false;
 
@@ -155,6 +158,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
         distDir: options.distDir,
         publicUrl: options.publicUrl,
         cardFieldsOrigin,
+        webhooksAllowPrivate,
       },
       logger,
       isDraining: () => draining,

@@ -24,7 +24,7 @@ export interface DeliveryLists {
 /** The form's fields: the address, and the events chosen, separated by spaces (none: all of them). */
 export const endpointFields = ['url', 'eventTypes'] as const;
 export type EndpointField = (typeof endpointFields)[number];
-/** `notAllowed`: the server refuses the address (https only, plain http to its own machine only, no password in it). */
+/** `notAllowed`: the server refuses the address (https only, to a host on the internet rather than its own machine or network, no password in it). */
 export type EndpointProblem = 'required' | 'invalid' | 'notAllowed';
 
 /** Why a call failed as a whole: no such live endpoint or event, the endpoint disabled meanwhile, not an office admin, signed out meanwhile, the network, the server. */
@@ -73,7 +73,7 @@ export const webhooksFailureOf = (error: unknown): WebhooksFailure => {
 /** The chosen events of the form's `eventTypes` text (the screen offers the contract's only). */
 export const chosenEventTypes = (text: string): string[] => text.split(/\s+/).filter((word) => word !== '');
 
-/** The form's rule: a web address (https, or http for a receiver on the portal's own machine: the server decides). */
+/** The form's rule: a web address (whether the portal may call it, the server decides). */
 export function endpointProblems(draft: Record<EndpointField, string>): Partial<Record<EndpointField, EndpointProblem>> {
   const url = draft.url.trim();
   if (url === '') return { url: 'required' };
@@ -282,7 +282,7 @@ export const webhookEndpointsMachine = setup({
         src: 'test',
         input: ({ event }) => ({ id: event.type === 'endpoint.test' ? event.id : 0 }),
         onDone: {
-          description: 'Sent: how its delivery went is said in words (delivered, refused with the status, unreachable, or still on its way), and the deliveries are listed again.',
+          description: 'Sent: how its delivery went is said in words (delivered, not delivered, or still on its way; never what the endpoint answered), and the deliveries are listed again.',
           target: 'ready',
           actions: { type: 'keepTested', params: ({ event }) => ({ output: event.output }) },
           meta: { requirements: ['OFF-46'] },

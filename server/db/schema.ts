@@ -626,7 +626,7 @@ export const apiKeys = pgTable(
   },
   (t) => [
     unique('api_keys_client_id_unique').on(t.clientId, t.id),
-    check('api_keys_scopes', sql`cardinality(${t.scopes}) > 0 and ${t.scopes} <@ array['bills:write', 'payments:read', 'refunds:write']`),
+    check('api_keys_scopes', sql`cardinality(${t.scopes}) > 0 and ${t.scopes} <@ array['bills:write', 'payments:read', 'refunds:write', 'webhooks:write']`),
   ],
 );
 
@@ -870,11 +870,19 @@ export interface MoneyEventLine {
 }
 
 
+/** A webhook secret rotated out: it signs beside the current one until `expiresAt` (ISO 8601). */
+export interface RetiredWebhookSecret {
+  secret: string;
+  expiresAt: string;
+}
+
 /**
  * Where a client's webhooks go, signed as the Standard Webhooks specification says with the
- * endpoint's `whsec_` secret. While a secret is rotated, the previous one signs too until
- * `previous_secret_expires_at`, so a receiver may switch at its own pace. An endpoint with no
- * event types listed receives them all.
+ * endpoint's `whsec_` secret. Each secret rotated out keeps signing beside it for a day, until its
+ * own `expiresAt` in `previous_secrets` (however many rotations that day), so a receiver may
+ * switch at its own pace. An endpoint with no
+ * event types listed receives them all. `created_by_api_key_id` is the key that added it (null:
+ * a staff member or the operator): of the keys, only it may rotate the secret and read the new one.
  */
 export const webhookEndpoints = pgTable(
   'webhook_endpoints',
@@ -887,15 +895,17 @@ export const webhookEndpoints = pgTable(
     description: text('description').notNull().default(''),
     eventTypes: text('event_types').array().$type<WebhookEventType[]>().notNull().default(sql`'{}'::text[]`),
     secret: text('secret').notNull(),
-    previousSecret: text('previous_secret'),
-    previousSecretExpiresAt: timestamptz('previous_secret_expires_at'),
+    previousSecrets: jsonb('previous_secrets').$type<RetiredWebhookSecret[]>().notNull().default(sql`'[]'::jsonb`),
     createdAt: timestamptz('created_at').notNull().defaultNow(),
     disabledAt: timestamptz('disabled_at'),
+    createdByApiKeyId: integer('created_by_api_key_id'),
   },
   (t) => [
     unique('webhook_endpoints_client_id_unique').on(t.clientId, t.id),
+    foreignKey({ name: 'webhook_endpoints_created_by_api_key_fk', columns: [t.clientId, t.createdByApiKeyId], foreignColumns: [apiKeys.clientId, apiKeys.id] }),
     check('webhook_endpoints_url', sql`${t.url} ~ '^https?://[^\\s]+$'`),
     check('webhook_endpoints_secret', sql`${t.secret} ~ '^whsec_'`),
+    check('webhook_endpoints_previous_secrets', sql`jsonb_typeof(${t.previousSecrets}) = 'array'`),
   ],
 );
 
@@ -938,6 +948,7 @@ export const webhookDeliveries = pgTable(
     status: text('status').$type<'pending' | 'delivered' | 'failed'>().notNull().default('pending'),
     attempts: integer('attempts').notNull().default(0),
     lastAttemptAt: timestamptz('last_attempt_at'),
+    /** What the last attempt got, for the operator's eyes (the database, the logs): never shown to the office. */
     lastResponseStatus: integer('last_response_status'),
     lastError: text('last_error'),
     createdAt: timestamptz('created_at').notNull(),

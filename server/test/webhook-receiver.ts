@@ -7,6 +7,8 @@
 import { createServer, type IncomingMessage } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Webhook } from 'standardwebhooks';
+import type { Database } from '../db/client';
+import { createWebhookEndpointsService } from '../modules/webhooks/webhook-endpoints.service';
 
 export interface ReceivedEvent {
   id: string;
@@ -115,4 +117,15 @@ export async function startWebhookReceiver(secret: () => string): Promise<Webhoo
         server.close(() => resolve());
       }),
   };
+}
+
+/**
+ * Adds a webhook endpoint of the client at a receiver on this machine, as development allows
+ * (WEBHOOKS_ALLOW_PRIVATE: the product refuses such an address), taking every event. Its id and
+ * signing secret.
+ */
+export async function addLocalEndpoint(db: Database, clientId: number, url: string, description = ''): Promise<{ id: number; secret: string }> {
+  const made = await createWebhookEndpointsService({ db, now: () => new Date(), allowPrivateAddresses: true }).create(clientId, { url, description, eventTypes: [] });
+  if ('refused' in made) throw new Error(`The receiver's address was refused: ${made.refused}`);
+  return { id: made.id, secret: made.secret };
 }

@@ -31,7 +31,8 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   await promisify(execFile)(process.execPath, ['--import', 'tsx', 'scripts/office.ts', 'clients', 'create', '--code', 'ACM', '--name', 'Acme Labs', '--admin', 'ops@acme.example'], {
     env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '' },
   });
-  const server = await startServer({ port: 0, hostname: '127.0.0.1', dataDir, distDir, seed: false });
+  // Development's setting: the webhook tests' receiver listens on this machine (the product refuses such an address).
+  const server = await startServer({ port: 0, hostname: '127.0.0.1', dataDir, distDir, seed: false, webhooksAllowPrivate: true });
   // Workers start after this and inherit the variable.
   process.env.E2E_BASE_URL = server.url;
   // The sandbox processor's own host, for tests that pay through the API (a card token first).

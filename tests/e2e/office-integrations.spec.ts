@@ -102,11 +102,14 @@ test('an office admin adds a webhook endpoint, tests it, rotates its secret, rep
     const address = page.getByLabel('Address (https)');
     const add = page.getByRole('button', { name: 'Add the endpoint' });
 
-    // An address the portal may not call: the server's refusal at the field, what was typed kept.
-    await address.fill('http://billing.example.com/hooks');
+    // An address the portal may not call (the cloud's metadata service, refused even under the
+    // development setting these tests run with): the server's refusal at the field, what was typed kept.
+    await address.fill('https://169.254.169.254/latest/meta-data');
     await add.click();
-    await expect(page.getByText('The portal may not send events to this address: use https (plain http only to this machine), with no user or password in it.')).toBeVisible();
-    await expect(address).toHaveValue('http://billing.example.com/hooks');
+    await expect(
+      page.getByText("The portal may not send events to this address: use https to a host on the internet (not the portal's own machine or a private network), with no user or password in it."),
+    ).toBeVisible();
+    await expect(address).toHaveValue('https://169.254.169.254/latest/meta-data');
 
     // The receiver on this machine, for voids only (no other test makes one).
     const url = `${receiver.url}/${stamp()}`;
@@ -124,9 +127,9 @@ test('an office admin adds a webhook endpoint, tests it, rotates its secret, rep
 
     // A test event: delivered, signed with the secret shown.
     await row.getByRole('button', { name: `Send a test event to ${url}` }).click();
-    await expect(page.getByText(`Test event sent to ${url}. Delivered: the endpoint answered 204.`)).toBeVisible();
+    await expect(page.getByText(`Test event sent to ${url}. Delivered.`)).toBeVisible();
     expect(receiver.events.map((event) => event.type)).toEqual(['webhook.test']);
-    await expect(row).toContainText('Delivered: the endpoint answered 204.');
+    await expect(row).toContainText('Delivered.');
 
     // Rotated after a yes: a new secret, shown once, that signs the next test.
     await row.getByRole('button', { name: `Rotate the secret of ${url}` }).click();
@@ -138,13 +141,13 @@ test('an office admin adds a webhook endpoint, tests it, rotates its secret, rep
     expect(rotated).not.toBe(secret);
     secret = rotated;
     await row.getByRole('button', { name: `Send a test event to ${url}` }).click();
-    await expect(page.getByText(`Test event sent to ${url}. Delivered: the endpoint answered 204.`)).toBeVisible();
+    await expect(page.getByText(`Test event sent to ${url}. Delivered.`)).toBeVisible();
     expect(receiver.events).toHaveLength(2);
 
-    // The receiver down: the test's outcome says what it answered.
+    // The receiver down: the test's outcome says it was not delivered, never what the receiver answered.
     receiver.down = true;
     await row.getByRole('button', { name: `Send a test event to ${url}` }).click();
-    await expect(page.getByText(`Test event sent to ${url}. Not delivered yet: the endpoint answered 500. It is tried again for up to 48 hours.`)).toBeVisible();
+    await expect(page.getByText(`Test event sent to ${url}. Not delivered yet (attempts: 1). It is tried again for up to 48 hours.`)).toBeVisible();
     receiver.down = false;
     await expectAccessible(page);
 
@@ -163,8 +166,6 @@ test('an office admin adds a webhook endpoint, tests it, rotates its secret, rep
               ...delivery,
               status: 'failed',
               attempts: 57,
-              lastResponseStatus: 500,
-              lastError: null,
               finishedAt: new Date().toISOString(),
             },
           ],
@@ -175,8 +176,8 @@ test('an office admin adds a webhook endpoint, tests it, rotates its secret, rep
     await page.getByRole('navigation', { name: 'Billing office' }).getByRole('link', { name: 'Today' }).click();
     await expect(page.getByRole('heading', { level: 1, name: 'Today' })).toBeVisible();
     await page.getByRole('navigation', { name: 'Billing office' }).getByRole('link', { name: 'Integrations' }).click();
-    const failed = page.getByRole('row').filter({ hasText: url }).filter({ hasText: 'Gave up after' });
-    await expect(failed).toContainText('Gave up after 57 attempts: the endpoint last answered 500.');
+    const failed = page.getByRole('row').filter({ hasText: url }).filter({ hasText: 'Failed:' });
+    await expect(failed).toContainText('Failed: not delivered (attempts: 57).');
     await failed.getByRole('button', { name: 'Replay Test event' }).click();
     await expect(page.getByText('The event is sent again to 1 endpoint.')).toBeVisible();
     await expect.poll(() => receiver.repeats).toBeGreaterThanOrEqual(1);

@@ -36,13 +36,11 @@ const failed: DeliveryRow = {
   status: 'failed',
   attempts: 57,
   lastAttemptAt: '2026-11-27T00:00:00Z',
-  lastResponseStatus: 500,
-  lastError: null,
   createdAt: '2026-11-25T00:00:00Z',
   finishedAt: '2026-11-27T00:00:00Z',
 };
 const deliveries: DeliveryLists = { recent: [failed], failed: [failed] };
-const delivered: DeliveryRow = { ...failed, id: 8, eventId: 'evt_bcdefghijklmnopqrstuvwxyza', eventType: 'webhook.test', status: 'delivered', attempts: 1, lastResponseStatus: 204 };
+const delivered: DeliveryRow = { ...failed, id: 8, eventId: 'evt_bcdefghijklmnopqrstuvwxyza', eventType: 'webhook.test', status: 'delivered', attempts: 1 };
 
 const formEvents = [
   { type: 'form.edit', field: 'url', value: 'reports.example.com' },

@@ -237,14 +237,15 @@ export function createConsoleOfficeRoutes(deps: ConsoleOfficeRoutesDeps): Hono<A
   route(routes, addConsoleWebhookEndpoint, async (c, { json }) => {
     c.set('auditNote', { target: json.url });
     const made = await webhooks.create(c.var.staff.clientId, json);
-    if (!made) return errorResponse(c, 422, 'webhookUrlNotAllowed');
+    if ('refused' in made) throw new ApiError(422, 'webhookUrlNotAllowed', { url: made.refused });
     return c.json(made, 201);
   });
 
   route(routes, rotateConsoleWebhookSecret, async (c, { params }) => {
     c.set('auditNote', { target: `endpoint ${String(params.id)}` });
-    const rotated = await webhooks.rotate(c.var.staff.clientId, params.id);
-    return rotated ? c.json(rotated) : errorResponse(c, 404, 'notFound');
+    // Office admins rotate any endpoint of their lab, whoever added it.
+    const rotated = await webhooks.rotate(c.var.staff.clientId, params.id, { apiKeyId: null });
+    return 'refused' in rotated ? errorResponse(c, 404, 'notFound') : c.json(rotated);
   });
 
   route(routes, disableConsoleWebhookEndpoint, async (c, { params }) => {

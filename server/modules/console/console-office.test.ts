@@ -18,7 +18,9 @@ import { createTestApp, DEMO_PASSWORD, TestBrowser, useSeededDatabase } from '..
 import { clientIdOf, createPayer, payableAccounts, type PayableAccount } from '../../test/money-fixtures';
 import { NPP_ADMIN, signedInStaff, staffClock, statementFile, SUN_ADMIN, SUN_AUDITOR, SUN_CLERK, type StaffBrowser } from '../../test/console-fixtures';
 import { readCsvStatement } from '../statements/csv-statement';
+import { createApiKeysService } from '../office/api-keys.service';
 import { createStatementImport } from '../statements/statement-import';
+import { createWebhookEndpointsService } from '../webhooks/webhook-endpoints.service';
 
 const database = useSeededDatabase();
 let clock: Awaited<ReturnType<typeof staffClock>>;
@@ -90,12 +92,18 @@ describe('Today', () => {
 
   it('counts a delivery that gave up, and shows it', async () => {
     const admin = await staff(SUN_ADMIN);
-    const endpoint = await json(await admin.post('/api/console/webhooks/endpoints', { url: 'http://127.0.0.1:9/today' }), webhookEndpointWithSecretSchema, 201);
+    const endpoint = await json(await admin.post('/api/console/webhooks/endpoints', { url: 'https://billing.example.com/today' }), webhookEndpointWithSecretSchema, 201);
     const sent = (await (await admin.post(`/api/console/webhooks/endpoints/${String(endpoint.id)}/test`)).json()) as { eventId: string };
-    await database.db.update(webhookDeliveries).set({ status: 'failed', attempts: 57, lastError: 'HTTP 503' }).where(eq(webhookDeliveries.endpointId, endpoint.id));
-    const today = await json(await admin.get('/api/console/today'), todaySchema);
+    await database.db.update(webhookDeliveries).set({ status: 'failed', attempts: 57, lastResponseStatus: 503, lastError: 'connect ECONNREFUSED 203.0.113.9:22' }).where(eq(webhookDeliveries.endpointId, endpoint.id));
+    const answer = await admin.get('/api/console/today');
+    const today = await json(answer.clone(), todaySchema);
     expect(today.failingDeliveries.count).toBeGreaterThanOrEqual(1);
     expect(today.failingDeliveries.newest[0]).toMatchObject({ eventId: sent.eventId, eventType: 'webhook.test', endpointId: endpoint.id, status: 'failed' });
+    // Failed, and nothing of what the receiver answered, nor why it could not be reached.
+    const text = await answer.text();
+    expect(text).not.toContain('ECONNREFUSED');
+    expect(text).not.toContain('lastResponseStatus');
+    expect(await (await admin.get('/api/console/webhooks/deliveries?status=failed')).text()).not.toMatch(/ECONNREFUSED|lastResponseStatus|lastError/);
   });
 });
 
@@ -343,10 +351,12 @@ describe('Integrations', () => {
   it('adds a webhook endpoint with its secret once, rotates it, sends a test event to it alone, disables it, and replays', async () => {
     const admin = await staff(SUN_ADMIN);
     const add = (url: string) => admin.post('/api/console/webhooks/endpoints', { url, description: 'Bridge' });
-    const endpoint = await json(await add('http://127.0.0.1:9/hooks'), webhookEndpointWithSecretSchema, 201);
-    const other = await json(await add('http://127.0.0.1:9/other'), webhookEndpointWithSecretSchema, 201);
+    const endpoint = await json(await add('https://bridge.example.com/hooks'), webhookEndpointWithSecretSchema, 201);
+    const other = await json(await add('https://bridge.example.com/other'), webhookEndpointWithSecretSchema, 201);
     expect(endpoint.secret).toMatch(/^whsec_/);
     expect((await add('http://billing.example.com/hooks')).status).toBe(422);
+    const inside = await add('https://192.168.0.10/hooks');
+    expect([inside.status, await inside.json()]).toEqual([422, { error: 'webhookUrlNotAllowed', fields: { url: 'addressNotAllowed' } }]);
     const rotated = await json(await admin.post(`/api/console/webhooks/endpoints/${String(endpoint.id)}/rotate`), webhookEndpointWithSecretSchema);
     expect(rotated.secret).not.toBe(endpoint.secret);
     expect(rotated.previousSecretExpiresAt).not.toBeNull();
@@ -377,6 +387,16 @@ describe('Integrations', () => {
     const listed = (await (await admin.get('/api/console/webhooks/endpoints')).json()) as { endpoints: { id: number; disabledAt: string | null }[] };
     expect(listed.endpoints.find((row) => row.id === other.id)?.disabledAt).toBeNull();
     expect(JSON.stringify(listed)).not.toContain('whsec_');
+  });
+
+  it('rotates the secret of an endpoint a key added: office admins manage every endpoint of their lab', async () => {
+    const key = await createApiKeysService({ db: database.db, now: clock.now }).create({ clientId: sunId, scopes: ['webhooks:write'] });
+    const byKey = await createWebhookEndpointsService({ db: database.db, now: clock.now }).create(sunId, { url: 'https://bridge.example.com/by-key', description: '', eventTypes: [] }, { apiKeyId: key.id });
+    if ('refused' in byKey) throw new Error('The key’s endpoint was refused');
+    const admin = await staff(SUN_ADMIN);
+    const rotated = await json(await admin.post(`/api/console/webhooks/endpoints/${String(byKey.id)}/rotate`), webhookEndpointWithSecretSchema);
+    expect(rotated.secret).toMatch(/^whsec_/);
+    expect(rotated.secret).not.toBe(byKey.secret);
   });
 });
 

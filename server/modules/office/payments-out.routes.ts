@@ -20,7 +20,7 @@ import {
 } from '@contracts/payments-out-endpoints';
 import type { Database } from '../../db/client';
 import { route } from '../../http/endpoint-routes';
-import { errorResponse } from '../../http/errors';
+import { ApiError, errorResponse } from '../../http/errors';
 import type { AppEnv, OfficeEnv } from '../../http/types';
 import type { Context } from 'hono';
 import type { MoneyActor } from '../money/money-events';
@@ -71,14 +71,16 @@ export function createPaymentsOutRoutes({ db, refunds, webhooks }: { db: Databas
   route(routes, getWebhookEndpoints, async (c) => c.json({ endpoints: await webhooks.list(c.var.apiKey.clientId) }));
 
   route(routes, postWebhookEndpoint, async (c, { json }) => {
-    const made = await webhooks.create(c.var.apiKey.clientId, json);
-    if (!made) return errorResponse(c, 422, 'webhookUrlNotAllowed');
+    const made = await webhooks.create(c.var.apiKey.clientId, json, { apiKeyId: c.var.apiKey.apiKeyId });
+    if ('refused' in made) throw new ApiError(422, 'webhookUrlNotAllowed', { url: made.refused });
     return c.json(made, 201);
   });
 
   route(routes, postWebhookEndpointRotation, async (c, { params }) => {
-    const rotated = await webhooks.rotate(c.var.apiKey.clientId, params.id);
-    return rotated ? c.json(rotated) : errorResponse(c, 404, 'notFound');
+    // A key reads only the secrets of endpoints it added (webhook-endpoints.service.ts).
+    const rotated = await webhooks.rotate(c.var.apiKey.clientId, params.id, { apiKeyId: c.var.apiKey.apiKeyId });
+    if ('refused' in rotated) return rotated.refused === 'notFound' ? errorResponse(c, 404, 'notFound') : errorResponse(c, 403, 'forbidden');
+    return c.json(rotated);
   });
 
   route(routes, postWebhookEndpointDisable, async (c, { params }) => {

@@ -3,6 +3,8 @@
  * posting file of a business day lists them with a trailer; refunds and voids give money back
  * within the payment; webhooks are written with the money and delivered signed, in order.
  */
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { parse } from 'csv-parse/sync';
 import { and, eq, sql } from 'drizzle-orm';
 import { Webhook } from 'standardwebhooks';
@@ -10,19 +12,21 @@ import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { RefundAnswer, VoidAnswer } from '@contracts/payments-out';
 import type { Language } from '@contracts/session';
 import { queryRows } from '../../db/client';
-import { accounts, clients, invoices, moneyEvents, outboxEmails, webhookDeliveries } from '../../db/schema';
+import { accounts, clients, invoices, moneyEvents, outboxEmails, webhookDeliveries, webhookEndpoints } from '../../db/schema';
 import { formulaParts } from '../../lib/spreadsheet-safe';
 import { createTestApp, DEMO_BILLING, DEMO_GUEST, manualClock, resetPayments, tokenizeTestCard, useSeededDatabase } from '../../test/harness';
 import { createThrottleService } from '../auth/throttle.service';
 import { createPaymentsService } from '../payments/payments.service';
 import { createSandboxProcessor } from '../processor/sandbox-processor';
-import { drainDeliveries, DeliveryRefused, GIVE_UP_AFTER_MS } from '../webhooks/webhook-delivery';
+import { drainDeliveries, DeliveryRefused, GIVE_UP_AFTER_MS, type DeliveryDeps } from '../webhooks/webhook-delivery';
+import { createWebhookEndpointsService } from '../webhooks/webhook-endpoints.service';
+import type { WebhookSender } from '../webhooks/webhook-sender';
 import { createApiKeysService } from './api-keys.service';
 
 const database = useSeededDatabase();
 const clock = manualClock('2026-03-02T15:00:00Z');
 let app: ReturnType<typeof createTestApp>;
-const keys = { reader: '', refunder: '', billsOnly: '', other: '' };
+const keys = { reader: '', refunder: '', billsOnly: '', hooks: '', otherHooks: '', other: '' };
 let sun = { clientId: 0, accountId: 0 };
 
 beforeAll(async () => {
@@ -33,7 +37,9 @@ beforeAll(async () => {
   keys.reader = (await service.create({ clientId: sunId, scopes: ['payments:read'] })).key;
   keys.refunder = (await service.create({ clientId: sunId, scopes: ['refunds:write'] })).key;
   keys.billsOnly = (await service.create({ clientId: sunId, scopes: ['bills:write'] })).key;
-  keys.other = (await service.create({ clientId: await idOf('HBR'), scopes: ['payments:read', 'refunds:write'] })).key;
+  keys.hooks = (await service.create({ clientId: sunId, scopes: ['webhooks:write'] })).key;
+  keys.otherHooks = (await service.create({ clientId: sunId, scopes: ['webhooks:write', 'payments:read'] })).key;
+  keys.other = (await service.create({ clientId: await idOf('HBR'), scopes: ['payments:read', 'refunds:write', 'webhooks:write'] })).key;
   const [account] = await database.db
     .select({ id: accounts.id })
     .from(accounts)
@@ -251,14 +257,120 @@ describe('refunds and voids', () => {
 });
 
 describe('webhooks', () => {
-  const addEndpoint = async (body: Record<string, unknown>) => call('/api/office/v1/webhooks/endpoints', { key: keys.reader, method: 'POST', body });
+  const addEndpoint = async (body: Record<string, unknown>, key = keys.hooks) => call('/api/office/v1/webhooks/endpoints', { key, method: 'POST', body });
 
-  it('refuses an address that is not https (or http on this machine)', async () => {
-    for (const url of ['http://example.com/hook', 'ftp://example.com', 'https://user:pass@example.com/hook', 'not a url']) {
+  it('refuses an address that is not https, holds a password, or is on the portal’s own machine or network in any notation, naming the field', async () => {
+    const refused: [string, string][] = [
+      ['http://example.com/hook', 'schemeNotAllowed'],
+      ...['127.0.0.1:8080', '127.1', '2130706433', '0x7f000001', '0177.0.0.1', 'localhost:4000'].map((host): [string, string] => [`http://${host}/hook`, 'schemeNotAllowed']),
+      ['https://user:pass@example.com/hook', 'credentialsNotAllowed'],
+      ...[
+        '127.1',
+        '2130706433:8443',
+        '0x7f000001',
+        '0177.0.0.1',
+        '169.254.169.254',
+        '10.0.0.5',
+        '10.200.3.4:9200',
+        '192.168.1.20',
+        '172.16.5.5',
+        '100.64.0.1',
+        '[fd00::1]',
+        '[::1]',
+        '[::ffff:127.0.0.1]',
+        '[::ffff:a9fe:a9fe]',
+        '[fe80::1]',
+        '224.0.0.251',
+        '0.0.0.0',
+        'localhost',
+        'localhost.',
+        'hooks.localhost',
+      ].map((host): [string, string] => [`https://${host}/hook`, 'addressNotAllowed']),
+    ];
+    for (const [url, reason] of refused) {
       const response = await addEndpoint({ url });
-      expect([400, 422]).toContain(response.status);
+      expect([url, response.status, await response.json()]).toEqual([url, 422, { error: 'webhookUrlNotAllowed', fields: { url: reason } }]);
     }
-    expect((await addEndpoint({ url: 'https://billing.example.com/hooks' })).status).toBe(201);
+    for (const url of ['ftp://example.com', 'not a url']) expect((await addEndpoint({ url })).status).toBe(400);
+    expect(await database.db.select().from(webhookEndpoints)).toEqual([]);
+    for (const url of ['https://billing.example.com/hooks', 'https://93.184.216.34/hooks', 'https://[2606:4700:4700::1111]:8443/hooks']) expect((await addEndpoint({ url })).status, url).toBe(201);
+  });
+
+  it('manages webhooks only with the webhooks:write scope: a payments:read key lists them, and adds, rotates, disables and replays nothing', async () => {
+    const made = (await (await addEndpoint({ url: 'https://billing.example.com/hooks' })).json()) as { id: number; secret: string };
+    await pay(100);
+    const [event] = await database.db.select({ eventId: moneyEvents.eventId }).from(moneyEvents).where(eq(moneyEvents.type, 'payment.captured'));
+    const before = await database.db.select().from(webhookEndpoints).orderBy(webhookEndpoints.id);
+    const deliveriesBefore = await database.db.select().from(webhookDeliveries);
+    for (const key of [keys.reader, keys.refunder, keys.billsOnly]) {
+      const attempts = [
+        await addEndpoint({ url: 'https://attacker.example.com/hooks' }, key),
+        await call(`/api/office/v1/webhooks/endpoints/${String(made.id)}/rotate`, { key, method: 'POST' }),
+        await call(`/api/office/v1/webhooks/endpoints/${String(made.id)}/disable`, { key, method: 'POST' }),
+        await call(`/api/office/v1/webhooks/events/${event?.eventId ?? ''}/replay`, { key, method: 'POST' }),
+      ];
+      for (const answer of attempts) expect([answer.status, await answer.text()]).toEqual([403, JSON.stringify({ error: 'forbidden' })]);
+    }
+    expect(await database.db.select().from(webhookEndpoints).orderBy(webhookEndpoints.id)).toEqual(before);
+    expect(await database.db.select().from(webhookDeliveries)).toEqual(deliveriesBefore);
+    // Reading them is still payments:read's.
+    const listed = await call('/api/office/v1/webhooks/endpoints', { key: keys.reader });
+    expect([listed.status, ((await listed.json()) as { endpoints: { id: number }[] }).endpoints.map((each) => each.id)]).toEqual([200, [made.id]]);
+    expect((await call('/api/office/v1/webhooks/deliveries', { key: keys.reader })).status).toBe(200);
+  });
+
+  it('hands a new secret only to the key that added the endpoint: one another key or the console added is refused and keeps its secrets', async () => {
+    const mine = (await (await addEndpoint({ url: 'https://billing.example.com/mine' })).json()) as { id: number; secret: string };
+    const theirs = (await (await addEndpoint({ url: 'https://billing.example.com/theirs' }, keys.otherHooks)).json()) as { id: number };
+    // As the console (or the office command) adds one: no key made it.
+    const byStaff = await createWebhookEndpointsService({ db: database.db, now: clock.now }).create(sun.clientId, { url: 'https://billing.example.com/console', description: '', eventTypes: [] });
+    if ('refused' in byStaff) throw new Error('The console’s endpoint was refused');
+    const stored = () => database.db.select({ id: webhookEndpoints.id, secret: webhookEndpoints.secret, previousSecrets: webhookEndpoints.previousSecrets }).from(webhookEndpoints).orderBy(webhookEndpoints.id);
+    const before = await stored();
+    for (const id of [theirs.id, byStaff.id]) {
+      const answer = await call(`/api/office/v1/webhooks/endpoints/${String(id)}/rotate`, { key: keys.hooks, method: 'POST' });
+      const text = await answer.text();
+      expect([answer.status, text]).toEqual([403, JSON.stringify({ error: 'forbidden' })]);
+      expect(text).not.toContain('whsec_');
+    }
+    expect(await stored()).toEqual(before);
+
+    const rotated = await call(`/api/office/v1/webhooks/endpoints/${String(mine.id)}/rotate`, { key: keys.hooks, method: 'POST' });
+    const answer = (await rotated.json()) as { secret: string };
+    expect(rotated.status).toBe(200);
+    expect((await stored()).find((row) => row.id === mine.id)).toEqual({ id: mine.id, secret: answer.secret, previousSecrets: [{ secret: mine.secret, expiresAt: expect.any(String) as unknown }] });
+    // The other key rotates its own.
+    expect((await call(`/api/office/v1/webhooks/endpoints/${String(theirs.id)}/rotate`, { key: keys.otherHooks, method: 'POST' })).status).toBe(200);
+  });
+
+  it('takes an endpoint on this machine over plain http only under development’s setting, and a metadata address never', async () => {
+    const development = createTestApp(database.db, { now: clock.now, webhooksAllowPrivate: true });
+    const add = (url: string) =>
+      development.request('/api/office/v1/webhooks/endpoints', { method: 'POST', headers: { Authorization: `Bearer ${keys.hooks}`, 'Content-Type': 'application/json' }, body: JSON.stringify({ url }) });
+    expect((await add('http://127.0.0.1:4000/hooks')).status).toBe(201);
+    expect((await add('https://10.0.0.5/hooks')).status).toBe(201);
+    const metadata = await add('http://169.254.169.254/latest/meta-data');
+    expect([metadata.status, await metadata.json()]).toEqual([422, { error: 'webhookUrlNotAllowed', fields: { url: 'addressNotAllowed' } }]);
+  });
+
+  it('delivers nothing to an endpoint whose address is refused (added under development’s setting), and connects to nothing', async () => {
+    let connections = 0;
+    const local = createServer((_request, response) => response.writeHead(204).end());
+    local.on('connection', () => (connections += 1));
+    await new Promise<void>((resolve) => local.listen(0, '127.0.0.1', resolve));
+    try {
+      const url = `http://127.0.0.1:${String((local.address() as AddressInfo).port)}/hooks`;
+      const [endpoint] = await database.db.insert(webhookEndpoints).values({ clientId: sun.clientId, url, secret: 'whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw', createdAt: clock.now() }).returning();
+      await pay(100);
+      // The product's own sender and policy: nothing stands in for the network.
+      await expect(drainDeliveries({ db: database.db, now: clock.now }, endpoint?.id ?? 0, `account:${String(sun.accountId)}`)).rejects.toBeInstanceOf(DeliveryRefused);
+      expect(connections).toBe(0);
+      const [delivery] = await database.db.select().from(webhookDeliveries).where(eq(webhookDeliveries.endpointId, endpoint?.id ?? 0));
+      expect(delivery).toMatchObject({ status: 'pending', attempts: 1, lastResponseStatus: null });
+      expect(delivery?.lastError).toMatch(/not one webhooks may go to/);
+    } finally {
+      await new Promise((resolve) => local.close(resolve));
+    }
   });
 
   it('delivers each money event signed with the endpoint’s secret, in order per account, and retries what a receiver refuses', async () => {
@@ -271,15 +383,13 @@ describe('webhooks', () => {
 
     const received: { id: string; body: { type: string; data: { reference: string } } }[] = [];
     let refuse = true;
-    const receiver: typeof fetch = (_url, init) => {
-      const headers = new Headers(init?.headers);
-      const body = (typeof init?.body === 'string' ? init.body : '');
-      const verified = verifyAt(made.secret, body, Object.fromEntries(headers.entries())) as { type: string; data: { reference: string } };
-      if (refuse) return Promise.resolve(new Response('down', { status: 500 }));
-      received.push({ id: headers.get('webhook-id') ?? '', body: verified });
-      return Promise.resolve(new Response(null, { status: 204 }));
+    const receiver: WebhookSender = ({ headers, body }) => {
+      const verified = verifyAt(made.secret, body, headers) as { type: string; data: { reference: string } };
+      if (refuse) return Promise.resolve(500);
+      received.push({ id: headers['webhook-id'] ?? '', body: verified });
+      return Promise.resolve(204);
     };
-    const deps = { db: database.db, now: clock.now, fetch: receiver };
+    const deps: DeliveryDeps = { db: database.db, now: clock.now, send: receiver };
     const orderKey = `account:${String(sun.accountId)}`;
     await expect(drainDeliveries(deps, made.id, orderKey)).rejects.toBeInstanceOf(DeliveryRefused);
     const [tried] = await database.db.select().from(webhookDeliveries).orderBy(webhookDeliveries.id).limit(1);
@@ -297,7 +407,7 @@ describe('webhooks', () => {
     expect(received.slice(0, 2).map((each) => each.id)).toEqual(ids);
 
     // A replay sends the event again with its own id.
-    const replay = await call(`/api/office/v1/webhooks/events/${ids[0] ?? ''}/replay`, { key: keys.reader, method: 'POST' });
+    const replay = await call(`/api/office/v1/webhooks/events/${ids[0] ?? ''}/replay`, { key: keys.hooks, method: 'POST' });
     expect([replay.status, await replay.json()]).toEqual([202, { deliveries: 1 }]);
     expect(await drainDeliveries(deps, made.id, orderKey)).toBe(1);
     expect(received.at(-1)?.id).toBe(ids[0]);
@@ -309,29 +419,33 @@ describe('webhooks', () => {
     await pay(100);
     clock.advanceSeconds(60);
     await pay(200);
-    const deps = { db: database.db, now: clock.now, fetch: () => Promise.resolve(new Response('no', { status: 503 })) };
+    const deps: DeliveryDeps = { db: database.db, now: clock.now, send: () => Promise.resolve(503) };
     const orderKey = `account:${String(sun.accountId)}`;
     await expect(drainDeliveries(deps, made.id, orderKey)).rejects.toBeInstanceOf(DeliveryRefused);
     clock.advanceSeconds(GIVE_UP_AFTER_MS / 1000 - 30);
     // The first is 48 hours old and fails; the second is not yet, and is tried again later.
     await expect(drainDeliveries(deps, made.id, orderKey)).rejects.toBeInstanceOf(DeliveryRefused);
-    const failed = (await (await call('/api/office/v1/webhooks/deliveries?status=failed', { key: keys.reader })).json()) as { deliveries: { attempts: number; lastResponseStatus: number }[] };
-    expect(failed.deliveries).toEqual([expect.objectContaining({ status: 'failed', attempts: 2, lastResponseStatus: 503, eventType: 'payment.captured' })]);
+    const failed = (await (await call('/api/office/v1/webhooks/deliveries?status=failed', { key: keys.reader })).json()) as { deliveries: Record<string, unknown>[] };
+    expect(failed.deliveries).toEqual([expect.objectContaining({ status: 'failed', attempts: 2, eventType: 'payment.captured' })]);
+    // Failed, and nothing of what the receiver answered (its status, its body, why it was unreachable).
+    const all = (await (await call('/api/office/v1/webhooks/deliveries', { key: keys.reader })).json()) as { deliveries: Record<string, unknown>[] };
+    for (const delivery of all.deliveries) expect(Object.keys(delivery).sort()).toEqual(['attempts', 'createdAt', 'endpointId', 'eventId', 'eventType', 'finishedAt', 'id', 'lastAttemptAt', 'status']);
+    expect(JSON.stringify(all)).not.toContain('HTTP 503');
     expect(((await (await call('/api/office/v1/webhooks/deliveries?status=failed', { key: keys.other })).json()) as { deliveries: unknown[] }).deliveries).toEqual([]);
   });
 
   it('signs with both secrets for a day after a rotation, so either verifies', async () => {
     const made = (await (await addEndpoint({ url: 'https://billing.example.com/hooks' })).json()) as { id: number; secret: string };
-    const rotated = (await (await call(`/api/office/v1/webhooks/endpoints/${String(made.id)}/rotate`, { key: keys.reader, method: 'POST' })).json()) as { secret: string; previousSecretExpiresAt: string };
+    const rotated = (await (await call(`/api/office/v1/webhooks/endpoints/${String(made.id)}/rotate`, { key: keys.hooks, method: 'POST' })).json()) as { secret: string; previousSecretExpiresAt: string };
     expect(rotated.secret).not.toBe(made.secret);
     expect(new Date(rotated.previousSecretExpiresAt).getTime()).toBe(clock.now().getTime() + 24 * 3600 * 1000);
     await pay(100);
     const seen: { body: string; headers: Record<string, string> }[] = [];
-    const receiver: typeof fetch = (_url, init) => {
-      seen.push({ body: (typeof init?.body === 'string' ? init.body : ''), headers: Object.fromEntries(new Headers(init?.headers).entries()) });
-      return Promise.resolve(new Response(null, { status: 200 }));
+    const receiver: WebhookSender = ({ body, headers }) => {
+      seen.push({ body, headers });
+      return Promise.resolve(200);
     };
-    await drainDeliveries({ db: database.db, now: clock.now, fetch: receiver }, made.id, `account:${String(sun.accountId)}`);
+    await drainDeliveries({ db: database.db, now: clock.now, send: receiver }, made.id, `account:${String(sun.accountId)}`);
     const [delivery] = seen;
     if (!delivery) throw new Error('Nothing was delivered');
     expect(delivery.headers['webhook-signature']?.split(' ')).toHaveLength(2);
@@ -339,8 +453,38 @@ describe('webhooks', () => {
     // A third secret does not.
     expect(() => verifyAt('whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw', delivery.body, delivery.headers)).toThrow();
     // Once disabled, nothing more goes to it.
-    expect((await call(`/api/office/v1/webhooks/endpoints/${String(made.id)}/disable`, { key: keys.reader, method: 'POST' })).status).toBe(200);
+    expect((await call(`/api/office/v1/webhooks/endpoints/${String(made.id)}/disable`, { key: keys.hooks, method: 'POST' })).status).toBe(200);
     await pay(100);
     expect(await database.db.select().from(webhookDeliveries).where(eq(webhookDeliveries.status, 'pending'))).toEqual([]);
+  });
+
+  it('keeps every secret rotated out within the day signing until its own expiry: a second rotation does not drop the first', async () => {
+    const made = (await (await addEndpoint({ url: 'https://billing.example.com/hooks' })).json()) as { id: number; secret: string };
+    const rotate = async () => (await (await call(`/api/office/v1/webhooks/endpoints/${String(made.id)}/rotate`, { key: keys.hooks, method: 'POST' })).json()) as { secret: string; previousSecretExpiresAt: string };
+    const firstRotation = clock.now().getTime();
+    const second = await rotate();
+    clock.advanceSeconds(3600);
+    const third = await rotate();
+    expect(new Date(third.previousSecretExpiresAt).getTime()).toBe(clock.now().getTime() + 24 * 3600 * 1000);
+
+    /** The next payment's delivery: its body and headers, as the receiver gets them. */
+    const delivered = async () => {
+      await pay(100);
+      const seen: { body: string; headers: Record<string, string> }[] = [];
+      await drainDeliveries({ db: database.db, now: clock.now, send: ({ body, headers }) => (seen.push({ body, headers }), Promise.resolve(204)) }, made.id, `account:${String(sun.accountId)}`);
+      const [delivery] = seen.slice(-1);
+      if (!delivery) throw new Error('Nothing was delivered');
+      return delivery;
+    };
+    // Within the first secret's day: the first, the second and the third all sign.
+    const early = await delivered();
+    expect(early.headers['webhook-signature']?.split(' ')).toHaveLength(3);
+    for (const secret of [made.secret, second.secret, third.secret]) expect(verifyAt(secret, early.body, early.headers)).toMatchObject({ type: 'payment.captured' });
+    // Once the first has had its day, it no longer signs; the second keeps its own day.
+    clock.advanceSeconds((firstRotation + 24 * 3600 * 1000 - clock.now().getTime()) / 1000 + 1);
+    const later = await delivered();
+    expect(later.headers['webhook-signature']?.split(' ')).toHaveLength(2);
+    expect(() => verifyAt(made.secret, later.body, later.headers)).toThrow();
+    for (const secret of [second.secret, third.secret]) expect(verifyAt(secret, later.body, later.headers)).toMatchObject({ type: 'payment.captured' });
   });
 });

@@ -141,7 +141,8 @@ describe('the console’s access table', () => {
     sun.userId = (await database.db.select({ id: users.id }).from(users).where(eq(users.email, 'pat.doe@example.com')))[0]?.id ?? 0;
     sun.keyPrefix = (await createApiKeysService({ db: database.db, now: clock.now }).create({ clientId: sunId, scopes: ['bills:write'] })).prefix;
     const webhooks = createWebhookEndpointsService({ db: database.db, now: clock.now });
-    sun.endpointId = (await webhooks.create(sunId, { url: 'https://billing.example.com/sun', description: '', eventTypes: [] }))?.id ?? 0;
+    const endpoint = await webhooks.create(sunId, { url: 'https://billing.example.com/sun', description: '', eventTypes: [] });
+    sun.endpointId = 'id' in endpoint ? endpoint.id : 0;
     const tested = await webhooks.sendTest(sunId, sun.endpointId);
     sun.eventId = tested && tested !== 'disabled' ? tested.eventId : '';
     browsers = {

@@ -1,7 +1,7 @@
 /**
  * Delivering webhooks: a delivery POSTs its event to its endpoint, signed as the Standard Webhooks
- * specification says (`webhook-id`, `webhook-timestamp`, `webhook-signature`, with the endpoint's
- * previous secret beside the current one for a day after a rotation). A 2xx answer delivers it;
+ * specification says (`webhook-id`, `webhook-timestamp`, `webhook-signature`, with each secret
+ * rotated out beside the current one for a day after its rotation). A 2xx answer delivers it;
  * anything else (or no answer within the time-out) is tried again later, and 48 hours after the
  * event the delivery is marked failed, for the office to see and replay.
  *
@@ -13,6 +13,8 @@ import { and, asc, eq, sql } from 'drizzle-orm';
 import { Webhook } from 'standardwebhooks';
 import type { Database } from '../../db/client';
 import { webhookDeliveries, webhookEndpoints, webhookEvents } from '../../db/schema';
+import { liveRetiredSecrets } from './webhook-endpoints.service';
+import { createWebhookSender, type WebhookSender } from './webhook-sender';
 
 /** A delivery not answered 2xx for this long after its event is marked failed. */
 export const GIVE_UP_AFTER_MS = 48 * 60 * 60 * 1000;
@@ -24,8 +26,13 @@ export const DELIVERY_TIMEOUT_MS = 10_000;
 export interface DeliveryDeps {
   db: Database;
   now: () => Date;
-  /** The HTTP client (tests pass their own). */
-  fetch?: typeof fetch;
+  /**
+   * Development and tests only (WEBHOOKS_ALLOW_PRIVATE): deliveries may go over plain http and to
+   * this machine and private networks. Default: https to public addresses only.
+   */
+  allowPrivateAddresses?: boolean;
+  /** What sends a delivery (tests pass their own); default: webhook-sender.ts under the policy above. */
+  send?: WebhookSender;
   timeoutMs?: number;
   /** Aborts a delivery in flight (the job's time ran out, or the server stops). */
   signal?: AbortSignal;
@@ -43,21 +50,30 @@ export class DeliveryRefused extends Error {
   }
 }
 
-/** What one attempt got: the answer's status, or why there was none. */
+/** One sender per policy, its connections kept alive between deliveries. */
+const senders = new Map<boolean, WebhookSender>();
+function defaultSender(allowPrivate: boolean): WebhookSender {
+  let sender = senders.get(allowPrivate);
+  if (!sender) {
+    sender = createWebhookSender({ allowPrivate });
+    senders.set(allowPrivate, sender);
+  }
+  return sender;
+}
+
+/**
+ * What one attempt got: the answer's status, or why there was none (an address refused, no
+ * answer in time, a connection refused). Kept with the delivery for the operator; the office
+ * sees only whether it was delivered.
+ */
 async function attempt(deps: DeliveryDeps, url: string, headers: Record<string, string>, body: string): Promise<{ status: number | null; error: string | null }> {
+  const timeout = AbortSignal.timeout(deps.timeoutMs ?? DELIVERY_TIMEOUT_MS);
   try {
-    const response = await (deps.fetch ?? fetch)(url, {
-      method: 'POST',
-      headers,
-      body,
-      // A redirect is not followed: the endpoint is the address the office gave.
-      redirect: 'manual',
-      signal: AbortSignal.any([AbortSignal.timeout(deps.timeoutMs ?? DELIVERY_TIMEOUT_MS), ...(deps.signal ? [deps.signal] : [])]),
-    });
-    await response.body?.cancel();
-    return { status: response.status, error: response.ok ? null : `HTTP ${String(response.status)}` };
+    const send = deps.send ?? defaultSender(deps.allowPrivateAddresses ?? false);
+    const status = await send({ url, headers, body, signal: AbortSignal.any([timeout, ...(deps.signal ? [deps.signal] : [])]) });
+    return { status, error: status >= 200 && status < 300 ? null : `HTTP ${String(status)}` };
   } catch (error) {
-    const reason = error instanceof Error && error.name === 'TimeoutError' ? 'No answer in time' : error instanceof Error ? error.message : String(error);
+    const reason = timeout.aborted ? 'No answer in time' : error instanceof Error ? error.message : String(error);
     return { status: null, error: reason.slice(0, 300) };
   }
 }
@@ -88,7 +104,8 @@ export async function drainDeliveries(deps: DeliveryDeps, endpointId: number, or
         continue;
       }
       const body = JSON.stringify(event.payload);
-      const secrets = [endpoint.secret, ...(endpoint.previousSecret && endpoint.previousSecretExpiresAt && endpoint.previousSecretExpiresAt > at ? [endpoint.previousSecret] : [])];
+      // The current secret, and every one rotated out that still has some of its day left.
+      const secrets = [endpoint.secret, ...liveRetiredSecrets(endpoint.previousSecrets, at).map((each) => each.secret)];
       const headers = {
         'Content-Type': 'application/json',
         'User-Agent': 'patient-billing-portal-webhooks/1',

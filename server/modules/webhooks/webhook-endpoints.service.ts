@@ -1,15 +1,25 @@
 /**
- * A client's webhook endpoints: added with a `whsec_` signing secret (shown once), rotated (the
- * previous secret keeps signing for a day, so a receiver switches at its own pace), disabled; the
- * deliveries, failed ones visible; and replays, which deliver an event again with its own id.
+ * A client's webhook endpoints: added with a `whsec_` signing secret (shown once), rotated (each
+ * secret rotated out keeps signing for a day, so a receiver switches at its own pace; a key reads
+ * only the secrets of endpoints it added), disabled; the deliveries, whether each was delivered
+ * and never what the receiver answered; and replays, which deliver an event again with its own id.
  * Every query is scoped by the caller's client.
  */
 import { randomBytes } from 'node:crypto';
 import { and, count, desc, eq, gt, isNull, or, sql } from 'drizzle-orm';
-import { webhookTestEventType, type WebhookDeliveryView, type WebhookEndpointView, type WebhookSentEventType, type webhookDeliveryStatuses, type webhookEndpointRequestSchema } from '@contracts/payments-out';
+import {
+  webhookTestEventType,
+  type WebhookDeliveryView,
+  type WebhookEndpointView,
+  type WebhookSentEventType,
+  type WebhookUrlProblem,
+  type webhookDeliveryStatuses,
+  type webhookEndpointRequestSchema,
+} from '@contracts/payments-out';
 import type * as v from 'valibot';
 import type { Database } from '../../db/client';
-import { webhookDeliveries, webhookEndpoints, webhookEvents } from '../../db/schema';
+import { webhookDeliveries, webhookEndpoints, webhookEvents, type RetiredWebhookSecret } from '../../db/schema';
+import { webhookUrlProblem } from './webhook-address';
 import { notifyWebhookQueued, queueDeliveries, queueWebhookEvent, testOrderKey } from './webhook-events';
 
 /** How long a rotated-out secret keeps signing. */
@@ -20,17 +30,16 @@ export function newWebhookSecret(): string {
   return `whsec_${randomBytes(32).toString('base64')}`;
 }
 
-/** Only a receiver on this machine may be reached over plain http (tests, a local bridge). */
-export function isAllowedWebhookUrl(url: string): boolean {
-  const parsed = URL.canParse(url) ? new URL(url) : null;
-  if (!parsed || parsed.username || parsed.password) return false;
-  if (parsed.protocol === 'https:') return true;
-  return parsed.protocol === 'http:' && ['localhost', '127.0.0.1', '[::1]'].includes(parsed.hostname);
+/** The secrets rotated out that still sign at `at`, each until its own expiry. */
+export function liveRetiredSecrets(retired: readonly RetiredWebhookSecret[], at: Date): RetiredWebhookSecret[] {
+  return retired.filter((each) => new Date(each.expiresAt).getTime() > at.getTime());
 }
 
 type EndpointRow = typeof webhookEndpoints.$inferSelect;
 
-function view(row: EndpointRow): WebhookEndpointView {
+/** An endpoint as listed at `at`: until when the last secret rotated out still signs (null: none does). */
+function view(row: EndpointRow, at: Date): WebhookEndpointView {
+  const lastExpiry = Math.max(...liveRetiredSecrets(row.previousSecrets, at).map((each) => new Date(each.expiresAt).getTime()));
   return {
     id: row.id,
     url: row.url,
@@ -38,7 +47,7 @@ function view(row: EndpointRow): WebhookEndpointView {
     eventTypes: row.eventTypes,
     createdAt: row.createdAt.toISOString(),
     disabledAt: row.disabledAt?.toISOString() ?? null,
-    previousSecretExpiresAt: row.previousSecret ? (row.previousSecretExpiresAt?.toISOString() ?? null) : null,
+    previousSecretExpiresAt: Number.isFinite(lastExpiry) ? new Date(lastExpiry).toISOString() : null,
   };
 }
 
@@ -51,14 +60,21 @@ function deliveryView({ delivery, eventId, eventType }: { delivery: typeof webho
     status: delivery.status,
     attempts: delivery.attempts,
     lastAttemptAt: delivery.lastAttemptAt?.toISOString() ?? null,
-    lastResponseStatus: delivery.lastResponseStatus,
-    lastError: delivery.lastError,
     createdAt: delivery.createdAt.toISOString(),
     finishedAt: delivery.finishedAt?.toISOString() ?? null,
   };
 }
 
-export function createWebhookEndpointsService({ db, now }: { db: Database; now: () => Date }) {
+export function createWebhookEndpointsService({
+  db,
+  now,
+  allowPrivateAddresses = false,
+}: {
+  db: Database;
+  now: () => Date;
+  /** Development and tests only (WEBHOOKS_ALLOW_PRIVATE): endpoints over plain http, on this machine or a private network. */
+  allowPrivateAddresses?: boolean;
+}) {
   /** Deliveries with their event's id and type, to be narrowed. */
   const deliveryRows = () =>
     db
@@ -68,32 +84,57 @@ export function createWebhookEndpointsService({ db, now }: { db: Database; now: 
       .$dynamic();
 
   return {
-    /** Adds an endpoint; null when its address may not be called. */
-    async create(clientId: number, request: v.InferOutput<typeof webhookEndpointRequestSchema>): Promise<(WebhookEndpointView & { secret: string }) | null> {
-      if (!isAllowedWebhookUrl(request.url)) return null;
+    /**
+     * Adds an endpoint, made by the key `apiKeyId` (none: a staff member or the operator); or why
+     * its address may not be called (webhook-address.ts).
+     */
+    async create(
+      clientId: number,
+      request: v.InferOutput<typeof webhookEndpointRequestSchema>,
+      { apiKeyId = null }: { apiKeyId?: number | null } = {},
+    ): Promise<(WebhookEndpointView & { secret: string }) | { refused: WebhookUrlProblem }> {
+      const refused = webhookUrlProblem(request.url, { allowPrivate: allowPrivateAddresses });
+      if (refused) return { refused };
       const secret = newWebhookSecret();
+      const at = now();
       const [row] = await db
         .insert(webhookEndpoints)
-        .values({ clientId, url: request.url, description: request.description, eventTypes: [...new Set(request.eventTypes)], secret, createdAt: now() })
+        .values({ clientId, url: request.url, description: request.description, eventTypes: [...new Set(request.eventTypes)], secret, createdAt: at, createdByApiKeyId: apiKeyId })
         .returning();
       if (!row) throw new Error('A webhook endpoint was not written');
-      return { ...view(row), secret };
+      return { ...view(row, at), secret };
     },
 
     async list(clientId: number): Promise<WebhookEndpointView[]> {
       const rows = await db.select().from(webhookEndpoints).where(eq(webhookEndpoints.clientId, clientId)).orderBy(webhookEndpoints.id);
-      return rows.map(view);
+      const at = now();
+      return rows.map((row) => view(row, at));
     },
 
-    /** A new secret for a live endpoint of the client; the old one signs beside it for a day. Null when there is no such endpoint. */
-    async rotate(clientId: number, id: number): Promise<(WebhookEndpointView & { secret: string }) | null> {
-      const secret = newWebhookSecret();
-      const [row] = await db
-        .update(webhookEndpoints)
-        .set({ previousSecret: sql`${webhookEndpoints.secret}`, previousSecretExpiresAt: new Date(now().getTime() + PREVIOUS_SECRET_LIFETIME_MS), secret })
-        .where(and(eq(webhookEndpoints.clientId, clientId), eq(webhookEndpoints.id, id), isNull(webhookEndpoints.disabledAt)))
-        .returning();
-      return row ? { ...view(row), secret } : null;
+    /**
+     * A new secret for a live endpoint of the client, answered to whoever asked. The one it
+     * replaces signs beside it for a day, and so does every other secret rotated out that still
+     * has some of its own day left (a second rotation never cuts the first one's day short). A key (`apiKeyId`) may rotate only an endpoint it added itself: it
+     * never reads a secret of an endpoint another key, a staff member or the operator made
+     * (`notYours`, and nothing changes). Staff and the operator (`apiKeyId` null) rotate any.
+     */
+    async rotate(clientId: number, id: number, { apiKeyId }: { apiKeyId: number | null }): Promise<(WebhookEndpointView & { secret: string }) | { refused: 'notFound' | 'notYours' }> {
+      return db.transaction(async (tx) => {
+        const live = and(eq(webhookEndpoints.clientId, clientId), eq(webhookEndpoints.id, id), isNull(webhookEndpoints.disabledAt));
+        const [endpoint] = await tx
+          .select({ createdByApiKeyId: webhookEndpoints.createdByApiKeyId, secret: webhookEndpoints.secret, previousSecrets: webhookEndpoints.previousSecrets })
+          .from(webhookEndpoints)
+          .where(live)
+          .for('update');
+        if (!endpoint) return { refused: 'notFound' as const };
+        if (apiKeyId !== null && endpoint.createdByApiKeyId !== apiKeyId) return { refused: 'notYours' as const };
+        const at = now();
+        const previousSecrets = [...liveRetiredSecrets(endpoint.previousSecrets, at), { secret: endpoint.secret, expiresAt: new Date(at.getTime() + PREVIOUS_SECRET_LIFETIME_MS).toISOString() }];
+        const secret = newWebhookSecret();
+        const [row] = await tx.update(webhookEndpoints).set({ previousSecrets, secret }).where(live).returning();
+        if (!row) throw new Error('A webhook endpoint locked for its rotation was not updated');
+        return { ...view(row, at), secret };
+      });
     },
 
     /** Stops sending to the endpoint: its pending deliveries fail. Null when the client has no such endpoint. */
@@ -110,7 +151,7 @@ export function createWebhookEndpointsService({ db, now }: { db: Database; now: 
           .update(webhookDeliveries)
           .set({ status: 'failed', finishedAt: at, lastError: 'The endpoint was disabled' })
           .where(and(eq(webhookDeliveries.clientId, clientId), eq(webhookDeliveries.endpointId, id), eq(webhookDeliveries.status, 'pending')));
-        return view(row);
+        return view(row, at);
       });
     },
 

@@ -15,9 +15,9 @@ import { clientIdOf, createPayer, payableAccounts, type PayableAccount } from '.
 import { cluster, clusterInBackground, createTestDatabase, testDatabaseUrl } from '../../test/postgres-servers';
 import { createTestJobQueue } from '../../test/test-job-queue';
 import { expectInOrderPerAccount } from '../../test/webhook-expectations';
-import { startWebhookReceiver, type WebhookReceiver } from '../../test/webhook-receiver';
+import { addLocalEndpoint, startWebhookReceiver, type WebhookReceiver } from '../../test/webhook-receiver';
 import { startWebhookDispatch, type WebhookDispatch } from './webhook-dispatch';
-import { createWebhookEndpointsService } from './webhook-endpoints.service';
+import type { WebhookSender } from './webhook-sender';
 
 const FAST_RETRY = { retryLimit: 30, retryDelay: 1, retryBackoff: true, retryDelayMax: 1 };
 
@@ -27,13 +27,14 @@ interface Replica {
   dispatch: WebhookDispatch;
 }
 
-/** A replica over `url`: its own pool, queue and dispatcher; `fetch` stands in for its network. */
-async function startReplica(url: string, warnings: string[], { fetch }: { fetch?: typeof globalThis.fetch } = {}): Promise<Replica> {
+/** A replica over `url`: its own pool, queue and dispatcher; `send` stands in for its network. */
+async function startReplica(url: string, warnings: string[], { send }: { send?: WebhookSender } = {}): Promise<Replica> {
   const database = await openDatabase({ databaseUrl: url, warn: (message) => warnings.push(message) });
   const queue = await createTestJobQueue(database.db, warnings);
   const dispatch = await startWebhookDispatch({
     queue,
-    delivery: { db: database.db, now: () => new Date(), ...(fetch ? { fetch } : {}) },
+    // The receiver is on this machine: development's policy.
+    delivery: { db: database.db, now: () => new Date(), allowPrivateAddresses: true, ...(send ? { send } : {}) },
     warn: (message) => warnings.push(message),
     retry: FAST_RETRY,
     // A job whose replica died is taken up 2 s later rather than 5 minutes (a job takes its
@@ -57,8 +58,7 @@ async function prepare(url: string) {
   const accounts = await payableAccounts(setup.db, clientId, 6, 'HOOK');
   const secret = { value: '' };
   const receiver = await startWebhookReceiver(() => secret.value);
-  const endpoint = await createWebhookEndpointsService({ db: setup.db, now: () => new Date() }).create(clientId, { url: receiver.url, description: '', eventTypes: [] });
-  secret.value = endpoint?.secret ?? '';
+  secret.value = (await addLocalEndpoint(setup.db, clientId, receiver.url)).secret;
   return { setup, clientId, accounts, receiver };
 }
 
@@ -104,11 +104,11 @@ describe.skipIf(!testDatabaseUrl)('webhooks delivered by replicas over one Postg
     // The doomed replica's network never answers: it dies with the delivery in flight.
     let taken: () => void = () => undefined;
     const inFlight = new Promise<void>((resolve) => (taken = resolve));
-    const hang: typeof fetch = (_url, init) => {
+    const hang: WebhookSender = ({ signal }) => {
       taken();
-      return new Promise((_resolve, reject) => init?.signal?.addEventListener('abort', () => reject(new Error('The replica is gone'))));
+      return new Promise((_resolve, reject) => signal.addEventListener('abort', () => reject(new Error('The replica is gone'))));
     };
-    const doomed = await startReplica(url, warnings, { fetch: hang });
+    const doomed = await startReplica(url, warnings, { send: hang });
     const reference = await createPayer(doomed.database.db, clientId)(accounts[0] as PayableAccount);
     await inFlight;
     // Killed: its connections close under the job in flight.

@@ -12,9 +12,8 @@ import type { JobQueue } from '../../jobs/job-queue';
 import { useSeededDatabase } from '../../test/harness';
 import { clientIdOf, createPayer, payableAccounts, type PayableAccount } from '../../test/money-fixtures';
 import { createTestJobQueue } from '../../test/test-job-queue';
-import { startWebhookReceiver, type WebhookReceiver } from '../../test/webhook-receiver';
+import { addLocalEndpoint, startWebhookReceiver, type WebhookReceiver } from '../../test/webhook-receiver';
 import { startWebhookDispatch, type WebhookDispatch } from './webhook-dispatch';
-import { createWebhookEndpointsService } from './webhook-endpoints.service';
 import { expectInOrderPerAccount } from '../../test/webhook-expectations';
 
 const database = useSeededDatabase();
@@ -32,10 +31,9 @@ beforeAll(async () => {
   pay = createPayer(db, clientId);
   const secret = { value: '' };
   receiver = await startWebhookReceiver(() => secret.value);
-  const endpoint = await createWebhookEndpointsService({ db, now: () => new Date() }).create(clientId, { url: receiver.url, description: '', eventTypes: [] });
-  secret.value = endpoint?.secret ?? '';
+  secret.value = (await addLocalEndpoint(db, clientId, receiver.url)).secret;
   queue = await createTestJobQueue(db, warnings);
-  dispatch = await startWebhookDispatch({ queue, delivery: { db, now: () => new Date() }, warn: (message) => warnings.push(message), retry: { retryLimit: 20, retryDelay: 1, retryBackoff: true, retryDelayMax: 1 } });
+  dispatch = await startWebhookDispatch({ queue, delivery: { db, now: () => new Date(), allowPrivateAddresses: true }, warn: (message) => warnings.push(message), retry: { retryLimit: 20, retryDelay: 1, retryBackoff: true, retryDelayMax: 1 } });
 });
 
 afterAll(async () => {

@@ -61,6 +61,8 @@ function useScopeName(): (scope: ApiKeyScope) => string {
         return t`Read payments (payments:read)`;
       case 'refunds:write':
         return t`Make refunds (refunds:write)`;
+      case 'webhooks:write':
+        return t`Manage webhooks (webhooks:write)`;
     }
   };
 }
@@ -86,23 +88,16 @@ function useEventName(): (type: string) => string {
   };
 }
 
-/** How a delivery went, in words. */
+/** How a delivery went, in words: delivered or not, never what the endpoint answered. */
 function useDeliveryOutcome(): (delivery: DeliveryRow | null | undefined) => string {
   const { t } = useLingui();
   return (delivery) => {
     if (!delivery) return t`No delivery yet.`;
-    const status = delivery.lastResponseStatus === null ? null : String(delivery.lastResponseStatus);
     const attempts = String(delivery.attempts);
-    const error = delivery.lastError ?? '';
-    if (delivery.status === 'delivered') return t`Delivered: the endpoint answered ${status ?? '2xx'}.`;
-    if (delivery.status === 'failed')
-      return status
-        ? t`Gave up after ${attempts} attempts: the endpoint last answered ${status}.`
-        : t`Gave up after ${attempts} attempts: the endpoint could not be reached (${error}).`;
+    if (delivery.status === 'delivered') return t`Delivered.`;
+    if (delivery.status === 'failed') return t`Failed: not delivered (attempts: ${attempts}).`;
     if (delivery.attempts === 0) return t`On its way: not tried yet.`;
-    return status
-      ? t`Not delivered yet: the endpoint answered ${status}. It is tried again for up to 48 hours.`
-      : t`Not delivered yet: the endpoint could not be reached (${error}). It is tried again for up to 48 hours.`;
+    return t`Not delivered yet (attempts: ${attempts}). It is tried again for up to 48 hours.`;
   };
 }
 
@@ -362,7 +357,7 @@ function Webhooks({ endpoints, deliveries }: { endpoints: EndpointRow[]; deliver
     problems: useSelector(actor, selectEndpointProblems),
     message: (_, problem) => {
       if (problem === 'required') return t`Enter the address where events are sent.`;
-      if (problem === 'notAllowed') return t`The portal may not send events to this address: use https (plain http only to this machine), with no user or password in it.`;
+      if (problem === 'notAllowed') return t`The portal may not send events to this address: use https to a host on the internet (not the portal's own machine or a private network), with no user or password in it.`;
       return t`Enter a web address starting with https://, such as https://billing.example.com/hooks.`;
     },
   });

@@ -104,7 +104,7 @@ export function TodayScreen({ today }: { today: Today }) {
           <ul className="today-list">
             {today.failingDeliveries.newest.map((delivery) => (
               <li key={delivery.id}>
-                {delivery.eventType} {delivery.eventId} · {delivery.lastError ?? (delivery.lastResponseStatus === null ? '' : `HTTP ${String(delivery.lastResponseStatus)}`)}
+                {delivery.eventType} {delivery.eventId} · {delivery.status === 'failed' ? t`failed` : t`not delivered yet, tried again`}
               </li>
             ))}
           </ul>

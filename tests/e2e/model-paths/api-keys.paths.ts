@@ -22,7 +22,7 @@ const statuses = { forbidden: 403, notFound: 404, expired: 401 };
 
 const nameField = (page: Page) => page.getByLabel('Key name', { exact: true });
 const firstScope = (page: Page) => page.getByRole('checkbox', { name: 'Send statements (bills:write)' });
-const scopeLabels: Record<string, string> = { 'bills:write': 'Send statements (bills:write)', 'payments:read': 'Read payments (payments:read)', 'refunds:write': 'Make refunds (refunds:write)' };
+const scopeLabels: Record<string, string> = { 'bills:write': 'Send statements (bills:write)', 'payments:read': 'Read payments (payments:read)', 'refunds:write': 'Make refunds (refunds:write)', 'webhooks:write': 'Manage webhooks (webhooks:write)' };
 
 const failureMessages: Record<ApiKeysFailure, string> = {
   notFound: 'This key is revoked already, or no longer exists.',

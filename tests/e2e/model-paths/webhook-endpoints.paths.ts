@@ -61,11 +61,10 @@ const section = (page: Page) => page.locator('section[aria-labelledby="webhooks-
 const urlField = (page: Page) => page.getByLabel('Address (https)', { exact: true });
 const dialog = (page: Page) => section(page).getByRole('alertdialog');
 
-/** How a delivery went, in words (the outcomes the model's answers give). */
+/** How a delivery went, in words (the outcomes the model's answers give): delivered or not, never the endpoint's answer. */
 const outcomeText = (delivery: DeliveryRow | null) => {
   if (delivery === null) return 'No delivery yet.';
-  const status = String(delivery.lastResponseStatus);
-  return delivery.status === 'delivered' ? `Delivered: the endpoint answered ${status}.` : `Gave up after ${String(delivery.attempts)} attempts: the endpoint last answered ${status}.`;
+  return delivery.status === 'delivered' ? 'Delivered.' : `Failed: not delivered (attempts: ${String(delivery.attempts)}).`;
 };
 const noticeText = (notice: NonNullable<WebhooksNotice>) => {
   if (notice.kind === 'tested') return `Test event sent to ${notice.outcome.url}. ${outcomeText(notice.outcome.delivery)}`;
