@@ -9,6 +9,7 @@ import { apiEndpoints } from '@contracts/api';
 import { maxBodyBytesOf, streamsItsBody, type EndpointDeclaration } from '@contracts/endpoint';
 import { apiKeyScopes } from '@contracts/office';
 import { clientIdOf, createTestApp, useSeededDatabase } from '../test/harness';
+import { countedBody } from '../test/counted-body';
 import { signedInStaff, staffClock, SUN_ADMIN, type StaffBrowser } from '../test/console-fixtures';
 import { createApiKeysService } from '../modules/office/api-keys.service';
 
@@ -23,20 +24,6 @@ beforeAll(async () => {
   admin = await signedInStaff(app, clock.now, SUN_ADMIN, 'SUN');
   ({ key } = await createApiKeysService({ db: database.db, now: clock.now }).create({ clientId: await clientIdOf(database.db, 'SUN'), scopes: [...apiKeyScopes] }));
 });
-
-/** A body of `total` bytes that counts what the server pulls of it. */
-function countedBody(total: number) {
-  const chunk = new Uint8Array(64 * 1024).fill(0x20);
-  const state = { pulled: 0 };
-  const body = new ReadableStream<Uint8Array>({
-    pull(controller) {
-      if (state.pulled >= total) return controller.close();
-      state.pulled += chunk.byteLength;
-      controller.enqueue(chunk);
-    },
-  });
-  return { body, state };
-}
 
 const typeOf = (endpoint: EndpointDeclaration) => (endpoint.imageBody ? 'image/png' : endpoint.csvBody || endpoint.statementBody ? 'text/csv' : 'application/json');
 

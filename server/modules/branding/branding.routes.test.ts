@@ -1,6 +1,7 @@
 import { and, desc, eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { countedBody } from '../../test/counted-body';
 import { namedPalettes, themeCss } from '@contracts/branding';
 import { type ConsoleBranding } from '@contracts/console-branding';
 import { auditEvents, clients } from '../../db/schema';
@@ -188,19 +189,7 @@ describe('the console’s branding calls', () => {
   });
 
   /** A 50 MB body, counting what the server pulls of it. */
-  function fiftyMegabytes() {
-    const chunk = new Uint8Array(64 * 1024);
-    const total = 50 * 1024 * 1024;
-    const state = { pulled: 0 };
-    const body = new ReadableStream<Uint8Array>({
-      pull(controller) {
-        if (state.pulled >= total) return controller.close();
-        state.pulled += chunk.byteLength;
-        controller.enqueue(chunk);
-      },
-    });
-    return { body, state };
-  }
+  const fiftyMegabytes = () => countedBody(50 * 1024 * 1024);
 
   it('refuse a 50 MB upload with 413 from its Content-Length, without reading it', async () => {
     const before = await branding();

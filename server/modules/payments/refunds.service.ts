@@ -44,27 +44,15 @@ function standing(payment: PaymentRow): RefundAnswer['payment'] {
 }
 
 export function createRefundsService({ db, processorFor, now }: { db: Database; processorFor: CardProcessorFor; now: () => Date }) {
-  /** The client's payment with this confirmation number, locked until the transaction ends; null when not the client's. */
-  async function lockPayment(tx: Database, clientId: number, confirmationNumber: string) {
+  /** The client's payment by its confirmation number or its id, locked until the transaction ends; null when not the client's. */
+  async function lockPayment(tx: Database, clientId: number, which: { confirmationNumber: string } | { id: number }) {
     const [row] = await tx
       .select({ payment: payments, accountNumber: accounts.accountNumber })
       .from(payments)
       .innerJoin(accounts, and(eq(accounts.clientId, payments.clientId), eq(accounts.id, payments.accountId)))
-      .where(and(eq(payments.clientId, clientId), eq(payments.confirmationNumber, confirmationNumber)))
+      .where(and(eq(payments.clientId, clientId), 'id' in which ? eq(payments.id, which.id) : eq(payments.confirmationNumber, which.confirmationNumber)))
       .for('update', { of: payments });
     return row ?? null;
-  }
-
-  /** The client's payment `paymentId`, locked until the transaction ends. */
-  async function lockPaymentById(tx: Database, clientId: number, paymentId: number) {
-    const [row] = await tx
-      .select({ payment: payments, accountNumber: accounts.accountNumber })
-      .from(payments)
-      .innerJoin(accounts, and(eq(accounts.clientId, payments.clientId), eq(accounts.id, payments.accountId)))
-      .where(and(eq(payments.clientId, clientId), eq(payments.id, paymentId)))
-      .for('update', { of: payments });
-    if (!row) throw new Error('A refund’s payment is gone');
-    return row;
   }
 
   /**
@@ -207,7 +195,8 @@ export function createRefundsService({ db, processorFor, now }: { db: Database; 
       throw error;
     }
     return db.transaction(async (tx) => {
-      const found = await lockPaymentById(tx, refund.clientId, refund.paymentId);
+      const found = await lockPayment(tx, refund.clientId, { id: refund.paymentId });
+      if (!found) throw new Error('A refund’s payment is gone');
       const [claimed] = await tx
         .update(refunds)
         .set({ status: 'settled', processorRefundId })
@@ -246,7 +235,7 @@ export function createRefundsService({ db, processorFor, now }: { db: Database; 
           if (earlier.status === 'pending') return { kind: 'pending', refundId: earlier.id };
           return { kind: 'refunded', refund: await refundAnswer(tx, earlier.id), repeated: true };
         }
-        const found = await lockPayment(tx, clientId, confirmationNumber);
+        const found = await lockPayment(tx, clientId, { confirmationNumber });
         if (!found) return { kind: 'refused', refusal: 'notFound' };
         const { payment } = found;
         if (payment.voidedAt) return { kind: 'refused', refusal: 'paymentVoided' };
@@ -301,7 +290,7 @@ export function createRefundsService({ db, processorFor, now }: { db: Database; 
      */
     async voidPayment(clientId: number, confirmationNumber: string, actor: MoneyActor): Promise<VoidOutcome> {
       return db.transaction(async (tx): Promise<VoidOutcome> => {
-        const found = await lockPayment(tx, clientId, confirmationNumber);
+        const found = await lockPayment(tx, clientId, { confirmationNumber });
         if (!found) return { kind: 'refused', refusal: 'notFound' };
         const { payment } = found;
         if (payment.voidedAt) {
