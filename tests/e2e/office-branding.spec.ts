@@ -7,6 +7,9 @@
 import { appHasTakenOver, chooseLanguage, expect, expectAccessible, tabTo, test } from './fixtures';
 import { signInStaff } from './office-staff';
 
+// The tests share JAD's colours: one saves them while another checks that a refused pair saved nothing, so they run one after another.
+test.describe.configure({ mode: 'default' });
+
 /** Colours no palette of the portal has, every pair at AA; the tint varies by run so each save is a change. */
 const colours = (tint: string) => ({ brand: '#0f5132', brandStrong: '#0a3622', brandContrast: '#ffffff', brandTint: tint });
 /** A small SVG logo: a square of its own colour. */
