@@ -8,8 +8,8 @@ import { statementHeader } from '../server/modules/statements/statement-columns'
 
 const run = promisify(execFile);
 const folder = mkdtempSync(join(tmpdir(), 'office-command-'));
-// The product's webhook policy: https to public hosts only (no development setting).
-const env = { ...process.env, DATA_DIR: join(folder, 'pglite'), DATABASE_URL: '', WEBHOOKS_ALLOW_PRIVATE: '' };
+// The product's webhook policy: https to public hosts only (no development setting); the development secrets key.
+const env = { ...process.env, DATA_DIR: join(folder, 'pglite'), DATABASE_URL: '', WEBHOOKS_ALLOW_PRIVATE: '', SECRETS_KEY: '', SECRETS_KEY_PREVIOUS: '' };
 
 /** Runs `npm run office -- …` as a billing office would; resolves with its output and exit code. */
 async function office(...args: string[]): Promise<{ code: number; out: string }> {
