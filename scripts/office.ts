@@ -11,6 +11,8 @@
  *   webhooks list|deliveries [--failed]|rotate <id>|disable <id>|replay <evt_…> --client SUN
  *   clients create --code ABC --name "Acme Labs" --admin ops@lab.example [--origin https://portal.example]
  *   staff invite --client SUN --email clerk@lab.example --role billingStaff [--origin https://portal.example]
+ *   secrets rotate
+ *     (seals every stored secret again under SECRETS_KEY, opening those a key of SECRETS_KEY_PREVIOUS sealed)
  *
  * It works on the portal's database: PostgreSQL when DATABASE_URL is set, else the PGlite directory
  * (DATA_DIR, default .data/pglite), which the portal must not have open at the same time; and with
@@ -46,7 +48,7 @@ import { createStatementImport } from '../server/modules/statements/statement-im
 import { postingFile } from '../server/modules/postings/posting-file';
 import { createWebhookEndpointsService } from '../server/modules/webhooks/webhook-endpoints.service';
 import { createSecretBox, type SecretBox } from '../server/security/secret-box';
-import { sealPlainSecrets } from '../server/security/stored-secrets';
+import { resealSecrets, sealPlainSecrets, SecretsNotOpened } from '../server/security/stored-secrets';
 import { seedDemoData } from '../server/seed/seed';
 
 const usage = `Usage:
@@ -59,6 +61,7 @@ const usage = `Usage:
   npm run office -- webhooks list|deliveries [--failed]|rotate <id>|disable <id>|replay <evt_…> --client SUN
   npm run office -- clients create --code ABC --name "Acme Labs" --admin ops@lab.example [--origin https://portal.example]
   npm run office -- staff invite --client SUN --email clerk@lab.example --role officeAdmin|billingStaff|readOnly [--origin …]
+  npm run office -- secrets rotate    (after a new SECRETS_KEY, the old one in SECRETS_KEY_PREVIOUS)
 Scopes: ${apiKeyScopes.join(', ')} (webhooks:write adds, rotates, disables and replays webhooks; payments:read lists them).
 Webhook events: ${webhookEventTypes.join(', ')}.`;
 
@@ -307,13 +310,33 @@ async function clientsCommand(db: Database, secrets: SecretBox, [action]: string
   return 0;
 }
 
+/**
+ * Seals every stored secret again under SECRETS_KEY, in one transaction, and says how many it
+ * sealed again (never a secret); if one does not open with SECRETS_KEY or SECRETS_KEY_PREVIOUS,
+ * nothing changes and it says which.
+ */
+async function secretsCommand(db: Database, secrets: SecretBox, [action]: string[]): Promise<number> {
+  if (action !== 'rotate') throw new UsageError(usage);
+  try {
+    const { total, resealed } = await resealSecrets(db, secrets);
+    console.log(
+      `Sealed ${String(resealed)} of the ${String(total)} stored secrets again under SECRETS_KEY (key ${secrets.keyId}); every one is now under it, so SECRETS_KEY_PREVIOUS may be dropped.`,
+    );
+    return 0;
+  } catch (error) {
+    if (!(error instanceof SecretsNotOpened)) throw error;
+    console.error(`${error.message}\nSet SECRETS_KEY_PREVIOUS to the key that sealed them and run it again; nothing was changed.`);
+    return 1;
+  }
+}
+
 async function main(): Promise<number> {
   const [command, ...rest] = positionals;
   if (values.help || !command) {
     console.log(usage);
     return command ? 0 : 2;
   }
-  if (!['keys', 'import', 'postings', 'webhooks', 'clients', 'staff'].includes(command)) throw new UsageError(usage);
+  if (!['keys', 'import', 'postings', 'webhooks', 'clients', 'staff', 'secrets'].includes(command)) throw new UsageError(usage);
   // As the portal reads them: production refuses to go on without SECRETS_KEY.
   const secretsKeys = secretsKeysSetting(process.env.SECRETS_KEY, process.env.SECRETS_KEY_PREVIOUS, process.env.NODE_ENV);
   const secrets = createSecretBox({ key: secretsKeys.key, previousKeys: secretsKeys.previousKeys });
@@ -337,6 +360,7 @@ async function main(): Promise<number> {
     if (command === 'webhooks') return await webhooks(db, secrets, rest);
     if (command === 'clients') return await clientsCommand(db, secrets, rest);
     if (command === 'staff') return await staffCommand(db, secrets, rest);
+    if (command === 'secrets') return await secretsCommand(db, secrets, rest);
     return await importFile(db, rest[0]);
   } finally {
     await opened.close();

@@ -7,7 +7,8 @@
  * value that is not sealed (migration 0018).
  *
  * A database from before sealing holds them in plain text: the portal (and the office command)
- * seals those once the migrations have run (`sealPlainSecrets`).
+ * seals those once the migrations have run (`sealPlainSecrets`). `resealSecrets` seals every one
+ * again under the current key, for the rotation of SECRETS_KEY.
  */
 import { and, asc, eq, isNotNull, notLike, or, sql } from 'drizzle-orm';
 import { queryRows, type Database } from '../db/client';
@@ -46,12 +47,14 @@ const sealedPattern = `${SEALED_PREFIX}%`;
 /**
  * Rewrites the stored secrets in one transaction, their rows locked: `rewrite` answers each value's
  * new text (the same text leaves it as it is). Only the rows holding a plain value when `plainOnly`.
- * Returns how many values it saw and how many it changed.
+ * `beforeCommit` may throw to roll everything back. Returns how many values it saw and how many it
+ * changed.
  */
 async function rewriteSecrets(
   db: Database,
   plainOnly: boolean,
   rewrite: (value: string, purpose: string) => string,
+  beforeCommit: () => void = () => undefined,
 ): Promise<{ seen: number; changed: number }> {
   return db.transaction(async (tx) => {
     let seen = 0;
@@ -107,6 +110,7 @@ async function rewriteSecrets(
       const pendingTotpSecret = next(row.pendingTotpSecret, secretPurpose.pendingTotpSecret(row.id));
       if (pendingTotpSecret !== row.pendingTotpSecret) await tx.update(staffSessions).set({ pendingTotpSecret }).where(eq(staffSessions.id, row.id));
     }
+    beforeCommit();
     return { seen, changed };
   });
 }
@@ -118,6 +122,43 @@ async function rewriteSecrets(
 export async function sealPlainSecrets(db: Database, box: SecretBox): Promise<number> {
   const { changed } = await rewriteSecrets(db, true, (value, purpose) => (isSealed(value) ? value : box.seal(value, purpose)));
   return changed;
+}
+
+/** Thrown by `resealSecrets` when some secrets do not open: nothing was changed. */
+export class SecretsNotOpened extends Error {
+  constructor(readonly reasons: string[]) {
+    super(`${String(reasons.length)} stored secret${reasons.length === 1 ? '' : 's'} did not open, so none was sealed again: ${reasons.slice(0, 5).join('; ')}${reasons.length > 5 ? '; …' : ''}`);
+  }
+}
+
+/**
+ * Seals every secret again under the box's current key, in one transaction: those sealed by a
+ * previous key are opened and sealed anew, plain ones sealed, the others left as they are. If any
+ * does not open, nothing changes (SecretsNotOpened says which and why). Returns how many secrets
+ * there are and how many were sealed again.
+ */
+export async function resealSecrets(db: Database, box: SecretBox): Promise<{ total: number; resealed: number }> {
+  const reasons: string[] = [];
+  const { seen, changed } = await rewriteSecrets(
+    db,
+    false,
+    (value, purpose) => {
+      if (!isSealed(value)) return box.seal(value, purpose);
+      if (sealedKeyId(value) === box.keyId) return value;
+      try {
+        return box.seal(box.open(value, purpose), purpose);
+      } catch (error) {
+        if (!(error instanceof SecretBoxError)) throw error;
+        reasons.push(error.message);
+        return value;
+      }
+    },
+    // Every one that did not open is told, then the transaction rolls back.
+    () => {
+      if (reasons.length > 0) throw new SecretsNotOpened(reasons);
+    },
+  );
+  return { total: seen, resealed: changed };
 }
 
 /** How many stored secrets each key sealed (by key id; plain values are not counted). */
