@@ -22,6 +22,7 @@ import { sql } from 'drizzle-orm';
 import { openDatabase } from '../server/db/client';
 import { createJobQueue } from '../server/jobs/job-queue';
 import { startWebhookDispatch } from '../server/modules/webhooks/webhook-dispatch';
+import { developmentSecretBox } from '../server/security/secret-box';
 import { seedDemoData } from '../server/seed/seed';
 import { clientIdOf, createPayer, payableAccounts } from '../server/test/money-fixtures';
 import { addLocalEndpoint, startWebhookReceiver } from '../server/test/webhook-receiver';
@@ -88,7 +89,7 @@ async function main(): Promise<void> {
   const queue = await createJobQueue({ db, warn: () => undefined });
   cleanups.push(() => queue.stop());
   // The receiver is on this machine: development's policy (WEBHOOKS_ALLOW_PRIVATE).
-  const dispatch = await startWebhookDispatch({ queue, delivery: { db, now: () => new Date(), allowPrivateAddresses: true }, warn: () => undefined });
+  const dispatch = await startWebhookDispatch({ queue, delivery: { db, now: () => new Date(), secrets: developmentSecretBox(), allowPrivateAddresses: true }, warn: () => undefined });
   cleanups.push(() => dispatch.stop());
 
   console.log(`Loaded: ${fmt(eventCount)} payments while their webhooks are delivered…`);

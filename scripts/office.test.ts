@@ -1,20 +1,31 @@
 import { execFile } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
+import { openDatabase, queryRows, type Database } from '../server/db/client';
 import { statementHeader } from '../server/modules/statements/statement-columns';
+import { createSecretBox, keyIdOf } from '../server/security/secret-box';
+import { secretPurpose, secretsByKey } from '../server/security/stored-secrets';
+import { DEMO_TOTP_SECRET } from '../server/seed/demo-data';
 
 const run = promisify(execFile);
 const folder = mkdtempSync(join(tmpdir(), 'office-command-'));
-// The product's webhook policy: https to public hosts only (no development setting).
-const env = { ...process.env, DATA_DIR: join(folder, 'pglite'), DATABASE_URL: '', WEBHOOKS_ALLOW_PRIVATE: '' };
+// The product's webhook policy: https to public hosts only (no development setting); the development secrets key.
+const env = { ...process.env, DATA_DIR: join(folder, 'pglite'), DATABASE_URL: '', WEBHOOKS_ALLOW_PRIVATE: '', SECRETS_KEY: '', SECRETS_KEY_PREVIOUS: '' };
 
 /** Runs `npm run office -- …` as a billing office would; resolves with its output and exit code. */
-async function office(...args: string[]): Promise<{ code: number; out: string }> {
+function office(...args: string[]): Promise<{ code: number; out: string }> {
+  return officeIn(env, ...args);
+}
+
+/** Runs `npm run office -- …` with its environment `environment`. */
+async function officeIn(environment: NodeJS.ProcessEnv, ...args: string[]): Promise<{ code: number; out: string }> {
   try {
-    const { stdout, stderr } = await run(process.execPath, ['--import', 'tsx', 'scripts/office.ts', ...args], { env });
+    const { stdout, stderr } = await run(process.execPath, ['--import', 'tsx', 'scripts/office.ts', ...args], { env: environment });
     return { code: 0, out: stdout + stderr };
   } catch (error) {
     const failed = error as { code: number; stdout: string; stderr: string };
@@ -116,5 +127,66 @@ describe('npm run office', { timeout: 120_000 }, () => {
     expect((await office('clients', 'create', '--code', 'A1', '--name', 'Bad', '--admin', 'x@acme.example')).out).toContain('2 to 4 letters');
     expect((await office('clients', 'create', '--code', 'XYZ', '--name', 'Bad', '--admin', 'not an email')).out).toContain('first office admin');
     expect((await office('staff', 'invite', '--client', 'ACM', '--email', 'ops@acme.example', '--role', 'readOnly')).out).toContain('already staff of ACM');
+  });
+
+  it('rotates SECRETS_KEY: seals every stored secret again under the new key, so the old one can go; never prints a secret or a key', async () => {
+    const dataDir = join(folder, 'rotation');
+    const [oldKey, newKey] = [randomBytes(32), randomBytes(32)];
+    const withKeys = (key: Buffer, previous: Buffer[] = []) => (...args: string[]) =>
+      officeIn({ ...env, DATA_DIR: dataDir, SECRETS_KEY: key.toString('base64'), SECRETS_KEY_PREVIOUS: previous.map((each) => each.toString('hex')).join(',') }, ...args);
+    /** Reads the database between commands: how many secrets each key sealed, and the endpoint's and a demo staff member's secrets. */
+    const inDatabase = async <T>(read: (db: Database) => Promise<T>): Promise<T> => {
+      const opened = await openDatabase({ dataDir });
+      try {
+        return await read(opened.db);
+      } finally {
+        await opened.close();
+      }
+    };
+    const secretsOf = (id: number) =>
+      inDatabase(async (db) => ({
+        byKey: Object.fromEntries(await secretsByKey(db)),
+        ...(await queryRows<{ secret: string; retired: string[]; staff: number; totp: string }>(
+          db,
+          sql`select e.secret, (select jsonb_agg(each->>'secret') from jsonb_array_elements(e.previous_secrets) each) as retired, m.id as staff, m.totp_secret as totp
+              from webhook_endpoints e, staff_members m where e.id = ${id} and m.email = 'office.admin@sunriselabs.example'`,
+        ))[0],
+      }));
+
+    // Under the old key: an endpoint, rotated once (so one secret rotated out), and the demo staff's authenticator secrets.
+    const old = withKeys(oldKey);
+    const added = await old('webhooks', 'add', 'https://billing.example.com/rotation', '--client', 'SUN');
+    const id = Number(/Endpoint (\d+) for/.exec(added.out)?.[1]);
+    const first = /whsec_\S+/.exec(added.out)?.[0] ?? 'no secret';
+    const second = /whsec_\S+/.exec((await old('webhooks', 'rotate', String(id), '--client', 'SUN')).out)?.[0] ?? 'no secret';
+    const before = await secretsOf(id);
+    const total = before.byKey[keyIdOf(oldKey)] ?? 0;
+    expect(before.byKey).toEqual({ [keyIdOf(oldKey)]: total });
+    expect(total).toBeGreaterThanOrEqual(6);
+
+    // The new key without the old one: nothing opens, so nothing changes, and it says so.
+    const missing = await withKeys(newKey)('secrets', 'rotate');
+    expect(missing).toMatchObject({ code: 1, out: expect.stringContaining(`${String(total)} stored secrets did not open, so none was sealed again`) as unknown });
+    expect(missing.out).toContain(`sealed by key ${keyIdOf(oldKey)}`);
+    expect(await secretsOf(id)).toEqual(before);
+
+    // The new key, the old one as the previous: every secret moves to the new key.
+    const rotated = await withKeys(newKey, [oldKey])('secrets', 'rotate');
+    expect(rotated).toMatchObject({ code: 0, out: expect.stringContaining(`Sealed ${String(total)} of the ${String(total)} stored secrets again under SECRETS_KEY (key ${keyIdOf(newKey)})`) as unknown });
+    for (const told of [missing.out, rotated.out]) {
+      for (const secret of [first, second, DEMO_TOTP_SECRET, oldKey.toString('base64'), oldKey.toString('hex'), newKey.toString('base64'), newKey.toString('hex')]) expect(told).not.toContain(secret);
+    }
+    const after = await secretsOf(id);
+    expect(after.byKey).toEqual({ [keyIdOf(newKey)]: total });
+
+    // So the old key can be dropped: the new one alone opens every secret, and the next run has nothing to do.
+    const newBox = createSecretBox({ key: newKey });
+    expect(newBox.open(after.secret ?? '', secretPurpose.webhookSecret(id))).toBe(second);
+    expect(after.retired?.map((each) => newBox.open(each, secretPurpose.retiredWebhookSecret(id)))).toEqual([first]);
+    expect(newBox.open(after.totp ?? '', secretPurpose.totpSecret(after.staff ?? 0))).toBe(DEMO_TOTP_SECRET);
+    expect((await withKeys(newKey)('secrets', 'rotate')).out).toContain(`Sealed 0 of the ${String(total)} stored secrets again`);
+    // A rotation with the new key alone keeps both secrets rotated out signing: each opened.
+    expect((await withKeys(newKey)('webhooks', 'rotate', String(id), '--client', 'SUN')).code).toBe(0);
+    expect((await secretsOf(id)).retired?.map((each) => newBox.open(each, secretPurpose.retiredWebhookSecret(id)))).toEqual([first, second]);
   });
 });

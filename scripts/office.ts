@@ -11,9 +11,12 @@
  *   webhooks list|deliveries [--failed]|rotate <id>|disable <id>|replay <evt_…> --client SUN
  *   clients create --code ABC --name "Acme Labs" --admin ops@lab.example [--origin https://portal.example]
  *   staff invite --client SUN --email clerk@lab.example --role billingStaff [--origin https://portal.example]
+ *   secrets rotate
+ *     (seals every stored secret again under SECRETS_KEY, opening those a key of SECRETS_KEY_PREVIOUS sealed)
  *
  * It works on the portal's database: PostgreSQL when DATABASE_URL is set, else the PGlite directory
- * (DATA_DIR, default .data/pglite), which the portal must not have open at the same time.
+ * (DATA_DIR, default .data/pglite), which the portal must not have open at the same time; and with
+ * the portal's SECRETS_KEY and SECRETS_KEY_PREVIOUS, which seal the secrets the database keeps.
  */
 import { createReadStream, createWriteStream, statSync, writeFileSync } from 'node:fs';
 import { basename } from 'node:path';
@@ -29,7 +32,7 @@ import { clientCodeSchema } from '../contracts/clients';
 import { staffEmailSchema, staffRoleSchema, staffRoles, type StaffRole } from '../contracts/console';
 import { apiKeyScopes, MAX_STATEMENT_BYTES, type ApiKeyScope } from '../contracts/office';
 import { postingsQuerySchema, webhookEndpointRequestSchema, webhookEventTypes, type WebhookUrlProblem } from '../contracts/payments-out';
-import { flag } from '../server/config';
+import { flag, secretsKeysSetting } from '../server/config';
 import { shortReason } from '../server/db/availability';
 import { openDatabase, type Database } from '../server/db/client';
 import { claimDataDir } from '../server/db/data-dir-lock';
@@ -44,6 +47,8 @@ import { createImportReports } from '../server/modules/statements/import-reports
 import { createStatementImport } from '../server/modules/statements/statement-import';
 import { postingFile } from '../server/modules/postings/posting-file';
 import { createWebhookEndpointsService } from '../server/modules/webhooks/webhook-endpoints.service';
+import { createSecretBox, type SecretBox } from '../server/security/secret-box';
+import { resealSecrets, sealPlainSecrets, SecretsNotOpened } from '../server/security/stored-secrets';
 import { seedDemoData } from '../server/seed/seed';
 
 const usage = `Usage:
@@ -56,6 +61,7 @@ const usage = `Usage:
   npm run office -- webhooks list|deliveries [--failed]|rotate <id>|disable <id>|replay <evt_…> --client SUN
   npm run office -- clients create --code ABC --name "Acme Labs" --admin ops@lab.example [--origin https://portal.example]
   npm run office -- staff invite --client SUN --email clerk@lab.example --role officeAdmin|billingStaff|readOnly [--origin …]
+  npm run office -- secrets rotate    (after a new SECRETS_KEY, the old one in SECRETS_KEY_PREVIOUS)
 Scopes: ${apiKeyScopes.join(', ')} (webhooks:write adds, rotates, disables and replays webhooks; payments:read lists them).
 Webhook events: ${webhookEventTypes.join(', ')}.`;
 
@@ -206,10 +212,10 @@ async function postings(db: Database): Promise<number> {
   return 0;
 }
 
-async function webhooks(db: Database, [action, target]: string[]): Promise<number> {
+async function webhooks(db: Database, secrets: SecretBox, [action, target]: string[]): Promise<number> {
   const client = await clientOf(db);
   // As the portal does: plain http and private addresses only where development says so.
-  const service = createWebhookEndpointsService({ db, now: () => new Date(), allowPrivateAddresses: flag(process.env.WEBHOOKS_ALLOW_PRIVATE, false) });
+  const service = createWebhookEndpointsService({ db, now: () => new Date(), secrets, allowPrivateAddresses: flag(process.env.WEBHOOKS_ALLOW_PRIVATE, false) });
   const id = Number(target);
   const needId = () => {
     if (!Number.isInteger(id) || id <= 0) throw new UsageError('Say which endpoint: its number, from `webhooks list`.');
@@ -263,27 +269,27 @@ const linkOrigin = () => new URL(values.origin ?? process.env.PUBLIC_URL ?? 'htt
 const operator = () => `operator:${userInfo().username}`;
 
 /** Invites a staff member of a client and says where the invitation went. */
-async function invite(db: Database, clientId: number, label: string, email: string, role: StaffRole): Promise<void> {
+async function invite(db: Database, secrets: SecretBox, clientId: number, label: string, email: string, role: StaffRole): Promise<void> {
   const now = () => new Date();
-  const staff = createStaffService({ db, sessions: createStaffSessions({ db, now }), throttle: createThrottleService({ db, now }), now });
+  const staff = createStaffService({ db, sessions: createStaffSessions({ db, now }), throttle: createThrottleService({ db, now }), now, secrets });
   const invited = await staff.invite(clientId, { email, role }, { origin: linkOrigin() });
   if ('kind' in invited) throw new UsageError(`${email} is already staff of ${label}.`);
   await recordAudit(db, { clientId, actorKind: 'operator', actor: operator(), action: 'staff.invite', target: invited.email, outcome: 'ok', detail: role }, now());
   console.log(`Invited ${invited.email} as ${role} of ${label}: the invitation email (a link to set a password, then a second factor) is in the outbox.`);
 }
 
-async function staffCommand(db: Database, [action]: string[]): Promise<number> {
+async function staffCommand(db: Database, secrets: SecretBox, [action]: string[]): Promise<number> {
   if (action !== 'invite') throw new UsageError(usage);
   const client = await clientOf(db);
   const email = v.safeParse(staffEmailSchema, values.email ?? '');
   const role = v.safeParse(staffRoleSchema, values.role ?? '');
   if (!email.success) throw new UsageError('Give the staff member’s email: --email clerk@lab.example');
   if (!role.success) throw new UsageError(`Give the role: --role ${staffRoles.join('|')}`);
-  await invite(db, client.id, client.label, email.output, role.output);
+  await invite(db, secrets, client.id, client.label, email.output, role.output);
   return 0;
 }
 
-async function clientsCommand(db: Database, [action]: string[]): Promise<number> {
+async function clientsCommand(db: Database, secrets: SecretBox, [action]: string[]): Promise<number> {
   if (action !== 'create') throw new UsageError(usage);
   const code = v.safeParse(clientCodeSchema, values.code ?? '');
   const name = values.name?.trim() ?? '';
@@ -300,8 +306,28 @@ async function clientsCommand(db: Database, [action]: string[]): Promise<number>
   if (!created) throw new UsageError(`There is already a client ${upper}.`);
   await recordAudit(db, { clientId: created.id, actorKind: 'operator', actor: operator(), action: 'client.create', target: upper, outcome: 'ok', detail: name }, new Date());
   console.log(`Created client ${upper}, ${name}: its portal is ${linkOrigin()}/${upper}/ and its console ${linkOrigin()}/${upper}/office/ (online payments off until the office turns them on).`);
-  await invite(db, created.id, upper, admin.output, 'officeAdmin');
+  await invite(db, secrets, created.id, upper, admin.output, 'officeAdmin');
   return 0;
+}
+
+/**
+ * Seals every stored secret again under SECRETS_KEY, in one transaction, and says how many it
+ * sealed again (never a secret); if one does not open with SECRETS_KEY or SECRETS_KEY_PREVIOUS,
+ * nothing changes and it says which.
+ */
+async function secretsCommand(db: Database, secrets: SecretBox, [action]: string[]): Promise<number> {
+  if (action !== 'rotate') throw new UsageError(usage);
+  try {
+    const { total, resealed } = await resealSecrets(db, secrets);
+    console.log(
+      `Sealed ${String(resealed)} of the ${String(total)} stored secrets again under SECRETS_KEY (key ${secrets.keyId}); every one is now under it, so SECRETS_KEY_PREVIOUS may be dropped.`,
+    );
+    return 0;
+  } catch (error) {
+    if (!(error instanceof SecretsNotOpened)) throw error;
+    console.error(`${error.message}\nSet SECRETS_KEY_PREVIOUS to the key that sealed them and run it again; nothing was changed.`);
+    return 1;
+  }
 }
 
 async function main(): Promise<number> {
@@ -310,7 +336,10 @@ async function main(): Promise<number> {
     console.log(usage);
     return command ? 0 : 2;
   }
-  if (!['keys', 'import', 'postings', 'webhooks', 'clients', 'staff'].includes(command)) throw new UsageError(usage);
+  if (!['keys', 'import', 'postings', 'webhooks', 'clients', 'staff', 'secrets'].includes(command)) throw new UsageError(usage);
+  // As the portal reads them: production refuses to go on without SECRETS_KEY.
+  const secretsKeys = secretsKeysSetting(process.env.SECRETS_KEY, process.env.SECRETS_KEY_PREVIOUS, process.env.NODE_ENV);
+  const secrets = createSecretBox({ key: secretsKeys.key, previousKeys: secretsKeys.previousKeys });
   const repoRoot = fileURLToPath(new URL('..', import.meta.url));
   const databaseUrl = process.env.DATABASE_URL;
   const dataDir = process.env.DATA_DIR || `${repoRoot}.data/pglite`;
@@ -318,17 +347,20 @@ async function main(): Promise<number> {
   const ownerUrl = process.env.DATABASE_OWNER_URL;
   const opened = await openDatabase(databaseUrl ? { databaseUrl, ...(ownerUrl ? { ownerUrl } : {}) } : { dataDir });
   const { db } = opened;
-  // As the portal does at its first start (never in production): a fresh database has the demo clients.
-  await seedDemoData(db);
   try {
+    // As the portal does when it starts: plain secrets of a database from before sealing are sealed,
+    // and (never in production) a fresh database gets the demo clients.
+    await sealPlainSecrets(db, secrets);
+    await seedDemoData(db, { secrets });
     if (command === 'keys') {
       await keys(db, rest);
       return 0;
     }
     if (command === 'postings') return await postings(db);
-    if (command === 'webhooks') return await webhooks(db, rest);
-    if (command === 'clients') return await clientsCommand(db, rest);
-    if (command === 'staff') return await staffCommand(db, rest);
+    if (command === 'webhooks') return await webhooks(db, secrets, rest);
+    if (command === 'clients') return await clientsCommand(db, secrets, rest);
+    if (command === 'staff') return await staffCommand(db, secrets, rest);
+    if (command === 'secrets') return await secretsCommand(db, secrets, rest);
     return await importFile(db, rest[0]);
   } finally {
     await opened.close();

@@ -6,6 +6,7 @@
 import type { Hono } from 'hono';
 import type { BackgroundWork } from './background-work';
 import type { Database } from './db/client';
+import type { SecretBox } from './security/secret-box';
 import type { SessionCookies } from './http/session';
 import type { AppEnv } from './http/types';
 import { createAccountsRoutes } from './modules/accounts/accounts.routes';
@@ -68,10 +69,12 @@ export interface ApiModulesDeps {
   webhooksAllowPrivate: boolean;
   background: BackgroundWork;
   now: () => Date;
+  /** Seals the secrets the database keeps (webhook signing secrets, authenticator apps'), and opens them. */
+  secrets: SecretBox;
 }
 
 /** Builds every module of the API over the database: its routes, ready to mount under /api. */
-export function createApiModules({ db, sessions, cookies, cookieSecure, linkOrigin, webhooksAllowPrivate, background, now }: ApiModulesDeps): Hono<AppEnv>[] {
+export function createApiModules({ db, sessions, cookies, cookieSecure, linkOrigin, webhooksAllowPrivate, background, now, secrets }: ApiModulesDeps): Hono<AppEnv>[] {
   const clients = createClientsService({ db });
   const accounts = createAccountsService({ db });
   const throttle = createThrottleService({ db, now });
@@ -84,7 +87,7 @@ export function createApiModules({ db, sessions, cookies, cookieSecure, linkOrig
   const imports = createStatementImport({ db, now });
   const reports = createImportReports({ db });
   const refunds = createRefundsService({ db, processorFor: processor.processorFor, now });
-  const webhooks = createWebhookEndpointsService({ db, now, allowPrivateAddresses: webhooksAllowPrivate });
+  const webhooks = createWebhookEndpointsService({ db, now, secrets, allowPrivateAddresses: webhooksAllowPrivate });
   const documents = createDocumentsService({ db, accounts, clients, now });
   const registration = createRegistrationService({ db, clients, throttle, background, now });
   const branding = createBrandingService({ db });
@@ -120,7 +123,7 @@ export function createApiModules({ db, sessions, cookies, cookieSecure, linkOrig
       cookies: staffCookies,
       audit,
       areas: [
-        createStaffRoutes({ staff: createStaffService({ db, sessions: staffSessions, throttle, now }), staffSessions, cookies: staffCookies, portalOrigin: linkOrigin, now }),
+        createStaffRoutes({ staff: createStaffService({ db, sessions: staffSessions, throttle, now, secrets }), staffSessions, cookies: staffCookies, portalOrigin: linkOrigin, now }),
         createAuditRoutes({ audit }),
         createConsoleOfficeRoutes({
           db,

@@ -13,6 +13,7 @@ import { createApiModules } from './api-modules';
 import { createBackgroundWork, type BackgroundWork } from './background-work';
 import { DEFAULT_SESSION_ABSOLUTE_SECONDS, DEFAULT_SESSION_IDLE_SECONDS, DEFAULT_SESSION_WARNING_SECONDS, type AppConfig } from './config';
 import type { Database } from './db/client';
+import type { SecretBox } from './security/secret-box';
 import { createHttpApp } from './http/create-http-app';
 import { apiNotFound, describeError, type Logger } from './http/error-mapping';
 import { createSessionCookies } from './http/session';
@@ -29,6 +30,11 @@ export interface AppDeps {
   config: Partial<AppConfig>;
   /** The clock; tests move it to expire sessions and throttling windows. */
   now?: () => Date;
+  /**
+   * Seals the secrets the database keeps and opens them: SECRETS_KEY's box (server/main.ts), or
+   * the development one (tests).
+   */
+  secrets: SecretBox;
   logger?: Logger;
   /** Whether the database answers now (GET /readyz). Default: a trivial query on `db`. */
   isDatabaseReachable?: () => Promise<boolean>;
@@ -54,6 +60,7 @@ export function createApp({
   db,
   config,
   now = () => new Date(),
+  secrets,
   logger = console,
   isDatabaseReachable = () =>
     db.execute(sql`select 1`).then(
@@ -77,7 +84,7 @@ export function createApp({
   const api = new Hono<AppEnv>();
   const linkOrigin = config.publicUrl ?? config.portalOrigin;
   const webhooksAllowPrivate = config.webhooksAllowPrivate ?? false;
-  for (const module of createApiModules({ db, sessions, cookies, cookieSecure, linkOrigin, webhooksAllowPrivate, background, now })) api.route('/', module);
+  for (const module of createApiModules({ db, sessions, cookies, cookieSecure, linkOrigin, webhooksAllowPrivate, background, now, secrets })) api.route('/', module);
   api.all('*', apiNotFound);
   app.route(apiBase, api);
 

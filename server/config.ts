@@ -1,4 +1,5 @@
 /** The server's settings and how they are read from the environment. */
+import { DEVELOPMENT_SECRETS_KEY, SECRETS_KEY_BYTES } from './security/secret-box';
 
 export interface AppConfig {
   /** Idle lifetime of a session; activity slides it. */
@@ -108,4 +109,46 @@ export function mailSettings(smtpUrl: string | undefined, mailFrom: string | und
     throw new Error(`MAIL_FROM must be an address such as "${DEFAULT_MAIL_FROM}"`);
   }
   return { smtpUrl: smtpUrl.trim(), from };
+}
+
+/** The keys that seal the secrets kept in the database (server/security/secret-box.ts). */
+export interface SecretsKeys {
+  /** Seals every secret written, and opens them. */
+  key: Buffer;
+  /** Open what they sealed, until `npm run office -- secrets rotate` has sealed it again under `key`. */
+  previousKeys: Buffer[];
+  /** True when SECRETS_KEY is unset outside production: `key` is the development key, which protects nothing. */
+  development: boolean;
+}
+
+const HEX_KEY = /^[0-9a-fA-F]{64}$/;
+// 32 bytes in base64 or base64url: 43 characters and at most one `=`.
+const BASE64_KEY = /^(?:[A-Za-z0-9+/]{43}|[A-Za-z0-9_-]{43})=?$/;
+
+/** Reads one key: 32 bytes in hex or base64. The error names the setting, never its value. */
+function secretsKey(text: string, name: string): Buffer {
+  const trimmed = text.trim();
+  const key = HEX_KEY.test(trimmed) ? Buffer.from(trimmed, 'hex') : BASE64_KEY.test(trimmed) ? Buffer.from(trimmed, 'base64') : null;
+  if (key?.length !== SECRETS_KEY_BYTES) throw new Error(`${name} must be ${String(SECRETS_KEY_BYTES)} random bytes in base64 or hex (make one with: openssl rand -base64 32)`);
+  return key;
+}
+
+/**
+ * Reads SECRETS_KEY and SECRETS_KEY_PREVIOUS (comma-separated). Production requires SECRETS_KEY and
+ * refuses the development key; elsewhere an unset SECRETS_KEY means the development key. Errors
+ * name the setting, never its value.
+ */
+export function secretsKeysSetting(current: string | undefined, previous: string | undefined, nodeEnv: string | undefined): SecretsKeys {
+  const production = nodeEnv === 'production';
+  const previousKeys = (previous ?? '')
+    .split(',')
+    .filter((each) => each.trim() !== '')
+    .map((each, index) => secretsKey(each, `SECRETS_KEY_PREVIOUS's key ${String(index + 1)}`));
+  if (current === undefined || current.trim() === '') {
+    if (production) throw new Error('SECRETS_KEY is not set: the secrets in the database would be sealed with the development key, which protects nothing');
+    return { key: DEVELOPMENT_SECRETS_KEY, previousKeys, development: true };
+  }
+  const key = secretsKey(current, 'SECRETS_KEY');
+  if (production && key.equals(DEVELOPMENT_SECRETS_KEY)) throw new Error('SECRETS_KEY is the development key, which anyone can read in the source: make one with openssl rand -base64 32');
+  return { key, previousKeys, development: false };
 }

@@ -8,9 +8,12 @@ import {
   mailSettings,
   positiveInteger,
   publicUrlSetting,
+  secretsKeysSetting,
+  type SecretsKeys,
 } from './config';
 import { shortReason } from './db/availability';
 import { claimDataDir } from './db/data-dir-lock';
+import { createSecretBox } from './security/secret-box';
 import { startServer, type RunningServer } from './start';
 
 const repoRoot = fileURLToPath(new URL('..', import.meta.url));
@@ -31,6 +34,7 @@ let server: RunningServer;
 let releaseDataDir = () => {};
 let mail: ReturnType<typeof mailSettings>;
 let publicUrl: string | undefined;
+let secretsKeys: SecretsKeys;
 // Development only: webhooks may go over plain http to this machine and private networks.
 const webhooksAllowPrivate = flag(env.WEBHOOKS_ALLOW_PRIVATE, false);
 try {
@@ -38,6 +42,8 @@ try {
   publicUrl = publicUrlSetting(env.PUBLIC_URL);
   if (publicUrl === undefined && env.NODE_ENV === 'production')
     throw new Error("PUBLIC_URL is not set: emailed links would take their address from the request's Host header");
+  // Production refuses to start without it; elsewhere its absence means the development key.
+  secretsKeys = secretsKeysSetting(env.SECRETS_KEY, env.SECRETS_KEY_PREVIOUS, env.NODE_ENV);
   // The office command may open the same PGlite directory: one process at a time.
   if (!env.DATABASE_URL) releaseDataDir = claimDataDir(dataDir, 'the portal');
   server = await startServer({
@@ -53,6 +59,7 @@ try {
     publicUrl,
     cardFieldsPort,
     webhooksAllowPrivate,
+    secrets: createSecretBox({ key: secretsKeys.key, previousKeys: secretsKeys.previousKeys }),
     ...(mail ? { mail } : {}),
   });
 } catch (error) {
@@ -71,6 +78,10 @@ if (mail) {
   console.warn('SMTP_URL is not set: emails wait in the outbox table and reach nobody.');
 } else {
   console.log(`SMTP_URL is not set: emails wait in the development outbox, http://localhost:${server.port}/dev/outbox`);
+}
+
+if (secretsKeys.development) {
+  console.warn('SECRETS_KEY is not set: the secrets in the database are sealed with the development key, which protects nothing (development only).');
 }
 
 if (webhooksAllowPrivate) {

@@ -19,6 +19,8 @@ import { createRefundsService } from './modules/payments/refunds.service';
 import { createCardFieldsApp } from './modules/processor/card-fields-app';
 import { createSandboxProcessor } from './modules/processor/sandbox-processor';
 import { startWebhookDispatch, type WebhookDispatch } from './modules/webhooks/webhook-dispatch';
+import { developmentSecretBox, type SecretBox } from './security/secret-box';
+import { sealPlainSecrets, secretsByKey } from './security/stored-secrets';
 import { seedDemoData } from './seed/seed';
 
 export interface StartServerOptions {
@@ -60,6 +62,11 @@ export interface StartServerOptions {
   cardFieldsPort?: number;
   /** Development and tests only: webhook endpoints over plain http, on this machine or a private network (AppConfig.webhooksAllowPrivate). */
   webhooksAllowPrivate?: boolean;
+  /**
+   * Seals the secrets the database keeps: SECRETS_KEY's box. Default: the development box, which
+   * protects nothing; refused when NODE_ENV is production.
+   */
+  secrets?: SecretBox;
 }
 
 export interface RunningServer {
@@ -101,6 +108,8 @@ async function drain(server: Serving, drainTimeoutMs: number): Promise<void> {
 /** Opens and migrates the database, seeds it when empty, and serves the app and the sandbox processor's card fields. */
 export async function startServer(options: StartServerOptions = {}): Promise<RunningServer> {
   const logger = options.logger ?? console;
+  if (!options.secrets && process.env.NODE_ENV === 'production') throw new Error('SECRETS_KEY is not set: production never seals secrets with the development key');
+  const secrets = options.secrets ?? developmentSecretBox();
   const database = await openDatabase({
     dataDir: options.dataDir,
     databaseUrl: options.databaseUrl,
@@ -115,7 +124,17 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
   let sender: OutboxSender | undefined;
   let dispatch: WebhookDispatch | undefined;
   try {
-    if (options.seed !== false) await seedDemoData(database.db);
+    // A database from before secrets were sealed keeps them plain until now; an error here stops the start.
+    const sealed = await sealPlainSecrets(database.db, secrets);
+    if (sealed > 0) logger.warn(`Sealed ${String(sealed)} secrets the database kept in plain text (webhook signing secrets, authenticator apps').`);
+    const unknown = [...(await secretsByKey(database.db))].filter(([keyId]) => !secrets.keyIds.includes(keyId));
+    if (unknown.length > 0) {
+      logger.warn(
+        `${String(unknown.reduce((sum, [, n]) => sum + n, 0))} stored secrets were sealed by keys the server was not given (key ids ${unknown.map(([keyId]) => keyId).join(', ')}): ` +
+          'put the key that sealed them in SECRETS_KEY_PREVIOUS, or rotate those webhook secrets; staff whose authenticator secret does not open set their app up again after their password.',
+      );
+    }
+    if (options.seed !== false) await seedDemoData(database.db, { secrets });
     const background = options.background ?? loggedBackgroundWork(logger);
     const warn = (message: string) => logger.warn(message);
     // Made before listening, so a bad SMTP setting fails the start before a port is taken.
@@ -128,7 +147,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
     await scheduleSweeps(queue, database.db, warn, { refunds });
     await outbox?.start(queue);
     const webhooksAllowPrivate = options.webhooksAllowPrivate ?? false;
-    const webhooks = await startWebhookDispatch({ queue, delivery: { db: database.db, now: () => new Date(), allowPrivateAddresses: webhooksAllowPrivate }, warn });
+    const webhooks = await startWebhookDispatch({ queue, delivery: { db: database.db, now: () => new Date(), secrets, allowPrivateAddresses: webhooksAllowPrivate }, warn });
     dispatch = webhooks;
     const cookieSecure = options.cookieSecure ?? false;
 
@@ -150,6 +169,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
 
     const app = createApp({
       db: database.db,
+      secrets,
       config: {
         sessionIdleSeconds: options.sessionIdleSeconds ?? DEFAULT_SESSION_IDLE_SECONDS,
         sessionAbsoluteSeconds: options.sessionAbsoluteSeconds,

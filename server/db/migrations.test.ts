@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -6,7 +7,11 @@ import { sql } from 'drizzle-orm';
 import { drizzle } from 'drizzle-orm/pglite';
 import { migrate } from 'drizzle-orm/pglite/migrator';
 import { afterAll, describe, expect, it } from 'vitest';
-import { migrationsFolder } from './client';
+import { createSecretBox, sealedKeyId } from '../security/secret-box';
+import { secretPurpose } from '../security/stored-secrets';
+import { startServer } from '../start';
+import { recordingLogger } from '../test/harness';
+import { migrationsFolder, openDatabase, queryRows, type Database } from './client';
 
 const scratch = mkdtempSync(join(tmpdir(), 'pbp-migrations-'));
 
@@ -128,6 +133,87 @@ describe('the client branding migration', { timeout: 60000 }, () => {
       await expect(db.execute(sql`update clients set brand_colour = 'red' where code = 'SUN'`)).rejects.toThrow();
     } finally {
       await client.close();
+    }
+  });
+});
+
+describe('the secrets-sealed migration, and the start that seals', { timeout: 180000 }, () => {
+  const plain = {
+    webhook: 'whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw',
+    retired: 'whsec_C2FVsBQIhrscChlQIMV+b5sSYspob7oD',
+    totp: 'JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP',
+    pending: 'KVKFKRCPNZQUYMLXOVYDSQKJKZDTSRLD',
+  };
+  /** The one endpoint's, staff member's and session's secrets as the database holds them, with their rows' ids. */
+  const stored = async (db: Database) =>
+    (
+      await queryRows<{ webhook: string; retired: string; totp: string; pending: string; endpoint: number; staff: number; session: string }>(
+        db,
+        sql`select e.secret as webhook, e.previous_secrets->0->>'secret' as retired, m.totp_secret as totp, s.pending_totp_secret as pending,
+                   e.id as endpoint, m.id as staff, s.id as session
+            from webhook_endpoints e, staff_members m, staff_sessions s`,
+      )
+    )[0];
+
+  it('keeps a database’s plain secrets until the portal starts, which seals every one for its row in one go; a second start seals none', async () => {
+    const dataDir = join(scratch, 'plain-secrets');
+    const before = new PGlite(dataDir);
+    try {
+      const db = drizzle({ client: before });
+      await migrate(db, { migrationsFolder: migrationsUpTo(migrationsBefore('_secrets_sealed')) });
+      await db.execute(sql`insert into clients (code, client_url) values ('SUN', 'https://sun.example/')`);
+      await db.execute(sql`insert into webhook_endpoints (client_id, url, secret, previous_secrets)
+        select id, 'https://hooks.example/', ${plain.webhook}, jsonb_build_array(jsonb_build_object('secret', ${plain.retired}::text, 'expiresAt', '2099-01-01T00:00:00.000Z')) from clients`);
+      await db.execute(sql`insert into staff_members (client_id, email, role, status, totp_secret) select id, 'admin@sun.example', 'officeAdmin', 'active', ${plain.totp} from clients`);
+      await db.execute(sql`insert into staff_sessions (id, staff_id, stage, pending_totp_secret, created_at, last_seen_at, expires_at)
+        select 'session-1', id, 'enrol', ${plain.pending}, now(), now(), now() + interval '10 minutes' from staff_members`);
+    } finally {
+      await before.close();
+    }
+
+    const secrets = createSecretBox({ key: randomBytes(32) });
+    const start = async (box = secrets) => {
+      const logger = recordingLogger();
+      const server = await startServer({ port: 0, hostname: '127.0.0.1', dataDir, seed: false, logger, secrets: box });
+      await server.close();
+      return logger.lines;
+    };
+    expect(await start()).toContain('Sealed 4 secrets the database kept in plain text (webhook signing secrets, authenticator apps\').');
+
+    const opened = await openDatabase({ dataDir });
+    let row: Awaited<ReturnType<typeof stored>>;
+    try {
+      row = await stored(opened.db);
+      if (!row) throw new Error('The rows are gone');
+      for (const kind of ['webhook', 'retired', 'totp', 'pending'] as const) {
+        expect(row[kind]).toMatch(/^sb1\./);
+        expect(row[kind]).not.toContain(plain[kind].replace(/^whsec_/, ''));
+        expect(sealedKeyId(row[kind])).toBe(secrets.keyId);
+      }
+      expect(secrets.open(row.webhook, secretPurpose.webhookSecret(row.endpoint))).toBe(plain.webhook);
+      expect(secrets.open(row.retired, secretPurpose.retiredWebhookSecret(row.endpoint))).toBe(plain.retired);
+      expect(secrets.open(row.totp, secretPurpose.totpSecret(row.staff))).toBe(plain.totp);
+      expect(secrets.open(row.pending, secretPurpose.pendingTotpSecret(row.session))).toBe(plain.pending);
+      // From now on the database itself refuses a secret that is not sealed.
+      await expect(opened.db.execute(sql`update webhook_endpoints set secret = ${plain.webhook}`)).rejects.toThrow();
+      await expect(opened.db.execute(sql`update webhook_endpoints set previous_secrets = jsonb_build_array(jsonb_build_object('secret', ${plain.retired}::text, 'expiresAt', 'x'))`)).rejects.toThrow();
+      await expect(opened.db.execute(sql`update staff_members set totp_secret = ${plain.totp}`)).rejects.toThrow();
+      await expect(opened.db.execute(sql`update staff_sessions set pending_totp_secret = ${plain.pending}`)).rejects.toThrow();
+    } finally {
+      await opened.close();
+    }
+
+    // Nothing is left to seal; a server given another key says which key sealed what it cannot open.
+    expect((await start()).filter((line) => /^Sealed|not given/.test(line))).toEqual([]);
+    const other = createSecretBox({ key: randomBytes(32) });
+    expect((await start(other)).filter((line) => line.includes('not given'))).toEqual([
+      expect.stringContaining(`4 stored secrets were sealed by keys the server was not given (key ids ${secrets.keyId})`),
+    ]);
+    const again = await openDatabase({ dataDir });
+    try {
+      expect(await stored(again.db)).toEqual(row);
+    } finally {
+      await again.close();
     }
   });
 });

@@ -870,7 +870,10 @@ export interface MoneyEventLine {
 }
 
 
-/** A webhook secret rotated out: it signs beside the current one until `expiresAt` (ISO 8601). */
+/**
+ * A webhook secret rotated out: it signs beside the current one until `expiresAt` (ISO 8601).
+ * `secret` is sealed, as the current one is.
+ */
 export interface RetiredWebhookSecret {
   secret: string;
   expiresAt: string;
@@ -883,6 +886,9 @@ export interface RetiredWebhookSecret {
  * switch at its own pace. An endpoint with no
  * event types listed receives them all. `created_by_api_key_id` is the key that added it (null:
  * a staff member or the operator): of the keys, only it may rotate the secret and read the new one.
+ * The secrets are kept sealed under SECRETS_KEY (server/security/stored-secrets.ts), never plain:
+ * the checks refuse a value that is not (added NOT VALID by migration 0018, so a database from
+ * before it migrates; the portal seals its plain rows when it starts).
  */
 export const webhookEndpoints = pgTable(
   'webhook_endpoints',
@@ -904,8 +910,9 @@ export const webhookEndpoints = pgTable(
     unique('webhook_endpoints_client_id_unique').on(t.clientId, t.id),
     foreignKey({ name: 'webhook_endpoints_created_by_api_key_fk', columns: [t.clientId, t.createdByApiKeyId], foreignColumns: [apiKeys.clientId, apiKeys.id] }),
     check('webhook_endpoints_url', sql`${t.url} ~ '^https?://[^\\s]+$'`),
-    check('webhook_endpoints_secret', sql`${t.secret} ~ '^whsec_'`),
+    check('webhook_endpoints_secret_sealed', sql`starts_with(${t.secret}, 'sb1.')`),
     check('webhook_endpoints_previous_secrets', sql`jsonb_typeof(${t.previousSecrets}) = 'array'`),
+    check('webhook_endpoints_previous_secrets_sealed', sql`not jsonb_path_exists(${t.previousSecrets}, '$[*] ? (!(@.secret starts with "sb1."))')`),
   ],
 );
 
@@ -972,8 +979,9 @@ export const webhookDeliveries = pgTable(
  * staff member belongs to one client (the same email may be staff of another client apart) and
  * has one role. Invited staff have no password until they open their invitation; deactivated
  * staff keep their row (the audit trail names them) and cannot sign in. The second factor is a
- * passkey (`staff_passkeys`) or an authenticator app's secret (`totp_secret`, with the last time
- * step accepted, so a code is good once); `staff_recovery_codes` hold the ten one-time codes.
+ * passkey (`staff_passkeys`) or an authenticator app's secret (`totp_secret`, sealed as the
+ * webhook secrets are, with the last time step accepted, so a code is good once);
+ * `staff_recovery_codes` hold the ten one-time codes.
  */
 export const staffMembers = pgTable(
   'staff_members',
@@ -998,6 +1006,7 @@ export const staffMembers = pgTable(
     unique('staff_members_client_id_unique').on(t.clientId, t.id),
     check('staff_members_role', sql`${t.role} in ('officeAdmin', 'billingStaff', 'readOnly')`),
     check('staff_members_status', sql`${t.status} in ('invited', 'active', 'deactivated')`),
+    check('staff_members_totp_secret_sealed', sql`starts_with(${t.totpSecret}, 'sb1.')`),
   ],
 );
 
@@ -1050,7 +1059,7 @@ export const staffRecoveryCodes = pgTable(
  * token. `stage` says how far the sign-in went: `password` (the second factor is still owed),
  * `enrol` (an invitation was opened: a second factor must be set up first) or `verified`.
  * `challenge` is the passkey ceremony's challenge in flight, `pending_totp_secret` an authenticator
- * app's secret being set up.
+ * app's secret being set up (sealed).
  */
 export const staffSessions = pgTable(
   'staff_sessions',
@@ -1070,6 +1079,7 @@ export const staffSessions = pgTable(
     index('staff_sessions_staff_idx').on(t.staffId),
     index('staff_sessions_expires_idx').on(t.expiresAt),
     check('staff_sessions_stage', sql`${t.stage} in ('password', 'enrol', 'verified')`),
+    check('staff_sessions_pending_totp_secret_sealed', sql`starts_with(${t.pendingTotpSecret}, 'sb1.')`),
   ],
 );
 

@@ -8,6 +8,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createApp } from '../app';
 import { queryRows, type OpenedDatabase } from '../db/client';
+import { developmentSecretBox } from '../security/secret-box';
 import { openSeededDatabase } from '../test/harness';
 import { createTestJobQueue } from '../test/test-job-queue';
 import { createJobQueue, JOB_QUEUE_SCHEMA, type JobInfo, type JobQueue } from './job-queue';
@@ -182,7 +183,7 @@ describe('the app without a server', () => {
   it('starts no job queue: only startServer does', async () => {
     const opened = await openSeededDatabase();
     try {
-      const app = createApp({ db: opened.db, config: {} });
+      const app = createApp({ db: opened.db, config: {}, secrets: developmentSecretBox() });
       expect((await app.request('/api/Client/GetClient?clientCode=SUN')).status).toBe(200);
       const schemas = await queryRows<{ name: string }>(
         opened.db,

@@ -13,6 +13,8 @@ import { colourColumns } from '../modules/branding/branding.service';
 import { readCsvStatement } from '../modules/statements/csv-statement';
 import { createStatementImport } from '../modules/statements/statement-import';
 import { hashPassword } from '../security/password';
+import { developmentSecretBox, type SecretBox } from '../security/secret-box';
+import { reserveIds, secretPurpose } from '../security/stored-secrets';
 import {
   DEMO_PASSWORD,
   DEMO_POSTAL_CODE,
@@ -32,6 +34,8 @@ export type SeedResult = 'seeded' | 'skippedProduction' | 'skippedNotEmpty';
 export interface SeedOptions {
   /** Defaults to process.env.NODE_ENV. */
   nodeEnv?: string | undefined;
+  /** Seals the demo staff's authenticator secret. Default: the development box (the tests'). */
+  secrets?: SecretBox;
 }
 
 /** Arbitrary constant naming the seed's advisory lock. */
@@ -129,16 +133,24 @@ export async function seedDemoData(db: Database, options: SeedOptions = {}): Pro
         })),
       );
     }
+    // Each row's id first: its authenticator secret is sealed for its row.
+    const secrets = options.secrets ?? developmentSecretBox();
+    const staffIds = await reserveIds(tx, 'staff_members', demoStaff.length);
     await tx.insert(staffMembers).values(
-      demoStaff.map((staff) => ({
-        clientId: clientId(staff.clientCode, undefined),
-        email: staff.email,
-        role: staff.role,
-        status: 'active' as const,
-        passwordHash: staffPasswordHash,
-        totpSecret: DEMO_TOTP_SECRET,
-        activatedAt: sql`now()`,
-      })),
+      demoStaff.map((staff, index) => {
+        const id = staffIds[index];
+        if (id === undefined) throw new Error(`No id was reserved for ${staff.email}`);
+        return {
+          id,
+          clientId: clientId(staff.clientCode, undefined),
+          email: staff.email,
+          role: staff.role,
+          status: 'active' as const,
+          passwordHash: staffPasswordHash,
+          totpSecret: secrets.seal(DEMO_TOTP_SECRET, secretPurpose.totpSecret(id)),
+          activatedAt: sql`now()`,
+        };
+      }),
     );
     return 'seeded' as const;
   });

@@ -12,6 +12,7 @@ import { createCardFieldsApp } from '../modules/processor/card-fields-app';
 import type { AppEnv } from '../http/types';
 import { SESSION_COOKIE } from '../http/session';
 import { XSRF_COOKIE, XSRF_HEADER } from '../http/xsrf';
+import { developmentSecretBox, type SecretBox } from '../security/secret-box';
 import { newToken, sha256Hex } from '../security/tokens';
 import { seedDemoData } from '../seed/seed';
 import { SEEDED_DUMP_ENV } from './seeded-dump';
@@ -167,16 +168,19 @@ export function recordingLogger(): Logger & { lines: string[] } {
 export interface TestAppOptions extends Partial<AppConfig> {
   now?: () => Date;
   logger?: Logger;
+  /** Default: the development box, which sealed the seeded database's secrets. */
+  secrets?: SecretBox;
 }
 
 /** Each test app's background work, for `settled`. */
 const backgroundOfApp = new WeakMap<Hono<AppEnv>, BackgroundWork>();
 
-export function createTestApp(db: Database, { now, logger = recordingLogger(), ...config }: TestAppOptions = {}): Hono<AppEnv> {
+export function createTestApp(db: Database, { now, logger = recordingLogger(), secrets = developmentSecretBox(), ...config }: TestAppOptions = {}): Hono<AppEnv> {
   const background = loggedBackgroundWork(logger);
   const app = createApp({
     db,
     config,
+    secrets,
     ...(now ? { now } : {}),
     logger,
     background,

@@ -9,6 +9,7 @@ import type { AddressInfo } from 'node:net';
 import { Webhook } from 'standardwebhooks';
 import type { Database } from '../db/client';
 import { createWebhookEndpointsService } from '../modules/webhooks/webhook-endpoints.service';
+import { developmentSecretBox } from '../security/secret-box';
 
 export interface ReceivedEvent {
   id: string;
@@ -125,7 +126,7 @@ export async function startWebhookReceiver(secret: () => string): Promise<Webhoo
  * signing secret.
  */
 export async function addLocalEndpoint(db: Database, clientId: number, url: string, description = ''): Promise<{ id: number; secret: string }> {
-  const made = await createWebhookEndpointsService({ db, now: () => new Date(), allowPrivateAddresses: true }).create(clientId, { url, description, eventTypes: [] });
+  const made = await createWebhookEndpointsService({ db, now: () => new Date(), secrets: developmentSecretBox(), allowPrivateAddresses: true }).create(clientId, { url, description, eventTypes: [] });
   if ('refused' in made) throw new Error(`The receiver's address was refused: ${made.refused}`);
   return { id: made.id, secret: made.secret };
 }

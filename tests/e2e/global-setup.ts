@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { promisify } from 'node:util';
 import { openDatabase } from '../../server/db/client';
+import { developmentSecretBox } from '../../server/security/secret-box';
 import { seedDemoData } from '../../server/seed/seed';
 import { startServer } from '../../server/start';
 import { insertFixtureData } from './fixture-data';
@@ -17,22 +18,24 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
     throw new Error('No built SPA in dist/: run `npm run build` (npm test does) before the end-to-end tests.');
   }
   const dataDir = mkdtempSync(join(tmpdir(), 'pbp-e2e-'));
+  // One box seals the secrets throughout: the development key's, as the command below and the server use it.
+  const secrets = developmentSecretBox();
   // The demo data, and beside it the accounts only these tests use; then the real server.
   const database = await openDatabase({ dataDir });
   try {
-    await seedDemoData(database.db, { nodeEnv: 'test' });
+    await seedDemoData(database.db, { nodeEnv: 'test', secrets });
     await insertFixtureData(database.db);
-    await insertE2eStaff(database.db);
+    await insertE2eStaff(database.db, secrets);
   } finally {
     await database.close();
   }
   // The platform operator's command makes a lab of its own for the office's whole journey
   // (office-journey.spec.ts), as on a fresh install: the client and an invitation to its first admin.
   await promisify(execFile)(process.execPath, ['--import', 'tsx', 'scripts/office.ts', 'clients', 'create', '--code', 'ACM', '--name', 'Acme Labs', '--admin', 'ops@acme.example'], {
-    env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '' },
+    env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '', SECRETS_KEY: '', SECRETS_KEY_PREVIOUS: '' },
   });
   // Development's setting: the webhook tests' receiver listens on this machine (the product refuses such an address).
-  const server = await startServer({ port: 0, hostname: '127.0.0.1', dataDir, distDir, seed: false, webhooksAllowPrivate: true });
+  const server = await startServer({ port: 0, hostname: '127.0.0.1', dataDir, distDir, seed: false, webhooksAllowPrivate: true, secrets });
   // Workers start after this and inherit the variable.
   process.env.E2E_BASE_URL = server.url;
   // The sandbox processor's own host, for tests that pay through the API (a card token first).

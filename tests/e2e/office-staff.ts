@@ -9,6 +9,8 @@ import { generate } from 'otplib';
 import type { Database } from '../../server/db/client';
 import { clients, staffMembers } from '../../server/db/schema';
 import { hashPassword } from '../../server/security/password';
+import type { SecretBox } from '../../server/security/secret-box';
+import { reserveIds, secretPurpose } from '../../server/security/stored-secrets';
 import { and, eq, isNull } from 'drizzle-orm';
 
 export const E2E_STAFF_PASSWORD = 'Office#Staff2026!';
@@ -24,23 +26,30 @@ const SLOTS = 10;
 
 const emailOf = (client: string, role: E2eRole, worker: number, slot: number) => `e2e.${role.toLowerCase()}.${String(worker)}.${String(slot)}@${client.toLowerCase()}.example`;
 
-/** The pools, written before the server starts (tests/e2e/global-setup.ts). */
-export async function insertE2eStaff(db: Database): Promise<void> {
+/** The pools, written before the server starts (tests/e2e/global-setup.ts), their secrets sealed by the server's box. */
+export async function insertE2eStaff(db: Database, secrets: SecretBox): Promise<void> {
   const passwordHash = await hashPassword(E2E_STAFF_PASSWORD);
   // JAD: a lab no other test looks at, whose look the Branding test changes.
   for (const code of ['SUN', 'NPP', 'JAD']) {
     const [client] = await db.select({ id: clients.id }).from(clients).where(and(eq(clients.code, code), isNull(clients.billingGroup))).limit(1);
     if (!client) throw new Error(`No client ${code}`);
-    const rows = roles.flatMap((role) =>
-      Array.from({ length: WORKERS * SLOTS }, (_, index) => ({
-        clientId: client.id,
-        email: emailOf(code, role, Math.floor(index / SLOTS), index % SLOTS),
-        role,
-        status: 'active' as const,
-        passwordHash,
-        totpSecret: E2E_TOTP_SECRET,
-        activatedAt: new Date(),
-      })),
+    // Each row's id first: its authenticator secret is sealed for its row.
+    const ids = await reserveIds(db, 'staff_members', roles.length * WORKERS * SLOTS);
+    const rows = roles.flatMap((role, roleIndex) =>
+      Array.from({ length: WORKERS * SLOTS }, (_, index) => {
+        const id = ids[roleIndex * WORKERS * SLOTS + index];
+        if (id === undefined) throw new Error('Too few staff ids were reserved');
+        return {
+          id,
+          clientId: client.id,
+          email: emailOf(code, role, Math.floor(index / SLOTS), index % SLOTS),
+          role,
+          status: 'active' as const,
+          passwordHash,
+          totpSecret: secrets.seal(E2E_TOTP_SECRET, secretPurpose.totpSecret(id)),
+          activatedAt: new Date(),
+        };
+      }),
     );
     await db.insert(staffMembers).values(rows);
   }

@@ -21,6 +21,7 @@ import { readCsvStatement } from '../statements/csv-statement';
 import { createApiKeysService } from '../office/api-keys.service';
 import { createStatementImport } from '../statements/statement-import';
 import { createWebhookEndpointsService } from '../webhooks/webhook-endpoints.service';
+import { developmentSecretBox } from '../../security/secret-box';
 
 const database = useSeededDatabase();
 let clock: Awaited<ReturnType<typeof staffClock>>;
@@ -391,7 +392,7 @@ describe('Integrations', () => {
 
   it('rotates the secret of an endpoint a key added: office admins manage every endpoint of their lab', async () => {
     const key = await createApiKeysService({ db: database.db, now: clock.now }).create({ clientId: sunId, scopes: ['webhooks:write'] });
-    const byKey = await createWebhookEndpointsService({ db: database.db, now: clock.now }).create(sunId, { url: 'https://bridge.example.com/by-key', description: '', eventTypes: [] }, { apiKeyId: key.id });
+    const byKey = await createWebhookEndpointsService({ db: database.db, now: clock.now, secrets: developmentSecretBox() }).create(sunId, { url: 'https://bridge.example.com/by-key', description: '', eventTypes: [] }, { apiKeyId: key.id });
     if ('refused' in byKey) throw new Error('The key’s endpoint was refused');
     const admin = await staff(SUN_ADMIN);
     const rotated = await json(await admin.post(`/api/console/webhooks/endpoints/${String(byKey.id)}/rotate`), webhookEndpointWithSecretSchema);

@@ -18,6 +18,8 @@ import { createTestApp, DEMO_BILLING, DEMO_GUEST, manualClock, resetPayments, to
 import { createThrottleService } from '../auth/throttle.service';
 import { createPaymentsService } from '../payments/payments.service';
 import { createSandboxProcessor } from '../processor/sandbox-processor';
+import { developmentSecretBox } from '../../security/secret-box';
+import { secretPurpose } from '../../security/stored-secrets';
 import { drainDeliveries, DeliveryRefused, GIVE_UP_AFTER_MS, type DeliveryDeps } from '../webhooks/webhook-delivery';
 import { createWebhookEndpointsService } from '../webhooks/webhook-endpoints.service';
 import type { WebhookSender } from '../webhooks/webhook-sender';
@@ -25,6 +27,8 @@ import { createApiKeysService } from './api-keys.service';
 
 const database = useSeededDatabase();
 const clock = manualClock('2026-03-02T15:00:00Z');
+// The test app's box (createTestApp's default).
+const secrets = developmentSecretBox();
 let app: ReturnType<typeof createTestApp>;
 const keys = { reader: '', refunder: '', billsOnly: '', hooks: '', otherHooks: '', other: '' };
 let sun = { clientId: 0, accountId: 0 };
@@ -323,7 +327,7 @@ describe('webhooks', () => {
     const mine = (await (await addEndpoint({ url: 'https://billing.example.com/mine' })).json()) as { id: number; secret: string };
     const theirs = (await (await addEndpoint({ url: 'https://billing.example.com/theirs' }, keys.otherHooks)).json()) as { id: number };
     // As the console (or the office command) adds one: no key made it.
-    const byStaff = await createWebhookEndpointsService({ db: database.db, now: clock.now }).create(sun.clientId, { url: 'https://billing.example.com/console', description: '', eventTypes: [] });
+    const byStaff = await createWebhookEndpointsService({ db: database.db, now: clock.now, secrets }).create(sun.clientId, { url: 'https://billing.example.com/console', description: '', eventTypes: [] });
     if ('refused' in byStaff) throw new Error('The console’s endpoint was refused');
     const stored = () => database.db.select({ id: webhookEndpoints.id, secret: webhookEndpoints.secret, previousSecrets: webhookEndpoints.previousSecrets }).from(webhookEndpoints).orderBy(webhookEndpoints.id);
     const before = await stored();
@@ -338,7 +342,14 @@ describe('webhooks', () => {
     const rotated = await call(`/api/office/v1/webhooks/endpoints/${String(mine.id)}/rotate`, { key: keys.hooks, method: 'POST' });
     const answer = (await rotated.json()) as { secret: string };
     expect(rotated.status).toBe(200);
-    expect((await stored()).find((row) => row.id === mine.id)).toEqual({ id: mine.id, secret: answer.secret, previousSecrets: [{ secret: mine.secret, expiresAt: expect.any(String) as unknown }] });
+    const row = (await stored()).find((each) => each.id === mine.id);
+    if (!row) throw new Error('The endpoint is gone');
+    // Stored sealed, each for its place: the new secret, and the one it replaced among those rotated out.
+    expect(JSON.stringify(row)).not.toContain('whsec_');
+    expect(secrets.open(row.secret, secretPurpose.webhookSecret(row.id))).toBe(answer.secret);
+    expect(row.previousSecrets.map((each) => ({ ...each, secret: secrets.open(each.secret, secretPurpose.retiredWebhookSecret(row.id)) }))).toEqual([
+      { secret: mine.secret, expiresAt: expect.any(String) as unknown },
+    ]);
     // The other key rotates its own.
     expect((await call(`/api/office/v1/webhooks/endpoints/${String(theirs.id)}/rotate`, { key: keys.otherHooks, method: 'POST' })).status).toBe(200);
   });
@@ -360,12 +371,13 @@ describe('webhooks', () => {
     await new Promise<void>((resolve) => local.listen(0, '127.0.0.1', resolve));
     try {
       const url = `http://127.0.0.1:${String((local.address() as AddressInfo).port)}/hooks`;
-      const [endpoint] = await database.db.insert(webhookEndpoints).values({ clientId: sun.clientId, url, secret: 'whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw', createdAt: clock.now() }).returning();
+      const endpoint = await createWebhookEndpointsService({ db: database.db, now: clock.now, secrets, allowPrivateAddresses: true }).create(sun.clientId, { url, description: '', eventTypes: [] });
+      if ('refused' in endpoint) throw new Error('Development’s setting refused the endpoint');
       await pay(100);
       // The product's own sender and policy: nothing stands in for the network.
-      await expect(drainDeliveries({ db: database.db, now: clock.now }, endpoint?.id ?? 0, `account:${String(sun.accountId)}`)).rejects.toBeInstanceOf(DeliveryRefused);
+      await expect(drainDeliveries({ db: database.db, now: clock.now, secrets }, endpoint.id, `account:${String(sun.accountId)}`)).rejects.toBeInstanceOf(DeliveryRefused);
       expect(connections).toBe(0);
-      const [delivery] = await database.db.select().from(webhookDeliveries).where(eq(webhookDeliveries.endpointId, endpoint?.id ?? 0));
+      const [delivery] = await database.db.select().from(webhookDeliveries).where(eq(webhookDeliveries.endpointId, endpoint.id));
       expect(delivery).toMatchObject({ status: 'pending', attempts: 1, lastResponseStatus: null });
       expect(delivery?.lastError).toMatch(/not one webhooks may go to/);
     } finally {
@@ -389,7 +401,7 @@ describe('webhooks', () => {
       received.push({ id: headers['webhook-id'] ?? '', body: verified });
       return Promise.resolve(204);
     };
-    const deps: DeliveryDeps = { db: database.db, now: clock.now, send: receiver };
+    const deps: DeliveryDeps = { db: database.db, now: clock.now, secrets, send: receiver };
     const orderKey = `account:${String(sun.accountId)}`;
     await expect(drainDeliveries(deps, made.id, orderKey)).rejects.toBeInstanceOf(DeliveryRefused);
     const [tried] = await database.db.select().from(webhookDeliveries).orderBy(webhookDeliveries.id).limit(1);
@@ -419,7 +431,7 @@ describe('webhooks', () => {
     await pay(100);
     clock.advanceSeconds(60);
     await pay(200);
-    const deps: DeliveryDeps = { db: database.db, now: clock.now, send: () => Promise.resolve(503) };
+    const deps: DeliveryDeps = { db: database.db, now: clock.now, secrets, send: () => Promise.resolve(503) };
     const orderKey = `account:${String(sun.accountId)}`;
     await expect(drainDeliveries(deps, made.id, orderKey)).rejects.toBeInstanceOf(DeliveryRefused);
     clock.advanceSeconds(GIVE_UP_AFTER_MS / 1000 - 30);
@@ -445,7 +457,7 @@ describe('webhooks', () => {
       seen.push({ body, headers });
       return Promise.resolve(200);
     };
-    await drainDeliveries({ db: database.db, now: clock.now, send: receiver }, made.id, `account:${String(sun.accountId)}`);
+    await drainDeliveries({ db: database.db, now: clock.now, secrets, send: receiver }, made.id, `account:${String(sun.accountId)}`);
     const [delivery] = seen;
     if (!delivery) throw new Error('Nothing was delivered');
     expect(delivery.headers['webhook-signature']?.split(' ')).toHaveLength(2);
@@ -471,7 +483,7 @@ describe('webhooks', () => {
     const delivered = async () => {
       await pay(100);
       const seen: { body: string; headers: Record<string, string> }[] = [];
-      await drainDeliveries({ db: database.db, now: clock.now, send: ({ body, headers }) => (seen.push({ body, headers }), Promise.resolve(204)) }, made.id, `account:${String(sun.accountId)}`);
+      await drainDeliveries({ db: database.db, now: clock.now, secrets, send: ({ body, headers }) => (seen.push({ body, headers }), Promise.resolve(204)) }, made.id, `account:${String(sun.accountId)}`);
       const [delivery] = seen.slice(-1);
       if (!delivery) throw new Error('Nothing was delivered');
       return delivery;

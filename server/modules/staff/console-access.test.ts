@@ -21,6 +21,7 @@ import { NPP_ADMIN, signedInStaff, staffClock, statementFile, SUN_ADMIN, SUN_AUD
 import { clientIdOf, createPayer, payableAccounts } from '../../test/money-fixtures';
 import { createApiKeysService } from '../office/api-keys.service';
 import { createWebhookEndpointsService } from '../webhooks/webhook-endpoints.service';
+import { developmentSecretBox } from '../../security/secret-box';
 
 type Caller = 'nppAdmin' | 'sunReadOnly' | 'sunBilling' | 'sunAdmin';
 type Outcome = 'allowed' | 'forbidden' | 'notFound';
@@ -140,7 +141,7 @@ describe('the console’s access table', () => {
     sun.confirmation = await createPayer(database.db, sunId, clock.now)(payable, 1000);
     sun.userId = (await database.db.select({ id: users.id }).from(users).where(eq(users.email, 'pat.doe@example.com')))[0]?.id ?? 0;
     sun.keyPrefix = (await createApiKeysService({ db: database.db, now: clock.now }).create({ clientId: sunId, scopes: ['bills:write'] })).prefix;
-    const webhooks = createWebhookEndpointsService({ db: database.db, now: clock.now });
+    const webhooks = createWebhookEndpointsService({ db: database.db, now: clock.now, secrets: developmentSecretBox() });
     const endpoint = await webhooks.create(sunId, { url: 'https://billing.example.com/sun', description: '', eventTypes: [] });
     sun.endpointId = 'id' in endpoint ? endpoint.id : 0;
     const tested = await webhooks.sendTest(sunId, sun.endpointId);

@@ -28,6 +28,7 @@ export interface StaffSessionRecord {
   status: StaffStatus;
   stage: StaffSessionStage;
   challenge: string | null;
+  /** An authenticator secret being set up, sealed as stored (the staff service opens it). */
   pendingTotpSecret: string | null;
   createdAt: Date;
   lastSeenAt: Date;
@@ -99,7 +100,7 @@ export function createStaffSessions({ db, now }: { db: Database; now: () => Date
       return token;
     },
 
-    /** Keeps a passkey ceremony's challenge, or an authenticator secret being set up, on the session. */
+    /** Keeps a passkey ceremony's challenge, or an authenticator secret being set up (sealed), on the session. */
     async remember(sessionId: string, fields: { challenge?: string | null; pendingTotpSecret?: string | null }): Promise<void> {
       await db.update(staffSessions).set(fields).where(eq(staffSessions.id, sessionId));
     },

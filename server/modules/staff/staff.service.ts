@@ -4,7 +4,9 @@
  * password, and a second factor must be set up before anything else: a passkey (WebAuthn) or an
  * authenticator app (TOTP), with ten one-time recovery codes. Every sign-in is the password, then
  * the second factor. Failures are throttled as patients' sign-ins are, per staff member and per
- * source address, and every outcome is in the audit trail.
+ * source address, and every outcome is in the audit trail. An authenticator app's secret is
+ * stored sealed (`secrets`; server/security/stored-secrets.ts), plain only in memory; one that no
+ * longer opens (its key lost) counts as no app, so its owner sets the app up again after the password.
  */
 import {
   generateAuthenticationOptions,
@@ -27,6 +29,8 @@ import {
 import type { Database } from '../../db/client';
 import { clients, staffInvitations, staffMembers, staffPasskeys, staffRecoveryCodes } from '../../db/schema';
 import { hashPassword, verifyAgainstDummy, verifyPassword } from '../../security/password';
+import type { SecretBox } from '../../security/secret-box';
+import { openOrNull, secretPurpose } from '../../security/stored-secrets';
 import { newToken, randomBase32, sha256Hex } from '../../security/tokens';
 import { recordAudit, type AuditEntry } from '../audit/audit.service';
 import { ACCOUNT_POLICY, ADDRESS_POLICY, addressKey, type ThrottleService } from '../auth/throttle.service';
@@ -76,12 +80,29 @@ function toMember(row: typeof staffMembers.$inferSelect, secondFactor: boolean):
   return { id: row.id, email: row.email, role: row.role, status: row.status, secondFactor, createdAt: row.createdAt.toISOString() };
 }
 
-export function createStaffService({ db, sessions, throttle, now }: { db: Database; sessions: StaffSessions; throttle: ThrottleService; now: () => Date }) {
+export function createStaffService({
+  db,
+  sessions,
+  throttle,
+  now,
+  secrets,
+}: {
+  db: Database;
+  sessions: StaffSessions;
+  throttle: ThrottleService;
+  now: () => Date;
+  /** Seals the authenticator apps' secrets for the database and opens them. */
+  secrets: SecretBox;
+}) {
   const audit = (entry: AuditEntry) => recordAudit(db, entry, now());
 
-  async function factorsOf(staffId: number, totpSecret: string | null): Promise<SecondFactors> {
-    const [passkeys] = await db.select({ n: count() }).from(staffPasskeys).where(eq(staffPasskeys.staffId, staffId));
-    return { passkey: (passkeys?.n ?? 0) > 0, authenticatorApp: totpSecret !== null };
+  /** The staff member's authenticator secret, opened; null without one, or when it does not open. */
+  const totpSecretOf = (row: { id: number; totpSecret: string | null }): string | null =>
+    row.totpSecret === null ? null : openOrNull(secrets, row.totpSecret, secretPurpose.totpSecret(row.id));
+
+  async function factorsOf(row: { id: number; totpSecret: string | null }): Promise<SecondFactors> {
+    const [passkeys] = await db.select({ n: count() }).from(staffPasskeys).where(eq(staffPasskeys.staffId, row.id));
+    return { passkey: (passkeys?.n ?? 0) > 0, authenticatorApp: totpSecretOf(row) !== null };
   }
 
   async function staffRow(staffId: number) {
@@ -178,7 +199,7 @@ export function createStaffService({ db, sessions, throttle, now }: { db: Databa
         await trail('refused', 'invalidCredentials');
         return { kind: 'invalidCredentials' };
       }
-      const factors = await factorsOf(staff.id, staff.totpSecret);
+      const factors = await factorsOf(staff);
       await trail('ok', '');
       if (!factors.passkey && !factors.authenticatorApp) return { kind: 'enrol', token: await sessions.create(staff.id, 'enrol'), email };
       return { kind: 'secondFactor', token: await sessions.create(staff.id, 'password'), factors };
@@ -187,7 +208,7 @@ export function createStaffService({ db, sessions, throttle, now }: { db: Databa
     /** The second factors the session's staff member has. */
     async factors(session: StaffSessionRecord): Promise<SecondFactors> {
       const row = await staffRow(session.staffId);
-      return factorsOf(session.staffId, row?.totpSecret ?? null);
+      return factorsOf(row ?? { id: session.staffId, totpSecret: null });
     },
 
     /** A six-digit code from the app (each time step good once), or an unused recovery code. */
@@ -196,9 +217,10 @@ export function createStaffService({ db, sessions, throttle, now }: { db: Databa
       if (/^\d{6}$/.test(code)) {
         return throttledFactor(session, 'authenticatorApp', from, async () => {
           const row = await staffRow(session.staffId);
-          if (!row?.totpSecret) return false;
+          const secret = row ? totpSecretOf(row) : null;
+          if (!row || secret === null) return false;
           const result = await verifyTotp({
-            secret: row.totpSecret,
+            secret,
             token: code,
             epoch: Math.floor(now().getTime() / 1000),
             epochTolerance: TOTP_TOLERANCE_SECONDS,
@@ -313,13 +335,13 @@ export function createStaffService({ db, sessions, throttle, now }: { db: Databa
     /** Starts setting up an authenticator app: a new secret kept on the session until a code confirms it. */
     async startAuthenticator(session: StaffSessionRecord): Promise<{ secret: string; uri: string }> {
       const secret = generateSecret();
-      await sessions.remember(session.id, { pendingTotpSecret: secret });
+      await sessions.remember(session.id, { pendingTotpSecret: secrets.seal(secret, secretPurpose.pendingTotpSecret(session.id)) });
       return { secret, uri: generateURI({ issuer: `${ISSUER} (${session.clientCode})`, label: session.email, secret }) };
     },
 
     /** A code from the app confirms its secret: the second factor is set, recovery codes made, the session signed in. */
     async confirmAuthenticator(session: StaffSessionRecord, typed: string, from: RequestOrigin): Promise<EnrolOutcome> {
-      const secret = session.pendingTotpSecret;
+      const secret = session.pendingTotpSecret === null ? null : openOrNull(secrets, session.pendingTotpSecret, secretPurpose.pendingTotpSecret(session.id));
       const code = typed.replace(/\s/g, '');
       const result = secret && /^\d{6}$/.test(code) ? await verifyTotp({ secret, token: code, epoch: Math.floor(now().getTime() / 1000), epochTolerance: TOTP_TOLERANCE_SECONDS }) : null;
       const step = matchedStep(result);
@@ -328,7 +350,10 @@ export function createStaffService({ db, sessions, throttle, now }: { db: Databa
         return { kind: 'invalidCredentials' };
       }
       const recoveryCodes = await db.transaction(async (tx) => {
-        await tx.update(staffMembers).set({ totpSecret: secret, totpLastStep: step }).where(eq(staffMembers.id, session.staffId));
+        await tx
+          .update(staffMembers)
+          .set({ totpSecret: secrets.seal(secret, secretPurpose.totpSecret(session.staffId)), totpLastStep: step })
+          .where(eq(staffMembers.id, session.staffId));
         return newRecoveryCodes(tx, session.staffId);
       });
       const token = await sessions.advance(session, 'verified');

@@ -10,7 +10,10 @@ import { generate } from 'otplib';
 import * as v from 'valibot';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { auditListSchema, recoveryCodesSchema, staffMemberSchema, staffSessionSchema } from '@contracts/console';
+import { queryRows } from '../../db/client';
 import { auditEvents, clients, outboxEmails, staffMembers } from '../../db/schema';
+import { createSecretBox, developmentSecretBox } from '../../security/secret-box';
+import { secretPurpose } from '../../security/stored-secrets';
 import { DEMO_TOTP_SECRET } from '../../seed/demo-data';
 import { STAFF_COOKIE } from '../../http/staff-session';
 import { formulaParts } from '../../lib/spreadsheet-safe';
@@ -47,6 +50,16 @@ async function signedIn(email: string, clientCode = 'SUN', address?: string) {
   const code = await b.post('/api/console/sign-in/code', { code: await codeAt(DEMO_TOTP_SECRET, clock.now()) });
   expect(code.status).toBe(200);
   return b;
+}
+
+/** A staff member's authenticator secret as the database holds it. */
+async function storedTotpSecret(email: string): Promise<{ id: number; totp_secret: string | null }> {
+  const [row] = await queryRows<{ id: number; totp_secret: string | null }>(
+    database.db,
+    sql`select id, totp_secret from staff_members where email = ${email} and client_id = (select id from clients where code = 'SUN' and billing_group is null)`,
+  );
+  if (!row) throw new Error(`No staff member ${email}`);
+  return row;
 }
 
 async function trail(action?: string) {
@@ -159,6 +172,11 @@ describe('invitations and setting up a second factor', () => {
 
     const setup = (await (await clerk.post('/api/console/enrol/authenticator')).json()) as { secret: string; uri: string };
     expect(setup.uri).toMatch(/^otpauth:\/\/totp\//);
+    // The secret being set up is kept sealed on the session, never as it is.
+    const pending = await queryRows<{ pending_totp_secret: string | null }>(database.db, sql`select pending_totp_secret from staff_sessions where pending_totp_secret is not null`);
+    expect(pending).toHaveLength(1);
+    expect(pending[0]?.pending_totp_secret).toMatch(/^sb1\./);
+    expect(pending[0]?.pending_totp_secret).not.toContain(setup.secret);
     expect((await clerk.post('/api/console/enrol/authenticator/confirm', { code: '000000' })).status).toBe(401);
     const confirmed = await clerk.post('/api/console/enrol/authenticator/confirm', { code: await codeAt(setup.secret, clock.now()) });
     const { recoveryCodes } = v.parse(recoveryCodesSchema, await confirmed.json());
@@ -167,6 +185,17 @@ describe('invitations and setting up a second factor', () => {
     for (const code of recoveryCodes) expect(code).toMatch(/^[A-Z2-7]{4}-[A-Z2-7]{4}$/);
     expect((await clerk.get('/api/console/audit')).status).toBe(200);
     expect(clerk.cookies.get(STAFF_COOKIE)).not.toBe(beforeEnrolment);
+    // Stored sealed for the clerk's row, under the app's key: never the secret itself.
+    const stored = await storedTotpSecret(email);
+    expect(stored.totp_secret).toMatch(/^sb1\./);
+    expect(stored.totp_secret).not.toContain(setup.secret);
+    expect(developmentSecretBox().open(stored.totp_secret ?? '', secretPurpose.totpSecret(stored.id))).toBe(setup.secret);
+    expect(await queryRows(database.db, sql`select 1 from staff_sessions where pending_totp_secret is not null`)).toEqual([]);
+    // The app's codes sign in later.
+    await clerk.post('/api/console/sign-out');
+    clock.advanceSeconds(60);
+    await clerk.post('/api/console/sign-in', { clientCode: 'SUN', email, password: 'a long clerk password 42' });
+    expect((await clerk.post('/api/console/sign-in/code', { code: await codeAt(setup.secret, clock.now()) })).status).toBe(200);
 
     // Later, without the phone: a recovery code (typed in lower case, without its dash) signs in once.
     await clerk.post('/api/console/sign-out');
@@ -183,6 +212,32 @@ describe('invitations and setting up a second factor', () => {
     expect(actions).toContain(`${ADMIN} staff.invite refused`);
     expect(actions).toContain(`${email} staff.acceptInvitation ok`);
     expect(actions).toContain(`${email} staff.enrol ok`);
+  });
+
+  it('asks for the app to be set up again when its stored secret does not open: sealed by a lost key, or moved from another row', async () => {
+    const original = await storedTotpSecret(CLERK);
+    const admin = await storedTotpSecret(ADMIN);
+    const lostKey = createSecretBox({ key: Buffer.alloc(32, 9) }).seal(DEMO_TOTP_SECRET, secretPurpose.totpSecret(original.id));
+    try {
+      for (const unopenable of [lostKey, admin.totp_secret ?? '']) {
+        await database.db.update(staffMembers).set({ totpSecret: unopenable }).where(eq(staffMembers.id, original.id));
+        const b = await browser('192.0.2.30');
+        const answer = await b.post('/api/console/sign-in', { clientCode: 'SUN', email: CLERK, password: DEMO_PASSWORD });
+        expect(v.parse(staffSessionSchema, await answer.json())).toEqual({ stage: 'enrol', email: CLERK });
+        // The old app's code is no way in: such a session may only set up a second factor.
+        expect((await b.post('/api/console/sign-in/code', { code: await codeAt(DEMO_TOTP_SECRET, clock.now()) })).status).toBe(401);
+        expect((await b.get('/api/console/audit')).status).toBe(401);
+      }
+      const b = await browser('192.0.2.31');
+      await b.post('/api/console/sign-in', { clientCode: 'SUN', email: CLERK, password: DEMO_PASSWORD });
+      const setup = (await (await b.post('/api/console/enrol/authenticator')).json()) as { secret: string };
+      expect((await b.post('/api/console/enrol/authenticator/confirm', { code: await codeAt(setup.secret, clock.now()) })).status).toBe(200);
+      expect((await b.get('/api/console/audit')).status).toBe(200);
+      const mended = await storedTotpSecret(CLERK);
+      expect(developmentSecretBox().open(mended.totp_secret ?? '', secretPurpose.totpSecret(original.id))).toBe(setup.secret);
+    } finally {
+      await database.db.update(staffMembers).set({ totpSecret: original.totp_secret }).where(eq(staffMembers.id, original.id));
+    }
   });
 
   it('refuses a passkey answer that is not one, and a passkey step with no challenge asked for', async () => {

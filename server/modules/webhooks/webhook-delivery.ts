@@ -13,6 +13,8 @@ import { and, asc, eq, sql } from 'drizzle-orm';
 import { Webhook } from 'standardwebhooks';
 import type { Database } from '../../db/client';
 import { webhookDeliveries, webhookEndpoints, webhookEvents } from '../../db/schema';
+import { SecretBoxError, type SecretBox } from '../../security/secret-box';
+import { secretPurpose } from '../../security/stored-secrets';
 import { liveRetiredSecrets } from './webhook-endpoints.service';
 import { createWebhookSender, type WebhookSender } from './webhook-sender';
 
@@ -26,6 +28,8 @@ export const DELIVERY_TIMEOUT_MS = 10_000;
 export interface DeliveryDeps {
   db: Database;
   now: () => Date;
+  /** Opens the endpoints' sealed signing secrets. */
+  secrets: SecretBox;
   /**
    * Development and tests only (WEBHOOKS_ALLOW_PRIVATE): deliveries may go over plain http and to
    * this machine and private networks. Default: https to public addresses only.
@@ -59,6 +63,27 @@ function defaultSender(allowPrivate: boolean): WebhookSender {
     senders.set(allowPrivate, sender);
   }
   return sender;
+}
+
+/**
+ * The secrets that sign a delivery to `endpoint` at `at`, opened: the current one and every one
+ * rotated out that still has some of its day left. Or why they did not open (a key the server was
+ * not given): nothing unsigned goes out, and rotating the secret mends it.
+ */
+function signingSecrets(
+  secrets: SecretBox,
+  endpoint: Pick<typeof webhookEndpoints.$inferSelect, 'id' | 'secret' | 'previousSecrets'>,
+  at: Date,
+): string[] | { error: string } {
+  try {
+    return [
+      secrets.open(endpoint.secret, secretPurpose.webhookSecret(endpoint.id)),
+      ...liveRetiredSecrets(endpoint.previousSecrets, at).map((each) => secrets.open(each.secret, secretPurpose.retiredWebhookSecret(endpoint.id))),
+    ];
+  } catch (error) {
+    if (error instanceof SecretBoxError) return { error: error.message.slice(0, 300) };
+    throw error;
+  }
 }
 
 /**
@@ -104,16 +129,22 @@ export async function drainDeliveries(deps: DeliveryDeps, endpointId: number, or
         continue;
       }
       const body = JSON.stringify(event.payload);
-      // The current secret, and every one rotated out that still has some of its day left.
-      const secrets = [endpoint.secret, ...liveRetiredSecrets(endpoint.previousSecrets, at).map((each) => each.secret)];
-      const headers = {
-        'Content-Type': 'application/json',
-        'User-Agent': 'patient-billing-portal-webhooks/1',
-        'webhook-id': event.eventId,
-        'webhook-timestamp': String(Math.floor(at.getTime() / 1000)),
-        'webhook-signature': signatureHeader(secrets, event.eventId, at, body),
-      };
-      const outcome = await attempt(deps, endpoint.url, headers, body);
+      const secrets = signingSecrets(deps.secrets, endpoint, at);
+      const outcome =
+        'error' in secrets
+          ? { status: null, error: secrets.error }
+          : await attempt(
+              deps,
+              endpoint.url,
+              {
+                'Content-Type': 'application/json',
+                'User-Agent': 'patient-billing-portal-webhooks/1',
+                'webhook-id': event.eventId,
+                'webhook-timestamp': String(Math.floor(at.getTime() / 1000)),
+                'webhook-signature': signatureHeader(secrets, event.eventId, at, body),
+              },
+              body,
+            );
       const accepted = outcome.error === null;
       const givingUp = !accepted && (lastTry || at.getTime() - event.createdAt.getTime() >= GIVE_UP_AFTER_MS);
       await db

@@ -3,7 +3,8 @@
  * secret rotated out keeps signing for a day, so a receiver switches at its own pace; a key reads
  * only the secrets of endpoints it added), disabled; the deliveries, whether each was delivered
  * and never what the receiver answered; and replays, which deliver an event again with its own id.
- * Every query is scoped by the caller's client.
+ * Every query is scoped by the caller's client. The secrets are stored sealed (`secrets`, the
+ * server's box; server/security/stored-secrets.ts) and are plain only in memory.
  */
 import { randomBytes } from 'node:crypto';
 import { and, count, desc, eq, gt, isNull, or, sql } from 'drizzle-orm';
@@ -19,6 +20,8 @@ import {
 import type * as v from 'valibot';
 import type { Database } from '../../db/client';
 import { webhookDeliveries, webhookEndpoints, webhookEvents, type RetiredWebhookSecret } from '../../db/schema';
+import type { SecretBox } from '../../security/secret-box';
+import { openOrNull, reserveIds, secretPurpose } from '../../security/stored-secrets';
 import { webhookUrlProblem } from './webhook-address';
 import { notifyWebhookQueued, queueDeliveries, queueWebhookEvent, testOrderKey } from './webhook-events';
 
@@ -68,10 +71,13 @@ function deliveryView({ delivery, eventId, eventType }: { delivery: typeof webho
 export function createWebhookEndpointsService({
   db,
   now,
+  secrets,
   allowPrivateAddresses = false,
 }: {
   db: Database;
   now: () => Date;
+  /** Seals the signing secrets for the database and opens them. */
+  secrets: SecretBox;
   /** Development and tests only (WEBHOOKS_ALLOW_PRIVATE): endpoints over plain http, on this machine or a private network. */
   allowPrivateAddresses?: boolean;
 }) {
@@ -97,9 +103,21 @@ export function createWebhookEndpointsService({
       if (refused) return { refused };
       const secret = newWebhookSecret();
       const at = now();
+      // The row's id first: the secret is sealed for its row.
+      const [id] = await reserveIds(db, 'webhook_endpoints', 1);
+      if (id === undefined) throw new Error('No id was reserved for a webhook endpoint');
       const [row] = await db
         .insert(webhookEndpoints)
-        .values({ clientId, url: request.url, description: request.description, eventTypes: [...new Set(request.eventTypes)], secret, createdAt: at, createdByApiKeyId: apiKeyId })
+        .values({
+          id,
+          clientId,
+          url: request.url,
+          description: request.description,
+          eventTypes: [...new Set(request.eventTypes)],
+          secret: secrets.seal(secret, secretPurpose.webhookSecret(id)),
+          createdAt: at,
+          createdByApiKeyId: apiKeyId,
+        })
         .returning();
       if (!row) throw new Error('A webhook endpoint was not written');
       return { ...view(row, at), secret };
@@ -117,6 +135,8 @@ export function createWebhookEndpointsService({
      * has some of its own day left (a second rotation never cuts the first one's day short). A key (`apiKeyId`) may rotate only an endpoint it added itself: it
      * never reads a secret of an endpoint another key, a staff member or the operator made
      * (`notYours`, and nothing changes). Staff and the operator (`apiKeyId` null) rotate any.
+     * A secret that no longer opens (its key lost) cannot sign, so it is not kept: rotating is how
+     * an endpoint recovers from a lost SECRETS_KEY.
      */
     async rotate(clientId: number, id: number, { apiKeyId }: { apiKeyId: number | null }): Promise<(WebhookEndpointView & { secret: string }) | { refused: 'notFound' | 'notYours' }> {
       return db.transaction(async (tx) => {
@@ -129,9 +149,14 @@ export function createWebhookEndpointsService({
         if (!endpoint) return { refused: 'notFound' as const };
         if (apiKeyId !== null && endpoint.createdByApiKeyId !== apiKeyId) return { refused: 'notYours' as const };
         const at = now();
-        const previousSecrets = [...liveRetiredSecrets(endpoint.previousSecrets, at), { secret: endpoint.secret, expiresAt: new Date(at.getTime() + PREVIOUS_SECRET_LIFETIME_MS).toISOString() }];
+        const retiring = openOrNull(secrets, endpoint.secret, secretPurpose.webhookSecret(id));
+        const expiresAt = new Date(at.getTime() + PREVIOUS_SECRET_LIFETIME_MS).toISOString();
+        const previousSecrets = [
+          ...liveRetiredSecrets(endpoint.previousSecrets, at).filter((each) => openOrNull(secrets, each.secret, secretPurpose.retiredWebhookSecret(id)) !== null),
+          ...(retiring === null ? [] : [{ secret: secrets.seal(retiring, secretPurpose.retiredWebhookSecret(id)), expiresAt }]),
+        ];
         const secret = newWebhookSecret();
-        const [row] = await tx.update(webhookEndpoints).set({ previousSecrets, secret }).where(live).returning();
+        const [row] = await tx.update(webhookEndpoints).set({ previousSecrets, secret: secrets.seal(secret, secretPurpose.webhookSecret(id)) }).where(live).returning();
         if (!row) throw new Error('A webhook endpoint locked for its rotation was not updated');
         return { ...view(row, at), secret };
       });

@@ -18,6 +18,7 @@ import { expectInOrderPerAccount } from '../../test/webhook-expectations';
 import { addLocalEndpoint, startWebhookReceiver, type WebhookReceiver } from '../../test/webhook-receiver';
 import { startWebhookDispatch, type WebhookDispatch } from './webhook-dispatch';
 import type { WebhookSender } from './webhook-sender';
+import { developmentSecretBox } from '../../security/secret-box';
 
 const FAST_RETRY = { retryLimit: 30, retryDelay: 1, retryBackoff: true, retryDelayMax: 1 };
 
@@ -34,7 +35,7 @@ async function startReplica(url: string, warnings: string[], { send }: { send?: 
   const dispatch = await startWebhookDispatch({
     queue,
     // The receiver is on this machine: development's policy.
-    delivery: { db: database.db, now: () => new Date(), allowPrivateAddresses: true, ...(send ? { send } : {}) },
+    delivery: { db: database.db, now: () => new Date(), secrets: developmentSecretBox(), allowPrivateAddresses: true, ...(send ? { send } : {}) },
     warn: (message) => warnings.push(message),
     retry: FAST_RETRY,
     // A job whose replica died is taken up 2 s later rather than 5 minutes (a job takes its

@@ -15,6 +15,7 @@ import { createTestJobQueue } from '../../test/test-job-queue';
 import { addLocalEndpoint, startWebhookReceiver, type WebhookReceiver } from '../../test/webhook-receiver';
 import { startWebhookDispatch, type WebhookDispatch } from './webhook-dispatch';
 import { expectInOrderPerAccount } from '../../test/webhook-expectations';
+import { developmentSecretBox } from '../../security/secret-box';
 
 const database = useSeededDatabase();
 let queue: JobQueue;
@@ -33,7 +34,7 @@ beforeAll(async () => {
   receiver = await startWebhookReceiver(() => secret.value);
   secret.value = (await addLocalEndpoint(db, clientId, receiver.url)).secret;
   queue = await createTestJobQueue(db, warnings);
-  dispatch = await startWebhookDispatch({ queue, delivery: { db, now: () => new Date(), allowPrivateAddresses: true }, warn: (message) => warnings.push(message), retry: { retryLimit: 20, retryDelay: 1, retryBackoff: true, retryDelayMax: 1 } });
+  dispatch = await startWebhookDispatch({ queue, delivery: { db, now: () => new Date(), secrets: developmentSecretBox(), allowPrivateAddresses: true }, warn: (message) => warnings.push(message), retry: { retryLimit: 20, retryDelay: 1, retryBackoff: true, retryDelayMax: 1 } });
 });
 
 afterAll(async () => {
