@@ -1,7 +1,9 @@
 # Sourced by .ci/run: a throwaway PostgreSQL on a Unix socket for the tests that need a real
 # server (payments submitted at once on separate connections, a database restart under a running
-# server), exported as TEST_DATABASE_URL. Debian's package provides the binaries and the postgres
-# user; the cluster lives in a temporary directory and stops when the run ends.
+# server), exported as TEST_DATABASE_URL. Its user is the cluster's superuser, which the tests use
+# only to make each test file a database of its own with the two roles production has, an owner
+# and the server's role (server/test/postgres-servers.ts). Debian's package provides the binaries
+# and the postgres user; the cluster lives in a temporary directory and stops when the run ends.
 
 if [ -z "${TEST_DATABASE_URL:-}" ]; then
   if ! compgen -G '/usr/lib/postgresql/*/bin/initdb' >/dev/null; then

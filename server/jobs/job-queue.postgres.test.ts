@@ -24,17 +24,25 @@ const runsPerJob = (db: Database) =>
 
 describe.skipIf(!testDatabaseUrl)('the job queue on PostgreSQL (TEST_DATABASE_URL)', { timeout: REPLICA_TEST_TIMEOUT_MS }, () => {
   let url = '';
+  let ownerUrl = '';
   let drop = () => Promise.resolve();
   let instances: OpenedDatabase[] = [];
   const queues: JobQueue[] = [];
   const warnings: string[] = [];
 
   beforeAll(async () => {
-    ({ url, drop } = await createTestDatabase('pbp_jobs'));
+    const created = await createTestDatabase('pbp_jobs');
+    ({ url, ownerUrl, drop } = created);
     const warn = (message: string) => warnings.push(message);
-    instances = [await openDatabase({ databaseUrl: url, warn }), await openDatabase({ databaseUrl: url, warn })];
-    const [first] = instances;
-    if (first) await createRunsTable(first.db);
+    instances = [await openDatabase({ databaseUrl: url, ownerUrl, warn }), await openDatabase({ databaseUrl: url, ownerUrl, warn })];
+    // The test's own table, made by the owner (the server's role creates nothing in the schema).
+    const owner = await created.openAsOwner();
+    try {
+      await createRunsTable(owner.db);
+      await owner.db.execute(sql.raw(`grant select, insert on job_runs to ${new URL(url).username}`));
+    } finally {
+      await owner.close();
+    }
     for (const instance of instances) queues.push(await createTestJobQueue(instance.db, warnings));
   });
 
@@ -79,7 +87,7 @@ describe.skipIf(!testDatabaseUrl)('the job queue on PostgreSQL (TEST_DATABASE_UR
     if (!first) throw new Error('The instance must be open');
     // A third replica, doomed: it takes the job, then its process is gone (its connections closed).
     const doomedWarnings: string[] = [];
-    const doomedDatabase = await openDatabase({ databaseUrl: url, warn: (message) => doomedWarnings.push(message) });
+    const doomedDatabase = await openDatabase({ databaseUrl: url, ownerUrl, warn: (message) => doomedWarnings.push(message) });
     const doomed = await createTestJobQueue(doomedDatabase.db, doomedWarnings);
     let taken: (job: JobInfo) => void = () => undefined;
     const inFlight = new Promise<JobInfo>((resolve) => (taken = resolve));

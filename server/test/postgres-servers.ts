@@ -8,6 +8,7 @@ import { randomBytes } from 'node:crypto';
 import { resolve } from 'node:path';
 import { promisify } from 'node:util';
 import pg from 'pg';
+import { openDatabase, type OpenedDatabase } from '../db/client';
 
 /** The test server's URL; the PostgreSQL tests skip without it. */
 export const testDatabaseUrl = process.env.TEST_DATABASE_URL;
@@ -32,17 +33,50 @@ export async function onServer(url: string, statement: string): Promise<void> {
 }
 
 /**
- * A fresh database `<prefix>_<random>` on the test server, for tests that wipe tables other test
- * files share in TEST_DATABASE_URL's own database; `drop` removes it.
+ * A fresh database `<prefix>_<random>` on the test server, with the two roles production gives the
+ * portal (the README's Database roles): an owner of the schema, and the server's role, which owns
+ * nothing and may only read the ledger and the audit trail. The code under test runs as the
+ * server's role; only a test's own resets (truncating a table, lifting the ledger's guard) take the
+ * owner. `drop` removes the database and both roles.
  */
-export async function createTestDatabase(prefix: string): Promise<{ url: string; drop: () => Promise<void> }> {
+export interface TestDatabase {
+  /** As the server's role (DATABASE_URL). */
+  url: string;
+  /** As the schema's owner (DATABASE_OWNER_URL). */
+  ownerUrl: string;
+  /** The portal's database as a replica opens it: migrated by the owner, used as the server's role. */
+  open: (options?: { warn?: (message: string) => void }) => Promise<OpenedDatabase>;
+  /** The owner's connection, for a test's own resets; open it after `open`, which migrates. */
+  openAsOwner: () => Promise<OpenedDatabase>;
+  drop: () => Promise<void>;
+}
+
+export async function createTestDatabase(prefix: string): Promise<TestDatabase> {
   const server = testDatabaseUrl;
   if (!server) throw new Error('TEST_DATABASE_URL is not set');
   const name = `${prefix}_${randomBytes(4).toString('hex')}`;
-  await onServer(server, `create database ${name}`);
-  const url = new URL(server);
-  url.pathname = `/${name}`;
-  return { url: url.toString(), drop: () => onServer(server, `drop database if exists ${name} with (force)`) };
+  const [owner, serverRole] = [`${name}_owner`, `${name}_server`];
+  await onServer(server, `create role ${owner} login`);
+  await onServer(server, `create role ${serverRole} login`);
+  await onServer(server, `create database ${name} owner ${owner}`);
+  const urlAs = (role: string) => {
+    const url = new URL(server);
+    url.username = role;
+    url.pathname = `/${name}`;
+    return url.toString();
+  };
+  const [url, ownerUrl] = [urlAs(serverRole), urlAs(owner)];
+  return {
+    url,
+    ownerUrl,
+    open: (options = {}) => openDatabase({ databaseUrl: url, ownerUrl, ...options }),
+    openAsOwner: () => openDatabase({ databaseUrl: ownerUrl }),
+    drop: async () => {
+      await onServer(server, `drop database if exists ${name} with (force)`);
+      await onServer(server, `drop role if exists ${serverRole}`);
+      await onServer(server, `drop role if exists ${owner}`);
+    },
+  };
 }
 
 const clusterScript = resolve('.ci/postgres-cluster.sh');

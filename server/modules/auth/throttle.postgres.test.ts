@@ -2,17 +2,19 @@
  * The sign-in throttle across replicas: two apps over one PostgreSQL, each with a pool and a
  * throttle of its own (as two servers have), take sign-ins sent at once. Only failures count there
  * too: the attempts in flight on one replica hold back the other's only until they settle, which
- * the other finds out by looking again. Runs only when TEST_DATABASE_URL names a database that may
- * hold the demo data (its sessions and sign-in attempts are wiped).
+ * the other finds out by looking again. Runs where TEST_DATABASE_URL names a server, in a database of
+ * its own there, as the server's role (its owner wipes the sessions and sign-in attempts).
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { openDatabase, type OpenedDatabase } from '../../db/client';
+import type { OpenedDatabase } from '../../db/client';
 import { seedDemoData } from '../../seed/seed';
 import { DEMO_PASSWORD, TestBrowser, createTestApp, manualClock, resetSessions } from '../../test/harness';
+import { createTestDatabase, testDatabaseUrl, type TestDatabase } from '../../test/postgres-servers';
 
-const databaseUrl = process.env.TEST_DATABASE_URL;
 
-describe.skipIf(!databaseUrl)('sign-in throttling across replicas on PostgreSQL (TEST_DATABASE_URL)', () => {
+describe.skipIf(!testDatabaseUrl)('sign-in throttling across replicas on PostgreSQL (TEST_DATABASE_URL)', () => {
+  let created: TestDatabase;
+  let owner: OpenedDatabase;
   let one: OpenedDatabase;
   let other: OpenedDatabase;
   let clock: ReturnType<typeof manualClock>;
@@ -20,18 +22,22 @@ describe.skipIf(!databaseUrl)('sign-in throttling across replicas on PostgreSQL 
   let appOnOther: ReturnType<typeof createTestApp>;
 
   beforeAll(async () => {
-    one = await openDatabase({ databaseUrl: databaseUrl ?? '' });
-    other = await openDatabase({ databaseUrl: databaseUrl ?? '' });
+    created = await createTestDatabase('pbp_throttle');
+    one = await created.open();
+    other = await created.open();
+    owner = await created.openAsOwner();
     await seedDemoData(one.db, { nodeEnv: 'test' });
   });
 
   afterAll(async () => {
     await one.close();
     await other.close();
+    await owner.close();
+    await created.drop();
   });
 
   beforeEach(async () => {
-    await resetSessions(one.db);
+    await resetSessions(owner.db);
     clock = manualClock();
     appOnOne = createTestApp(one.db, { now: clock.now });
     appOnOther = createTestApp(other.db, { now: clock.now });

@@ -20,6 +20,8 @@ import { createOutboxSender, type OutboxSender, type OutboxSenderOptions } from 
 
 describe.skipIf(!testDatabaseUrl)('the outbox on PostgreSQL (TEST_DATABASE_URL)', { timeout: REPLICA_TEST_TIMEOUT_MS }, () => {
   let url = '';
+  let ownerUrl = '';
+  let owner: OpenedDatabase | undefined;
   let drop = () => Promise.resolve();
   let instances: OpenedDatabase[] = [];
   const warnings: string[] = [];
@@ -32,12 +34,15 @@ describe.skipIf(!testDatabaseUrl)('the outbox on PostgreSQL (TEST_DATABASE_URL)'
   };
 
   beforeAll(async () => {
-    ({ url, drop } = await createTestDatabase('pbp_outbox'));
+    const created = await createTestDatabase('pbp_outbox');
+    ({ url, ownerUrl, drop } = created);
     const warn = (message: string) => warnings.push(message);
-    instances = [await openDatabase({ databaseUrl: url, warn }), await openDatabase({ databaseUrl: url, warn })];
+    instances = [await openDatabase({ databaseUrl: url, ownerUrl, warn }), await openDatabase({ databaseUrl: url, ownerUrl, warn })];
+    owner = await created.openAsOwner();
   });
   beforeEach(async () => {
-    await instances[0]?.db.execute(sql`truncate table outbox_emails`);
+    // The test's own reset, as the owner: the server's role may not truncate.
+    await owner?.db.execute(sql`truncate table outbox_emails`);
   });
   afterEach(async () => {
     await Promise.all(running.senders.splice(0).map((sender) => sender.stop()));
@@ -47,6 +52,7 @@ describe.skipIf(!testDatabaseUrl)('the outbox on PostgreSQL (TEST_DATABASE_URL)'
   });
   afterAll(async () => {
     await Promise.all(instances.map((instance) => instance.close()));
+    await owner?.close();
     await drop();
   });
 
@@ -123,7 +129,7 @@ describe.skipIf(!testDatabaseUrl)('the outbox on PostgreSQL (TEST_DATABASE_URL)'
     const smtp = await smtpServer({ holdFirstMessage: true });
     const mail = { smtpUrl: smtp.url, from: DEFAULT_MAIL_FROM };
     const timing = { leaseMs: 3000, sendTimeoutMs: 1000, retry: { firstDelayMs: 1000, maxDelayMs: 2000 } };
-    const doomedDatabase = await openDatabase({ databaseUrl: url, warn: (message) => warnings.push(message) });
+    const doomedDatabase = await openDatabase({ databaseUrl: url, ownerUrl, warn: (message) => warnings.push(message) });
     const doomed = await replica(doomedDatabase, mail, timing);
     await doomed.sender.start(doomed.jobs);
     const survivor = await replica(survivorDatabase, mail, timing);

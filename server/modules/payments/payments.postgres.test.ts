@@ -7,25 +7,32 @@ import { count } from 'drizzle-orm';
 import * as v from 'valibot';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { receiptSchema } from '@contracts/payments';
-import { openDatabase, type OpenedDatabase } from '../../db/client';
+import type { OpenedDatabase } from '../../db/client';
 import { payments } from '../../db/schema';
 import { seedDemoData } from '../../seed/seed';
-import { DEMO_BILLING, DEMO_PASSWORD, TestBrowser, createTestApp, resetPayments, resetSessions, tokenizeTestCard } from '../../test/harness';
+import { DEMO_BILLING, DEMO_PASSWORD, TestBrowser, createTestApp, resetPayments, tokenizeTestCard } from '../../test/harness';
+import { createTestDatabase, testDatabaseUrl, type TestDatabase } from '../../test/postgres-servers';
 
-const databaseUrl = process.env.TEST_DATABASE_URL;
-
-describe.skipIf(!databaseUrl)('MakePayment on PostgreSQL (TEST_DATABASE_URL)', () => {
+describe.skipIf(!testDatabaseUrl)('MakePayment on PostgreSQL (TEST_DATABASE_URL), as the server\'s role', () => {
+  let created: TestDatabase;
   let database: OpenedDatabase;
 
   beforeAll(async () => {
-    database = await openDatabase({ databaseUrl: databaseUrl ?? '' });
+    created = await createTestDatabase('pbp_payments');
+    database = await created.open();
     await seedDemoData(database.db, { nodeEnv: 'test' });
-    await resetSessions(database.db);
-    await resetPayments(database.db);
+    // Without the demo payments, so the payments counted are the test's own; lifting the ledger's guard takes the owner.
+    const owner = await created.openAsOwner();
+    try {
+      await resetPayments(owner.db);
+    } finally {
+      await owner.close();
+    }
   });
 
   afterAll(async () => {
     await database.close();
+    await created.drop();
   });
 
   it('charges once for 20 concurrent submissions with one key, more than the connection pool holds', async () => {

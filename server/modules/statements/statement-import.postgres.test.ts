@@ -1,43 +1,47 @@
 /**
  * Imports on PostgreSQL, where concurrent imports really run on separate connections (PGlite has
  * one): one client's files land one after the other, two clients' side by side. Runs where
- * TEST_DATABASE_URL names a database that may hold the demo data (.ci/postgres-for-tests.sh).
+ * TEST_DATABASE_URL names a server (.ci/postgres-for-tests.sh), in a database of its own there, as
+ * the server's role.
  */
 import { Readable } from 'node:stream';
 import { and, eq, inArray } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openDatabase, type OpenedDatabase } from '../../db/client';
+import type { OpenedDatabase } from '../../db/client';
 import { clients, invoiceLines, invoices } from '../../db/schema';
 import { seedDemoData } from '../../seed/seed';
 import { readCsvStatement } from './csv-statement';
 import { statementHeader } from './statement-columns';
 import { IMPORT_LOCK_KEY, createStatementImport } from './statement-import';
+import { createTestDatabase, testDatabaseUrl, type TestDatabase } from '../../test/postgres-servers';
 
-const databaseUrl = process.env.TEST_DATABASE_URL;
 
 const row = (account: string, invoice: string, lineNumber: number, charge: string, produced: string) =>
   [account, 'Pat Parallel', '', '', '', '', '', '', '62704', '', '', invoice, '2026-02-01', '2026-03-01', String(lineNumber), '2026-01-30', '80053', 'Panel', '1', charge, '0.00', '0.00', '0.00', charge, '', '', '', '', produced].join(',');
 const fileOf = (rows: string[]) => `${statementHeader.join(',')}\n${rows.join('\n')}\n`;
 
-describe.skipIf(!databaseUrl)('statement imports on PostgreSQL (TEST_DATABASE_URL)', () => {
+describe.skipIf(!testDatabaseUrl)('statement imports on PostgreSQL (TEST_DATABASE_URL)', () => {
+  let created: TestDatabase;
   let database: OpenedDatabase;
   let lockHolder: pg.Client;
   const ids: Record<string, number> = {};
 
   beforeAll(async () => {
-    database = await openDatabase({ databaseUrl: databaseUrl ?? '' });
+    created = await createTestDatabase('pbp_imports');
+    database = await created.open();
     await seedDemoData(database.db, { nodeEnv: 'test' });
     for (const code of ['ALP', 'AMB']) {
       ids[code] = (await database.db.select({ id: clients.id }).from(clients).where(eq(clients.code, code)))[0]?.id ?? 0;
     }
-    lockHolder = new pg.Client({ connectionString: databaseUrl });
+    lockHolder = new pg.Client({ connectionString: created.url });
     await lockHolder.connect();
   });
 
   afterAll(async () => {
     await lockHolder.end();
     await database.close();
+    await created.drop();
   });
 
   const importText = (clientId: number, text: string) => {

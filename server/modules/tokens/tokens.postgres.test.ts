@@ -1,24 +1,28 @@
 /**
  * Tokens under real concurrency: on PostgreSQL through node-postgres requests run on separate
- * connections (PGlite has one and runs them one after another). Runs only when TEST_DATABASE_URL
- * names a database that may hold the demo data (its user tokens are wiped).
+ * connections (PGlite has one and runs them one after another). Runs where TEST_DATABASE_URL names
+ * a server, in a database of its own there, as the server's role (its owner wipes the tokens).
  */
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { openDatabase, type OpenedDatabase } from '../../db/client';
+import type { OpenedDatabase } from '../../db/client';
 import { userTokens, users } from '../../db/schema';
 import { seedDemoData } from '../../seed/seed';
 import { consumeToken, issueToken } from './tokens.service';
+import { createTestDatabase, testDatabaseUrl, type TestDatabase } from '../../test/postgres-servers';
 
-const databaseUrl = process.env.TEST_DATABASE_URL;
 const now = new Date('2026-03-01T09:00:00Z');
 
-describe.skipIf(!databaseUrl)('user tokens on PostgreSQL (TEST_DATABASE_URL)', () => {
+describe.skipIf(!testDatabaseUrl)('user tokens on PostgreSQL (TEST_DATABASE_URL)', () => {
+  let created: TestDatabase;
   let database: OpenedDatabase;
+  let owner: OpenedDatabase;
   let userId: number;
 
   beforeAll(async () => {
-    database = await openDatabase({ databaseUrl: databaseUrl ?? '' });
+    created = await createTestDatabase('pbp_tokens');
+    database = await created.open();
+    owner = await created.openAsOwner();
     await seedDemoData(database.db, { nodeEnv: 'test' });
     const [pat] = await database.db.select({ id: users.id }).from(users).where(eq(users.email, 'pat.doe@example.com'));
     if (!pat) throw new Error('pat.doe is not seeded');
@@ -26,11 +30,13 @@ describe.skipIf(!databaseUrl)('user tokens on PostgreSQL (TEST_DATABASE_URL)', (
   });
 
   beforeEach(async () => {
-    await database.db.execute(sql`truncate table user_tokens`);
+    await owner.db.execute(sql`truncate table user_tokens`);
   });
 
   afterAll(async () => {
     await database.close();
+    await owner.close();
+    await created.drop();
   });
 
   it('gives a link to exactly one of 20 requests that open it at once', async () => {

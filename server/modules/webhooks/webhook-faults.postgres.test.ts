@@ -28,9 +28,15 @@ interface Replica {
   dispatch: WebhookDispatch;
 }
 
-/** A replica over `url`: its own pool, queue and dispatcher; `send` stands in for its network. */
-async function startReplica(url: string, warnings: string[], { send }: { send?: WebhookSender } = {}): Promise<Replica> {
-  const database = await openDatabase({ databaseUrl: url, warn: (message) => warnings.push(message) });
+/** Where the replicas connect: as the server's role, the schema migrated by its owner where there is one. */
+interface Where {
+  url: string;
+  ownerUrl?: string;
+}
+
+/** A replica over `where`: its own pool, queue and dispatcher; `send` stands in for its network. */
+async function startReplica(where: Where, warnings: string[], { send }: { send?: WebhookSender } = {}): Promise<Replica> {
+  const database = await openDatabase({ databaseUrl: where.url, ...(where.ownerUrl ? { ownerUrl: where.ownerUrl } : {}), warn: (message) => warnings.push(message) });
   const queue = await createTestJobQueue(database.db, warnings);
   const dispatch = await startWebhookDispatch({
     queue,
@@ -52,8 +58,8 @@ async function stopReplica(replica: Replica | undefined): Promise<void> {
 }
 
 /** A seeded database with a webhook endpoint to a fresh receiver, and accounts to pay. */
-async function prepare(url: string) {
-  const setup = await openDatabase({ databaseUrl: url });
+async function prepare(where: Where) {
+  const setup = await openDatabase({ databaseUrl: where.url, ...(where.ownerUrl ? { ownerUrl: where.ownerUrl } : {}) });
   await seedDemoData(setup.db);
   const clientId = await clientIdOf(setup.db, 'SUN');
   const accounts = await payableAccounts(setup.db, clientId, 6, 'HOOK');
@@ -65,7 +71,7 @@ async function prepare(url: string) {
 
 describe.skipIf(!testDatabaseUrl)('webhooks delivered by replicas over one PostgreSQL', () => {
   let drop: () => Promise<void> = () => Promise.resolve();
-  let url = '';
+  let where: Where = { url: '' };
   let setup: OpenedDatabase | undefined;
   let receiver: WebhookReceiver | undefined;
   let accounts: PayableAccount[] = [];
@@ -74,8 +80,10 @@ describe.skipIf(!testDatabaseUrl)('webhooks delivered by replicas over one Postg
   const warnings: string[] = [];
 
   beforeAll(async () => {
-    ({ url, drop } = await createTestDatabase('pbp_hooks'));
-    ({ setup, clientId, accounts, receiver } = await prepare(url));
+    const created = await createTestDatabase('pbp_hooks');
+    ({ drop } = created);
+    where = { url: created.url, ownerUrl: created.ownerUrl };
+    ({ setup, clientId, accounts, receiver } = await prepare(where));
   });
 
   afterAll(async () => {
@@ -87,7 +95,7 @@ describe.skipIf(!testDatabaseUrl)('webhooks delivered by replicas over one Postg
 
   it('delivers every event once, each account’s in order, when two replicas share the queue', async () => {
     if (!setup || !receiver) throw new Error('Not prepared');
-    replicas.push(await startReplica(url, warnings), await startReplica(url, warnings));
+    replicas.push(await startReplica(where, warnings), await startReplica(where, warnings));
     // Payments on both replicas, as a load balancer would spread them.
     const payers = replicas.map((replica) => createPayer(replica.database.db, clientId));
     const references: string[] = [];
@@ -109,7 +117,7 @@ describe.skipIf(!testDatabaseUrl)('webhooks delivered by replicas over one Postg
       taken();
       return new Promise((_resolve, reject) => signal.addEventListener('abort', () => reject(new Error('The replica is gone'))));
     };
-    const doomed = await startReplica(url, warnings, { send: hang });
+    const doomed = await startReplica(where, warnings, { send: hang });
     const reference = await createPayer(doomed.database.db, clientId)(accounts[0] as PayableAccount);
     await inFlight;
     // Killed: its connections close under the job in flight.
@@ -117,7 +125,7 @@ describe.skipIf(!testDatabaseUrl)('webhooks delivered by replicas over one Postg
     await doomed.database.close();
     void doomed.queue.stop().catch(() => undefined);
 
-    const survivor = await startReplica(url, warnings);
+    const survivor = await startReplica(where, warnings);
     replicas.push(survivor);
     await receiver.waitFor(before + 1, 30_000);
     expect(receiver.events.at(-1)?.data.reference).toBe(reference);
@@ -151,9 +159,9 @@ describe.skipIf(!testDatabaseUrl)('webhooks when PostgreSQL restarts', () => {
   });
 
   it('delivers the events written before, during the outage’s run-up and after, each once', async () => {
-    const prepared = await prepare(url);
+    const prepared = await prepare({ url });
     ({ setup, receiver } = prepared);
-    replica = await startReplica(url, warnings);
+    replica = await startReplica({ url }, warnings);
     const pay = createPayer(replica.database.db, prepared.clientId);
     const references: string[] = [];
     for (let index = 0; index < 10; index += 1) references.push(await pay(prepared.accounts[index % prepared.accounts.length] as PayableAccount));
