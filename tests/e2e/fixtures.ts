@@ -78,7 +78,14 @@ export async function goInApp(page: Page, path: string): Promise<void> {
 
 /** Fails on any serious or critical accessibility finding on the page as it is now. */
 export async function expectAccessible(page: Page): Promise<void> {
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa']).analyze();
+  const builder = new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa']);
+  // axe's default run gathers each frame's part and joins them in a blank page of its own (a new
+  // renderer, and axe's source parsed twice, for every scan); axe.run in the page itself covers the
+  // page and its same-origin frames, which is every page but those framing the card processor's.
+  const origin = new URL(page.url()).origin;
+  const crossOrigin = page.frames().some((frame) => !['about:blank', ''].includes(frame.url()) && new URL(frame.url()).origin !== origin);
+  if (!crossOrigin) builder.setLegacyMode(true);
+  const results = await builder.analyze();
   const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
   expect(serious.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`)).toEqual([]);
 }
