@@ -175,7 +175,8 @@ describe('stopping the job queue', () => {
     await own.schedule('test.idle', '*/5 * * * *');
     expect(timers()).toBeGreaterThan(before);
     await own.stop();
-    expect(timers()).toBe(before);
+    // At most as many as before: a timer of an earlier test's may end meanwhile (seen on a busy machine), never one of this queue's stay.
+    expect(timers()).toBeLessThanOrEqual(before);
   });
 });
 
