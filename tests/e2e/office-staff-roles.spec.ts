@@ -41,6 +41,8 @@ async function roleOnServer(page: Page, email: string): Promise<string | undefin
 
 for (const language of ['en-US', 'es-ES'] as const) {
   test(`in ${language}, a role changes only once the admin says yes, by keyboard, and the focus is never dropped`, async ({ page }) => {
+    // The Staff page lists the browser tests' whole staff pool (some two hundred rows), with an axe scan: past 30 s under load.
+    test.slow();
     const say = texts[language];
     await signInStaff(page, 'officeAdmin', { workerIndex: test.info().workerIndex });
     await page.goto('/SUN/office/staff');
