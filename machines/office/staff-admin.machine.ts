@@ -1,7 +1,8 @@
 /**
  * An office admin manages the lab's staff (`/{client}/office/staff`): invites someone by email
- * with a role, gives a member another role, deactivates a member (after saying that their sessions
- * end at once). The list, the calls and the form's rules are the app's.
+ * with a role, gives a member another role (once the admin confirms it: a role chosen in a row's
+ * list changes nothing until then), deactivates a member (after saying that their sessions end at
+ * once). The list, the calls and the form's rules are the app's.
  */
 import { assign, fromPromise, setup } from 'xstate';
 import type { FormContext, FormEvent, FormRejection } from '../form/form.types';
@@ -36,6 +37,8 @@ export interface StaffAdminContext extends FormContext<InviteField, InviteProble
   notice: StaffAdminNotice;
   /** The member whose deactivation waits for a yes. */
   confirming: number | null;
+  /** The role change that waits for a yes, and then is on its way. */
+  roleChange: { id: number; role: StaffRoleOption } | null;
 }
 
 export type StaffAdminEvent =
@@ -88,6 +91,8 @@ export const staffAdminMachine = setup({
     resetInvite: assign(() => ({ draft: { email: '', role: 'billingStaff' }, checked: [], serverProblems: {} })),
     askConfirmation: assign((_, { id }: { id: number }) => ({ confirming: id, notice: null, failure: null })),
     forgetConfirmation: assign(() => ({ confirming: null })),
+    askRoleChange: assign((_, roleChange: { id: number; role: StaffRoleOption }) => ({ roleChange, notice: null, failure: null })),
+    forgetRoleChange: assign(() => ({ roleChange: null })),
     clearNotice: assign(() => ({ notice: null })),
   },
   guards: {
@@ -106,6 +111,7 @@ export const staffAdminMachine = setup({
     staff: input.staff,
     notice: null,
     confirming: null,
+    roleChange: null,
   }),
   initial: 'ready',
   states: {
@@ -125,9 +131,9 @@ export const staffAdminMachine = setup({
           { description: 'Not an address: nothing is sent, the problem shows at the field.', actions: ['checkAllFields', 'countRefusal'], meta: { requirements: ['OFF-8'] } },
         ],
         'staff.changeRole': {
-          description: 'A member gets another role.',
-          target: 'changingRole',
-          actions: ['clearFailure', 'clearNotice'],
+          description: 'Another role chosen for a member asks first: nothing changes until the admin says yes.',
+          target: 'confirmingRoleChange',
+          actions: { type: 'askRoleChange', params: ({ event }) => ({ id: event.id, role: event.role }) },
           meta: { requirements: ['OFF-9'] },
         },
         'staff.deactivate': {
@@ -169,6 +175,14 @@ export const staffAdminMachine = setup({
         ],
       },
     },
+    confirmingRoleChange: {
+      description: "Give this member the chosen role? Nothing changes until the admin says yes; the safe choice, keeping the role, has the focus.",
+      meta: { requirements: ['OFF-9'] },
+      on: {
+        'staff.confirm': { description: 'Yes: the new role is sent.', target: 'changingRole', meta: { requirements: ['OFF-9'] } },
+        'staff.cancel': { description: 'No (or Escape): the member keeps their role.', target: 'ready', actions: 'forgetRoleChange', meta: { requirements: ['OFF-9'] } },
+      },
+    },
     changingRole: {
       description: 'The new role is on its way.',
       tags: ['busy'],
@@ -176,27 +190,27 @@ export const staffAdminMachine = setup({
       invoke: {
         id: 'changeRole',
         src: 'changeRole',
-        input: ({ event }) => (event.type === 'staff.changeRole' ? { id: event.id, role: event.role } : { id: 0, role: 'readOnly' as const }),
+        input: ({ context }) => context.roleChange ?? { id: 0, role: 'readOnly' as const },
         onDone: {
           description: 'Changed: the list shows the new role.',
           target: 'ready',
-          actions: { type: 'keepRow', params: ({ event }) => ({ row: event.output, notice: 'roleChanged' as const }) },
+          actions: [{ type: 'keepRow', params: ({ event }) => ({ row: event.output, notice: 'roleChanged' as const }) }, 'forgetRoleChange'],
           meta: { requirements: ['OFF-9'] },
         },
         onError: {
           description: 'It would leave no office admin, or a failure: said, the list as it was.',
           target: 'ready',
-          actions: { type: 'keepFailure', params: ({ event }) => ({ failure: failureOf(event.error) }) },
+          actions: [{ type: 'keepFailure', params: ({ event }) => ({ failure: failureOf(event.error) }) }, 'forgetRoleChange'],
           meta: { requirements: ['OFF-9', 'OFF-5'] },
         },
       },
     },
     confirmingDeactivation: {
-      description: 'Deactivate this member? Their sessions end at once and they can no longer sign in.',
+      description: 'Deactivate this member? Their sessions end at once and they can no longer sign in. The safe choice, Cancel, has the focus.',
       meta: { requirements: ['OFF-9'] },
       on: {
         'staff.confirm': { description: 'Yes: the member is deactivated.', target: 'deactivating', meta: { requirements: ['OFF-9'] } },
-        'staff.cancel': { description: 'No: nothing changes.', target: 'ready', actions: 'forgetConfirmation', meta: { requirements: ['OFF-9'] } },
+        'staff.cancel': { description: 'No (or Escape): nothing changes.', target: 'ready', actions: 'forgetConfirmation', meta: { requirements: ['OFF-9'] } },
       },
     },
     deactivating: {

@@ -42,12 +42,14 @@ const events: Spec['events'] = [
 
 const serializeState = (snapshot: Snapshot) => {
   const { context } = snapshot;
-  return JSON.stringify({ value: snapshot.value, shown: shownProblems(context, inviteFields, inviteProblems(context.draft)), valid: Object.keys(inviteProblems(context.draft)).length === 0, typed: context.draft.email !== '', checked: context.checked, failure: context.failure, notice: context.notice?.kind ?? null, confirming: context.confirming, rows: context.staff.length });
+  return JSON.stringify({ value: snapshot.value, shown: shownProblems(context, inviteFields, inviteProblems(context.draft)), valid: Object.keys(inviteProblems(context.draft)).length === 0, typed: context.draft.email !== '', checked: context.checked, failure: context.failure, notice: context.notice?.kind ?? null, confirming: context.confirming, roleChange: context.roleChange, rows: context.staff.length });
 };
 
 const assertSnapshot = (snapshot: Snapshot) => {
   expect(snapshot.hasTag('busy')).toBe((['inviting', 'changingRole', 'deactivating'] as const).some((state) => snapshot.matches(state)));
   if (snapshot.matches('confirmingDeactivation') || snapshot.matches('deactivating')) expect(snapshot.context.confirming).not.toBeNull();
+  // A role is sent only after a yes, and the change is forgotten once answered.
+  expect(snapshot.context.roleChange !== null).toBe(snapshot.matches('confirmingRoleChange') || snapshot.matches('changingRole'));
   // A notice and a failure never show together.
   expect(snapshot.context.notice !== null && snapshot.context.failure !== null).toBe(false);
 };
@@ -67,13 +69,13 @@ export const staffAdminModel = defineModel({
       case 'form.submit':
         return 'Chooses Send the invitation';
       case 'staff.changeRole':
-        return `Gives member ${String(event.id)} the role ${event.role}`;
+        return `Chooses the role ${event.role} for member ${String(event.id)} and Change the role`;
       case 'staff.deactivate':
         return `Chooses Deactivate for member ${String(event.id)}`;
       case 'staff.confirm':
-        return 'Confirms the deactivation';
+        return 'Says yes to the question';
       case 'staff.cancel':
-        return 'Cancels the deactivation';
+        return 'Says no to the question';
       default:
         if (event.type.startsWith('xstate.done.actor')) return 'The call is done';
         if ('error' in event) return `The call fails (${toStaffAdminRejection(event.error).code === 'refused' ? 'refused' : String((event.error as { code?: string }).code)})`;

@@ -57,7 +57,8 @@ export function createRefundsService({ db, processorFor, now }: { db: Database; 
 
   /**
    * Gives back `amountCents` across the payment's invoices, first line first, each up to what its
-   * line paid and has not had back; raises their balances. Returns where the money went.
+   * line paid and has not had back; raises their balances and opens those that were closed.
+   * Returns where the money went.
    */
   async function giveBack(tx: Database, payment: PaymentRow, amountCents: number): Promise<MoneyEventLine[]> {
     const lines = await tx
@@ -72,9 +73,10 @@ export function createRefundsService({ db, processorFor, now }: { db: Database; 
       const back = Math.min(left, line.amountCents - line.refundedCents);
       if (back <= 0) continue;
       await tx.update(paymentLines).set({ refundedCents: sql`${paymentLines.refundedCents} + ${back}` }).where(eq(paymentLines.id, line.id));
+      // What is given back is owed again: an invoice its payment closed (paid in full) opens again.
       await tx
         .update(invoices)
-        .set({ balanceCents: sql`${invoices.balanceCents} + ${back}` })
+        .set({ balanceCents: sql`${invoices.balanceCents} + ${back}`, closedAt: null })
         .where(and(eq(invoices.clientId, payment.clientId), eq(invoices.id, line.invoiceId)));
       moved.push({ invoiceNumber: line.invoiceNumber, amountCents: back });
       left -= back;

@@ -9,6 +9,7 @@ import { shownProblems } from '@machines/form/form.rules';
 import { useSelector } from '@xstate/react';
 import { useLayoutEffect, useRef } from 'react';
 import type { SnapshotFrom } from 'xstate';
+import { ConfirmDialog } from '@/components/confirm-dialog';
 import { Screen } from '@/components/screen';
 import { Field, TextField } from '@/components/text-field';
 import { useColourFieldMessage, useContrastProblemMessage, useContrastRefusalMessage, useLogoRefusalMessage } from '@/lib/branding-messages';
@@ -254,19 +255,13 @@ function LogoSection({ branding, clientName, canEdit }: { branding: ConsoleBrand
             </button>
           ) : null}
           {confirming ? (
-            <div className="notice" role="alertdialog" aria-labelledby="confirm-logo-removal">
-              <p id="confirm-logo-removal">
-                <Trans>Remove the logo? The patients' pages show the lab's name instead.</Trans>
-              </p>
-              <div className="office-actions">
-                <button type="button" className="button" autoFocus onClick={() => actor.send({ type: 'logo.confirm' })}>
-                  <Trans>Remove</Trans>
-                </button>
-                <button type="button" className="button button-secondary" onClick={() => actor.send({ type: 'logo.cancel' })}>
-                  <Trans>Keep the logo</Trans>
-                </button>
-              </div>
-            </div>
+            <ConfirmDialog
+              question={<Trans>Remove the logo? The patients' pages show the lab's name instead.</Trans>}
+              yes={<Trans>Remove</Trans>}
+              no={<Trans>Keep the logo</Trans>}
+              onYes={() => actor.send({ type: 'logo.confirm' })}
+              onNo={() => actor.send({ type: 'logo.cancel' })}
+            />
           ) : null}
         </>
       ) : null}

@@ -23,6 +23,7 @@ import { useFormFields } from '@/lib/use-form-fields';
 import { createApiKeysImplementations, createWebhookEndpointsImplementations } from './integrations.implementations';
 import { useConsoleFailureMessage } from './office-messages';
 import { ColumnHeaders } from '@/components/column-headers';
+import { ConfirmDialog } from '@/components/confirm-dialog';
 import { useStartedActor } from '@/lib/use-started-actor';
 
 type KeysSnapshot = SnapshotFrom<typeof apiKeysMachine>;
@@ -143,24 +144,6 @@ function RowButton({ busy, onClick, children }: { busy: boolean; onClick: () => 
   );
 }
 
-/** A yes-or-no question about one row. */
-function Confirm({ question, yes, onYes, onNo }: { question: ReactNode; yes: ReactNode; onYes: () => void; onNo: () => void }) {
-  const id = useId();
-  return (
-    <div className="notice" role="alertdialog" aria-labelledby={id}>
-      <p id={id}>{question}</p>
-      <div className="office-actions">
-        <button type="button" className="button" autoFocus onClick={onYes}>
-          {yes}
-        </button>
-        <button type="button" className="button button-secondary" onClick={onNo}>
-          <Trans>Cancel</Trans>
-        </button>
-      </div>
-    </div>
-  );
-}
-
 /** Checkboxes for a form field kept as the chosen values separated by spaces. */
 function Choices<T extends string>({
   legend,
@@ -264,13 +247,14 @@ function ApiKeys({ keys }: { keys: ApiKeyRow[] }) {
         </p>
       ) : null}
       {confirmingRow ? (
-        <Confirm
+        <ConfirmDialog
           question={
             <Trans>
               Revoke the key {confirmingRow.name} ({confirmingRow.prefix})? Its next call is refused, and this cannot be undone.
             </Trans>
           }
           yes={<Trans>Revoke</Trans>}
+          no={<Trans>Cancel</Trans>}
           onYes={() => actor.send({ type: 'apiKey.confirm' })}
           onNo={() => actor.send({ type: 'apiKey.cancel' })}
         />
@@ -417,7 +401,7 @@ function Webhooks({ endpoints, deliveries }: { endpoints: EndpointRow[]; deliver
           </p>
         ) : null}
         {confirmingRow && confirming ? (
-          <Confirm
+          <ConfirmDialog
             question={
               confirming.action === 'rotate' ? (
                 <Trans>Give {confirmingRow.url} a new signing secret? The previous one signs too for 24 hours, then stops.</Trans>
@@ -426,6 +410,7 @@ function Webhooks({ endpoints, deliveries }: { endpoints: EndpointRow[]; deliver
               )
             }
             yes={confirming.action === 'rotate' ? <Trans>Rotate the secret</Trans> : <Trans>Disable</Trans>}
+            no={<Trans>Cancel</Trans>}
             onYes={() => actor.send({ type: 'endpoint.confirm' })}
             onNo={() => actor.send({ type: 'endpoint.cancel' })}
           />

@@ -1,8 +1,10 @@
 import { Trans, useLingui } from '@lingui/react/macro';
-import { inviteFields, inviteProblems, staffAdminMachine, staffRoleOptions, type StaffRow } from '@machines/office/staff-admin.machine';
+import { inviteFields, inviteProblems, staffAdminMachine, staffRoleOptions, type StaffRoleOption, type StaffRow } from '@machines/office/staff-admin.machine';
 import { shownProblems } from '@machines/form/form.rules';
 import { useSelector } from '@xstate/react';
+import { useEffect, useRef, useState } from 'react';
 import type { SnapshotFrom } from 'xstate';
+import { ConfirmDialog } from '@/components/confirm-dialog';
 import { Screen } from '@/components/screen';
 import { Field, TextField } from '@/components/text-field';
 import { createAppActor } from '@/lib/create-app-actor';
@@ -26,6 +28,8 @@ export function StaffScreen({ staff, ownEmail }: { staff: StaffRow[]; ownEmail: 
   const notice = useSelector(actor, (snapshot) => snapshot.context.notice);
   const failure = useSelector(actor, (snapshot) => snapshot.context.failure);
   const confirming = useSelector(actor, (snapshot) => (snapshot.matches('confirmingDeactivation') ? snapshot.context.confirming : null));
+  const roleChange = useSelector(actor, (snapshot) => snapshot.context.roleChange);
+  const askingRole = useSelector(actor, (snapshot) => snapshot.matches('confirmingRoleChange'));
   const busy = useSelector(actor, (snapshot) => snapshot.hasTag('busy'));
   const role = useSelector(actor, (snapshot) => snapshot.context.draft.role);
   const form = useFormFields(actor, {
@@ -41,11 +45,17 @@ export function StaffScreen({ staff, ownEmail }: { staff: StaffRow[]; ownEmail: 
   const statusName = (row: StaffRow) =>
     row.status === 'invited' ? t`Invited` : row.status === 'deactivated' ? t`Deactivated` : row.secondFactor ? t`Active` : t`Active, no second step yet`;
   const confirmingRow = rows.find((row) => row.id === confirming);
+  const roleChangeRow = askingRole ? rows.find((row) => row.id === roleChange?.id) : undefined;
+  // A notice that comes when the focus had nowhere to go (the button that asked went with its row) takes it.
+  const noticeRef = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (notice && (document.activeElement === null || document.activeElement === document.body)) noticeRef.current?.focus();
+  }, [notice]);
 
   return (
     <Screen title={<Trans>Staff</Trans>}>
       {notice ? (
-        <div className="notice notice-success" role="status">
+        <div className="notice notice-success" role="status" tabIndex={-1} ref={noticeRef}>
           <p>
             {notice.kind === 'invited' ? (
               <Trans>An invitation went to {notice.email}.</Trans>
@@ -63,19 +73,22 @@ export function StaffScreen({ staff, ownEmail }: { staff: StaffRow[]; ownEmail: 
         </p>
       ) : null}
       {confirmingRow ? (
-        <div className="notice" role="alertdialog" aria-labelledby="confirm-deactivate">
-          <p id="confirm-deactivate">
-            <Trans>Deactivate {confirmingRow.email}? Their sessions end at once and they can no longer sign in.</Trans>
-          </p>
-          <div className="office-actions">
-            <button type="button" className="button" autoFocus onClick={() => actor.send({ type: 'staff.confirm' })}>
-              <Trans>Deactivate</Trans>
-            </button>
-            <button type="button" className="button button-secondary" onClick={() => actor.send({ type: 'staff.cancel' })}>
-              <Trans>Cancel</Trans>
-            </button>
-          </div>
-        </div>
+        <ConfirmDialog
+          question={<Trans>Deactivate {confirmingRow.email}? Their sessions end at once and they can no longer sign in.</Trans>}
+          yes={<Trans>Deactivate</Trans>}
+          no={<Trans>Cancel</Trans>}
+          onYes={() => actor.send({ type: 'staff.confirm' })}
+          onNo={() => actor.send({ type: 'staff.cancel' })}
+        />
+      ) : null}
+      {roleChangeRow && roleChange ? (
+        <ConfirmDialog
+          question={<Trans>Give {roleChangeRow.email} the role {roleName(roleChange.role)}? They have its rights from their next step in the console.</Trans>}
+          yes={<Trans>Change the role</Trans>}
+          no={<Trans>Cancel</Trans>}
+          onYes={() => actor.send({ type: 'staff.confirm' })}
+          onNo={() => actor.send({ type: 'staff.cancel' })}
+        />
       ) : null}
       <div className="table-scroll" tabIndex={0} role="region" aria-label={t`Staff`}>
         <table className="data-table">
@@ -88,21 +101,13 @@ export function StaffScreen({ staff, ownEmail }: { staff: StaffRow[]; ownEmail: 
                   {row.status === 'deactivated' || row.email === ownEmail ? (
                     roleName(row.role)
                   ) : (
-                    <select
-                      aria-label={t`Role of ${row.email}`}
-                      value={row.role}
-                      disabled={busy}
-                      onChange={(event) => {
-                        const chosen = staffRoleOptions.find((option) => option === event.target.value);
-                        if (chosen) actor.send({ type: 'staff.changeRole', id: row.id, role: chosen });
-                      }}
-                    >
-                      {staffRoleOptions.map((option) => (
-                        <option key={option} value={option}>
-                          {roleName(option)}
-                        </option>
-                      ))}
-                    </select>
+                    <RoleChoice
+                      row={row}
+                      busy={busy}
+                      asking={roleChange?.id === row.id}
+                      roleName={roleName}
+                      onChange={(role) => actor.send({ type: 'staff.changeRole', id: row.id, role })}
+                    />
                   )}
                 </td>
                 <td>{statusName(row)}</td>
@@ -143,5 +148,45 @@ export function StaffScreen({ staff, ownEmail }: { staff: StaffRow[]; ownEmail: 
         </button>
       </form>
     </Screen>
+  );
+}
+
+/**
+ * A member's role, chosen in a list and changed only by its button (and then a yes): going through
+ * the list with the arrow keys changes nothing. The list shows the member's role again when a
+ * change is not made.
+ */
+function RoleChoice({ row, busy, asking, roleName, onChange }: { row: StaffRow; busy: boolean; asking: boolean; roleName: (role: StaffRoleOption) => string; onChange: (role: StaffRoleOption) => void }) {
+  const { t } = useLingui();
+  const [chosen, setChosen] = useState<StaffRoleOption>(row.role);
+  // Back to the member's role once it changed, or once the question was answered no (adjusted as
+  // it renders, as React's docs have it for state that follows a prop).
+  const [seen, setSeen] = useState({ asking, role: row.role });
+  if (seen.asking !== asking || seen.role !== row.role) {
+    setSeen({ asking, role: row.role });
+    if (!asking) setChosen(row.role);
+  }
+  const unchanged = chosen === row.role;
+  return (
+    <div className="office-actions">
+      <select
+        aria-label={t`Role of ${row.email}`}
+        value={chosen}
+        disabled={busy}
+        onChange={(event) => setChosen(staffRoleOptions.find((option) => option === event.target.value) ?? row.role)}
+      >
+        {staffRoleOptions.map((option) => (
+          <option key={option} value={option}>
+            {roleName(option)}
+          </option>
+        ))}
+      </select>
+      <button type="button" className="button button-secondary" aria-disabled={busy || unchanged} onClick={() => {
+          if (!busy && !unchanged) onChange(chosen);
+        }}
+      >
+        <Trans>Change the role of {row.email}</Trans>
+      </button>
+    </div>
   );
 }

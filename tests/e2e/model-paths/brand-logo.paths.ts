@@ -94,7 +94,8 @@ export const brandLogoPaths: BrowserPaths = {
     'brandLogo.confirmingRemoval': async ({ page }) => {
       const dialog = logo(page).getByRole('alertdialog');
       await expect(dialog).toContainText("Remove the logo? The patients' pages show the lab's name instead.");
-      await expect(dialog.getByRole('button', { name: 'Remove', exact: true })).toBeFocused();
+      // The safe answer has the focus.
+      await expect(dialog.getByRole('button', { name: 'Keep the logo' })).toBeFocused();
     },
     'brandLogo.removing': async ({ page }) => {
       await expect(logo(page).getByRole('alertdialog')).toHaveCount(0);

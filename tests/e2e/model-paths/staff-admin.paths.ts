@@ -41,24 +41,42 @@ export const staffAdminPaths: BrowserPaths = {
       await run.page.getByRole('button', { name: 'Send the invitation' }).click();
       if (run.after.matches('inviting')) await run.gate.arrived(staff);
     },
+    // Choosing in the list changes nothing; the row's button asks.
     'staff.changeRole': async (run, event) => {
       const row = rowOf(run, Number(event.id));
-      run.gate.hold(`${staff}/${String(row.id)}/role`);
       await run.page.getByLabel(`Role of ${row.email}`).selectOption(String(event.role));
-      await run.gate.arrived(`${staff}/${String(row.id)}/role`);
+      await run.page.getByRole('button', { name: `Change the role of ${row.email}` }).click();
     },
     'staff.deactivate': (run, event) => run.page.getByRole('button', { name: `Deactivate ${rowOf(run, Number(event.id)).email}` }).click(),
     'staff.confirm': async (run) => {
-      const id = String((run.before as Snapshot).context.confirming);
+      const before = run.before as Snapshot;
+      if (before.matches('confirmingRoleChange')) {
+        const roleId = String(before.context.roleChange?.id);
+        run.gate.hold(`${staff}/${roleId}/role`);
+        await run.page.getByRole('alertdialog').getByRole('button', { name: 'Change the role', exact: true }).click();
+        await run.gate.arrived(`${staff}/${roleId}/role`);
+        return;
+      }
+      const id = String(before.context.confirming);
       run.gate.hold(`${staff}/${id}/deactivate`);
       await run.page.getByRole('alertdialog').getByRole('button', { name: 'Deactivate', exact: true }).click();
       await run.gate.arrived(`${staff}/${id}/deactivate`);
     },
-    'staff.cancel': (run) => run.page.getByRole('alertdialog').getByRole('button', { name: 'Cancel' }).click(),
+    // A role change is answered no with Escape, a deactivation with Cancel; the focus goes back to the button that asked.
+    'staff.cancel': async (run) => {
+      const before = run.before as Snapshot;
+      if (before.matches('confirmingRoleChange')) {
+        await run.page.keyboard.press('Escape');
+        await expect(run.page.getByRole('button', { name: `Change the role of ${rowOf(run, Number(before.context.roleChange?.id)).email}` })).toBeFocused();
+        return;
+      }
+      await run.page.getByRole('alertdialog').getByRole('button', { name: 'Cancel' }).click();
+      await expect(run.page.getByRole('button', { name: `Deactivate ${rowOf(run, Number(before.context.confirming)).email}` })).toBeFocused();
+    },
     'xstate.done.actor.invite': (run, event) => run.gate.answer(staff, json(event.output)),
     'xstate.error.actor.invite': (run, event) => run.gate.answer(staff, consoleFailure(event.error)),
     'xstate.done.actor.changeRole': (run, event) => run.gate.answer(`${staff}/${String((event.output as StaffRow).id)}/role`, json(event.output)),
-    'xstate.error.actor.changeRole': (run, event) => run.gate.answer(`${staff}/${String((run.before.context as Snapshot['context']).staff[1]?.id)}/role`, consoleFailure(event.error)),
+    'xstate.error.actor.changeRole': (run, event) => run.gate.answer(`${staff}/${String((run.before as Snapshot).context.roleChange?.id)}/role`, consoleFailure(event.error)),
     'xstate.done.actor.deactivate': (run, event) => run.gate.answer(`${staff}/${String((run.before as Snapshot).context.confirming)}/deactivate`, json(event.output)),
     'xstate.error.actor.deactivate': (run, event) => run.gate.answer(`${staff}/${String((run.before as Snapshot).context.confirming)}/deactivate`, consoleFailure(event.error)),
   },
@@ -99,11 +117,21 @@ export const staffAdminPaths: BrowserPaths = {
       await expect(run.page.getByRole('button', { name: 'Sending…' })).toBeVisible();
       await expect(run.page.getByLabel(`Role of ${rowOf(run, 2).email}`)).toBeDisabled();
     },
+    // The safe answer has the focus.
     'staffAdmin.confirmingDeactivation': async (run) => {
       const row = rowOf(run, Number(snapshotOf(run).context.confirming));
       const dialog = run.page.getByRole('alertdialog');
       await expect(dialog).toContainText(`Deactivate ${row.email}? Their sessions end at once and they can no longer sign in.`);
-      await expect(dialog.getByRole('button', { name: 'Deactivate', exact: true })).toBeFocused();
+      await expect(dialog.getByRole('button', { name: 'Cancel' })).toBeFocused();
+    },
+    // Nothing sent yet: the question names the role, the safe answer has the focus.
+    'staffAdmin.confirmingRoleChange': async (run) => {
+      const { roleChange } = snapshotOf(run).context;
+      const row = rowOf(run, Number(roleChange?.id));
+      const dialog = run.page.getByRole('alertdialog');
+      await expect(dialog).toContainText(`Give ${row.email} the role ${roleNames[roleChange?.role ?? 'readOnly']}? They have its rights from their next step in the console.`);
+      await expect(dialog.getByRole('button', { name: 'Cancel' })).toBeFocused();
+      await expect(run.page.getByLabel(`Role of ${row.email}`)).toHaveValue(roleChange?.role ?? '');
     },
     'staffAdmin.deactivating': async ({ page }) => {
       await expect(page.getByRole('alertdialog')).toHaveCount(0);
