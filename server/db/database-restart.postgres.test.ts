@@ -70,8 +70,12 @@ describe.skipIf(!postgresAvailable)('the server over PostgreSQL when the databas
       await blocker.query('begin');
       await blocker.query('lock table clients in access exclusive mode');
       const inFlight = get('/api/Client/GetClient?clientCode=SUN');
-      const waitingOnTheLock = async () =>
-        (await blocker.query<{ n: number }>("select count(*)::int as n from pg_stat_activity where wait_event_type = 'Lock'")).rows[0]?.n;
+      // Inside a transaction PostgreSQL keeps the first reading of pg_stat_activity until it is
+      // cleared: a reading taken before the request arrived would otherwise stay 0 for good.
+      const waitingOnTheLock = async () => {
+        await blocker.query('select pg_stat_clear_snapshot()');
+        return (await blocker.query<{ n: number }>("select count(*)::int as n from pg_stat_activity where wait_event_type = 'Lock'")).rows[0]?.n;
+      };
       await expect.poll(waitingOnTheLock, { timeout: 10000 }).toBe(1);
       const closed = server.close();
       await blocker.query('commit');
