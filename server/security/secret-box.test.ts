@@ -40,7 +40,7 @@ describe('the secret box', () => {
   const key = randomBytes(32);
   const box = createSecretBox({ key });
 
-  it('opens what it sealed, for the same purpose: any text, and never the same sealed value twice', () => {
+  it('opens what it sealed, for the same purpose: whatever the text, and never the same sealed value twice', () => {
     for (const plain of [SECRET, 'JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP', '', 'ünïcödé ✓ 秘密']) {
       const sealed = box.seal(plain, PURPOSE);
       expect(sealed).toMatch(/^sb1\.[A-Za-z0-9_-]{8}\.[A-Za-z0-9_-]{16}\.[A-Za-z0-9_-]+$/);
