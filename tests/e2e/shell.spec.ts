@@ -133,6 +133,9 @@ test.describe('language chosen before signing in', () => {
     await onDevice(async (page) => {
       await page.goto('/HBR/login');
       await expect(page.getByRole('heading', { level: 1, name: 'Sign in' })).toBeVisible();
+      // Only the Spanish text is held: the app takes over first, with the English it loads for itself
+      // (held too, on a slow machine, it never would).
+      await appHasTakenOver(page);
       let releaseCatalogs = (): void => undefined;
       const catalogsHeld = new Promise<void>((resolve) => {
         releaseCatalogs = resolve;
