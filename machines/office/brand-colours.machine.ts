@@ -12,7 +12,8 @@ import type { FormContext, FormEvent, FormRejection } from '../form/form.types';
 
 /** The colours in their order on the page (contracts/branding.ts `colourNames`). */
 export const colourFields = ['brand', 'brandStrong', 'brandContrast', 'brandTint'] as const satisfies readonly ColourName[];
-export type ColourProblem = 'invalid';
+/** Not `#rrggbb`; or, once every colour is one, in a pair too close to the other (contracts/branding.ts). */
+export type ColourProblem = 'invalid' | 'tooClose';
 /** Why the save failed as a whole: signed out meanwhile, the network, the server. */
 export type BrandColoursFailure = 'expired' | 'network' | 'serverError';
 export type BrandColoursRejection = FormRejection<ColourName, ColourProblem, BrandColoursFailure>;

@@ -1,7 +1,8 @@
 /**
  * Billing staff and office admins refund a payment, in full or in part, from its row on the
- * console's Payments screen (`/{client}/office/payments`): a form with the amount (what is left of
- * the payment, to start with) and the reason, which the office always gives. One Idempotency-Key
+ * console's Payments screen (`/{client}/office/payments`): a form with the amount (empty: what is
+ * left is said beside it, never typed for them) and the reason, which the office always gives, then
+ * a question with the amount and the card, answered yes before anything goes. One Idempotency-Key
  * per refund meant: made as the form opens, kept when the call fails on the way (the network, the
  * server), so trying again can never refund twice; a new one once the server has refused the
  * amount (it did nothing). The refund's result is said and the row shows what is left.
@@ -58,9 +59,12 @@ export interface RefundContext extends FormContext<RefundField, RefundProblem, R
 
 export type RefundEvent =
   | FormEvent<RefundField>
-  /** Refund on a payment's row: the form opens with `amount` (what is left, as the reader writes money). */
-  | { type: 'refund.open'; confirmationNumber: string; amount: string }
-  | { type: 'refund.cancel' };
+  /** Refund on a payment's row: its form opens, empty. */
+  | { type: 'refund.open'; confirmationNumber: string }
+  | { type: 'refund.cancel' }
+  /** The answers to "Refund this amount to the card?". */
+  | { type: 'refund.confirm' }
+  | { type: 'refund.back' };
 
 /** What the refund call gets: the payment, the typed amount and reason, and the key. */
 export interface RefundCall {
@@ -88,9 +92,9 @@ export const paymentRefundMachine = setup({
     refund: fromPromise<RefundAnswer, RefundCall>(() => Promise.reject(new Error('refund not provided'))),
   },
   actions: {
-    openForm: assign((_, { confirmationNumber, amount }: { confirmationNumber: string; amount: string }) => ({
+    openForm: assign((_, { confirmationNumber }: { confirmationNumber: string }) => ({
       refunding: confirmationNumber,
-      draft: { amount, reason: '' },
+      draft: { amount: '', reason: '' },
       checked: [],
       serverProblems: {},
       failure: null,
@@ -135,7 +139,7 @@ export const paymentRefundMachine = setup({
       meta: { requirements: ['OFF-24'] },
       on: {
         'refund.open': {
-          description: 'The refund form opens under the payment, its amount what is left, its key made.',
+          description: 'The refund form opens under the payment, empty, its key made.',
           target: 'editing',
           actions: { type: 'openForm', params: ({ event }) => event },
           meta: { requirements: ['OFF-25', 'OFF-26'] },
@@ -154,7 +158,7 @@ export const paymentRefundMachine = setup({
           meta: { requirements: ['OFF-25'] },
         },
         'form.submit': [
-          { description: 'An amount up to what is left and a reason: the refund goes.', guard: 'isRefundValid', target: 'refunding', actions: 'clearFailure', meta: { requirements: ['OFF-25'] } },
+          { description: 'An amount up to what is left and a reason: asked to be sure.', guard: 'isRefundValid', target: 'confirming', actions: 'clearFailure', meta: { requirements: ['OFF-25'] } },
           { description: 'No reason, or an amount that is not one or is too much: nothing goes, the problems show at their fields.', actions: ['checkAllFields', 'countRefusal'], meta: { requirements: ['OFF-25'] } },
         ],
         'refund.cancel': { description: 'Cancel: the form closes, nothing refunded.', target: 'browsing', actions: 'closeForm', meta: { requirements: ['OFF-25'] } },
@@ -163,6 +167,14 @@ export const paymentRefundMachine = setup({
           actions: { type: 'openForm', params: ({ event }) => event },
           meta: { requirements: ['OFF-25', 'OFF-26'] },
         },
+      },
+    },
+    confirming: {
+      description: 'Asks: refund this amount of this payment to the card ending in its last four? The safe answer, No, has the focus.',
+      meta: { requirements: ['OFF-25'] },
+      on: {
+        'refund.confirm': { description: 'Yes: the refund goes.', target: 'refunding', meta: { requirements: ['OFF-25'] } },
+        'refund.back': { description: 'No (or Escape): back to the form as typed, nothing refunded.', target: 'editing', meta: { requirements: ['OFF-25'] } },
       },
     },
     refunding: {

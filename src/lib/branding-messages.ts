@@ -74,3 +74,16 @@ export function useContrastProblemMessage(): (problem: ContrastProblem) => strin
     return t`${pair}: ${ratio}:1, at least ${minimum}:1 is needed.`;
   };
 }
+
+/** The message at a colour of a pair too close: the pairs it is in, and what to do. */
+export function useTooCloseMessage(): (problems: ContrastProblem[], colour: string) => string {
+  const { t } = useLingui();
+  const pairName = usePairName();
+  return (problems, colour) => {
+    const pairs = problems
+      .filter((problem) => problem.foreground === colour || problem.background === colour)
+      .map(pairName)
+      .join('; ');
+    return t`Too little contrast for: ${pairs}. Choose a darker or lighter colour.`;
+  };
+}

@@ -126,3 +126,11 @@ test('switching from SUN to DLT by keyboard wears DLT’s colours from the datab
     await expect(page.locator('style[data-client-theme]')).toHaveCount(1);
   });
 });
+
+test('a lab without a logo is named in the header; the product title is left for a lab with neither', async ({ page }) => {
+  await page.goto('/WST/login');
+  await expect(page.getByRole('banner').getByText('Westgate Pathology', { exact: true })).toBeVisible();
+  await expect(page.getByRole('banner').getByText('Patient Billing Portal')).toHaveCount(0);
+  await page.goto('/ZZ/login');
+  await expect(page.getByRole('banner').getByText('Patient Billing Portal', { exact: true })).toBeVisible();
+});

@@ -68,6 +68,11 @@ test('a pair below AA is refused with its ratio and nothing is saved; a file tha
   await expect(page.getByText('Page text on the tint (notices and table headings): 2.18:1, at least 4.5:1 is needed.')).toBeVisible();
   await page.getByRole('button', { name: 'Save the colours' }).click();
   await expect(page.getByText(/^Some of these colours are too close to each other/)).toBeVisible();
+  // Save marks the colour of the pair, says why at it, and puts the focus there.
+  const tint = page.getByLabel(/^Tint/);
+  await expect(tint).toBeFocused();
+  await expect(tint).toHaveAttribute('aria-invalid', 'true');
+  await expect(tint).toHaveAccessibleDescription(/Too little contrast for: Page text on the tint \(notices and table headings\)\. Choose a darker or lighter colour\./);
   expect(await (await page.request.get('/api/clients/JAD/theme.css')).text()).toBe(before);
   // A colour that is not one is said at its field.
   await page.getByLabel(/^Brand colour/).fill('orange');

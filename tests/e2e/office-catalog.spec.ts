@@ -106,6 +106,8 @@ test('a console page the server renders in Spanish is taken over by the app with
   await expect(page.locator('html')).toHaveAttribute('lang', 'es-ES');
   expect(requested).toEqual(['/assets/locale/es-ES.json', '/assets/locale/office-es-ES.json']);
   await expectNoMessageIds(page, await messageIds(page));
+  // The trail's entries in words of the reader's language, their roles too.
+  await expect(page.getByTestId('audit-trail').getByRole('row', { name: /\(Solo lectura\).*Inició sesión/ }).first()).toBeVisible();
   // A hydration mismatch (React's #418) or any other error the page logs fails the test (fixtures.ts).
   await page.getByRole('navigation', { name: 'Oficina de facturación' }).getByRole('link', { name: 'Hoy' }).click();
   await expect(heading(page, 'Hoy')).toBeVisible();

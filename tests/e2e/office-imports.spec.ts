@@ -23,7 +23,12 @@ test('billing staff upload a statement by keyboard, see it go and its report, wi
   await input.setInputFiles({ name, mimeType: 'text/csv', buffer: statement(name.slice(0, -4), 5, 2) });
   const report = page.getByRole('region', { name: new RegExp(`^Report of ${name}: Imported$`) }).or(page.getByRole('heading', { name: `Report of ${name}: Imported` }));
   await expect(report.first()).toBeVisible();
+  // The outcome is said, and the focus is on the report: what comes next.
+  await expect(page.getByRole('status').filter({ hasText: `${name} is imported. Rows read: 5; rows refused: 1.` })).toBeVisible();
+  await expect(page.getByRole('heading', { name: `Report of ${name}: Imported` })).toBeFocused();
   await expect(page.getByText('Rows read: 5; rows refused: 1')).toBeVisible();
+  // The refused row in words, the server's detail after them.
+  await expect(page.getByRole('cell', { name: /^An amount is not an amount of money\. / })).toBeVisible();
   await expect(page.getByText('Accounts: 4 new, 0 updated, 0 unchanged')).toBeVisible();
   const csv = page.getByRole('link', { name: 'Download every refused row (1) as CSV' });
   const download = await (await page.request.get((await csv.getAttribute('href')) ?? '')).text();
@@ -48,15 +53,18 @@ test('a file refused whole says why and changes nothing; usable at 320 px and in
   await appHasTakenOver(page);
   const name = `${stamp()}-bad.csv`;
   await page.getByLabel('Statement file (CSV, at most 64 MB)').setInputFiles({ name, mimeType: 'text/csv', buffer: Buffer.from('not,a,statement\n1,2,3\n') });
-  await expect(page.getByRole('heading', { name: `Report of ${name}: Refused` })).toBeVisible();
-  await expect(page.getByText(/^The file was refused whole, and nothing changed: /)).toBeVisible();
+  await expect(page.getByRole('heading', { name: `Report of ${name}: Refused` })).toBeFocused();
+  await expect(page.getByRole('status').filter({ hasText: `${name} was refused whole; nothing changed.` })).toBeVisible();
+  await expect(page.getByText(/^The file was refused whole, and nothing changed\. The header is not the statement format's\. the header is not/)).toBeVisible();
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(320);
   await expectAccessible(page);
 
   await chooseLanguage(page, 'es-ES');
   await expect(page.getByRole('heading', { level: 1, name: 'Importaciones' })).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Las últimas 50 importaciones' })).toBeVisible();
-  await expect(page.getByText(/^El archivo se rechazó entero y no se cambió nada: /)).toBeVisible();
+  // In Spanish but for the server's detail, which is marked as English.
+  await expect(page.getByText(/^El archivo se rechazó entero y no se cambió nada\. La cabecera no es la del formato de extracto\./)).toBeVisible();
+  await expect(page.locator('.import-report [lang="en"]')).toContainText('the header is not');
 });
 
 test('a read-only member sees the last imports with each report and its refused rows’ CSV, and no upload', async ({ page, browser }) => {
@@ -79,7 +87,8 @@ test('a read-only member sees the last imports with each report and its refused 
   await expect(row).toContainText('Imported');
   await expect(row.getByRole('link', { name: `Refused rows of ${name} (CSV)` })).toHaveAttribute('href', /^\/api\/console\/imports\/\d+\/problems\.csv$/);
   await row.getByRole('button', { name: `Show the report of ${name}` }).click();
-  await expect(page.getByRole('heading', { name: `Report of ${name}: Imported` })).toBeVisible();
+  // The report opens below the list: the focus moves there.
+  await expect(page.getByRole('heading', { name: `Report of ${name}: Imported` })).toBeFocused();
   await expect(page.getByText('Rows read: 3; rows refused: 1')).toBeVisible();
   await expectAccessible(page);
 });

@@ -115,6 +115,7 @@ test('a new lab’s office: a passkey, its look, a clerk, a statement, a payment
   await clerk.getByLabel('Amount to refund').fill('30.00');
   await clerk.getByLabel('Reason').fill('Billed for a test that was not done');
   await clerk.getByRole('button', { name: 'Refund to the card' }).click();
+  await clerk.getByRole('alertdialog').getByRole('button', { name: 'Yes, refund $30.00' }).click();
   await expect(clerk.getByRole('status').filter({ hasText: /Refund R-\S+ of \$30\.00 made on/ })).toBeVisible();
   await clerkContext.close();
 
@@ -122,18 +123,18 @@ test('a new lab’s office: a passkey, its look, a clerk, a statement, a payment
   await page.getByRole('link', { name: 'Audit trail' }).click();
   const trail = page.getByTestId('audit-trail');
   for (const [who, what] of [
-    ['operator:', 'client.create'],
-    ['operator:', 'staff.invite'],
-    ['ops@acme.example', 'staff.acceptInvitation'],
-    ['ops@acme.example', 'staff.enrol'],
-    ['ops@acme.example', 'staff.signIn'],
-    ['ops@acme.example', 'branding.logo'],
-    ['ops@acme.example', 'branding.colours'],
-    ['ops@acme.example', 'branding.settings'],
-    ['ops@acme.example', 'staff.invite'],
-    ['clerk@acme.example', 'staff.enrol'],
-    ['clerk@acme.example', 'statement.import'],
-    ['clerk@acme.example', 'payment.refund'],
+    ['operator:', 'Added the lab'],
+    ['operator:', 'Invited a staff member'],
+    ['ops@acme.example', 'Accepted an invitation'],
+    ['ops@acme.example', 'Set up a second factor'],
+    ['ops@acme.example', 'Signed in'],
+    ['ops@acme.example', 'Changed the logo'],
+    ['ops@acme.example', 'Changed the colours'],
+    ['ops@acme.example', "Changed the lab's settings"],
+    ['ops@acme.example', 'Invited a staff member'],
+    ['clerk@acme.example', 'Set up a second factor'],
+    ['clerk@acme.example', 'Imported a statement file'],
+    ['clerk@acme.example', 'Refunded a payment'],
   ] as const) {
     await expect(trail.getByRole('row').filter({ hasText: who }).filter({ hasText: what }).first()).toBeVisible();
   }

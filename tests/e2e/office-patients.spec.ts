@@ -4,8 +4,8 @@ import { signInStaff } from './office-staff';
 import { signInPatient } from './patient-api';
 
 const words = {
-  'en-US': { patients: 'Patients', words: 'Account number, name, email or invoice number', search: 'Search', byInvoice: 'Invoice number', account: `Account ${demoGuest.accountNumber}`, statement: 'The statement (PDF)', nobody: 'Nobody has registered for this account.' },
-  'es-ES': { patients: 'Pacientes', words: 'Número de cuenta, nombre, correo o número de factura', search: 'Buscar', byInvoice: 'Número de factura', account: `Cuenta ${demoGuest.accountNumber}`, statement: 'El extracto (PDF)', nobody: 'Nadie se ha registrado en esta cuenta.' },
+  'en-US': { patients: 'Patients', words: 'Account number, name, email or invoice number', search: 'Search', byInvoice: 'Invoice number', account: `Account ${demoGuest.accountNumber}`, statement: 'The statement (PDF)', nobody: 'Nobody has registered for this account.', notOurs: (number: string) => `${number} is not an account number at Sunrise Laboratories.`, searchLink: 'Search the patients' },
+  'es-ES': { patients: 'Pacientes', words: 'Número de cuenta, nombre, correo o número de factura', search: 'Buscar', byInvoice: 'Número de factura', account: `Cuenta ${demoGuest.accountNumber}`, statement: 'El extracto (PDF)', nobody: 'Nadie se ha registrado en esta cuenta.', notOurs: (number: string) => `${number} no es un número de cuenta de Sunrise Laboratories.`, searchLink: 'Buscar a los pacientes' },
 } as const;
 
 for (const language of ['en-US', 'es-ES'] as const) {
@@ -37,6 +37,20 @@ for (const language of ['en-US', 'es-ES'] as const) {
     await expect(page.getByRole('link', { name: say.statement })).toHaveAttribute('href', `/api/console/accounts/${demoGuest.accountNumber}/statement.pdf?language=${language}`);
     await expect(page.getByText(say.nobody)).toBeVisible();
     await expectAccessible(page);
+  });
+
+  test(`in ${language}, a mistyped account number and another lab's say the account is not one of this lab's, and lead back to the search`, async ({ page }) => {
+    const say = words[language];
+    await signInStaff(page, 'billingStaff', { workerIndex: test.info().workerIndex });
+    await page.goto('/SUN/office/patients/A-000000');
+    if (language === 'es-ES') await chooseLanguage(page, 'es-ES');
+    await expect(page.getByRole('alert')).toContainText(say.notOurs('A-000000'));
+    await expectAccessible(page);
+    // Harbor Imaging's account, at Sunrise's console.
+    await page.goto(`/SUN/office/patients/${fixtureAccounts.language.accountNumber}`);
+    await expect(page.getByRole('alert')).toContainText(say.notOurs(fixtureAccounts.language.accountNumber));
+    await page.getByRole('link', { name: say.searchLink }).click();
+    await expect(page.getByRole('heading', { level: 1, name: say.patients })).toBeVisible();
   });
 }
 

@@ -7,8 +7,8 @@ const account = fixtureAccounts.officeRefunds;
 const invoice = account.invoices[1]?.invoiceNumber ?? '';
 
 const words = {
-  'en-US': { payments: 'Payments', account: 'Account', search: 'Search', amount: 'Amount to refund', reason: 'Reason', send: 'Refund to the card', left: '5.00', refunded: /Refund R-\S+ of \$2\.50 made on/, noReason: 'Say why: the office keeps the reason (the payer never sees it).', csv: 'Download as CSV' },
-  'es-ES': { payments: 'Pagos', account: 'Cuenta', search: 'Buscar', amount: 'Importe a reembolsar', reason: 'Motivo', send: 'Reembolsar a la tarjeta', left: '5,00', refunded: /Reembolso R-\S+ de 2,50\s?US\$ hecho sobre/, noReason: 'Indique el motivo: la oficina lo guarda (el pagador nunca lo ve).', csv: 'Descargar como CSV' },
+  'en-US': { payments: 'Payments', account: 'Account', search: 'Search', amount: 'Amount to refund', reason: 'Reason', send: 'Refund to the card', left: '5.00', refunded: /Refund R-\S+ of \$2\.50 made on/, noReason: 'Say why: the office keeps the reason (the payer never sees it).', noAmount: 'Enter the amount to refund.', csv: 'Download as CSV', question: /Refund \$2\.50 of/, yes: /^Yes, refund \$2\.50$/, no: 'No, go back' },
+  'es-ES': { payments: 'Pagos', account: 'Cuenta', search: 'Buscar', amount: 'Importe a reembolsar', reason: 'Motivo', send: 'Reembolsar a la tarjeta', left: '5,00', refunded: /Reembolso R-\S+ de 2,50\s?US\$ hecho sobre/, noReason: 'Indique el motivo: la oficina lo guarda (el pagador nunca lo ve).', noAmount: 'Escriba el importe a reembolsar.', csv: 'Descargar como CSV', question: /¿Reembolsar 2,50\sUS\$ de/, yes: /^Sí, reembolsar 2,50\sUS\$$/, no: 'No, volver' },
 } as const;
 
 for (const language of ['en-US', 'es-ES'] as const) {
@@ -29,22 +29,44 @@ for (const language of ['en-US', 'es-ES'] as const) {
     const row = page.getByRole('row', { name: new RegExp(confirmation) });
     await expect(row).toBeVisible();
 
-    // Refund, keyboard only: the amount starts as what is left; no reason is refused at its field.
+    // Refund, keyboard only: the amount starts empty (what is left is said, never typed for them);
+    // each field missing is said at it, with the focus there.
     const refund = row.getByRole('button', { name: new RegExp(confirmation) });
     await tabTo(page, refund, 80);
     await page.keyboard.press('Enter');
     const amount = page.getByLabel(say.amount);
-    await expect(amount).toHaveValue(say.left);
-    await tabTo(page, page.getByRole('button', { name: say.send }));
+    await expect(amount).toHaveValue('');
+    await expect(page.getByRole('region', { name: new RegExp(confirmation) })).toContainText(say.left);
+    const send = page.getByRole('button', { name: say.send });
+    await tabTo(page, send);
+    await page.keyboard.press('Enter');
+    await expect(page.getByText(say.noAmount)).toBeVisible();
+    await expect(amount).toBeFocused();
+    await page.keyboard.type(language === 'en-US' ? '2.50' : '2,50');
+    await tabTo(page, send);
     await page.keyboard.press('Enter');
     await expect(page.getByText(say.noReason)).toBeVisible();
     await expect(page.getByLabel(say.reason)).toBeFocused();
     await page.keyboard.type('Charged twice for the same test');
-    await amount.fill(language === 'en-US' ? '2.50' : '2,50');
-    await tabTo(page, page.getByRole('button', { name: say.send }));
+    await tabTo(page, send);
     await page.keyboard.press('Enter');
 
+    // The question says the amount and the card; its No has the focus, and Escape answers it.
+    const question = page.getByRole('alertdialog');
+    await expect(question).toContainText(new RegExp(`${say.question.source} ${confirmation}`));
+    await expect(question.getByRole('button', { name: say.no })).toBeFocused();
+    await page.keyboard.press('Escape');
+    await expect(question).toHaveCount(0);
+    await expect(send).toBeFocused();
+    await page.keyboard.press('Enter');
+    await expect(question.getByRole('button', { name: say.no })).toBeFocused();
+    await page.keyboard.press('Shift+Tab');
+    await expect(question.getByRole('button', { name: say.yes })).toBeFocused();
+    await page.keyboard.press('Enter');
+
+    // The refund made is said, and the focus is on it.
     await expect(page.getByRole('status').filter({ hasText: say.refunded })).toBeVisible();
+    await expect(page.getByText(say.refunded)).toBeFocused();
     await expect(row).toContainText(language === 'en-US' ? '$2.50' : '2,50');
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(320);
     await expectAccessible(page);

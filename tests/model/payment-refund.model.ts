@@ -4,7 +4,7 @@ import { shownProblems } from '@machines/form/form.rules';
 import { paymentRefundMachine, refundFields, refundingPayment, refundProblems, toRefundRejection } from '@machines/office/payment-refund.machine';
 import { expect } from 'vitest';
 import { fromPromise } from 'xstate';
-import { centsToInput, parseMoney } from '@/lib/format';
+import { parseMoney } from '@/lib/format';
 import { defineModel, type ModelSpec } from './harness';
 
 const never = <T>() => new Promise<T>(() => {});
@@ -43,15 +43,14 @@ const refunded: RefundAnswer = {
   payment: { confirmationNumber: 'P-ABCDEFGHJK', totalCents: 4550, refundedCents: 1000, refundableCents: 3550, voided: false },
 };
 
-/**
- * Refund on each row that offers it (something left, not voided), its amount what is left as the
- * screen writes it; then the form's own events.
- */
+/** Refund on each row that offers it (something left, not voided); then the form's own events, and the answers to its question. */
 const events: Spec['events'] = (snapshot) => [
   ...snapshot.context.payments
     .filter((each) => each.refundableCents > 0 && !each.voided)
-    .map((each) => ({ type: 'refund.open' as const, confirmationNumber: each.confirmationNumber, amount: centsToInput(each.refundableCents, 'en-US') })),
+    .map((each) => ({ type: 'refund.open' as const, confirmationNumber: each.confirmationNumber })),
   { type: 'refund.cancel' },
+  { type: 'refund.confirm' },
+  { type: 'refund.back' },
   { type: 'form.edit', field: 'amount', value: '99.00' },
   { type: 'form.edit', field: 'amount', value: '10.00' },
   { type: 'form.edit', field: 'reason', value: 'Billed twice' },
@@ -97,6 +96,10 @@ export const paymentRefundModel = defineModel({
         return `Chooses Refund on ${event.confirmationNumber}`;
       case 'refund.cancel':
         return 'Cancels the refund';
+      case 'refund.confirm':
+        return 'Answers Yes, refund';
+      case 'refund.back':
+        return 'Answers No';
       case 'form.edit':
         return `Types "${event.value}" as the ${event.field}`;
       case 'form.leave':

@@ -47,7 +47,7 @@ import { pdfAttachment } from '../documents/documents.routes';
 import type { DocumentsService } from '../documents/documents.service';
 import { statementFileName } from '../documents/file-names';
 import { renderStatementPdf } from '../documents/statement-pdf';
-import type { ApiKeyListing, ApiKeysService } from '../office/api-keys.service';
+import { keyLabel, type ApiKeyListing, type ApiKeysService } from '../office/api-keys.service';
 import { refusalAnswers } from '../office/payments-out.routes';
 import type { RefundsService } from '../payments/refunds.service';
 import type { RegistrationService } from '../registration/registration.service';
@@ -217,14 +217,16 @@ export function createConsoleOfficeRoutes(deps: ConsoleOfficeRoutesDeps): Hono<A
 
   route(routes, createApiKey, async (c, { json }) => {
     const made = await apiKeys.create({ clientId: c.var.staff.clientId, scopes: json.scopes, name: json.name });
-    c.set('auditNote', { target: made.prefix, detail: made.scopes.join(' ') });
+    c.set('auditNote', { target: keyLabel(made), detail: made.scopes.join(' ') });
     return c.json({ ...keyView(made), key: made.key }, 201);
   });
 
   route(routes, revokeApiKey, async (c, { params }) => {
     const { clientId } = c.var.staff;
     c.set('auditNote', { target: params.prefix });
-    if (!(await apiKeys.revoke({ clientId, prefix: params.prefix }))) throw new ApiError(404, 'notFound');
+    const ended = await apiKeys.revoke({ clientId, prefix: params.prefix });
+    if (!ended) throw new ApiError(404, 'notFound');
+    c.set('auditNote', { target: keyLabel(ended) });
     const revoked = (await apiKeys.list(clientId)).find((key) => key.prefix === params.prefix);
     if (!revoked) throw new Error('A revoked key is no longer listed');
     return c.json(keyView(revoked));

@@ -24,6 +24,8 @@ export function outcomeOfStatus(status: number): 'ok' | 'refused' | 'failed' {
 export interface ApiKeyCaller {
   apiKeyId: number;
   clientId: number;
+  /** The name the office gave it (may be empty). */
+  name: string;
   prefix: string;
   scopes: readonly ApiKeyScope[];
 }
@@ -63,6 +65,9 @@ export const KEY_REFUSED_ACTION = 'apiKey.refused';
 export const MAX_REFUSAL_ROWS_PER_MINUTE = 30;
 const MINUTE_MS = 60_000;
 
+/** A key as the audit trail names it: the office's name for it, and its prefix (which alone finds it). */
+export const keyLabel = (key: { name: string; prefix: string }): string => (key.name === '' ? key.prefix : `${key.name} (${key.prefix})`);
+
 export function createApiKeysService({ db, now }: { db: Database; now: () => Date }) {
   /** The refusals' windows written (or being written) by this process in the current minute, and how many of each lab's and the platform's. */
   const refusalWindows = { minute: -1, written: new Set<string>(), rows: new Map<string, number>() };
@@ -80,14 +85,14 @@ export function createApiKeysService({ db, now }: { db: Database; now: () => Dat
       return { id: row.id, name: row.name, prefix, scopes: row.scopes, createdAt: row.createdAt, lastUsedAt: null, revokedAt: null, key };
     },
 
-    /** Revokes a key of the client by its prefix; false when the client has no such live key. */
-    async revoke({ clientId, prefix }: { clientId: number; prefix: string }): Promise<boolean> {
-      const revoked = await db
+    /** Revokes a key of the client by its prefix: the key revoked, or null when the client has no such live key. */
+    async revoke({ clientId, prefix }: { clientId: number; prefix: string }): Promise<{ name: string; prefix: string } | null> {
+      const [revoked] = await db
         .update(apiKeys)
         .set({ revokedAt: now() })
         .where(and(eq(apiKeys.clientId, clientId), eq(apiKeys.prefix, prefix), isNull(apiKeys.revokedAt)))
-        .returning({ id: apiKeys.id });
-      return revoked.length > 0;
+        .returning({ name: apiKeys.name, prefix: apiKeys.prefix });
+      return revoked ?? null;
     },
 
     /** The client's keys, newest first (never their secrets). */
@@ -118,7 +123,7 @@ export function createApiKeysService({ db, now }: { db: Database; now: () => Dat
       if (row.revokedAt !== null) return refused('revokedKey');
       if (!keyPattern.test(token)) return refused('malformedKey');
       if (!constantTimeEqual(row.secretHash, sha256Hex(token))) return refused('wrongSecret');
-      return { kind: 'live', caller: { apiKeyId: row.id, clientId: row.clientId, prefix: row.prefix, scopes: row.scopes } };
+      return { kind: 'live', caller: { apiKeyId: row.id, clientId: row.clientId, name: row.name, prefix: row.prefix, scopes: row.scopes } };
     },
 
     /**
@@ -193,7 +198,7 @@ export function createApiKeysService({ db, now }: { db: Database; now: () => Dat
         {
           clientId: caller.clientId,
           actorKind: 'apiKey',
-          actor: caller.prefix,
+          actor: keyLabel(caller),
           role: caller.scopes.join(' '),
           action: 'apiKey.call',
           target: `${call.method} ${call.path}`,

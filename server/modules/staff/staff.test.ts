@@ -299,12 +299,16 @@ describe('roles, clients and deactivation, checked on the server', () => {
 describe('the audit trail', () => {
   it('records API-key calls beside staff actions, finds by words, and exports spreadsheet-safe CSV', async () => {
     const [sun] = await database.db.select({ id: clients.id }).from(clients).where(eq(clients.code, 'SUN'));
-    const { key, prefix } = await createApiKeysService({ db: database.db, now: clock.now }).create({ clientId: sun?.id ?? 0, scopes: ['payments:read'] });
+    const { key, prefix } = await createApiKeysService({ db: database.db, now: clock.now }).create({ clientId: sun?.id ?? 0, scopes: ['payments:read'], name: 'Ledger sync' });
     await app.request('/api/office/v1/imports', { headers: { Authorization: `Bearer ${key}` } });
     const admin = await signedIn(ADMIN);
     const found = v.parse(auditListSchema, await (await admin.get(`/api/console/audit?q=${prefix}`)).json());
-    expect(found.events[0]).toMatchObject({ actorKind: 'apiKey', actor: prefix, action: 'apiKey.call', target: 'GET /api/office/v1/imports', outcome: 'refused', detail: '403' });
-    expect(found.events.every((event) => event.actor === prefix || event.detail.includes(prefix) || event.target.includes(prefix))).toBe(true);
+    // The key by the name the office gave it, and its prefix.
+    expect(found.events[0]).toMatchObject({ actorKind: 'apiKey', actor: `Ledger sync (${prefix})`, action: 'apiKey.call', target: 'GET /api/office/v1/imports', outcome: 'refused', detail: '403' });
+    expect(found.events.every((event) => event.actor.includes(prefix) || event.detail.includes(prefix) || event.target.includes(prefix))).toBe(true);
+    // Found by its name too.
+    const byName = v.parse(auditListSchema, await (await admin.get('/api/console/audit?q=ledger%20sync')).json());
+    expect(byName.events.map((event) => event.actor)).toContain(`Ledger sync (${prefix})`);
 
     // A search typed as a formula is recorded with the export, and comes out as text.
     const formula = '=HYPERLINK("http://evil.example")';

@@ -6,6 +6,7 @@ import { formatDateTime } from '@/lib/format';
 import { auditCsvUrl } from './office-api';
 import { useOfficeNavigate } from './office-navigation';
 import { ColumnHeaders } from '@/components/column-headers';
+import { useAuditWords } from './audit-words';
 
 /**
  * The audit trail (`/{client}/office/audit`): every staff action and API-key call of the lab,
@@ -14,6 +15,7 @@ import { ColumnHeaders } from '@/components/column-headers';
 export function AuditScreen({ events, more, query }: { events: AuditEvent[]; more: boolean; query: Partial<AuditQuery> }) {
   const { t, i18n } = useLingui();
   const open = useOfficeNavigate();
+  const words = useAuditWords();
   const [q, setQ] = useState(query.q ?? '');
   const [from, setFrom] = useState(query.from ?? '');
   const [to, setTo] = useState(query.to ?? '');
@@ -69,10 +71,10 @@ export function AuditScreen({ events, more, query }: { events: AuditEvent[]; mor
                   <td>{formatDateTime(event.occurredAt, i18n.locale)}</td>
                   <td>
                     {event.actor}
-                    {event.role ? <span className="field-hint"> ({event.role})</span> : null}
+                    {event.role ? <span className="field-hint"> ({words.role(event.role)})</span> : null}
                   </td>
                   <td>
-                    {event.action}
+                    {words.action(event.action)}
                     {event.target ? <> · {event.target}</> : null}
                     {event.detail ? <span className="field-hint"> · {event.detail}</span> : null}
                   </td>

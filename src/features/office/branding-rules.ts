@@ -4,13 +4,24 @@
  */
 import { contrastProblems, type ContrastProblem, type ColourName } from '@contracts/branding';
 import { isCardLink, isTimeZone } from '@contracts/console-branding';
-import { colourProblems, draftColours } from '@machines/office/brand-colours.machine';
+import { colourFields, colourProblems, draftColours, type ColourProblem } from '@machines/office/brand-colours.machine';
 import type { SettingsField, SettingsProblem } from '@machines/office/client-settings.machine';
 
 /** The pairs too close in the draft (none while a colour is not one: its field says so). */
 export function draftContrastProblems(draft: Record<ColourName, string>): ContrastProblem[] {
   const colours = draftColours(draft);
   return colours ? contrastProblems(colours) : [];
+}
+
+const isColourName = (name: string): name is ColourName => (colourFields as readonly string[]).includes(name);
+
+/** Each colour's problem at its field: not a colour, or one of a pair too close (the page's fixed colours are not fields). */
+export function colourFieldProblems(draft: Record<ColourName, string>): Partial<Record<ColourName, ColourProblem>> {
+  const problems: Partial<Record<ColourName, ColourProblem>> = { ...colourProblems(draft) };
+  for (const pair of draftContrastProblems(draft)) {
+    for (const side of [pair.foreground, pair.background]) if (isColourName(side)) problems[side] ??= 'tooClose';
+  }
+  return problems;
 }
 
 /** Four colours, every pair at WCAG AA. */

@@ -2,7 +2,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { colourNames, type ColourName } from '@contracts/branding';
 import { type ConsoleBranding } from '@contracts/console-branding';
 import type { StaffRole } from '@contracts/console';
-import { brandColoursMachine, colourFields, colourProblems, draftColours } from '@machines/office/brand-colours.machine';
+import { brandColoursMachine, colourFields, draftColours } from '@machines/office/brand-colours.machine';
 import { brandLogoMachine, type LogoFailure } from '@machines/office/brand-logo.machine';
 import { clientSettingsMachine, settingsFields } from '@machines/office/client-settings.machine';
 import { shownProblems } from '@machines/form/form.rules';
@@ -12,10 +12,10 @@ import type { SnapshotFrom } from 'xstate';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { Screen } from '@/components/screen';
 import { Field, TextField } from '@/components/text-field';
-import { useColourFieldMessage, useContrastProblemMessage, useContrastRefusalMessage, useLogoRefusalMessage } from '@/lib/branding-messages';
+import { useColourFieldMessage, useContrastProblemMessage, useContrastRefusalMessage, useLogoRefusalMessage, useTooCloseMessage } from '@/lib/branding-messages';
 import { createAppActor } from '@/lib/create-app-actor';
 import { useFormFields } from '@/lib/use-form-fields';
-import { draftContrastProblems, settingsProblems } from './branding-rules';
+import { colourFieldProblems, draftContrastProblems, settingsProblems } from './branding-rules';
 import { createBrandColoursImplementations, createBrandLogoImplementations, createClientSettingsImplementations } from './branding.implementations';
 import { useConsoleFailureMessage } from './office-messages';
 import { useStartedActor } from '@/lib/use-started-actor';
@@ -93,7 +93,7 @@ function PatientPreview({ colours, clientName }: { colours: Record<ColourName, s
 }
 
 type ColoursSnapshot = SnapshotFrom<typeof brandColoursMachine>;
-const selectColourProblems = (snapshot: ColoursSnapshot) => shownProblems(snapshot.context, colourFields, colourProblems(snapshot.context.draft));
+const selectColourProblems = (snapshot: ColoursSnapshot) => shownProblems(snapshot.context, colourFields, colourFieldProblems(snapshot.context.draft));
 
 /** The four colours, the live preview and the pairs too close (office admins change them). */
 function ColoursSection({ branding, clientName, canEdit }: { branding: ConsoleBranding; clientName: string; canEdit: boolean }) {
@@ -111,9 +111,15 @@ function ColoursSection({ branding, clientName, canEdit }: { branding: ConsoleBr
   const savedNotice = useSelector(actor, (snapshot) => snapshot.context.savedNotice);
   const failure = useSelector(actor, (snapshot) => snapshot.context.failure);
   const busy = useSelector(actor, (snapshot) => snapshot.hasTag('busy'));
-  const form = useFormFields(actor, { fields: colourFields, problems: useSelector(actor, selectColourProblems), message: () => colourMessage() });
+  const tooCloseMessage = useTooCloseMessage();
   const previewed = draftColours(draft) ?? saved;
   const contrast = serverContrast.length > 0 ? serverContrast : draftContrastProblems(draft);
+  // A save refused for a pair too close marks its colours, and the focus goes to the first.
+  const form = useFormFields(actor, {
+    fields: colourFields,
+    problems: useSelector(actor, selectColourProblems),
+    message: (name, problem) => (problem === 'invalid' ? colourMessage() : tooCloseMessage(contrast, name)),
+  });
 
   return (
     <section aria-labelledby="branding-colours">

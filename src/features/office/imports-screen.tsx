@@ -3,7 +3,7 @@ import type { StaffRole } from '@contracts/console';
 import type { ImportReport } from '@contracts/office';
 import { statementUploadMachine, type StatementUploadProblem } from '@machines/office/statement-upload.machine';
 import { useSelector } from '@xstate/react';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Screen } from '@/components/screen';
 import { Field } from '@/components/text-field';
 import { createAppActor } from '@/lib/create-app-actor';
@@ -13,6 +13,7 @@ import { getImportReport, importProblemsCsvUrl, listImports } from './office-api
 import { useConsoleFailureMessage } from './office-messages';
 import { ColumnHeaders } from '@/components/column-headers';
 import { useStartedActor } from '@/lib/use-started-actor';
+import { useImportProblemWords } from './import-words';
 
 type ImportSummary = Omit<ImportReport, 'problems'>;
 
@@ -24,21 +25,42 @@ function useStatusName(): (status: ImportSummary['status']) => string {
   return (status) => (status === 'running' ? t`Running` : status === 'imported' ? t`Imported` : t`Refused`);
 }
 
-/** An import's report: its outcome, its counts, and its first refused rows with the link to all of them. */
+/** The server's reason for a refusal, in English: marked so, for the screen reader to say it as such. */
+function ServerReason({ reason }: { reason: string }) {
+  return (
+    <span lang="en" className="field-hint">
+      {' '}
+      {reason}
+    </span>
+  );
+}
+
+/**
+ * An import's report: its outcome, its counts, and its first refused rows with the link to all of
+ * them. Shown after an upload or on a "Show the report", it takes the focus: its heading is what
+ * comes next, and is read out.
+ */
 function ImportReportView({ report }: { report: ImportReport }) {
   const { t, i18n } = useLingui();
   const statusName = useStatusName();
+  const problemWords = useImportProblemWords();
+  const heading = useRef<HTMLHeadingElement>(null);
+  useEffect(() => {
+    heading.current?.focus();
+  }, [report]);
   const { accounts, invoices } = report;
+  const fileProblem = report.problems[0];
   return (
     <section className="import-report" aria-labelledby={`import-report-${String(report.id)}`}>
-      <h3 id={`import-report-${String(report.id)}`}>
+      <h3 id={`import-report-${String(report.id)}`} tabIndex={-1} ref={heading}>
         <Trans>
           Report of {report.fileName || `#${String(report.id)}`}: {statusName(report.status)}
         </Trans>
       </h3>
       {report.message ? (
         <p className="form-error">
-          <Trans>The file was refused whole, and nothing changed: {report.message}</Trans>
+          <Trans>The file was refused whole, and nothing changed.</Trans> {fileProblem ? problemWords(fileProblem.code) : null}
+          <ServerReason reason={report.message} />
         </p>
       ) : null}
       <ul>
@@ -68,7 +90,10 @@ function ImportReportView({ report }: { report: ImportReport }) {
                   <tr key={`${String(problem.line)}-${problem.column}-${String(index)}`}>
                     <td>{problem.line ?? problem.location}</td>
                     <td>{problem.column}</td>
-                    <td>{problem.reason}</td>
+                    <td>
+                      {problemWords(problem.code)}
+                      <ServerReason reason={problem.reason} />
+                    </td>
                   </tr>
                 ))}
               </tbody>
@@ -142,6 +167,17 @@ function UploadSection({ onFinished }: { onFinished: () => void }) {
         )}
       </Field>
       <div role="status" aria-live="polite">
+        {finished && report ? (
+          <p>
+            {report.status === 'refused' ? (
+              <Trans>{report.fileName} was refused whole; nothing changed.</Trans>
+            ) : (
+              <Trans>
+                {report.fileName} is imported. Rows read: {i18n.number(report.rowsRead)}; rows refused: {i18n.number(report.rowsRefused)}.
+              </Trans>
+            )}
+          </p>
+        ) : null}
         {uploading && chosen ? (
           <>
             <p>

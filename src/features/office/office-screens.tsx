@@ -25,10 +25,11 @@ import { OfficeLayout } from './office-layout';
 import { OfficeFailed, officeFailure, type OfficeFailure } from './office-load-failed';
 import { getAccountView, getBranding, getStaffSession, listApiKeys, listImports, getToday, listStaff, listWebhookEndpoints, searchAccounts, searchAudit, searchPayments } from './office-api';
 import { helpsPatients } from './office-messages';
-import { PatientsScreen } from './patients-screen';
+import { NoAccountScreen, PatientsScreen } from './patients-screen';
 import { PaymentsScreen, type PaymentFilters } from './payments-screen';
 import { StaffEnrolmentScreen } from './staff-enrolment-screen';
 import { Screen } from '@/components/screen';
+import { ApiError } from '@/lib/api/errors';
 import { forgetLinkToken, takeLinkToken } from '@/lib/link-token';
 import { StaffScreen } from './staff-screen';
 import { TodayScreen } from './today-screen';
@@ -67,6 +68,7 @@ export type LoadedScreen = { title: MessageDescriptor } & (
   | { screen: 'audit'; query: ReturnType<typeof auditSearch>; found: { events: AuditEvent[]; more: boolean } }
   | { screen: 'patients'; q: string; found: AccountSearch | null }
   | { screen: 'account'; view: AccountView }
+  | { screen: 'noAccount'; accountNumber: string }
   | { screen: 'payments'; query: PaymentFilters; found: PaymentSearch }
   | { screen: 'branding'; branding: ConsoleBranding }
   | { screen: 'imports'; imports: Omit<ImportReport, 'problems'>[] }
@@ -101,7 +103,16 @@ export async function loadOfficeScreen(rest: string, search: Search, session: St
     const q = text(search.q).slice(0, 100);
     return { screen: 'patients', title: msg`Patients`, q, found: q === '' ? null : await searchAccounts(q, { signal }) };
   }
-  if (screen === 'patients' && detail !== undefined) return { screen: 'account', title: msg`Account`, view: await getAccountView(decodeURIComponent(detail), { signal }) };
+  if (screen === 'patients' && detail !== undefined) {
+    const accountNumber = decodeURIComponent(detail);
+    try {
+      return { screen: 'account', title: msg`Account`, view: await getAccountView(accountNumber, { signal }) };
+    } catch (error) {
+      // A mistyped number, or another lab's: the server answers the same for both.
+      if (error instanceof ApiError && error.code === 'notFound') return { screen: 'noAccount', title: msg`Account`, accountNumber };
+      throw error;
+    }
+  }
   if (screen === 'payments' && detail === undefined) {
     const query = paymentsSearch(search);
     return { screen: 'payments', title: msg`Payments`, query, found: await searchPayments(query, { signal }) };
@@ -218,6 +229,8 @@ export function OfficeScreen({ loaded, session }: { loaded: LoadedScreen; sessio
       return <AuditScreen key={JSON.stringify(loaded.query)} events={loaded.found.events} more={loaded.found.more} query={loaded.query} />;
     case 'patients':
       return <PatientsScreen key={loaded.q} q={loaded.q} found={loaded.found} />;
+    case 'noAccount':
+      return <NoAccountScreen accountNumber={loaded.accountNumber} clientName={session.clientName} />;
     case 'account':
       return <AccountScreen key={loaded.view.account.accountNumber} view={loaded.view} canHelp={helpsPatients(session.role)} />;
     case 'payments':

@@ -69,3 +69,24 @@ export function PatientsScreen({ q, found }: { q: string; found: { accounts: Acc
     </Screen>
   );
 }
+
+/** An account number that is none of this lab's (mistyped, or another lab's): said so, with the search to find the right one. */
+export function NoAccountScreen({ accountNumber, clientName }: { accountNumber: string; clientName: string }) {
+  return (
+    <Screen title={<Trans>Account {accountNumber}</Trans>}>
+      <div className="notice notice-error" role="alert">
+        <p>
+          <Trans>
+            {accountNumber} is not an account number at {clientName}. Check the number, or search for the patient by name, email or invoice
+            number.
+          </Trans>
+        </p>
+      </div>
+      <p>
+        <OfficeLink screen="patients">
+          <Trans>Search the patients</Trans>
+        </OfficeLink>
+      </p>
+    </Screen>
+  );
+}

@@ -29,6 +29,7 @@ import { paymentsCsvUrl } from "./office-api";
 import { useConsoleFailureMessage } from "./office-messages";
 import { createPaymentRefundImplementations } from "./office.implementations";
 import { ColumnHeaders } from "@/components/column-headers";
+import { ConfirmDialog } from "@/components/confirm-dialog";
 import { useStartedActor } from '@/lib/use-started-actor';
 
 export type PaymentFilters = Partial<Omit<PaymentSearchQuery, "page">> & {
@@ -73,13 +74,30 @@ export function PaymentsScreen({
   const money = (cents: number) => formatMoney(cents, i18n.locale);
   const page = query.page ?? 1;
   const consoleFailure = useConsoleFailureMessage();
+  // When the form closes, the focus goes to what comes next: the refund made, the failure, or
+  // (cancelled) back to the row's Refund that opened it.
+  const refundButtons = useRef(new Map<string, HTMLButtonElement>());
+  const noticeRef = useRef<HTMLParagraphElement>(null);
+  const failureRef = useRef<HTMLParagraphElement>(null);
+  const lastOpen = useRef<string | null>(null);
+  const openNumber = open?.confirmationNumber ?? null;
+  useEffect(() => {
+    if (openNumber !== null) {
+      lastOpen.current = openNumber;
+      return;
+    }
+    const opener = lastOpen.current;
+    if (opener === null) return;
+    lastOpen.current = null;
+    (noticeRef.current ?? failureRef.current ?? refundButtons.current.get(opener))?.focus();
+  }, [openNumber]);
 
   return (
     <Screen title={<Trans>Payments</Trans>}>
       <PaymentFiltersForm query={query} />
       <div role="status">
         {notice ? (
-          <p className="notice notice-success">
+          <p className="notice notice-success" tabIndex={-1} ref={noticeRef}>
             <Trans>
               Refund {notice.refundNumber} of {money(notice.amountCents)} made
               on {notice.confirmationNumber}: the payer gets an email.
@@ -88,7 +106,7 @@ export function PaymentsScreen({
         ) : null}
       </div>
       {failure && open === undefined ? (
-        <p className="form-error" role="alert">
+        <p className="form-error" role="alert" tabIndex={-1} ref={failureRef}>
           {failure === "paymentVoided"
             ? t`This payment was voided: there is nothing left to refund.`
             : failure === "keyReused"
@@ -133,14 +151,14 @@ export function PaymentsScreen({
                         <button
                           type="button"
                           className="button button-secondary"
+                          ref={(element) => {
+                            if (element) refundButtons.current.set(payment.confirmationNumber, element);
+                            else refundButtons.current.delete(payment.confirmationNumber);
+                          }}
                           onClick={() =>
                             actor.send({
                               type: "refund.open",
                               confirmationNumber: payment.confirmationNumber,
-                              amount: centsToInput(
-                                payment.refundableCents,
-                                i18n.locale,
-                              ),
                             })
                           }
                         >
@@ -190,7 +208,10 @@ type RefundActor = ReturnType<
   typeof createAppActor<typeof paymentRefundMachine>
 >;
 
-/** The refund form of one payment: the amount (what is left, to start with) and the reason. */
+/**
+ * The refund form of one payment: the amount (empty; what is left is said above it) and the
+ * reason, then the question with the amount and the card, its No focused.
+ */
 function RefundForm({
   actor,
   payment,
@@ -213,6 +234,8 @@ function RefundForm({
     ),
   );
   const busy = useSelector(actor, (snapshot) => snapshot.hasTag("busy"));
+  const confirming = useSelector(actor, (snapshot) => snapshot.matches("confirming"));
+  const amount = useSelector(actor, (snapshot) => snapshot.context.draft.amount);
   const failure = useSelector(actor, (snapshot) => snapshot.context.failure);
   const reason = useSelector(
     actor,
@@ -319,13 +342,45 @@ function RefundForm({
           <button
             type="button"
             className="button button-secondary"
-            onClick={() => actor.send({ type: "refund.cancel" })}
+            aria-disabled={busy || confirming}
+            onClick={() => {
+              if (!busy && !confirming) actor.send({ type: "refund.cancel" });
+            }}
           >
             <Trans>Cancel</Trans>
           </button>
         </div>
       </form>
+      {confirming ? (
+        <RefundQuestion
+          amount={amount}
+          payment={payment}
+          readAmount={readAmount}
+          onYes={() => actor.send({ type: "refund.confirm" })}
+          onNo={() => actor.send({ type: "refund.back" })}
+        />
+      ) : null}
     </section>
+  );
+}
+
+/** "Refund this much to the card?": the amount as read, never what is left by default. */
+function RefundQuestion({ amount, payment, readAmount, onYes, onNo }: { amount: string; payment: ConsolePayment; readAmount: ReadAmount; onYes: () => void; onNo: () => void }) {
+  const { i18n } = useLingui();
+  const read = readAmount(amount);
+  const sum = "cents" in read ? formatMoney(read.cents, i18n.locale) : amount;
+  return (
+    <ConfirmDialog
+      question={
+        <Trans>
+          Refund {sum} of {payment.confirmationNumber} to the card ending in {payment.cardLast4}? It cannot be undone.
+        </Trans>
+      }
+      yes={<Trans>Yes, refund {sum}</Trans>}
+      no={<Trans>No, go back</Trans>}
+      onYes={onYes}
+      onNo={onNo}
+    />
   );
 }
 

@@ -185,7 +185,10 @@ function RoleChoice({ row, busy, asking, roleName, onChange }: { row: StaffRow; 
           if (!busy && !unchanged) onChange(chosen);
         }}
       >
-        <Trans>Change the role of {row.email}</Trans>
+        {/* The row already shows whose: the email is for screen readers, and keeps the button narrow. */}
+        <Trans>
+          Change the role<span className="visually-hidden"> of {row.email}</span>
+        </Trans>
       </button>
     </div>
   );

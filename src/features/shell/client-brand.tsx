@@ -3,7 +3,7 @@ import { selectClient, selectIsUnknownClient, selectRequestedCode } from '@machi
 import { useSelector } from '@xstate/react';
 import { useMachines } from '@/lib/machines';
 
-/** The client's logo, or the default product title when there is none. */
+/** The client's logo, else its name, else the default product title. */
 export function ClientBrand() {
   const { t } = useLingui();
   const { client: clientActor } = useMachines();
@@ -16,9 +16,8 @@ export function ClientBrand() {
       {client?.logoUrl ? (
         <img className="client-logo" src={client.logoUrl} alt={client.name || t`Client logo`} height={48} />
       ) : (
-        <span className="product-title">
-          <Trans>Patient Billing Portal</Trans>
-        </span>
+        // A lab without a logo is named; the product's title only where there is no name either.
+        <span className="product-title">{client?.name ? client.name : <Trans>Patient Billing Portal</Trans>}</span>
       )}
       {unknown && requested ? (
         <span className="client-notice" role="status">

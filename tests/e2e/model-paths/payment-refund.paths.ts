@@ -22,6 +22,7 @@ const refundCall = (confirmationNumber: string) => `${payments}/${confirmationNu
 const snapshotOf = (run: PathRun) => run.after as Snapshot;
 const money = (cents: number) => formatMoney(cents, 'en-US');
 const refundForm = (page: Page) => page.getByRole('region', { name: /^Refund P-/ });
+const question = (page: Page) => page.getByRole('alertdialog');
 const field = (page: Page, name: RefundField) => refundForm(page).getByLabel(name === 'amount' ? 'Amount to refund' : 'Reason', { exact: true });
 /** The payment whose form is open before the step. */
 const openPayment = (run: PathRun) => (run.before as Snapshot).context.refunding ?? '';
@@ -47,11 +48,14 @@ export const paymentRefundPaths: BrowserPaths = {
     'refund.cancel': (run) => refundForm(run.page).getByRole('button', { name: 'Cancel' }).click(),
     'form.edit': (run, event) => field(run.page, event.field as RefundField).fill(String(event.value)),
     'form.leave': (run, event) => leaveField(run.page, field(run.page, event.field as RefundField)),
-    'form.submit': async (run) => {
+    // Nothing goes before the question is answered yes.
+    'form.submit': (run) => refundForm(run.page).getByRole('button', { name: 'Refund to the card' }).click(),
+    'refund.confirm': async (run) => {
       run.gate.hold(refundCall(openPayment(run)));
-      await refundForm(run.page).getByRole('button', { name: 'Refund to the card' }).click();
+      await question(run.page).getByRole('button', { name: /^Yes, refund / }).click();
       if (run.after.matches('refunding')) await run.gate.arrived(refundCall(openPayment(run)));
     },
+    'refund.back': (run) => question(run.page).getByRole('button', { name: 'No, go back' }).click(),
     'xstate.done.actor.refund': (run, event) => run.gate.answer(refundCall(openPayment(run)), json(event.output, 201)),
     'xstate.error.actor.refund': (run, event) => run.gate.answer(refundCall(openPayment(run)), consoleFailure(event.error, { refused: 'amountExceedsRefundable', keyReused: 'idempotencyKeyReused' })),
   },
@@ -88,6 +92,18 @@ export const paymentRefundPaths: BrowserPaths = {
       if (failure === null) await expect(page.getByRole('alert')).toHaveCount(0);
       else await expect(form.getByRole('alert')).toHaveText(failure === 'paymentVoided' || failure === 'keyReused' ? consoleFailureMessages.serverError : consoleFailureMessages[failure]);
       await expect(form.getByRole('button', { name: 'Refund to the card' })).toBeVisible();
+    },
+    // The question: the amount as typed, read as money, and the card; the safe answer has the focus.
+    'paymentRefund.confirming': async (run) => {
+      const { page } = run;
+      const { context } = snapshotOf(run);
+      const payment = refundingPayment(context);
+      if (!payment) throw new Error('The model has no payment open');
+      const read = parseMoney(context.draft.amount, 'en-US');
+      const sum = 'cents' in read ? money(read.cents) : context.draft.amount;
+      await expect(question(page)).toContainText(`Refund ${sum} of ${payment.confirmationNumber} to the card ending in ${payment.cardLast4}? It cannot be undone.`);
+      await expect(question(page).getByRole('button', { name: 'No, go back' })).toBeFocused();
+      await expect(field(page, 'amount')).toHaveValue(context.draft.amount);
     },
     'paymentRefund.refunding': async ({ page }) => {
       await expect(refundForm(page).getByRole('button', { name: 'Refunding…' })).toBeVisible();
