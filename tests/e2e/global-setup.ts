@@ -38,6 +38,8 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   const server = await startServer({ port: 0, hostname: '127.0.0.1', dataDir, distDir, seed: false, webhooksAllowPrivate: true, secrets });
   // Workers start after this and inherit the variable.
   process.env.E2E_BASE_URL = server.url;
+  // Names this run's files of handed-out staff (office-staff.ts).
+  process.env.E2E_RUN_ID = `${String(Date.now())}-${String(process.pid)}`;
   // The sandbox processor's own host, for tests that pay through the API (a card token first).
   process.env.E2E_CARD_FIELDS_URL = server.cardFieldsUrl;
   return async () => {

@@ -59,7 +59,7 @@ test("the patients' first page does not fetch the console's messages; the consol
 });
 
 test('Español chosen in the console shows its Spanish text once its console messages are there, never a message id', async ({ page }) => {
-  await signInStaff(page, 'readOnly', { workerIndex: test.info().workerIndex });
+  await signInStaff(page, 'readOnly', { parallelIndex: test.info().parallelIndex });
   const requested = catalogRequests(page);
   await page.goto('/SUN/office/');
   await expect(heading(page, 'Today')).toBeVisible();
@@ -94,7 +94,7 @@ test('Español chosen in the console shows its Spanish text once its console mes
 });
 
 test('a console page the server renders in Spanish is taken over by the app with the same text, without an error', async ({ page, baseURL }) => {
-  await signInStaff(page, 'readOnly', { workerIndex: test.info().workerIndex });
+  await signInStaff(page, 'readOnly', { parallelIndex: test.info().parallelIndex });
   await page.context().addCookies([{ name: 'pbp_language', value: 'es-ES', url: baseURL ?? '' }]);
   await page.addInitScript(() => localStorage.setItem('language', 'es-ES'));
   const requested = catalogRequests(page);

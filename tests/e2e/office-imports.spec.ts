@@ -11,7 +11,7 @@ import { statement } from './statement-file';
 const stamp = () => `E${Date.now().toString(36).toUpperCase()}${String(test.info().repeatEachIndex)}`;
 
 test('billing staff upload a statement by keyboard, see it go and its report, with the refused row and its CSV', async ({ page }) => {
-  await signInStaff(page, 'billingStaff', { client: 'JAD', workerIndex: test.info().workerIndex });
+  await signInStaff(page, 'billingStaff', { client: 'JAD', parallelIndex: test.info().parallelIndex });
   await page.goto('/JAD/office/imports');
   await expect(page.getByRole('heading', { level: 1, name: 'Imports' })).toBeVisible();
   await appHasTakenOver(page);
@@ -26,7 +26,7 @@ test('billing staff upload a statement by keyboard, see it go and its report, wi
   // The outcome is said, and the focus is on the report: what comes next.
   await expect(page.getByRole('status').filter({ hasText: `${name} is imported. Rows read: 5; rows refused: 1.` })).toBeVisible();
   await expect(page.getByRole('heading', { name: `Report of ${name}: Imported` })).toBeFocused();
-  await expect(page.getByText('Rows read: 5; rows refused: 1')).toBeVisible();
+  await expect(page.getByText('Rows read: 5; rows refused: 1', { exact: true })).toBeVisible();
   // The refused row in words, the server's detail after them.
   await expect(page.getByRole('cell', { name: /^An amount is not an amount of money\. / })).toBeVisible();
   await expect(page.getByText('Accounts: 4 new, 0 updated, 0 unchanged')).toBeVisible();
@@ -46,7 +46,7 @@ test('billing staff upload a statement by keyboard, see it go and its report, wi
 });
 
 test('a file refused whole says why and changes nothing; usable at 320 px and in Spanish', async ({ page }) => {
-  await signInStaff(page, 'officeAdmin', { client: 'JAD', workerIndex: test.info().workerIndex });
+  await signInStaff(page, 'officeAdmin', { client: 'JAD', parallelIndex: test.info().parallelIndex });
   await page.setViewportSize({ width: 320, height: 800 });
   await page.goto('/JAD/office/imports');
   await expect(page.getByRole('heading', { level: 1, name: 'Imports' })).toBeVisible();
@@ -64,13 +64,13 @@ test('a file refused whole says why and changes nothing; usable at 320 px and in
   await expect(page.getByRole('heading', { name: 'Las últimas 50 importaciones' })).toBeVisible();
   // In Spanish but for the server's detail, which is marked as English.
   await expect(page.getByText(/^El archivo se rechazó entero y no se cambió nada\. La cabecera no es la del formato de extracto\./)).toBeVisible();
-  await expect(page.locator('.import-report [lang="en"]')).toContainText('the header is not');
+  await expect(page.locator('.import-report .form-error [lang="en"]')).toContainText('the header is not');
 });
 
 test('a read-only member sees the last imports with each report and its refused rows’ CSV, and no upload', async ({ page, browser }) => {
   // An import of JAD's with a refused row, made by billing staff in a browser of their own.
   const clerk = await browser.newPage({ baseURL: test.info().project.use.baseURL ?? process.env.E2E_BASE_URL ?? '' });
-  await signInStaff(clerk, 'billingStaff', { client: 'JAD', workerIndex: test.info().workerIndex });
+  await signInStaff(clerk, 'billingStaff', { client: 'JAD', parallelIndex: test.info().parallelIndex });
   const prefix = stamp();
   const name = `${prefix}-history.csv`;
   const xsrf = (await clerk.context().cookies()).find((cookie) => cookie.name === 'XSRF-TOKEN')?.value ?? '';
@@ -78,7 +78,7 @@ test('a read-only member sees the last imports with each report and its refused 
   expect(uploaded.status()).toBe(201);
   await clerk.close();
 
-  await signInStaff(page, 'readOnly', { client: 'JAD', workerIndex: test.info().workerIndex });
+  await signInStaff(page, 'readOnly', { client: 'JAD', parallelIndex: test.info().parallelIndex });
   await page.goto('/JAD/office/imports');
   await expect(page.getByRole('heading', { level: 1, name: 'Imports' })).toBeVisible();
   await appHasTakenOver(page);

@@ -17,7 +17,7 @@ const postings = '/api/office/v1/postings?date=2026-11-26';
 test('an office admin makes an API key by keyboard, sees it once, uses it, and revokes it', async ({ page, request, context }) => {
   await context.grantPermissions(['clipboard-read', 'clipboard-write']);
   await signInStaff(page, 'officeAdmin', {
-    workerIndex: test.info().workerIndex,
+    parallelIndex: test.info().parallelIndex,
   });
   await page.goto('/SUN/office/integrations');
   await expect(page.getByRole('heading', { level: 1, name: 'Integrations' })).toBeVisible();
@@ -45,14 +45,23 @@ test('an office admin makes an API key by keyboard, sees it once, uses it, and r
   await page.keyboard.press('Enter');
 
   const shown = page.getByTestId('shown-once');
-  await expect(page.getByText(`The key ${keyName} is made. Here it is, in full:`)).toBeVisible();
+  // The focus goes to the new key's title, which is what is read: not the secret, in no live region.
+  await expect(page.getByText(`The key ${keyName} is made. Here it is, in full:`)).toBeFocused();
   await expect(page.getByText('Copy it now and keep it safe: it will not be shown again.')).toBeVisible();
   const key = (await shown.textContent()) ?? '';
   expect(key).toMatch(/^pbp_[0-9a-f]{10}_/);
-  await page.getByRole('button', { name: 'Copy', exact: true }).click();
-  await expect(page.getByText('Copied.')).toBeVisible();
+  expect(await page.locator('[role="status"], [role="alert"], [aria-live]').filter({ hasText: key }).count()).toBe(0);
+  await page.keyboard.press('Tab');
+  await expect(page.getByRole('button', { name: 'Copy', exact: true })).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('status').filter({ hasText: 'Copied.' })).toBeVisible();
   expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(key);
   await expect(name).toHaveValue('');
+  // Put away, the focus goes back to the keys' heading.
+  await page.keyboard.press('Tab');
+  await page.keyboard.press('Enter');
+  await expect(shown).toHaveCount(0);
+  await expect(page.getByRole('heading', { level: 2, name: 'API keys' })).toBeFocused();
   const row = page.getByRole('row').filter({ hasText: keyName });
   await expect(row).toContainText(key.slice(0, 14));
   await expect(row).toContainText('payments:read');
@@ -94,7 +103,7 @@ test('an office admin adds a webhook endpoint, tests it, rotates its secret, rep
   const receiver = await startWebhookReceiver(() => secret);
   try {
     await signInStaff(page, 'officeAdmin', {
-      workerIndex: test.info().workerIndex,
+      parallelIndex: test.info().parallelIndex,
     });
     await page.goto('/SUN/office/integrations');
     await expect(page.getByRole('heading', { level: 2, name: 'Webhook endpoints' })).toBeVisible();
@@ -197,7 +206,7 @@ test('an office admin adds a webhook endpoint, tests it, rotates its secret, rep
 
 test('at 320 px and in Spanish; a billing clerk finds no Integrations and is told only an office admin manages them', async ({ page }) => {
   await signInStaff(page, 'officeAdmin', {
-    workerIndex: test.info().workerIndex,
+    parallelIndex: test.info().parallelIndex,
   });
   await page.setViewportSize({ width: 320, height: 800 });
   await page.goto('/SUN/office/integrations');
@@ -214,7 +223,7 @@ test('at 320 px and in Spanish; a billing clerk finds no Integrations and is tol
 
 test('a billing clerk finds no Integrations in the menu and is told at its address that only an office admin manages integrations', async ({ page }) => {
   await signInStaff(page, 'billingStaff', {
-    workerIndex: test.info().workerIndex,
+    parallelIndex: test.info().parallelIndex,
   });
   await page.goto('/SUN/office/integrations');
   await expect(page.getByRole('heading', { level: 1, name: 'Integrations' })).toBeVisible();

@@ -11,7 +11,7 @@ const words = {
 for (const language of ['en-US', 'es-ES'] as const) {
   test(`in ${language}, a clerk finds the demo guest account by its number and by its invoice`, async ({ page }) => {
     const say = words[language];
-    await signInStaff(page, 'billingStaff', { workerIndex: test.info().workerIndex });
+    await signInStaff(page, 'billingStaff', { parallelIndex: test.info().parallelIndex });
     await page.goto('/SUN/office/patients');
     if (language === 'es-ES') await chooseLanguage(page, 'es-ES');
     await expect(page.getByRole('heading', { level: 1, name: say.patients })).toBeVisible();
@@ -41,7 +41,7 @@ for (const language of ['en-US', 'es-ES'] as const) {
 
   test(`in ${language}, a mistyped account number and another lab's say the account is not one of this lab's, and lead back to the search`, async ({ page }) => {
     const say = words[language];
-    await signInStaff(page, 'billingStaff', { workerIndex: test.info().workerIndex });
+    await signInStaff(page, 'billingStaff', { parallelIndex: test.info().parallelIndex });
     await page.goto('/SUN/office/patients/A-000000');
     if (language === 'es-ES') await chooseLanguage(page, 'es-ES');
     await expect(page.getByRole('alert')).toContainText(say.notOurs('A-000000'));
@@ -59,7 +59,7 @@ test('a clerk signs a registered user out everywhere from the account page, at 3
   const patient = await signInPatient(account.userEmail);
   try {
     await page.setViewportSize({ width: 320, height: 720 });
-    await signInStaff(page, 'billingStaff', { workerIndex: test.info().workerIndex });
+    await signInStaff(page, 'billingStaff', { parallelIndex: test.info().parallelIndex });
     await page.goto(`/SUN/office/patients/${account.accountNumber}`);
     await expect(page.getByRole('heading', { level: 1, name: `Account ${account.accountNumber}` })).toBeVisible();
     const signOut = page.getByRole('button', { name: `Sign ${account.userEmail} out everywhere` });
@@ -73,7 +73,7 @@ test('a clerk signs a registered user out everywhere from the account page, at 3
     await expectAccessible(page);
 
     const readOnly = await browser.newPage();
-    await signInStaff(readOnly, 'readOnly', { workerIndex: test.info().workerIndex });
+    await signInStaff(readOnly, 'readOnly', { parallelIndex: test.info().parallelIndex });
     await readOnly.goto(`/SUN/office/patients/${account.accountNumber}`);
     await expect(readOnly.getByRole('cell', { name: new RegExp(account.userEmail) })).toBeVisible();
     await expect(readOnly.getByRole('columnheader', { name: 'Help' })).toHaveCount(0);
@@ -92,7 +92,7 @@ test('the console shows its own menu alone; Today names who is locked out of sig
     const today = (await (await route.fetch()).json()) as Record<string, unknown>;
     await route.fulfill({ json: { ...today, lockedOut: [{ kind: 'user', email: account.userEmail, accountNumber: account.accountNumber, retryAfterSeconds: 240, failures: 9 }] } });
   });
-  await signInStaff(page, 'billingStaff', { workerIndex: test.info().workerIndex });
+  await signInStaff(page, 'billingStaff', { parallelIndex: test.info().parallelIndex });
   // Opened from the menu once the app runs the page: the browser asks for Today (a first page's Today is the server's).
   await page.goto('/SUN/office/patients');
   await appHasTakenOver(page);

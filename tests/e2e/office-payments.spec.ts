@@ -16,7 +16,7 @@ for (const language of ['en-US', 'es-ES'] as const) {
     const say = words[language];
     const confirmation = await payAsGuest(account.accountNumber, invoice, 500);
     await page.setViewportSize({ width: 320, height: 800 });
-    await signInStaff(page, 'billingStaff', { workerIndex: test.info().workerIndex });
+    await signInStaff(page, 'billingStaff', { parallelIndex: test.info().parallelIndex });
     await page.goto('/SUN/office/payments');
     if (language === 'es-ES') await chooseLanguage(page, 'es-ES');
     await expect(page.getByRole('heading', { level: 1, name: say.payments })).toBeVisible();
@@ -75,7 +75,7 @@ for (const language of ['en-US', 'es-ES'] as const) {
 
 test('a read-only member finds the payments but sees no refund', async ({ page }) => {
   const confirmation = await payAsGuest(account.accountNumber, invoice, 100);
-  await signInStaff(page, 'readOnly', { workerIndex: test.info().workerIndex });
+  await signInStaff(page, 'readOnly', { parallelIndex: test.info().parallelIndex });
   await page.goto(`/SUN/office/payments?account=${account.accountNumber}`);
   await expect(page.getByRole('row', { name: new RegExp(confirmation) })).toBeVisible();
   await expect(page.getByRole('columnheader', { name: 'Refund', exact: true })).toHaveCount(0);

@@ -39,7 +39,7 @@ test('a staff member signs in with the password and a code from the app, by keyb
   // A whole sign-in by Tab with axe scans at each step: alone it takes about 20 s, under load past 30.
   test.slow();
   await page.setViewportSize({ width: 320, height: 800 });
-  const email = freshStaff('billingStaff', 'SUN', test.info().workerIndex);
+  const email = freshStaff('billingStaff', 'SUN', test.info().parallelIndex);
   await page.goto('/SUN/office/');
   await expect(heading(page, 'Billing office sign-in')).toBeVisible();
   await expectAccessible(page);
@@ -76,7 +76,7 @@ test('a staff member signs in with the password and a code from the app, by keyb
 });
 
 test('the same code a second time is refused: each is good once', async ({ page, browser, baseURL }) => {
-  const email = freshStaff('readOnly', 'SUN', test.info().workerIndex);
+  const email = freshStaff('readOnly', 'SUN', test.info().parallelIndex);
   const code = await codeNow();
   await page.goto('/SUN/office/');
   await page.getByLabel('Email').fill(email);
@@ -109,7 +109,7 @@ test('in Spanish, the sign-in and its messages', async ({ page, baseURL }) => {
 
 test('an office admin invites someone, who sets a password and a passkey, and signs in with it later; the audit trail shows it all', async ({ page, browser, baseURL }) => {
   test.slow();
-  await signInStaff(page, 'officeAdmin', { workerIndex: test.info().workerIndex });
+  await signInStaff(page, 'officeAdmin', { parallelIndex: test.info().parallelIndex });
   await page.goto('/SUN/office/staff');
   await expect(heading(page, 'Staff')).toBeVisible();
   const invitee = `invited.${String(Date.now())}.${String(test.info().workerIndex)}@sunriselabs.example`;
@@ -169,7 +169,7 @@ test('an office admin invites someone, who sets a password and a passkey, and si
 });
 
 test('a page the role does not include, or one that fails to load, says so inside the console, its menu still there', async ({ page }) => {
-  await signInStaff(page, 'readOnly', { workerIndex: test.info().workerIndex });
+  await signInStaff(page, 'readOnly', { parallelIndex: test.info().parallelIndex });
   // Staff are office admins' work: the server refuses the list, and the page says why in words.
   await page.goto('/SUN/office/staff');
   await expect(page.getByRole('alert')).toContainText('Your role does not include this page. An office admin can change your role.');

@@ -44,7 +44,7 @@ for (const language of ['en-US', 'es-ES'] as const) {
     // The Staff page lists the browser tests' whole staff pool (some two hundred rows), with an axe scan: past 30 s under load.
     test.slow();
     const say = texts[language];
-    await signInStaff(page, 'officeAdmin', { workerIndex: test.info().workerIndex });
+    await signInStaff(page, 'officeAdmin', { parallelIndex: test.info().parallelIndex });
     await page.goto('/SUN/office/staff');
     await appHasTakenOver(page);
     if (language === 'es-ES') await chooseLanguage(page, 'es-ES');

@@ -2,8 +2,11 @@
  * Staff for the console's browser tests. A code from an authenticator app is good once, so no two
  * tests may sign in as the same person: the run's set-up gives every role a pool of staff of SUN
  * and NPP (each with the password and the authenticator secret below), and each test takes members
- * of its own from it, by its worker and a counter.
+ * of its own from it, by its worker's parallel index and a counter.
  */
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import type { Page } from '@playwright/test';
 import { generate } from 'otplib';
 import type { Database } from '../../server/db/client';
@@ -19,10 +22,11 @@ export type E2eRole = 'officeAdmin' | 'billingStaff' | 'readOnly';
 /** The labs with a pool of staff. */
 export type StaffClient = 'SUN' | 'NPP' | 'JAD';
 const roles: readonly E2eRole[] = ['officeAdmin', 'billingStaff', 'readOnly'];
-// Playwright gives a worker that replaces a failed one the next index: room for a few such. The pool is
-// kept small: every member is a row of the Staff page, which the tests open and scan with axe.
-const WORKERS = 6;
-const SLOTS = 10;
+// By Playwright's parallel index, from 0 to the number of workers at once (a worker that replaces a
+// failed one takes its index and goes on with its counter, so failures never spend the pool). Room
+// for up to 4 workers; kept small, as every member is a row of the Staff page the tests scan with axe.
+const WORKERS = 4;
+const SLOTS = 15;
 
 const emailOf = (client: string, role: E2eRole, worker: number, slot: number) => `e2e.${role.toLowerCase()}.${String(worker)}.${String(slot)}@${client.toLowerCase()}.example`;
 
@@ -55,15 +59,22 @@ export async function insertE2eStaff(db: Database, secrets: SecretBox): Promise<
   }
 }
 
-/** How many staff members of each client and role this worker has handed out. */
-const taken = new Map<string, number>();
+/**
+ * How many staff members of this client and role the workers at this parallel index have handed
+ * out in this run: in a file, as a worker that replaces a failed one must not hand out the same again.
+ */
+function takeSlot(client: StaffClient, role: E2eRole, parallelIndex: number): number {
+  const counter = join(tmpdir(), `pbp-e2e-staff-${process.env.E2E_RUN_ID ?? 'local'}-${String(parallelIndex)}-${client}-${role}`);
+  const slot = existsSync(counter) ? Number(readFileSync(counter, 'utf8')) : 0;
+  writeFileSync(counter, String(slot + 1));
+  return slot;
+}
 
 /** A staff member of `role` at `client` that no other test of this run signs in as. */
-export function freshStaff(role: E2eRole, client: StaffClient, workerIndex: number): string {
-  const slot = taken.get(`${client} ${role}`) ?? 0;
-  taken.set(`${client} ${role}`, slot + 1);
-  if (workerIndex >= WORKERS || slot >= SLOTS) throw new Error(`The e2e staff pool is spent (worker ${String(workerIndex)}, slot ${String(slot)}): make it larger in office-staff.ts`);
-  return emailOf(client, role, workerIndex, slot);
+export function freshStaff(role: E2eRole, client: StaffClient, parallelIndex: number): string {
+  const slot = takeSlot(client, role, parallelIndex);
+  if (parallelIndex >= WORKERS || slot >= SLOTS) throw new Error(`The e2e staff pool is spent (parallel index ${String(parallelIndex)}, slot ${String(slot)}): make it larger in office-staff.ts`);
+  return emailOf(client, role, parallelIndex, slot);
 }
 
 /** The authenticator app's code now. */
@@ -73,8 +84,8 @@ export const codeNow = () => generate({ secret: E2E_TOTP_SECRET });
  * Signs a fresh staff member of `role` in through the console's API, in the page's browser context
  * (the cookies are the page's): for tests of a screen past the sign-in. Returns the email.
  */
-export async function signInStaff(page: Page, role: E2eRole, { client = 'SUN', workerIndex }: { client?: StaffClient; workerIndex: number }): Promise<string> {
-  const email = freshStaff(role, client, workerIndex);
+export async function signInStaff(page: Page, role: E2eRole, { client = 'SUN', parallelIndex }: { client?: StaffClient; parallelIndex: number }): Promise<string> {
+  const email = freshStaff(role, client, parallelIndex);
   await page.request.get('/api/console/session');
   // The anti-forgery token as it is now: signing in hands out a new one.
   const headers = async () => ({ 'X-XSRF-TOKEN': (await page.context().cookies()).find((cookie) => cookie.name === 'XSRF-TOKEN')?.value ?? '' });

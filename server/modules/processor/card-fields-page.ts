@@ -83,8 +83,8 @@ export function renderCardFieldsPage({ language, portalOrigin }: { language: Lan
     <script type="module" src="/processor/card-fields.js"></script>
   </head>
   <body>
-    <main>
-    <h1 class="visually-hidden">${escapeHtml(t.title)}</h1>
+    <main aria-labelledby="card-title">
+    <h1 class="visually-hidden" id="card-title">${escapeHtml(t.title)}</h1>
     <form id="card-form" novalidate>
     ${field({ id: 'card-number', label: t.number, error: t.numberError, autocomplete: 'cc-number', maxLength: 23 })}
     <div class="row">

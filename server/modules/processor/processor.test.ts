@@ -126,8 +126,9 @@ describe('GET /processor/card-fields', () => {
     expect(html).toContain('<link rel="stylesheet" href="/processor/card-fields.css">');
     expect(html).not.toMatch(/<script(?![^>]*\bsrc=)[^>]*>/);
     expect(html).not.toMatch(/<style|\sstyle=|\son[a-z]+=/i);
-    // A document of its own: one main landmark holding the form, and a level-one heading.
-    expect(html).toMatch(/<main>\s*<h1 class="visually-hidden">Card details<\/h1>\s*<form id="card-form"[\s\S]*<\/form>\s*<\/main>/);
+    // A document of its own: one main landmark holding the form, and a level-one heading that names it
+    // (framed in the portal's page, whose main it must not be confused with).
+    expect(html).toMatch(/<main aria-labelledby="card-title">\s*<h1 class="visually-hidden" id="card-title">Card details<\/h1>\s*<form id="card-form"[\s\S]*<\/form>\s*<\/main>/);
     expect(html.match(/<h1[ >]/g)).toHaveLength(1);
     for (const [id, autocomplete, label] of [
       ['card-number', 'cc-number', 'Card number'],

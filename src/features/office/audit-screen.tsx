@@ -62,7 +62,7 @@ export function AuditScreen({ events, more, query }: { events: AuditEvent[]; mor
           <Trans>Nothing found.</Trans>
         </p>
       ) : (
-        <div className="table-scroll" tabIndex={0} role="region" aria-label={t`Audit trail`}>
+        <div className="table-scroll" tabIndex={0} role="region" aria-label={t`Audit trail entries`}>
           <table className="data-table" data-testid="audit-trail">
             <ColumnHeaders names={[t`When`, t`Who`, t`What`, t`Account`, t`Outcome`, t`From`]} />
             <tbody>

@@ -7,7 +7,7 @@ import { brandLogoMachine, type LogoFailure } from '@machines/office/brand-logo.
 import { clientSettingsMachine, settingsFields } from '@machines/office/client-settings.machine';
 import { shownProblems } from '@machines/form/form.rules';
 import { useSelector } from '@xstate/react';
-import { useLayoutEffect, useRef } from 'react';
+import { useEffect, useLayoutEffect, useRef } from 'react';
 import type { SnapshotFrom } from 'xstate';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { Screen } from '@/components/screen';
@@ -201,6 +201,13 @@ function LogoSection({ branding, clientName, canEdit }: { branding: ConsoleBrand
   const uploading = useSelector(actor, (snapshot) => snapshot.matches('uploading'));
   const busy = useSelector(actor, (snapshot) => snapshot.hasTag('busy'));
   const failed = (failure: LogoFailure) => failureMessage(failure);
+  // The outcome takes the focus when what had it went away (the Remove that asked): else it is read out where it is.
+  const noticeRef = useRef<HTMLParagraphElement>(null);
+  const problemRef = useRef<HTMLParagraphElement>(null);
+  useEffect(() => {
+    if (document.activeElement !== document.body) return;
+    (noticeRef.current ?? problemRef.current)?.focus();
+  }, [notice, refusal, failure]);
 
   return (
     <section aria-labelledby="branding-logo">
@@ -218,11 +225,11 @@ function LogoSection({ branding, clientName, canEdit }: { branding: ConsoleBrand
       )}
       <div role="status" aria-live="polite">
         {notice === 'uploaded' ? (
-          <p className="notice notice-success">
+          <p className="notice notice-success" tabIndex={-1} ref={noticeRef}>
             <Trans>The logo is saved: the patients' pages show it now.</Trans>
           </p>
         ) : notice === 'removed' ? (
-          <p className="notice notice-success">
+          <p className="notice notice-success" tabIndex={-1} ref={noticeRef}>
             <Trans>The logo is removed: the patients' pages show the lab's name.</Trans>
           </p>
         ) : uploading ? (
@@ -232,7 +239,7 @@ function LogoSection({ branding, clientName, canEdit }: { branding: ConsoleBrand
         ) : null}
       </div>
       {refusal || failure ? (
-        <p className="form-error" role="alert" id="logo-problem">
+        <p className="form-error" role="alert" id="logo-problem" tabIndex={-1} ref={problemRef}>
           {refusal ? refusalMessage(refusal) : failure ? failed(failure) : null}
         </p>
       ) : null}
@@ -245,7 +252,8 @@ function LogoSection({ branding, clientName, canEdit }: { branding: ConsoleBrand
                 type="file"
                 name="logo"
                 accept="image/png,image/svg+xml,.png,.svg"
-                disabled={busy}
+                // Not disabled while busy: that would take the focus away (the machine ignores a choice meanwhile).
+                aria-disabled={busy}
                 aria-describedby={refusal || failure ? 'logo-problem' : control['aria-describedby']}
                 onChange={(event) => {
                   const file = event.target.files?.[0];

@@ -82,7 +82,7 @@ function ImportReportView({ report }: { report: ImportReport }) {
       </ul>
       {report.problems.length > 0 ? (
         <>
-          <div className="table-scroll" tabIndex={0} role="region" aria-labelledby={`import-report-${String(report.id)}`}>
+          <div className="table-scroll" tabIndex={0} role="region" aria-label={t`Refused rows`}>
             <table className="data-table">
               <ColumnHeaders names={[t`Line`, t`Column`, t`Why it was refused`]} />
               <tbody>

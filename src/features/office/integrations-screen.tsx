@@ -13,7 +13,7 @@ import {
   type EndpointRow,
 } from '@machines/office/webhook-endpoints.machine';
 import { useSelector } from '@xstate/react';
-import { useId, useState, type ReactNode } from 'react';
+import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import type { SnapshotFrom } from 'xstate';
 import { Screen } from '@/components/screen';
 import { TextField } from '@/components/text-field';
@@ -102,20 +102,36 @@ function useDeliveryOutcome(): (delivery: DeliveryRow | null | undefined) => str
   };
 }
 
-/** A key or secret shown once: the value, a button that copies it, and a button to put it away. */
-function ShownOnce({ title, value, onHide }: { title: ReactNode; value: string; onHide: () => void }) {
+/**
+ * A key or secret shown once: the value, a button that copies it, and a button to put it away. It
+ * takes the focus where it appears (its title is read, never the secret itself); once put away,
+ * the focus goes to its section's heading (`returnTo`).
+ */
+function ShownOnce({ title, value, onHide, returnTo }: { title: ReactNode; value: string; onHide: () => void; returnTo: string }) {
   const { t } = useLingui();
   const [copied, setCopied] = useState<'copied' | 'failed' | null>(null);
   const id = useId();
+  const titleRef = useRef<HTMLParagraphElement>(null);
+  useEffect(() => titleRef.current?.focus(), [value]);
   const copy = () => {
     void navigator.clipboard.writeText(value).then(
       () => setCopied('copied'),
       () => setCopied('failed'),
     );
   };
+  const hide = () => {
+    onHide();
+    const heading = document.getElementById(returnTo);
+    if (heading) {
+      heading.tabIndex = -1;
+      heading.focus();
+    }
+  };
   return (
-    <div className="notice notice-success shown-once" role="status" aria-labelledby={id}>
-      <p id={id}>{title}</p>
+    <div className="notice notice-success shown-once" role="group" aria-labelledby={id}>
+      <p id={id} tabIndex={-1} ref={titleRef}>
+        {title}
+      </p>
       <p>
         <code data-testid="shown-once">{value}</code>
       </p>
@@ -126,11 +142,11 @@ function ShownOnce({ title, value, onHide }: { title: ReactNode; value: string; 
         <button type="button" className="button" onClick={copy}>
           <Trans>Copy</Trans>
         </button>
-        <button type="button" className="button button-secondary" onClick={onHide}>
+        <button type="button" className="button button-secondary" onClick={hide}>
           <Trans>I have kept it</Trans>
         </button>
       </div>
-      {copied ? <p>{copied === 'copied' ? t`Copied.` : t`It could not be copied: select it and copy it yourself.`}</p> : null}
+      <p role="status">{copied ? (copied === 'copied' ? t`Copied.` : t`It could not be copied: select it and copy it yourself.`) : null}</p>
     </div>
   );
 }
@@ -232,7 +248,7 @@ function ApiKeys({ keys }: { keys: ApiKeyRow[] }) {
         <Trans>The lab's own systems call the portal's API with a key: each key may do only what its scopes allow.</Trans>
       </p>
       {shownKey ? (
-        <ShownOnce title={<Trans>The key {shownKey.name} is made. Here it is, in full:</Trans>} value={shownKey.key} onHide={() => actor.send({ type: 'apiKey.hide' })} />
+        <ShownOnce title={<Trans>The key {shownKey.name} is made. Here it is, in full:</Trans>} value={shownKey.key} onHide={() => actor.send({ type: 'apiKey.hide' })} returnTo="api-keys-heading" />
       ) : null}
       {notice ? (
         <div className="notice notice-success" role="status">
@@ -264,7 +280,7 @@ function ApiKeys({ keys }: { keys: ApiKeyRow[] }) {
           <Trans>No API keys yet.</Trans>
         </p>
       ) : (
-        <div className="table-scroll" tabIndex={0} role="region" aria-label={t`API keys`}>
+        <div className="table-scroll" tabIndex={0} role="region" aria-label={t`List of API keys`}>
           <table className="data-table">
             <ColumnHeaders names={[t`Name`, t`Prefix`, t`Scopes`, t`Made`, t`Last used`, t`Status`]} />
             <tbody>
@@ -371,6 +387,7 @@ function Webhooks({ endpoints, deliveries }: { endpoints: EndpointRow[]; deliver
             }
             value={shownSecret.secret}
             onHide={() => actor.send({ type: 'secret.hide' })}
+            returnTo="webhooks-heading"
           />
         ) : null}
         {notice ? (
@@ -420,7 +437,7 @@ function Webhooks({ endpoints, deliveries }: { endpoints: EndpointRow[]; deliver
             <Trans>No webhook endpoints yet.</Trans>
           </p>
         ) : (
-          <div className="table-scroll" tabIndex={0} role="region" aria-label={t`Webhook endpoints`}>
+          <div className="table-scroll" tabIndex={0} role="region" aria-label={t`List of webhook endpoints`}>
             <table className="data-table">
               <ColumnHeaders names={[t`Address`, t`Events`, t`Enabled`, t`Last delivery`, t`Actions`]} />
               <tbody>
@@ -487,7 +504,7 @@ function Webhooks({ endpoints, deliveries }: { endpoints: EndpointRow[]; deliver
             <Trans>No delivery has failed.</Trans>
           </p>
         ) : (
-          <div className="table-scroll" tabIndex={0} role="region" aria-label={t`Failed deliveries`}>
+          <div className="table-scroll" tabIndex={0} role="region" aria-label={t`List of failed deliveries`}>
             <table className="data-table">
               <ColumnHeaders names={[t`Event`, t`Endpoint`, t`What happened`, t`When`, t`Actions`]} />
               <tbody>

@@ -6,6 +6,7 @@ import { OfficeLink, useOfficeNavigate } from './office-navigation';
 import { StaffSignInScreen } from './staff-sign-in-screen';
 import { useRoleName } from './office-messages';
 import { signOut } from './office-api';
+import { focusHeadingWhenShown } from '@/lib/focus-heading';
 
 type SignedIn = Extract<StaffSession, { stage: 'signedIn' }>;
 
@@ -83,7 +84,13 @@ function OfficeMenu({ session, onSignedOut }: { session: SignedIn; onSignedOut: 
 export function OfficeLayout({ session, clientCode, children }: { session: StaffSession; clientCode: string | undefined; children: ReactNode }) {
   const router = useRouter();
   const open = useOfficeNavigate();
-  const refresh = () => void router.invalidate();
+  // Signed in or out, the page becomes another screen at the same address: the focus goes to its
+  // heading, as after a navigation, rather than to the page's body with the form that had it.
+  const refresh = () => {
+    const main = document.getElementById('main-content');
+    const stop = main ? focusHeadingWhenShown(main) : () => undefined;
+    router.invalidate().catch(stop);
+  };
   // Signed in with a password but no second factor yet: the route's loader sends every address to the set-up page.
   if (session.stage === 'enrol') return null;
   if (session.stage !== 'signedIn') {

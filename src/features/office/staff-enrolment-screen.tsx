@@ -13,6 +13,7 @@ import type { StaffEnrolmentField, StaffEnrolmentProblem } from '@machines/offic
 import { useSelector } from '@xstate/react';
 import type { SnapshotFrom } from 'xstate';
 import { Screen } from '@/components/screen';
+import { useFocusHeadingOnChange } from '@/lib/focus-heading';
 import { TextField } from '@/components/text-field';
 import { createAppActor } from '@/lib/create-app-actor';
 import { useNewPasswordHint, usePasswordFieldMessage } from '@/lib/password-form-messages';
@@ -53,6 +54,8 @@ export function StaffEnrolmentScreen({ token, enrolling, onDone, signInPath }: {
   const step = useSelector(actor, selectEnrolmentStep);
   const setup = useSelector(actor, selectSetup);
   const recoveryCodes = useSelector(actor, selectRecoveryCodes);
+  // Each step is a screen of its own: the focus goes to its heading.
+  useFocusHeadingOnChange(step);
   const failureMessage = useOfficeFailureMessage();
   const passwordMessage = usePasswordFieldMessage();
   const hint = useNewPasswordHint();

@@ -90,7 +90,7 @@ export function StaffScreen({ staff, ownEmail }: { staff: StaffRow[]; ownEmail: 
           onNo={() => actor.send({ type: 'staff.cancel' })}
         />
       ) : null}
-      <div className="table-scroll" tabIndex={0} role="region" aria-label={t`Staff`}>
+      <div className="table-scroll" tabIndex={0} role="region" aria-label={t`Staff members`}>
         <table className="data-table">
           <ColumnHeaders names={[t`Email`, t`Role`, t`Status`, t`Since`, t`Actions`]} />
           <tbody>

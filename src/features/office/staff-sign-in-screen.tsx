@@ -12,6 +12,7 @@ import {
 } from '@machines/office/staff-sign-in.selectors';
 import type { StaffFactors } from '@machines/office/staff-sign-in.types';
 import { useSelector } from '@xstate/react';
+import { useEffect, useRef } from 'react';
 import { Screen } from '@/components/screen';
 import { TextField } from '@/components/text-field';
 import { createAppActor } from '@/lib/create-app-actor';
@@ -54,6 +55,14 @@ export function StaffSignInScreen({
     problems: useSelector(actor, selectShownProblems),
     message: fieldMessage,
   });
+  // A step that follows another takes the focus to its first field (the form that had it is gone).
+  const stepForm = useRef<HTMLFormElement>(null);
+  const lastStep = useRef(step);
+  useEffect(() => {
+    if (step === lastStep.current) return;
+    lastStep.current = step;
+    stepForm.current?.querySelector<HTMLInputElement>('input')?.focus();
+  }, [step]);
 
   return (
     <Screen title={<Trans>Billing office sign-in</Trans>} narrow>
@@ -67,7 +76,7 @@ export function StaffSignInScreen({
           <p>
             <Trans>For the lab's billing office staff. Patients sign in on the portal's own sign-in page.</Trans>
           </p>
-          <form className="form" method="post" noValidate onSubmit={form.onSubmit} aria-busy={busy}>
+          <form className="form" method="post" noValidate onSubmit={form.onSubmit} aria-busy={busy} ref={stepForm}>
             {asksClientCode ? <TextField label={<Trans>Lab code</Trans>} autoCapitalize="characters" maxLength={4} {...form.field('clientCode')} /> : null}
             <TextField label={<Trans>Email</Trans>} type="email" autoComplete="username" maxLength={254} {...form.field('email')} />
             <TextField label={<Trans>Password</Trans>} type="password" autoComplete="current-password" maxLength={512} {...form.field('password')} />
@@ -88,7 +97,7 @@ export function StaffSignInScreen({
               </button>
             </p>
           ) : null}
-          <form className="form" method="post" noValidate onSubmit={form.onSubmit} aria-busy={busy && !usingPasskey}>
+          <form className="form" method="post" noValidate onSubmit={form.onSubmit} aria-busy={busy && !usingPasskey} ref={stepForm}>
             <TextField
               label={<Trans>Code from your authenticator app, or a recovery code</Trans>}
               autoComplete="one-time-code"

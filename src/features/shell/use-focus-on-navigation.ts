@@ -31,7 +31,7 @@ export function useFocusOnNavigation(): void {
       stopWaiting();
       const navigation = ++latest;
       requestAnimationFrame(() => {
-        void import('./focus-heading').then(({ focusHeadingWhenShown }) => {
+        void import('@/lib/focus-heading').then(({ focusHeadingWhenShown }) => {
           const main = document.getElementById('main-content');
           if (main && navigation === latest) stopWaiting = focusHeadingWhenShown(main);
         });

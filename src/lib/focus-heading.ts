@@ -1,4 +1,6 @@
-/** Focus on a new screen's heading, loaded with the visit's first navigation (never needed by the first screen). */
+import { useEffect, useRef } from 'react';
+
+/** Focus on a new screen's heading: after a navigation (loaded with the first), or after the console's sign-in and sign-out. */
 
 /**
  * Puts focus on the new screen's heading once it is on the page, and again on its replacement if
@@ -30,4 +32,20 @@ export function focusHeadingWhenShown(main: HTMLElement): () => void {
   document.addEventListener('focusin', onFocusIn);
   focusHeading();
   return stop;
+}
+
+/**
+ * When `step` changes (never on the first render), the focus goes to the page's heading, which the
+ * new step has just put there: for a screen that becomes another in place, without a navigation.
+ */
+export function useFocusHeadingOnChange(step: unknown): void {
+  const last = useRef(step);
+  useEffect(() => {
+    if (Object.is(last.current, step)) return;
+    last.current = step;
+    const heading = document.getElementById('main-content')?.querySelector<HTMLElement>('h1');
+    if (!heading) return;
+    heading.tabIndex = -1;
+    heading.focus();
+  }, [step]);
 }
