@@ -6,7 +6,7 @@
 import type { ConsolePayment } from '@contracts/console-office';
 import { shownProblems } from '@machines/form/form.rules';
 import { refundFields, refundingPayment, refundProblems, type paymentRefundMachine, type RefundField, type RefundProblem } from '@machines/office/payment-refund.machine';
-import type { Page } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
 import type { SnapshotFrom } from 'xstate';
 import { formatMoney, parseMoney } from '@/lib/format';
 import { expect } from '../fixtures';
@@ -24,6 +24,18 @@ const money = (cents: number) => formatMoney(cents, 'en-US');
 const refundForm = (page: Page) => page.getByRole('region', { name: /^Refund P-/ });
 const question = (page: Page) => page.getByRole('alertdialog');
 const field = (page: Page, name: RefundField) => refundForm(page).getByLabel(name === 'amount' ? 'Amount to refund' : 'Reason', { exact: true });
+/**
+ * Types into a field as the model's edit does, without moving the focus: filling one field would
+ * blur the other, a leave the path does not hold (its own `form.leave` steps do that).
+ */
+async function typeWithoutLeaving(locator: Locator, value: string): Promise<void> {
+  await locator.evaluate((element, text) => {
+    const prototype = element instanceof HTMLTextAreaElement ? HTMLTextAreaElement.prototype : HTMLInputElement.prototype;
+    Object.getOwnPropertyDescriptor(prototype, 'value')?.set?.call(element, text);
+    element.dispatchEvent(new Event('input', { bubbles: true }));
+  }, value);
+}
+
 /** The payment whose form is open before the step. */
 const openPayment = (run: PathRun) => (run.before as Snapshot).context.refunding ?? '';
 
@@ -46,7 +58,7 @@ export const paymentRefundPaths: BrowserPaths = {
   steps: {
     'refund.open': (run, event) => run.page.getByRole('button', { name: `Refund ${String(event.confirmationNumber)}`, exact: true }).click(),
     'refund.cancel': (run) => refundForm(run.page).getByRole('button', { name: 'Cancel' }).click(),
-    'form.edit': (run, event) => field(run.page, event.field as RefundField).fill(String(event.value)),
+    'form.edit': (run, event) => typeWithoutLeaving(field(run.page, event.field as RefundField), String(event.value)),
     'form.leave': (run, event) => leaveField(run.page, field(run.page, event.field as RefundField)),
     // Nothing goes before the question is answered yes.
     'form.submit': (run) => refundForm(run.page).getByRole('button', { name: 'Refund to the card' }).click(),
