@@ -135,3 +135,16 @@ export const auditListSchema = v.object({ events: v.array(auditEventSchema), mor
 
 /** How many audit rows one page of the trail shows (the CSV has them all). */
 export const AUDIT_PAGE_SIZE = 200;
+
+/**
+ * A recovery code as compared: `ABCD-EFGH` typed with or without its dash, spaces or case, and the
+ * digits 0, 1 and 8 read as the letters they are mistaken for (the codes' alphabet, A-Z and 2-7,
+ * has none of those digits).
+ */
+export const recoveryCodeShape = (code: string): string =>
+  code
+    .replace(/[\s-]/g, '')
+    .toUpperCase()
+    .replace(/0/g, 'O')
+    .replace(/1/g, 'I')
+    .replace(/8/g, 'B');

@@ -10,11 +10,12 @@ const problemOf: Record<StaffSignInField, (value: string) => StaffFieldProblem |
   clientCode: (value) => (value.trim() === '' ? 'required' : /^[A-Za-z]{2,4}$/.test(value.trim()) ? null : 'invalid'),
   email: (value) => (value.trim() === '' ? 'required' : /^[^\s@]+@[^\s@]+$/.test(value.trim()) ? null : 'invalid'),
   password: (value) => (value === '' ? 'required' : null),
-  // Six digits from the app, or a recovery code (8 letters and digits, a dash or spaces allowed).
+  // Six digits from the app, or a recovery code (8 letters and digits, a dash or spaces allowed, a 0 for an O).
   code: (value) => {
     const typed = value.replace(/[\s-]/g, '');
     if (typed === '') return 'required';
-    return /^\d{6}$/.test(typed) || /^[A-Za-z2-7]{8}$/.test(typed) ? null : 'invalid';
+    // The codes' alphabet is A-Z and 2-7; a 0, 1 or 8 is taken as the O, I or B it is mistaken for (the server reads it so).
+    return /^\d{6}$/.test(typed) || /^[A-Za-z0-8]{8}$/.test(typed) ? null : 'invalid';
   },
 };
 

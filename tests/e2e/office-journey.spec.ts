@@ -91,9 +91,20 @@ test('a new lab’s office: a passkey, its look, a clerk, a statement, a payment
   await clerk.goto(await invitationPath(page.request, 'clerk@acme.example'));
   await setPassword(clerk, 'acme billing clerk password 2');
   await clerk.getByRole('button', { name: 'Use an authenticator app' }).click();
+  // Each step's heading takes the focus; the key comes as a QR code too, drawn in the page.
+  await expect(heading(clerk, 'Set up your authenticator app')).toBeFocused();
+  await expect(clerk.getByRole('img', { name: 'QR code of your authenticator key' })).toBeVisible();
   const secret = ((await clerk.getByTestId('authenticator-secret').textContent()) ?? '').replace(/\s/g, '');
   await clerk.getByLabel('The 6-digit code your app shows').fill(await generate({ secret }));
   await clerk.getByRole('button', { name: 'Confirm' }).click();
+  await expect(heading(clerk, 'Your recovery codes')).toBeFocused();
+  // The codes copy at once, one a line, for a password manager.
+  await clerkContext.grantPermissions(['clipboard-read', 'clipboard-write']);
+  await clerk.getByRole('button', { name: 'Copy the codes' }).click();
+  await expect(clerk.getByRole('status').filter({ hasText: 'The ten codes are copied.' })).toBeVisible();
+  const shownCodes = await clerk.getByTestId('recovery-codes').getByRole('listitem').allTextContents();
+  expect(await clerk.evaluate(() => navigator.clipboard.readText())).toBe(shownCodes.join('\n'));
+  await expect(clerk.getByRole('button', { name: 'Print the codes' })).toBeVisible();
   await clerk.getByRole('button', { name: 'I have kept them: open the console' }).click();
   await expect(heading(clerk, 'Today')).toBeVisible();
 

@@ -20,6 +20,7 @@ import { and, asc, count, eq, inArray, isNull, ne } from 'drizzle-orm';
 import { generateSecret, generateURI, verify as verifyTotp } from 'otplib';
 import {
   RECOVERY_CODE_COUNT,
+  recoveryCodeShape,
   type InviteStaffRequest,
   type SecondFactors,
   type StaffMember,
@@ -73,8 +74,6 @@ function matchedStep(result: { valid: boolean } | null): number | null {
 const secondFactorKey = (staffId: number) => `staff-factor:${String(staffId)}`;
 const signInKey = (clientId: number, email: string) => `staff:${String(clientId)}:${email}`;
 
-/** A recovery code as shown: `ABCD-EFGH`; typed codes compare without dash, space or case. */
-const recoveryCodeShape = (code: string) => code.replace(/[\s-]/g, '').toUpperCase();
 
 function toMember(row: typeof staffMembers.$inferSelect, secondFactor: boolean): StaffMember {
   return { id: row.id, email: row.email, role: row.role, status: row.status, secondFactor, createdAt: row.createdAt.toISOString() };

@@ -1,4 +1,5 @@
 import { Trans, useLingui } from '@lingui/react/macro';
+import { useState } from 'react';
 import { staffEnrolmentMachine } from '@machines/office/staff-enrolment.machine';
 import {
   enrolmentStepFields,
@@ -13,6 +14,7 @@ import type { StaffEnrolmentField, StaffEnrolmentProblem } from '@machines/offic
 import { useSelector } from '@xstate/react';
 import type { SnapshotFrom } from 'xstate';
 import { Screen } from '@/components/screen';
+import { QrCode } from './qr-code';
 import { useFocusHeadingOnChange } from '@/lib/focus-heading';
 import { TextField } from '@/components/text-field';
 import { createAppActor } from '@/lib/create-app-actor';
@@ -109,6 +111,7 @@ export function StaffEnrolmentScreen({ token, enrolling, onDone, signInPath }: {
             </li>
           ))}
         </ol>
+        <KeepCodes codes={recoveryCodes} />
         <button type="button" className="button" onClick={() => actor.send({ type: 'enrol.done' })}>
           <Trans>I have kept them: open the console</Trans>
         </button>
@@ -121,8 +124,9 @@ export function StaffEnrolmentScreen({ token, enrolling, onDone, signInPath }: {
       <Screen title={<Trans>Set up your authenticator app</Trans>} narrow>
         {failureNotice}
         <p>
-          <Trans>In your authenticator app, add an account and type this key (or open the link on your phone):</Trans>
+          <Trans>In your authenticator app, add an account and scan this code, or type the key below it (or open the link on your phone):</Trans>
         </p>
+        {setup ? <QrCode value={setup.uri} label={t`QR code of your authenticator key`} /> : null}
         <p className="authenticator-secret">
           <code data-testid="authenticator-secret">{setup?.secret.replace(/(.{4})/g, '$1 ').trim()}</code>
         </p>
@@ -181,5 +185,30 @@ export function StaffEnrolmentScreen({ token, enrolling, onDone, signInPath }: {
         </button>
       </form>
     </Screen>
+  );
+}
+
+/** Copy the recovery codes (one a line, for a password manager) or print them; neither leaves the browser. */
+function KeepCodes({ codes }: { codes: readonly string[] }) {
+  const { t } = useLingui();
+  const [copied, setCopied] = useState<'copied' | 'failed' | null>(null);
+  const copy = () => {
+    navigator.clipboard.writeText(codes.join('\n')).then(
+      () => setCopied('copied'),
+      () => setCopied('failed'),
+    );
+  };
+  return (
+    <div className="no-print">
+      <div className="office-actions">
+        <button type="button" className="button button-secondary" onClick={copy}>
+          <Trans>Copy the codes</Trans>
+        </button>
+        <button type="button" className="button button-secondary" onClick={() => window.print()}>
+          <Trans>Print the codes</Trans>
+        </button>
+      </div>
+      <p role="status">{copied === null ? null : copied === 'copied' ? t`The ten codes are copied.` : t`They could not be copied: select them and copy them yourself.`}</p>
+    </div>
   );
 }
