@@ -130,6 +130,8 @@ export const staffSessionMachine = setup({
             'An accessible dialog takes the focus and counts down in words to the end of the session, with Stay signed in (the focus) and Sign out; a polite live region says the time when it opens, at each full minute and twice near the end. Polling has stopped.',
           meta: { requirements: ['OFF-10'] },
           tags: ['warning'],
+          // A failure to stay signed in is said in the warning only, and goes with it.
+          exit: 'clearFailure',
           after: {
             sessionEnd: {
               description: 'Nobody answered by the end: the server is asked whether the session really ended (another tab may have kept it).',
@@ -138,7 +140,7 @@ export const staffSessionMachine = setup({
             },
           },
           on: {
-            'staffSession.stay': { description: 'The staff member chooses Stay signed in (or Escape).', target: 'extending', actions: 'clearFailure', meta: { requirements: ['OFF-10'] } },
+            'staffSession.stay': { description: 'The staff member chooses Stay signed in (or Escape).', target: 'extending', meta: { requirements: ['OFF-10'] } },
             'staffSession.signOut': { description: 'The staff member chooses Sign out.', target: '#staffSession.signingOut', meta: { requirements: ['OFF-10'] } },
           },
         },
