@@ -13,6 +13,8 @@ const shell = [
 
 /** Shown only to a signed-in user whose session is ending: its messages are kept in screens.po. */
 const sessionDialogs = '<rootDir>/src/features/shell/session-dialogs.tsx';
+/** The time left such a warning counts down (the console's warning too): screens.po as well. */
+const timeLeft = '<rootDir>/src/components/time-left.tsx';
 
 /**
  * The billing office's console: its messages (office.po) travel in a catalog of their own, loaded when
@@ -30,10 +32,10 @@ export default defineConfig({
   // language (scripts/lingui-json-catalogs.ts): /assets/locale/{locale}.json (shell and screens), loaded
   // before the first screen, and /assets/locale/office-{locale}.json (office), loaded with the console.
   catalogs: [
-    { path: '<rootDir>/locales/{locale}/shell', include: shell, exclude: [sessionDialogs] },
+    { path: '<rootDir>/locales/{locale}/shell', include: shell, exclude: [sessionDialogs, timeLeft] },
     {
       path: '<rootDir>/locales/{locale}/screens',
-      include: ['<rootDir>/src/features', '<rootDir>/src/routes', sessionDialogs],
+      include: ['<rootDir>/src/features', '<rootDir>/src/routes', sessionDialogs, timeLeft],
       exclude: [
         ...shell.filter((folder) => folder.includes('/features/') && !sessionDialogs.startsWith(folder)),
         // Glob patterns: a folder's own path would not leave out the files in it.

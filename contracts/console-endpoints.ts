@@ -19,8 +19,10 @@ import {
   staffIdParamsSchema,
   staffListSchema,
   staffMemberSchema,
+  staffExtendedSchema,
   staffSessionSchema,
   staffSignInRequestSchema,
+  staffTimeLeftSchema,
 } from './console';
 import { defineEndpoint } from './endpoint';
 
@@ -30,6 +32,25 @@ export const getStaffSession = defineEndpoint({
   summary: "Where this browser's staff session stands: none, a second factor owed, a second factor to set up, or signed in",
   access: 'anyone',
   response: staffSessionSchema,
+});
+
+export const getStaffSessionTimeLeft = defineEndpoint({
+  method: 'GET',
+  path: '/console/session/time-left',
+  summary: 'Whether to warn that the staff session is ending, and how long it has left (polled by the console)',
+  description: 'Polling it never counts as activity, so an idle staff session still ends.',
+  access: 'anyone',
+  response: staffTimeLeftSchema,
+  slidesSession: false,
+});
+
+export const extendStaffSession = defineEndpoint({
+  method: 'POST',
+  path: '/console/session/extend',
+  summary: 'Stay signed in: extends the staff session (its idle time counted afresh, never past 12 hours from sign-in) and answers its new remaining lifetime',
+  description: '401 notSignedIn once the session has ended.',
+  access: { staffRoles: anyStaff, audit: 'session.extend' },
+  response: staffExtendedSchema,
 });
 
 export const staffSignIn = defineEndpoint({

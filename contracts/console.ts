@@ -86,6 +86,23 @@ export type RecoveryCodes = v.InferOutput<typeof recoveryCodesSchema>;
 export const RECOVERY_CODE_COUNT = 10;
 /** Staff sessions end after this much idle time, like patients'. */
 export const STAFF_IDLE_SECONDS = 15 * 60;
+/**
+ * The console warns when this much of the session is left, the patients' lead (2 minutes): with a
+ * poll every 10 seconds the warning comes with at least 110 seconds left, ample time (WCAG 2.2.1
+ * asks for 20) to read it with a screen reader and answer, even for someone coming back to the desk.
+ */
+export const STAFF_WARNING_SECONDS = 2 * 60;
+
+/**
+ * GET /api/console/session/time-left (polled; never extends the session): whether to warn now, and
+ * how long the staff session has left (0 when it has ended, or there is none).
+ */
+export const staffTimeLeftSchema = v.object({ display: v.boolean(), secondsLeft: v.number() });
+export type StaffTimeLeft = v.InferOutput<typeof staffTimeLeftSchema>;
+
+/** POST /api/console/session/extend: the staff session's new remaining lifetime. */
+export const staffExtendedSchema = v.object({ secondsLeft: v.number() });
+export type StaffExtended = v.InferOutput<typeof staffExtendedSchema>;
 
 // The staff list (office admins).
 

@@ -67,6 +67,8 @@ export interface StartServerOptions {
    * protects nothing; refused when NODE_ENV is production.
    */
   secrets?: SecretBox;
+  /** The server's clock: tests only, which move it to age sessions without waiting. Default the real one. */
+  now?: () => Date;
 }
 
 export interface RunningServer {
@@ -142,7 +144,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
     sender = outbox;
     const queue = await createJobQueue({ db: database.db, warn });
     jobs = queue;
-    const now = () => new Date();
+    const now = options.now ?? (() => new Date());
     const refunds = createRefundsService({ db: database.db, processorFor: createSandboxProcessor({ db: database.db, now }).processorFor, now });
     await scheduleSweeps(queue, database.db, warn, { refunds });
     await outbox?.start(queue);
@@ -183,6 +185,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
       logger,
       isDraining: () => draining,
       background,
+      now,
     });
     // Each email a request queues (or the work it leaves for after its answer) gets its delivery job
     // in the same transaction, so it goes out as soon as that commits.

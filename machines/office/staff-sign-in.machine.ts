@@ -78,7 +78,7 @@ export const staffSignInMachine = setup({
   id: 'staffSignIn',
   description: "A staff member signs in to the billing office's console: the password, then a second factor (an authenticator code, a recovery code or a passkey).",
   context: ({ input }) => ({
-    draft: { clientCode: input.clientCode, email: '', password: '', code: '' },
+    draft: { clientCode: input.clientCode, email: input.email ?? '', password: '', code: '' },
     checked: [],
     serverProblems: {},
     failure: null,

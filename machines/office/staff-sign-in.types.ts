@@ -36,6 +36,8 @@ export interface StaffSignInInput {
   clientCode: string;
   /** A password already given in this browser: the sign-in goes on at its second factor. */
   factors: StaffFactors | null;
+  /** The email to start with: signing in again over the console's screen, as whoever was signed in. */
+  email?: string;
 }
 
 export interface StaffSignInContext extends FormContext<StaffSignInField, StaffFieldProblem, StaffSignInFailure> {

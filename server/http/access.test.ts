@@ -212,6 +212,8 @@ const table: Row[] = [
   // The console answers staff sessions only (its own cookie): a patient's session opens none of it
   // (staff roles and clients: modules/staff/console-access.test.ts).
   { route: 'GET /api/console/session', callers: everyone },
+  { route: 'GET /api/console/session/time-left', callers: everyone },
+  { route: 'POST /api/console/session/extend', callers: staffOnly, withoutXsrf: 'forbidden' },
   {
     route: 'POST /api/console/sign-in',
     callers: staffOnly,

@@ -15,6 +15,7 @@ import type { StaffSessionRecord, StaffSessions } from '../modules/staff/staff-s
 import { tokenOrUndefined } from '../security/tokens';
 import { sourceAddress } from './client-address';
 import { errorResponse } from './errors';
+import { NON_SLIDING_PATHS } from './session';
 import { issueXsrfToken } from './xsrf';
 import type { AppEnv, StaffEnv } from './types';
 
@@ -41,7 +42,8 @@ export function createStaffCookies({ cookieSecure }: { cookieSecure: boolean }):
 }
 
 /**
- * Loads the staff session of the cookie (sliding its idle expiry) into `c.var.staffSession`, and
+ * Loads the staff session of the cookie (sliding its idle expiry, but for a call declared as no
+ * activity) into `c.var.staffSession`, and
  * the audit trail the console's calls are recorded in into `c.var.audit`.
  */
 export function loadStaffSession({ staffSessions, cookies, audit }: { staffSessions: StaffSessions; cookies: StaffCookies; audit: AuditService }): MiddlewareHandler<AppEnv> {
@@ -49,7 +51,7 @@ export function loadStaffSession({ staffSessions, cookies, audit }: { staffSessi
     c.set('audit', audit);
     const raw = getCookie(c, STAFF_COOKIE);
     const token = tokenOrUndefined(raw);
-    const found = token === undefined ? null : await staffSessions.find(token);
+    const found = token === undefined ? null : await staffSessions.find(token, { slide: !NON_SLIDING_PATHS.has(c.req.path) });
     if (!found && raw !== undefined) cookies.clear(c);
     c.set('staffSession', found);
     await next();

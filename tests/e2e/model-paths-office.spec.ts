@@ -7,6 +7,7 @@ import { patientHelpPaths } from './model-paths/patient-help.paths';
 import { paymentRefundPaths } from './model-paths/payment-refund.paths';
 import { staffAdminPaths } from './model-paths/staff-admin.paths';
 import { staffEnrolmentPaths } from './model-paths/staff-enrolment.paths';
+import { staffSessionPaths } from './model-paths/staff-session.paths';
 import { staffSignInPaths } from './model-paths/staff-sign-in.paths';
 import { statementUploadPaths } from './model-paths/statement-upload.paths';
 import { webhookEndpointsPaths } from './model-paths/webhook-endpoints.paths';
@@ -25,6 +26,7 @@ for (const browserPaths of [
   clientSettingsPaths,
   statementUploadPaths,
   staffSignInPaths,
+  staffSessionPaths,
   apiKeysPaths,
   webhookEndpointsPaths,
 ])

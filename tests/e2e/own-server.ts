@@ -6,10 +6,11 @@ import { seedDemoData } from '../../server/seed/seed';
 import { startServer } from '../../server/start';
 import { test } from './fixtures';
 
-/** Session timings for a server of a spec's own. */
+/** Session timings for a server of a spec's own, and its clock (which the spec may move on). */
 interface SessionTimings {
   sessionIdleSeconds: number;
   sessionWarningSeconds: number;
+  now: () => Date;
 }
 
 /**
@@ -21,6 +22,8 @@ export function ownServer(name: string, timings: Partial<SessionTimings>, prepar
   let url: string | null = null;
   let stop = (): Promise<void> => Promise.resolve();
   test.beforeAll(async () => {
+    // A fresh database seeded with the demo data, on a machine busy with the other worker's tests: more than a test's time.
+    test.setTimeout(120_000);
     const dataDir = mkdtempSync(join(tmpdir(), `pbp-${name}-`));
     if (prepare) {
       const database = await openDatabase({ dataDir });

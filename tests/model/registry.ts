@@ -27,6 +27,7 @@ export { resetPasswordModel } from './reset-password.model';
 export { sessionModel } from './session.model';
 export { staffAdminModel } from './staff-admin.model';
 export { staffEnrolmentModel } from './staff-enrolment.model';
+export { staffSessionModel } from './staff-session.model';
 export { staffSignInModel } from './staff-sign-in.model';
 export { statementUploadModel } from './statement-upload.model';
 export { switchClientsModel } from './switch-clients.model';

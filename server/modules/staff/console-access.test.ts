@@ -63,6 +63,7 @@ const logoSvg = '<svg xmlns="http://www.w3.org/2000/svg" width="200" height="50"
 const table: Row[] = [
   // Signing in: open to anyone (staff.test.ts).
   { endpoint: 'GET /console/session', signIn: true },
+  { endpoint: 'GET /console/session/time-left', signIn: true },
   { endpoint: 'POST /console/sign-in', signIn: true },
   { endpoint: 'POST /console/sign-in/code', signIn: true },
   { endpoint: 'POST /console/sign-in/passkey-options', signIn: true },
@@ -73,6 +74,9 @@ const table: Row[] = [
   { endpoint: 'POST /console/enrol/authenticator/confirm', signIn: true },
   { endpoint: 'POST /console/enrol/passkey-options', signIn: true },
   { endpoint: 'POST /console/enrol/passkey', signIn: true },
+
+  // Staying signed in: every staff member, their own session.
+  { endpoint: 'POST /console/session/extend', callers: anyStaff },
 
   // Staff and the audit trail.
   { endpoint: 'GET /console/staff', callers: admins },

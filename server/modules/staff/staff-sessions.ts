@@ -54,8 +54,11 @@ export function createStaffSessions({ db, now }: { db: Database; now: () => Date
       return token;
     },
 
-    /** The live session of a token (its idle expiry slid when due), or null. */
-    async find(token: string): Promise<StaffSessionRecord | null> {
+    /**
+     * The live session of a token, or null. Its idle expiry slides when due, unless `slide` is
+     * false: a call that is no activity (the console's poll of the time left) must not keep it alive.
+     */
+    async find(token: string, { slide = true }: { slide?: boolean } = {}): Promise<StaffSessionRecord | null> {
       const id = sha256Hex(token);
       const at = now();
       const [row] = await db
@@ -76,7 +79,7 @@ export function createStaffSessions({ db, now }: { db: Database; now: () => Date
       if (!row || row.status === 'deactivated') return null;
       const { session } = row;
       let { lastSeenAt, expiresAt } = session;
-      if (at.getTime() - lastSeenAt.getTime() >= SLIDE_EVERY_MS) {
+      if (slide && at.getTime() - lastSeenAt.getTime() >= SLIDE_EVERY_MS) {
         lastSeenAt = at;
         expiresAt = expiryOf(session.stage, session.createdAt, at);
         await db.update(staffSessions).set({ lastSeenAt, expiresAt }).where(eq(staffSessions.id, id));
@@ -98,6 +101,14 @@ export function createStaffSessions({ db, now }: { db: Database; now: () => Date
         .set({ id: sha256Hex(token), stage, challenge: null, pendingTotpSecret: null, lastSeenAt: at, expiresAt: expiryOf(stage, session.createdAt, at) })
         .where(eq(staffSessions.id, session.id));
       return token;
+    },
+
+    /** Stay signed in: the idle expiry counted from now, whenever it last slid (never past the absolute end). */
+    async extend(session: StaffSessionRecord): Promise<StaffSessionRecord> {
+      const lastSeenAt = now();
+      const expiresAt = expiryOf(session.stage, session.createdAt, lastSeenAt);
+      await db.update(staffSessions).set({ lastSeenAt, expiresAt }).where(eq(staffSessions.id, session.id));
+      return { ...session, lastSeenAt, expiresAt };
     },
 
     /** Keeps a passkey ceremony's challenge, or an authenticator secret being set up (sealed), on the session. */

@@ -9,8 +9,10 @@ import {
   changeStaffRole,
   confirmAuthenticatorSetup,
   deactivateStaff,
+  extendStaffSession,
   finishPasskeySetup,
   getStaffSession,
+  getStaffSessionTimeLeft,
   inviteStaff,
   listStaff,
   passkeySetupOptions,
@@ -21,7 +23,7 @@ import {
   staffSignOut,
   startAuthenticatorSetup,
 } from '@contracts/console-endpoints';
-import { STAFF_IDLE_SECONDS, type StaffSession } from '@contracts/console';
+import { STAFF_IDLE_SECONDS, STAFF_WARNING_SECONDS, type StaffSession, type StaffTimeLeft } from '@contracts/console';
 import { route } from '../../http/endpoint-routes';
 import { ApiError } from '../../http/errors';
 import { sourceAddress } from '../../http/client-address';
@@ -50,6 +52,9 @@ export function createStaffRoutes({ staff, staffSessions, cookies, portalOrigin,
     return session;
   }
 
+  /** Whole seconds until the session ends, if nothing more is done. */
+  const secondsLeftOf = (session: StaffSessionRecord) => Math.max(0, Math.round((session.expiresAt.getTime() - now().getTime()) / 1000));
+
   async function answerOf(session: StaffSessionRecord | null): Promise<StaffSession> {
     if (!session) return { stage: 'none' };
     if (session.stage === 'enrol') return { stage: 'enrol', email: session.email };
@@ -60,7 +65,7 @@ export function createStaffRoutes({ staff, staffSessions, cookies, portalOrigin,
       role: session.role,
       clientCode: session.clientCode,
       clientName: session.clientName,
-      idleSeconds: Math.max(0, Math.round((session.expiresAt.getTime() - now().getTime()) / 1000)),
+      idleSeconds: secondsLeftOf(session),
     };
   }
 
@@ -76,6 +81,16 @@ export function createStaffRoutes({ staff, staffSessions, cookies, portalOrigin,
   }
 
   route(routes, getStaffSession, async (c) => c.json(await answerOf(c.var.staffSession)));
+
+  // Loaded without sliding (declared slidesSession: false): asking must not keep an idle session alive.
+  route(routes, getStaffSessionTimeLeft, (c) => {
+    const session = c.var.staffSession;
+    const secondsLeft = session?.stage === 'verified' && session.status === 'active' ? secondsLeftOf(session) : 0;
+    const answer: StaffTimeLeft = { display: secondsLeft > 0 && secondsLeft <= STAFF_WARNING_SECONDS, secondsLeft };
+    return c.json(answer);
+  });
+
+  route(routes, extendStaffSession, async (c) => c.json({ secondsLeft: secondsLeftOf(await staffSessions.extend(c.var.staff)) }));
 
   route(routes, staffSignIn, async (c, { json }) => {
     const outcome = await staff.signIn(json, originOf(c));

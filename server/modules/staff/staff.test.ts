@@ -9,7 +9,7 @@ import { and, desc, eq, sql } from 'drizzle-orm';
 import { generate } from 'otplib';
 import * as v from 'valibot';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { auditListSchema, recoveryCodesSchema, staffMemberSchema, staffSessionSchema } from '@contracts/console';
+import { auditListSchema, recoveryCodesSchema, staffExtendedSchema, staffMemberSchema, staffSessionSchema, staffTimeLeftSchema } from '@contracts/console';
 import { queryRows } from '../../db/client';
 import { auditEvents, clients, outboxEmails, staffMembers } from '../../db/schema';
 import { createSecretBox, developmentSecretBox } from '../../security/secret-box';
@@ -138,6 +138,30 @@ describe('staff sign-in: the password, then a second factor', () => {
     clock.advanceSeconds(15 * 60 + 1);
     expect((await b.get('/api/console/audit')).status).toBe(401);
     expect(v.parse(staffSessionSchema, await (await b.get('/api/console/session')).json())).toEqual({ stage: 'none' });
+  });
+
+  it('warns in the last 2 minutes without the poll keeping an idle session alive; staying signed in extends it', async () => {
+    const b = await signedIn(ADMIN);
+    const timeLeft = async () => v.parse(staffTimeLeftSchema, await (await b.get('/api/console/session/time-left')).json());
+    expect(await timeLeft()).toEqual({ display: false, secondsLeft: 900 });
+    // Polled every 10 seconds for 13 minutes: the session ends when it would have without the polls.
+    for (let polled = 0; polled < 78; polled += 1) {
+      clock.advanceSeconds(10);
+      await timeLeft();
+    }
+    expect(await timeLeft()).toEqual({ display: true, secondsLeft: 120 });
+    clock.advanceSeconds(60);
+    expect(await timeLeft()).toEqual({ display: true, secondsLeft: 60 });
+    // Staying signed in needs the anti-forgery token, like every call that changes something.
+    expect((await b.post('/api/console/session/extend', undefined, { xsrf: 'none' })).status).toBe(403);
+    const stayed = await b.post('/api/console/session/extend');
+    expect([stayed.status, v.parse(staffExtendedSchema, await stayed.json())]).toEqual([200, { secondsLeft: 900 }]);
+    expect(await timeLeft()).toEqual({ display: false, secondsLeft: 900 });
+    expect((await trail('session.extend'))[0]).toMatchObject({ actor: ADMIN, outcome: 'ok' });
+    clock.advanceSeconds(15 * 60);
+    expect(await timeLeft()).toEqual({ display: false, secondsLeft: 0 });
+    expect((await b.post('/api/console/session/extend')).status).toBe(401);
+    expect((await b.get('/api/console/audit')).status).toBe(401);
   });
 
   it('keeps the console apart from a patient’s session: a patient cookie is no staff session', async () => {

@@ -21,7 +21,39 @@ import { endpointUrl } from '@/lib/api/endpoint-url';
 import { ApiError } from '@/lib/api/errors';
 import { callEndpoint, observed, readCookie, type CallOptions } from '@/lib/api/http';
 
+/** Who hears of a console call refused because the staff session has ended. */
+const sessionEndedListeners = new Set<() => void>();
+
+/** Listens for console calls refused because the staff session has ended (401 notSignedIn); returns the way to stop. */
+export function onStaffSessionEnded(listener: () => void): () => void {
+  sessionEndedListeners.add(listener);
+  return () => sessionEndedListeners.delete(listener);
+}
+
+const isSessionEnded = (error: unknown) => error instanceof ApiError && error.code === 'notSignedIn';
+
+/** Tells the listeners when a call's refusal says the staff session has ended, and passes the refusal on to the caller. */
+function watched<T>(call: Promise<T>): Promise<T> {
+  return call.catch((error: unknown) => {
+    if (isSessionEnded(error)) for (const listener of sessionEndedListeners) listener();
+    throw error;
+  });
+}
+
+/**
+ * A call of a signed-in staff member's: as `callEndpoint`, and a refusal because the session has
+ * ended is heard by the console, which offers to sign in again over the screen. The sign-in steps'
+ * own 401s (a wrong password, a sign-in that ran out) do not go through here.
+ */
+const consoleCall: typeof callEndpoint = (endpoint, ...request) => watched(callEndpoint(endpoint, ...request));
+
 export const getStaffSession = (options?: CallOptions) => callEndpoint(endpoints.getStaffSession, options);
+
+/** How long the staff session has left, and whether to warn (asking never extends it). */
+export const getStaffTimeLeft = ({ signal }: CallOptions = {}) => callEndpoint(endpoints.getStaffSessionTimeLeft, { signal });
+
+/** Stay signed in: the session's idle time counted afresh. */
+export const extendStaffSession = ({ signal }: CallOptions = {}) => callEndpoint(endpoints.extendStaffSession, { signal });
 
 export const signIn = (json: { clientCode: string; email: string; password: string }, { signal }: CallOptions = {}) =>
   callEndpoint(endpoints.staffSignIn, { json, signal });
@@ -55,24 +87,24 @@ export async function registerPasskey({ signal }: CallOptions = {}): Promise<str
   return callEndpoint(endpoints.finishPasskeySetup, { json: { response: { ...response } }, signal }).then((answer) => answer.recoveryCodes);
 }
 
-export const listStaff = (options?: CallOptions) => callEndpoint(endpoints.listStaff, options).then((answer) => answer.staff);
+export const listStaff = (options?: CallOptions) => consoleCall(endpoints.listStaff, options).then((answer) => answer.staff);
 
-export const inviteStaff = (json: InviteStaffRequest, { signal }: CallOptions = {}) => callEndpoint(endpoints.inviteStaff, { json, signal });
+export const inviteStaff = (json: InviteStaffRequest, { signal }: CallOptions = {}) => consoleCall(endpoints.inviteStaff, { json, signal });
 
-export const changeStaffRole = (id: number, role: StaffRole) => callEndpoint(endpoints.changeStaffRole, { params: { id: String(id) }, json: { role } });
+export const changeStaffRole = (id: number, role: StaffRole) => consoleCall(endpoints.changeStaffRole, { params: { id: String(id) }, json: { role } });
 
-export const deactivateStaff = (id: number) => callEndpoint(endpoints.deactivateStaff, { params: { id: String(id) } });
+export const deactivateStaff = (id: number) => consoleCall(endpoints.deactivateStaff, { params: { id: String(id) } });
 
-export const searchAudit = (query: Partial<AuditQuery>, { signal }: CallOptions = {}) => callEndpoint(endpoints.getAuditTrail, { query, signal });
+export const searchAudit = (query: Partial<AuditQuery>, { signal }: CallOptions = {}) => consoleCall(endpoints.getAuditTrail, { query, signal });
 
 /** Where the audit trail as found downloads as CSV. */
 export const auditCsvUrl = (query: Partial<AuditQuery>) => endpointUrl(endpoints.getAuditCsv, query);
 
-export const getToday = (options?: CallOptions) => callEndpoint(office.getToday, options);
+export const getToday = (options?: CallOptions) => consoleCall(office.getToday, options);
 
-export const searchAccounts = (q: string, { signal }: CallOptions = {}) => callEndpoint(office.searchAccounts, { query: { q }, signal });
+export const searchAccounts = (q: string, { signal }: CallOptions = {}) => consoleCall(office.searchAccounts, { query: { q }, signal });
 
-export const getAccountView = (accountNumber: string, { signal }: CallOptions = {}) => callEndpoint(office.getAccountView, { params: { accountNumber }, signal });
+export const getAccountView = (accountNumber: string, { signal }: CallOptions = {}) => consoleCall(office.getAccountView, { params: { accountNumber }, signal });
 
 /** Where the account's statement downloads as a PDF, in the reader's language. */
 export const statementPdfUrl = (accountNumber: string, language: Language) =>
@@ -82,15 +114,15 @@ const helpEndpoints = { resendActivation: office.resendActivationLink, endSessio
 
 /** A help action for an account's registered user. */
 export const helpAccountUser = (kind: HelpKind, accountNumber: string, userId: number) =>
-  callEndpoint(helpEndpoints[kind], { params: { accountNumber, userId: String(userId) } });
+  consoleCall(helpEndpoints[kind], { params: { accountNumber, userId: String(userId) } });
 
-export const searchPayments = (query: Partial<PaymentSearchQuery>, { signal }: CallOptions = {}) => callEndpoint(office.searchPayments, { query: paymentQueryText(query), signal });
+export const searchPayments = (query: Partial<PaymentSearchQuery>, { signal }: CallOptions = {}) => consoleCall(office.searchPayments, { query: paymentQueryText(query), signal });
 
 /** Where the payments as found download as CSV (every page). */
 export const paymentsCsvUrl = (query: Partial<PaymentSearchQuery>) => endpointUrl(office.getPaymentsCsv, { ...paymentQueryText(query), page: undefined });
 
 export const refundPayment = (confirmationNumber: string, json: ConsoleRefundRequest, idempotencyKey: string) =>
-  callEndpoint(office.refundPayment, { params: { confirmationNumber }, json, headers: { 'Idempotency-Key': idempotencyKey } });
+  consoleCall(office.refundPayment, { params: { confirmationNumber }, json, headers: { 'Idempotency-Key': idempotencyKey } });
 
 /** The payment search as its query's text. */
 function paymentQueryText(query: Partial<PaymentSearchQuery>) {
@@ -106,13 +138,13 @@ function paymentQueryText(query: Partial<PaymentSearchQuery>) {
 
 // Branding (the console-branding-endpoints module).
 
-export const getBranding = (options?: CallOptions) => callEndpoint(brandingEndpoints.getConsoleBranding, options);
+export const getBranding = (options?: CallOptions) => consoleCall(brandingEndpoints.getConsoleBranding, options);
 
-export const saveBrandColours = (json: BrandColours) => callEndpoint(brandingEndpoints.setConsoleBrandColours, { json });
+export const saveBrandColours = (json: BrandColours) => consoleCall(brandingEndpoints.setConsoleBrandColours, { json });
 
-export const saveClientSettings = (json: ClientSettings) => callEndpoint(brandingEndpoints.setConsoleClientSettings, { json });
+export const saveClientSettings = (json: ClientSettings) => consoleCall(brandingEndpoints.setConsoleClientSettings, { json });
 
-export const removeLogo = () => callEndpoint(brandingEndpoints.removeConsoleLogo);
+export const removeLogo = () => consoleCall(brandingEndpoints.removeConsoleLogo);
 
 export const uploadLogo = (file: Blob, type: string, { signal }: CallOptions = {}) =>
   uploadFile(brandingEndpoints.uploadConsoleLogo, file, { type, signal }).then(({ body }) => body);
@@ -132,7 +164,7 @@ export function uploadFile<D extends EndpointCall & { response: v.GenericSchema 
   file: Blob,
   { type, query = {}, signal, onProgress, answeredWith = [] }: { type: string; query?: Record<string, string>; signal?: AbortSignal | undefined; onProgress?: UploadProgress; answeredWith?: number[] },
 ): Promise<{ status: number; body: v.InferOutput<D['response']> }> {
-  return observed(
+  return watched(observed(
     () =>
       new Promise((resolve, reject) => {
         const request = new XMLHttpRequest();
@@ -165,14 +197,14 @@ export function uploadFile<D extends EndpointCall & { response: v.GenericSchema 
         signal?.addEventListener('abort', () => request.abort(), { once: true });
         request.send(file);
       }),
-  );
+  ));
 }
 
 // Imports (the console-office-endpoints module).
 
-export const listImports = (options?: CallOptions) => callEndpoint(office.listImports, options).then((answer) => answer.imports);
+export const listImports = (options?: CallOptions) => consoleCall(office.listImports, options).then((answer) => answer.imports);
 
-export const getImportReport = (id: number, { signal }: CallOptions = {}) => callEndpoint(office.getImportReport, { params: { id: String(id) }, signal });
+export const getImportReport = (id: number, { signal }: CallOptions = {}) => consoleCall(office.getImportReport, { params: { id: String(id) }, signal });
 
 /** Where an import's refused rows download as CSV. */
 export const importProblemsCsvUrl = (id: number) => `${apiBase}${office.getImportProblemsCsv.path.replace('{id}', String(id))}`;
@@ -183,24 +215,24 @@ export const uploadStatementFile = (file: Blob, fileName: string, { signal, onPr
 
 // Integrations (the console-office-endpoints module).
 
-export const listApiKeys = (options?: CallOptions) => callEndpoint(office.listApiKeys, options).then((answer) => answer.keys);
+export const listApiKeys = (options?: CallOptions) => consoleCall(office.listApiKeys, options).then((answer) => answer.keys);
 
-export const createApiKey = (json: { name: string; scopes: ApiKeyScope[] }) => callEndpoint(office.createApiKey, { json });
+export const createApiKey = (json: { name: string; scopes: ApiKeyScope[] }) => consoleCall(office.createApiKey, { json });
 
-export const revokeApiKey = (prefix: string) => callEndpoint(office.revokeApiKey, { params: { prefix } });
+export const revokeApiKey = (prefix: string) => consoleCall(office.revokeApiKey, { params: { prefix } });
 
-export const listWebhookEndpoints = (options?: CallOptions) => callEndpoint(office.listConsoleWebhookEndpoints, options).then((answer) => answer.endpoints);
+export const listWebhookEndpoints = (options?: CallOptions) => consoleCall(office.listConsoleWebhookEndpoints, options).then((answer) => answer.endpoints);
 
-export const addWebhookEndpoint = (json: { url: string; eventTypes: WebhookEventType[] }) => callEndpoint(office.addConsoleWebhookEndpoint, { json });
+export const addWebhookEndpoint = (json: { url: string; eventTypes: WebhookEventType[] }) => consoleCall(office.addConsoleWebhookEndpoint, { json });
 
-export const rotateWebhookSecret = (id: number) => callEndpoint(office.rotateConsoleWebhookSecret, { params: { id: String(id) } });
+export const rotateWebhookSecret = (id: number) => consoleCall(office.rotateConsoleWebhookSecret, { params: { id: String(id) } });
 
-export const disableWebhookEndpoint = (id: number) => callEndpoint(office.disableConsoleWebhookEndpoint, { params: { id: String(id) } });
+export const disableWebhookEndpoint = (id: number) => consoleCall(office.disableConsoleWebhookEndpoint, { params: { id: String(id) } });
 
-export const sendWebhookTestEvent = (id: number) => callEndpoint(office.sendWebhookTestEvent, { params: { id: String(id) } });
+export const sendWebhookTestEvent = (id: number) => consoleCall(office.sendWebhookTestEvent, { params: { id: String(id) } });
 
 /** The last 200 deliveries, or those that gave up (`failed`). */
 export const listWebhookDeliveries = (status: 'failed' | undefined, { signal }: CallOptions = {}) =>
-  callEndpoint(office.listConsoleWebhookDeliveries, { query: { status }, signal }).then((answer) => answer.deliveries);
+  consoleCall(office.listConsoleWebhookDeliveries, { query: { status }, signal }).then((answer) => answer.deliveries);
 
-export const replayWebhookEvent = (eventId: string) => callEndpoint(office.replayConsoleWebhookEvent, { params: { eventId } });
+export const replayWebhookEvent = (eventId: string) => consoleCall(office.replayConsoleWebhookEvent, { params: { eventId } });

@@ -7,6 +7,7 @@ import { StaffSignInScreen } from './staff-sign-in-screen';
 import { useRoleName } from './office-messages';
 import { signOut } from './office-api';
 import { focusHeadingWhenShown } from '@/lib/focus-heading';
+import { OfficeSessionDialogs, useStaffSession } from './office-session';
 
 type SignedIn = Extract<StaffSession, { stage: 'signedIn' }>;
 
@@ -122,9 +123,23 @@ export function OfficeLayout({ session, clientCode, children }: { session: Staff
     );
   }
   return (
-    <div className="office">
-      <OfficeMenu session={session} onSignedOut={refresh} />
+    <SignedInOffice session={session} onSignedOut={refresh}>
       {children}
+    </SignedInOffice>
+  );
+}
+
+/**
+ * The console for a signed-in staff member: the menu and the screen, and over them the session's
+ * warning or, once it has ended, its sign-in (the screen underneath stays as it was).
+ */
+function SignedInOffice({ session, onSignedOut, children }: { session: SignedIn; onSignedOut: () => void; children: ReactNode }) {
+  const actor = useStaffSession({ email: session.email, secondsLeft: session.idleSeconds, onSignedOut, home: `/${session.clientCode}/office/` });
+  return (
+    <div className="office">
+      <OfficeMenu session={session} onSignedOut={onSignedOut} />
+      {children}
+      <OfficeSessionDialogs actor={actor} clientCode={session.clientCode} />
     </div>
   );
 }

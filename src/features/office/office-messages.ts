@@ -79,7 +79,7 @@ export function useConsoleFailureMessage(): (failure: 'expired' | 'network' | 's
   return (failure) => {
     switch (failure) {
       case 'expired':
-        return t`Your session has ended (15 minutes without activity). Reload the page to sign in again.`;
+        return t`Your session had ended, so this was not done. Once you are signed in again, try again: what you typed is still here.`;
       case 'network':
         return t`We could not reach the portal. Check your connection and try again.`;
       case 'serverError':

@@ -9,6 +9,8 @@ import type { HelpKind, patientHelpMachine } from '@machines/office/patient-help
 import { refundingPayment, refundProblems, type paymentRefundMachine, type ReadAmount, type RefundCall } from '@machines/office/payment-refund.machine';
 import type { staffAdminMachine, StaffRoleOption, StaffRow } from '@machines/office/staff-admin.machine';
 import type { staffEnrolmentMachine } from '@machines/office/staff-enrolment.machine';
+import type { staffSessionMachine } from '@machines/office/staff-session.machine';
+import type { StaffExtended, StaffTimeLeft } from '@machines/office/staff-session.types';
 import type { staffSignInMachine } from '@machines/office/staff-sign-in.machine';
 import type { PasswordOutcome } from '@machines/office/staff-sign-in.types';
 import { fromPromise, type MachineImplementationsFrom } from 'xstate';
@@ -20,6 +22,8 @@ import {
   changeStaffRole,
   confirmAuthenticator,
   deactivateStaff,
+  extendStaffSession,
+  getStaffTimeLeft,
   helpAccountUser,
   inviteStaff,
   refundPayment,
@@ -27,6 +31,7 @@ import {
   signIn,
   signInWithCode,
   signInWithPasskey,
+  signOut,
   startAuthenticator,
 } from './office-api';
 
@@ -81,6 +86,28 @@ export function createStaffSignInImplementations({ showConsole, showEnrolment }:
       usePasskey: fromPromise(({ signal }) => mapped(() => signInWithPasskey({ signal }), 'passkeyFailed')),
     },
     actions: { showConsole, showEnrolment },
+  };
+}
+
+/**
+ * The staff session's effects: the poll of the time left, staying signed in (a 401 there means the
+ * session had ended), signing out, and where the console goes afterwards.
+ */
+export function createStaffSessionImplementations({ showSignedOut, openConsoleAfresh }: { showSignedOut: () => void; openConsoleAfresh: () => void }): MachineImplementationsFrom<typeof staffSessionMachine> {
+  return {
+    actors: {
+      checkTimeLeft: fromPromise<StaffTimeLeft>(({ signal }) => getStaffTimeLeft({ signal })),
+      extendSession: fromPromise<StaffExtended>(async ({ signal }) => {
+        try {
+          return await extendStaffSession({ signal });
+        } catch (error) {
+          const code = error instanceof ApiError ? error.code : 'serverError';
+          throw new OfficeFormError(code === 'notSignedIn' ? 'ended' : code === 'network' ? 'network' : 'serverError', undefined, { cause: error });
+        }
+      }),
+      signOut: fromPromise<unknown>(() => signOut()),
+    },
+    actions: { showSignedOut, openConsoleAfresh },
   };
 }
 

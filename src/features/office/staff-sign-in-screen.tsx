@@ -12,7 +12,6 @@ import {
 } from '@machines/office/staff-sign-in.selectors';
 import type { StaffFactors } from '@machines/office/staff-sign-in.types';
 import { useSelector } from '@xstate/react';
-import { useEffect, useRef } from 'react';
 import { Screen } from '@/components/screen';
 import { TextField } from '@/components/text-field';
 import { createAppActor } from '@/lib/create-app-actor';
@@ -20,6 +19,7 @@ import { useFormFields } from '@/lib/use-form-fields';
 import { useOfficeFailureMessage, useStaffFieldMessage } from './office-messages';
 import { createStaffSignInImplementations } from './office.implementations';
 import { useStartedActor } from '@/lib/use-started-actor';
+import { useEffect, useRef, type ReactNode } from 'react';
 
 /**
  * The console's sign-in (`/{client}/office/` while signed out): the email and password, then the
@@ -37,11 +37,52 @@ export function StaffSignInScreen({
   onSignedIn: () => void;
   onEnrol: () => void;
 }) {
-  const actor = useStartedActor(() =>
-    createAppActor(staffSignInMachine.provide(createStaffSignInImplementations({ showConsole: onSignedIn, showEnrolment: onEnrol })), {
-      input: { clientCode, factors },
-    }),
+  return (
+    <Screen title={<Trans>Billing office sign-in</Trans>} narrow>
+      <StaffSignInForm
+        clientCode={clientCode}
+        factors={factors}
+        onSignedIn={onSignedIn}
+        onEnrol={onEnrol}
+        intro={
+          <p>
+            <Trans>For the lab's billing office staff. Patients sign in on the portal's own sign-in page.</Trans>
+          </p>
+        }
+        stepHeading={(text) => <h2>{text}</h2>}
+      />
+    </Screen>
   );
+}
+
+/**
+ * The sign-in's steps, on the sign-in page or over a console screen (`email`: who signs in again
+ * there). When the step changes, its first field takes the focus; `onSignedIn` gets the email used.
+ */
+export function StaffSignInForm({
+  clientCode,
+  factors,
+  email,
+  onSignedIn,
+  onEnrol,
+  intro,
+  stepHeading,
+}: {
+  clientCode: string;
+  factors: StaffFactors | null;
+  email?: string;
+  onSignedIn: (email: string) => void;
+  onEnrol: () => void;
+  intro?: ReactNode;
+  stepHeading: (text: ReactNode) => ReactNode;
+}) {
+  const actor = useStartedActor(() => {
+    const created = createAppActor(
+      staffSignInMachine.provide(createStaffSignInImplementations({ showConsole: () => onSignedIn(created.getSnapshot().context.draft.email.trim()), showEnrolment: onEnrol })),
+      { input: { clientCode, factors, ...(email === undefined ? {} : { email }) } },
+    );
+    return created;
+  });
   const busy = useSelector(actor, selectIsBusy);
   const failure = useSelector(actor, selectFailure);
   const step = useSelector(actor, selectStep);
@@ -55,17 +96,22 @@ export function StaffSignInScreen({
     problems: useSelector(actor, selectShownProblems),
     message: fieldMessage,
   });
-  // A step that follows another takes the focus to its first field (the form that had it is gone).
-  const stepForm = useRef<HTMLFormElement>(null);
-  const lastStep = useRef(step);
+
+  // The step's first field to fill takes the focus when the form opens over a screen and at each new step.
+  const formRef = useRef<HTMLFormElement>(null);
+  const firstStep = useRef(true);
   useEffect(() => {
-    if (step === lastStep.current) return;
-    lastStep.current = step;
-    stepForm.current?.querySelector<HTMLInputElement>('input')?.focus();
-  }, [step]);
+    if (firstStep.current && email === undefined) {
+      firstStep.current = false;
+      return;
+    }
+    firstStep.current = false;
+    const inputs = [...(formRef.current?.querySelectorAll('input') ?? [])];
+    (inputs.find((input) => input.value === '') ?? inputs[0])?.focus();
+  }, [step, email]);
 
   return (
-    <Screen title={<Trans>Billing office sign-in</Trans>} narrow>
+    <>
       {failure ? (
         <p className="form-error" role="alert">
           {failureMessage(failure)}
@@ -73,10 +119,8 @@ export function StaffSignInScreen({
       ) : null}
       {step === 'password' ? (
         <>
-          <p>
-            <Trans>For the lab's billing office staff. Patients sign in on the portal's own sign-in page.</Trans>
-          </p>
-          <form className="form" method="post" noValidate onSubmit={form.onSubmit} aria-busy={busy} ref={stepForm}>
+          {intro}
+          <form className="form" method="post" noValidate onSubmit={form.onSubmit} aria-busy={busy} ref={formRef}>
             {asksClientCode ? <TextField label={<Trans>Lab code</Trans>} autoCapitalize="characters" maxLength={4} {...form.field('clientCode')} /> : null}
             <TextField label={<Trans>Email</Trans>} type="email" autoComplete="username" maxLength={254} {...form.field('email')} />
             <TextField label={<Trans>Password</Trans>} type="password" autoComplete="current-password" maxLength={512} {...form.field('password')} />
@@ -87,9 +131,7 @@ export function StaffSignInScreen({
         </>
       ) : (
         <>
-          <h2>
-            <Trans>Second step</Trans>
-          </h2>
+          {stepHeading(<Trans>Second step</Trans>)}
           {hasFactors.passkey ? (
             <p>
               <button type="button" className="button" aria-disabled={busy} onClick={() => actor.send({ type: 'passkey.use' })}>
@@ -97,7 +139,7 @@ export function StaffSignInScreen({
               </button>
             </p>
           ) : null}
-          <form className="form" method="post" noValidate onSubmit={form.onSubmit} aria-busy={busy && !usingPasskey} ref={stepForm}>
+          <form className="form" method="post" noValidate onSubmit={form.onSubmit} aria-busy={busy && !usingPasskey} ref={formRef}>
             <TextField
               label={<Trans>Code from your authenticator app, or a recovery code</Trans>}
               autoComplete="one-time-code"
@@ -117,6 +159,6 @@ export function StaffSignInScreen({
           </p>
         </>
       )}
-    </Screen>
+    </>
   );
 }

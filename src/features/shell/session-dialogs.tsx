@@ -1,10 +1,11 @@
-import { Plural, Trans } from '@lingui/react/macro';
+import { Trans } from '@lingui/react/macro';
 import { selectIsExpiring, selectIsWarning, selectSessionEndsAt } from '@machines/session/session.selectors';
 import { useSelector } from '@xstate/react';
 import { useAnnouncedSeconds, useSecondsUntil } from '@/lib/countdown';
 import { useMachines } from '@/lib/machines';
 import { useSessionEvents } from '@/lib/use-session-events';
-import { ModalDialog } from './modal-dialog';
+import { ModalDialog } from '@/components/modal-dialog';
+import { TimeLeft } from '@/components/time-left';
 
 /** The session-expiry warning and, when it runs out, the inactivity notice. */
 export function SessionDialogs() {
@@ -76,21 +77,4 @@ function SessionWarning({ endsAt }: { endsAt: number }) {
       </p>
     </ModalDialog>
   );
-}
-
-/** A duration as the reader's language says it: "1 minute 47 seconds", "1 minuto y 47 segundos". */
-function TimeLeft({ seconds: total }: { seconds: number }) {
-  const minutes = Math.floor(total / 60);
-  const seconds = total % 60;
-  let text;
-  if (minutes === 0) text = <Plural value={seconds} one="# second" other="# seconds" />;
-  else if (seconds === 0) text = <Plural value={minutes} one="# minute" other="# minutes" />;
-  else {
-    text = (
-      <Trans>
-        <Plural value={minutes} one="# minute" other="# minutes" /> <Plural value={seconds} one="# second" other="# seconds" />
-      </Trans>
-    );
-  }
-  return <time dateTime={`PT${String(minutes)}M${String(seconds)}S`}>{text}</time>;
 }

@@ -15,7 +15,7 @@ import { eventAsCode, transitionKey, type AnyMachineModel, type PathFacts } from
 import { models } from '../../model/models';
 import { explore, whereIs, type ExploredPath } from '../../model/paths';
 import { test } from '../fixtures';
-import { CallGate } from './call-gate';
+import { CallGate, json } from './call-gate';
 import { browserRecordParts } from './record';
 
 /** One model event as the machine saw it, with its payload. */
@@ -166,6 +166,10 @@ export function describeBrowserPaths(browser: BrowserPaths): void {
         const start = path.facts.start.snapshot;
         const run: PathRun = { page, context, gate: new CallGate(page), number, events, index: -1, before: start, after: start, serverRendered: false };
         await run.gate.install();
+        // The console asks every few seconds how long its staff session has left, and the paths'
+        // staff sessions are the test's answers, unknown to the server: plenty is left, unless a
+        // path holds the question to answer it itself (the staff session's plan).
+        await run.gate.answerAll('console/session/time-left', json({ display: false, secondsLeft: 900 }));
         await servePagesToTheBrowser(run);
         await test.step(`0. Starts (${path.variant}) ⇒ ${whereIs(start)}`, async () => {
           await browser.start(run);

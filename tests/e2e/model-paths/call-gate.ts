@@ -70,9 +70,12 @@ export class CallGate {
     await this.page.route('**/api/**', this.handler);
   }
 
-  /** Holds every later call to these endpoints (`User/GetIsUserLoggedIn`, case as you like). */
+  /** Holds every later call to these endpoints (`User/GetIsUserLoggedIn`, case as you like), whatever answered them until now. */
   hold(...endpoints: string[]): void {
-    for (const endpoint of endpoints) this.held.add(endpoint.toLowerCase());
+    for (const endpoint of endpoints) {
+      this.held.add(endpoint.toLowerCase());
+      this.standing.delete(endpoint.toLowerCase());
+    }
   }
 
   /** Lets later calls to these endpoints through; calls already held stay held. */

@@ -55,7 +55,7 @@ export function consoleFailure(error: unknown, apiCodes: Readonly<Record<string,
 
 /** A console screen's call that failed as a whole, as its message says (useConsoleFailureMessage). */
 export const consoleFailureMessages = {
-  expired: 'Your session has ended (15 minutes without activity). Reload the page to sign in again.',
+  expired: 'Your session had ended, so this was not done. Once you are signed in again, try again: what you typed is still here.',
   network: 'We could not reach the portal. Check your connection and try again.',
   serverError: 'Something went wrong on our side. Nothing was lost: try again in a moment.',
 } as const;

@@ -23,7 +23,8 @@ const rowOf = (run: PathRun, id: number): StaffRow => {
   if (!row) throw new Error(`No member ${String(id)} in the model's list`);
   return row;
 };
-const emailField = (page: Page) => page.getByLabel('Email', { exact: true });
+// The invitation's: once a call finds the session ended, the sign-in over the screen has an Email too.
+const emailField = (page: Page) => page.locator('form').filter({ has: page.getByRole('button', { name: 'Send the invitation' }) }).getByLabel('Email', { exact: true });
 
 const emailMessages = { required: 'Enter the email to invite.', invalid: 'Enter an email address, such as name@lab.example.', taken: 'This email is already staff of this lab.' } as const;
 const statusName = (row: StaffRow) => (row.status === 'invited' ? 'Invited' : row.status === 'deactivated' ? 'Deactivated' : row.secondFactor ? 'Active' : 'Active, no second step yet');

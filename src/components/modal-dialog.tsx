@@ -2,6 +2,8 @@ import { useId, useLayoutEffect, useRef, type ReactNode } from 'react';
 
 interface ModalDialogProps {
   title: ReactNode;
+  /** `alertdialog` (the default) for a question to answer; `dialog` for one that holds a form. */
+  role?: 'alertdialog' | 'dialog';
   children: ReactNode;
   actions: ReactNode;
   /** What Escape does (the dialog never closes by itself). */
@@ -12,7 +14,7 @@ interface ModalDialogProps {
  * A modal alert dialog on the native <dialog>: the rest of the page is inert while it is open,
  * so focus stays inside, and it does not block the page's timers as window.confirm would.
  */
-export function ModalDialog({ title, children, actions, onEscape }: ModalDialogProps) {
+export function ModalDialog({ title, role = 'alertdialog', children, actions, onEscape }: ModalDialogProps) {
   const ref = useRef<HTMLDialogElement>(null);
   const titleId = useId();
   const bodyId = useId();
@@ -33,10 +35,11 @@ export function ModalDialog({ title, children, actions, onEscape }: ModalDialogP
     <dialog
       ref={ref}
       className="modal-dialog"
-      role="alertdialog"
+      role={role}
       aria-modal="true"
       aria-labelledby={titleId}
-      aria-describedby={bodyId}
+      // A form's every field would be read out as the description: only a question is described by its body.
+      aria-describedby={role === 'alertdialog' ? bodyId : undefined}
       onCancel={(event) => {
         event.preventDefault();
         onEscape();
