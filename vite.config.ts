@@ -63,9 +63,9 @@ export default defineConfig(({ command, isSsrBuild }) => ({
       output: {
         // The libraries every page needs travel as one chunk: one request and one gzip stream,
         // instead of many small shared pieces. ky is not among them: it loads with the first call
-        // (src/lib/api/http.ts), which a server-rendered page may never make. Nor is the passkey
-        // library: only the billing office's sign-in loads it.
-        codeSplitting: { groups: [{ name: 'vendor', test: /[\\/]node_modules[\\/](?!ky[\\/]|@simplewebauthn[\\/]|valibot[\\/]dist[\\/]index\.min\.mjs$)/ }] },
+        // (src/lib/api/http.ts), which a server-rendered page may never make. Nor are the passkey
+        // library and the QR code drawer (uqr): only the billing office's sign-in and set-up load them.
+        codeSplitting: { groups: [{ name: 'vendor', test: /[\\/]node_modules[\\/](?!ky[\\/]|@simplewebauthn[\\/]|uqr[\\/]|valibot[\\/]dist[\\/]index\.min\.mjs$)/ }] },
         // The entry names every lazy chunk it may load, and in those names only the route's name is
         // not entropy to gzip: the browser's lazy chunks go by a hash alone (seven characters, the
         // fewest that tell this build's files apart; `dist/.vite/manifest.json` maps them to their

@@ -7,7 +7,7 @@
  * console. In both languages, at 320 px, by keyboard, with no serious axe finding.
  */
 import type { APIRequestContext, Page } from '@playwright/test';
-import { emailArrives, expect, expectAccessible, tabTo, test } from './fixtures';
+import { emailArrives, expect, expectAccessible, hold, tabTo, test } from './fixtures';
 import { codeNow, E2E_STAFF_PASSWORD, freshStaff, signInStaff } from './office-staff';
 
 const heading = (page: Page, name: string | RegExp) => page.getByRole('heading', { level: 1, name });
@@ -187,4 +187,13 @@ test('a page the role does not include, or one that fails to load, says so insid
   await page.getByRole('button', { name: 'Try again' }).click();
   await expect(heading(page, 'Today')).toBeVisible();
   await expect(page.getByRole('alert')).toHaveCount(0);
+
+  // A screen slow to load: the menu stays, and the page says it is loading.
+  const audit = await hold(page, '**/api/console/audit*');
+  await menu.getByRole('link', { name: 'Audit trail' }).click();
+  await audit.requested;
+  await expect(menu.getByRole('link', { name: 'Audit trail' })).toBeVisible();
+  await expect(page.getByRole('status').filter({ hasText: 'Loading…' })).toBeVisible();
+  audit.release();
+  await expect(heading(page, 'Audit trail')).toBeVisible();
 });

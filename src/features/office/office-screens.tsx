@@ -8,7 +8,7 @@ import { msg } from '@lingui/core/macro';
 import type { MessageDescriptor } from '@lingui/core';
 import { useNavigate, useRouter } from '@tanstack/react-router';
 import { Trans } from '@lingui/react/macro';
-import { useSyncExternalStore, type ReactNode } from 'react';
+import { useEffect, useSyncExternalStore, type ReactNode } from 'react';
 import type { AuditEvent, StaffMember, StaffSession } from '@contracts/console';
 import type { ConsoleBranding } from '@contracts/console-branding';
 import type { AccountSearch, AccountView, ApiKeyView, PaymentSearch, Today } from '@contracts/console-office';
@@ -192,10 +192,29 @@ export async function loadOffice(rest: string, search: Search, signal: AbortSign
 }
 
 /**
+ * The console's frame as last shown in this tab (written after it renders, so never on the server):
+ * while the next screen loads, its menu stays.
+ */
+let lastFrame: { session: StaffSession; clientCode: string | undefined } | null = null;
+
+/** What the console shows while a screen loads: its frame and menu as they were, the screen's place empty (the loading overlay speaks). */
+export function OfficePending() {
+  if (lastFrame?.session.stage !== 'signedIn') return null;
+  return (
+    <OfficeLayout session={lastFrame.session} clientCode={lastFrame.clientCode}>
+      {null}
+    </OfficeLayout>
+  );
+}
+
+/**
  * The console: the set-up page, or the frame (sign-in, or menu and screen) with the loaded screen;
  * `notFound` for an address under /office/ that names no screen.
  */
 export function OfficeRoute({ office: { session, screen }, clientCode, notFound }: { office: LoadedOffice; clientCode: string | undefined; notFound: ReactNode }) {
+  useEffect(() => {
+    lastFrame = { session, clientCode };
+  }, [session, clientCode]);
   if (screen?.screen === 'welcome') return <OfficeWelcome enrolling={session.stage === 'enrol'} clientCode={clientCode} />;
   return (
     <OfficeLayout session={session} clientCode={clientCode}>

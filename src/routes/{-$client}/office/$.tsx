@@ -2,14 +2,14 @@ import { msg } from '@lingui/core/macro';
 import { createFileRoute, redirect } from '@tanstack/react-router';
 import { NotFoundScreen } from '@/features/not-found/not-found-screen';
 import { OfficeLoadFailed } from '@/features/office/office-load-failed';
-import { loadOffice, OfficeRoute } from '@/features/office/office-screens';
+import { loadOffice, OfficePending, OfficeRoute } from '@/features/office/office-screens';
 import { ensureOfficeMessages } from '@/lib/i18n';
 import { loadOnce } from '@/lib/rendered-loader-data';
 
 // The billing office's console, every screen behind one route: the rest of the address picks it
 // (office-screens.tsx). Its code and styles load with its first screen, never with the patients'.
 export const Route = createFileRoute('/{-$client}/office/$')({
-  codeSplitGroupings: [['loader', 'component'], ['errorComponent']],
+  codeSplitGroupings: [['loader', 'component', 'pendingComponent'], ['errorComponent']],
   loaderDeps: ({ search }) => ({ search }),
   // Where the staff session stands and the screen's data, asked again on every visit (money and
   // people change all day). A server-rendered page hydrates with the data the server rendered
@@ -30,6 +30,8 @@ export const Route = createFileRoute('/{-$client}/office/$')({
     title: msg`Billing office`,
   },
   component: OfficeScreenRoute,
+  // The console's frame and menu stay while a screen loads (the router's default shows nothing).
+  pendingComponent: OfficePending,
   errorComponent: OfficeLoadFailed,
 });
 
