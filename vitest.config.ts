@@ -18,6 +18,8 @@ export default defineConfig({
     include: ['contracts/**/*.test.ts', 'machines/**/*.test.ts', 'src/**/*.test.ts', 'server/**/*.test.ts', 'tests/model/**/*.test.ts', 'tests/lint/**/*.test.ts', 'scripts/**/*.test.ts'],
     // One seeded database for the run, which each test file opens a copy of.
     globalSetup: ['server/test/seeded-database-setup.ts'],
+    // Cheaper password hashes where the hashing is not what a test is about (its comment says why).
+    setupFiles: ['server/test/password-cost.ts'],
     testTimeout: 20000,
     hookTimeout: 120000,
   },

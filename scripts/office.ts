@@ -22,7 +22,7 @@ import { createReadStream, createWriteStream, statSync, writeFileSync } from 'no
 import { basename } from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { Readable } from 'node:stream';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { userInfo } from 'node:os';
 import { parseArgs } from 'node:util';
 import cliProgress from 'cli-progress';
@@ -74,35 +74,49 @@ const urlRefusals: Record<WebhookUrlProblem, string> = {
   addressNotAllowed: 'Webhooks go to hosts on the public internet, not to this machine, a private network or a metadata address.',
 };
 
-const { values, positionals } = parseArgs({
-  args: process.argv.slice(2),
-  allowPositionals: true,
-  options: {
-    client: { type: 'string' },
-    'billing-group': { type: 'string' },
-    scope: { type: 'string', multiple: true },
-    name: { type: 'string' },
-    full: { type: 'boolean', default: false },
-    'dry-run': { type: 'boolean', default: false },
-    report: { type: 'string' },
-    date: { type: 'string' },
-    out: { type: 'string' },
-    event: { type: 'string', multiple: true },
-    failed: { type: 'boolean', default: false },
-    code: { type: 'string' },
-    admin: { type: 'string' },
-    email: { type: 'string' },
-    role: { type: 'string' },
-    origin: { type: 'string' },
-    help: { type: 'boolean', default: false },
-  },
-});
+const options = {
+  client: { type: 'string' },
+  'billing-group': { type: 'string' },
+  scope: { type: 'string', multiple: true },
+  name: { type: 'string' },
+  full: { type: 'boolean', default: false },
+  'dry-run': { type: 'boolean', default: false },
+  report: { type: 'string' },
+  date: { type: 'string' },
+  out: { type: 'string' },
+  event: { type: 'string', multiple: true },
+  failed: { type: 'boolean', default: false },
+  code: { type: 'string' },
+  admin: { type: 'string' },
+  email: { type: 'string' },
+  role: { type: 'string' },
+  origin: { type: 'string' },
+  help: { type: 'boolean', default: false },
+} as const;
+
+/** Where the command writes, and the environment it reads: the process's own from the shell, a test's in a test. */
+export interface OfficeIo {
+  env: NodeJS.ProcessEnv;
+  stdout: NodeJS.WritableStream;
+  stderr: NodeJS.WritableStream;
+}
+
+/** One run of the command: its options, and where it writes. */
+interface Run {
+  values: ReturnType<typeof parseArgs<{ args: string[]; allowPositionals: true; options: typeof options }>>['values'];
+  env: NodeJS.ProcessEnv;
+  io: OfficeIo;
+  /** A line to standard output, as console.log writes it. */
+  say: (text: string) => void;
+  /** A line to standard error. */
+  complain: (text: string) => void;
+}
 
 /** The client entry the options name: its code, and its billing group where the code has several. */
-async function clientOf(db: Database): Promise<{ id: number; label: string }> {
-  const code = values.client?.trim().toUpperCase();
+async function clientOf(run: Run, db: Database): Promise<{ id: number; label: string }> {
+  const code = run.values.client?.trim().toUpperCase();
   if (!code) throw new UsageError('Say which client: --client SUN');
-  const group = values['billing-group'];
+  const group = run.values['billing-group'];
   const rows = await db
     .select({ id: clients.id, billingGroup: clients.billingGroup, isPrimary: clients.isPrimary, name: clients.name })
     .from(clients)
@@ -113,23 +127,23 @@ async function clientOf(db: Database): Promise<{ id: number; label: string }> {
   return { id: row.id, label: `${code}${row.billingGroup ? ` (billing group ${row.billingGroup})` : ''}${row.name ? `, ${row.name}` : ''}` };
 }
 
-async function keys(db: Database, [action, prefix]: string[]): Promise<void> {
+async function keys(run: Run, db: Database, [action, prefix]: string[]): Promise<void> {
   const service = createApiKeysService({ db, now: () => new Date() });
-  const client = await clientOf(db);
+  const client = await clientOf(run, db);
   if (action === 'create') {
-    const scopes = values.scope ?? [];
+    const scopes = run.values.scope ?? [];
     const unknown = scopes.filter((scope) => !(apiKeyScopes as readonly string[]).includes(scope));
     if (scopes.length === 0 || unknown.length > 0) throw new UsageError(`Give each scope with --scope: ${apiKeyScopes.join(', ')}${unknown.length ? ` (not ${unknown.join(', ')})` : ''}.`);
-    const made = await service.create({ clientId: client.id, scopes: scopes as ApiKeyScope[], name: values.name ?? '' });
-    console.log(`A key for ${client.label}, scopes ${made.scopes.join(', ')}:\n\n  ${made.key}\n\nIt is shown this once: keep it in the billing system's secrets. Its prefix, ${made.prefix}, names it in lists.`);
+    const made = await service.create({ clientId: client.id, scopes: scopes as ApiKeyScope[], name: run.values.name ?? '' });
+    run.say(`A key for ${client.label}, scopes ${made.scopes.join(', ')}:\n\n  ${made.key}\n\nIt is shown this once: keep it in the billing system's secrets. Its prefix, ${made.prefix}, names it in lists.`);
     return;
   }
   if (action === 'list') {
     const listed = await service.list(client.id);
-    if (listed.length === 0) console.log(`${client.label} has no API keys.`);
+    if (listed.length === 0) run.say(`${client.label} has no API keys.`);
     for (const key of listed) {
       const state = key.revokedAt ? `revoked ${key.revokedAt.toISOString()}` : `last used ${key.lastUsedAt?.toISOString() ?? 'never'}`;
-      console.log(`${key.prefix}  ${key.scopes.join(',')}  ${key.name || '(no name)'}  created ${key.createdAt.toISOString()}  ${state}`);
+      run.say(`${key.prefix}  ${key.scopes.join(',')}  ${key.name || '(no name)'}  created ${key.createdAt.toISOString()}  ${state}`);
     }
     return;
   }
@@ -137,20 +151,20 @@ async function keys(db: Database, [action, prefix]: string[]): Promise<void> {
     if (!prefix) throw new UsageError('Say which key: its prefix, pbp_…');
     const revoked = await service.revoke({ clientId: client.id, prefix });
     if (!revoked) throw new UsageError(`${client.label} has no live key ${prefix}.`);
-    console.log(`Revoked ${prefix}: calls with it now answer 401.`);
+    run.say(`Revoked ${prefix}: calls with it now answer 401.`);
     return;
   }
   throw new UsageError(usage);
 }
 
-async function importFile(db: Database, file: string | undefined): Promise<number> {
+async function importFile(run: Run, db: Database, file: string | undefined): Promise<number> {
   if (!file) throw new UsageError('Say which file: npm run office -- import statements.csv --client SUN');
   const size = statSync(file).size;
   if (size > MAX_STATEMENT_BYTES) throw new UsageError(`${file} is larger than ${String(MAX_STATEMENT_BYTES / 1024 / 1024)} MB: split it into smaller files.`);
-  const client = await clientOf(db);
+  const client = await clientOf(run, db);
   const input = createReadStream(file);
   const bar = new cliProgress.SingleBar(
-    { format: ' {bar} {percentage}% | {rows} rows read', hideCursor: true, stream: process.stderr },
+    { format: ' {bar} {percentage}% | {rows} rows read', hideCursor: true, stream: run.io.stderr },
     cliProgress.Presets.shades_classic,
   );
   bar.start(size, 0, { rows: 0 });
@@ -162,8 +176,8 @@ async function importFile(db: Database, file: string | undefined): Promise<numbe
       clientId: client.id,
       source: 'csv',
       fileName: basename(file),
-      scope: values.full ? 'full' : 'partial',
-      dryRun: values['dry-run'],
+      scope: run.values.full ? 'full' : 'partial',
+      dryRun: run.values['dry-run'],
       apiKeyId: null,
       rows: csv.rows,
       checksum: () => csv.checksum(),
@@ -181,132 +195,132 @@ async function importFile(db: Database, file: string | undefined): Promise<numbe
   if (!report) throw new Error(`Import ${String(outcome.id)} has no report`);
   const dry = report.dryRun ? ' (dry run: nothing was changed)' : '';
   if (report.status === 'refused') {
-    console.log(`Refused whole, nothing was changed: ${report.message ?? ''}`);
+    run.say(`Refused whole, nothing was changed: ${report.message ?? ''}`);
     return 1;
   }
-  console.log(`Import ${String(report.id)} for ${client.label}${dry}
+  run.say(`Import ${String(report.id)} for ${client.label}${dry}
   rows read      ${String(report.rowsRead)}, refused ${String(report.rowsRefused)}
   accounts       created ${String(report.accounts.created)}, updated ${String(report.accounts.updated)}, unchanged ${String(report.accounts.unchanged)}
   invoices       created ${String(report.invoices.created)}, updated ${String(report.invoices.updated)}, unchanged ${String(report.invoices.unchanged)}, closed ${String(report.invoices.closed)}`);
   if (report.problemCount > 0) {
-    const reportFile = values.report ?? `${file.replace(/\.csv$/i, '')}.refused.csv`;
+    const reportFile = run.values.report ?? `${file.replace(/\.csv$/i, '')}.refused.csv`;
     const csvText = await reports.problemsCsv(client.id, outcome.id);
     if (csvText) await pipeline(Readable.from(csvText), createWriteStream(reportFile));
-    console.log(`  the ${String(report.problemCount)} refused rows, each with its line, column and reason: ${reportFile}`);
+    run.say(`  the ${String(report.problemCount)} refused rows, each with its line, column and reason: ${reportFile}`);
   }
   return 0;
 }
 
-async function postings(db: Database): Promise<number> {
-  const client = await clientOf(db);
-  const date = v.safeParse(postingsQuerySchema, { date: values.date });
+async function postings(run: Run, db: Database): Promise<number> {
+  const client = await clientOf(run, db);
+  const date = v.safeParse(postingsQuerySchema, { date: run.values.date });
   if (!date.success) throw new UsageError('Say which business day: --date 2026-11-26');
   const csv = await postingFile(db, client.id, date.output.date);
-  if (!values.out) {
-    process.stdout.write(csv);
+  if (!run.values.out) {
+    run.io.stdout.write(csv);
     return 0;
   }
-  writeFileSync(values.out, csv);
+  writeFileSync(run.values.out, csv);
   const rows = csv.trimEnd().split('\r\n').length - 2;
-  console.log(`The posting file of ${date.output.date} for ${client.label}: ${String(rows)} money events, in ${values.out}`);
+  run.say(`The posting file of ${date.output.date} for ${client.label}: ${String(rows)} money events, in ${run.values.out}`);
   return 0;
 }
 
-async function webhooks(db: Database, secrets: SecretBox, [action, target]: string[]): Promise<number> {
-  const client = await clientOf(db);
+async function webhooks(run: Run, db: Database, secrets: SecretBox, [action, target]: string[]): Promise<number> {
+  const client = await clientOf(run, db);
   // As the portal does: plain http and private addresses only where development says so.
-  const service = createWebhookEndpointsService({ db, now: () => new Date(), secrets, allowPrivateAddresses: flag(process.env.WEBHOOKS_ALLOW_PRIVATE, false) });
+  const service = createWebhookEndpointsService({ db, now: () => new Date(), secrets, allowPrivateAddresses: flag(run.env.WEBHOOKS_ALLOW_PRIVATE, false) });
   const id = Number(target);
   const needId = () => {
     if (!Number.isInteger(id) || id <= 0) throw new UsageError('Say which endpoint: its number, from `webhooks list`.');
     return id;
   };
   if (action === 'add') {
-    const request = v.safeParse(webhookEndpointRequestSchema, { url: target, description: values.name ?? '', eventTypes: values.event ?? [] });
+    const request = v.safeParse(webhookEndpointRequestSchema, { url: target, description: run.values.name ?? '', eventTypes: run.values.event ?? [] });
     if (!request.success) throw new UsageError(`Give an https address and events among ${webhookEventTypes.join(', ')}.`);
     const made = await service.create(client.id, request.output);
     if ('refused' in made) throw new UsageError(urlRefusals[made.refused]);
-    console.log(`Endpoint ${String(made.id)} for ${client.label}: ${made.url}\nIts signing secret, shown this once (keep it with the receiver):\n\n  ${made.secret}\n`);
+    run.say(`Endpoint ${String(made.id)} for ${client.label}: ${made.url}\nIts signing secret, shown this once (keep it with the receiver):\n\n  ${made.secret}\n`);
     return 0;
   }
   if (action === 'list') {
     const listed = await service.list(client.id);
-    if (listed.length === 0) console.log(`${client.label} has no webhook endpoints.`);
-    for (const each of listed) console.log(`${String(each.id)}  ${each.url}  ${each.eventTypes.join(',') || 'all events'}  ${each.disabledAt ? `disabled ${each.disabledAt}` : 'live'}`);
+    if (listed.length === 0) run.say(`${client.label} has no webhook endpoints.`);
+    for (const each of listed) run.say(`${String(each.id)}  ${each.url}  ${each.eventTypes.join(',') || 'all events'}  ${each.disabledAt ? `disabled ${each.disabledAt}` : 'live'}`);
     return 0;
   }
   if (action === 'rotate') {
     // The operator rotates any endpoint of the client, whoever added it.
     const rotated = await service.rotate(client.id, needId(), { apiKeyId: null });
     if ('refused' in rotated) throw new UsageError(`${client.label} has no live endpoint ${target ?? ''}.`);
-    console.log(`A new secret for endpoint ${String(rotated.id)}; the previous one signs too until ${rotated.previousSecretExpiresAt ?? ''}:\n\n  ${rotated.secret}\n`);
+    run.say(`A new secret for endpoint ${String(rotated.id)}; the previous one signs too until ${rotated.previousSecretExpiresAt ?? ''}:\n\n  ${rotated.secret}\n`);
     return 0;
   }
   if (action === 'disable') {
     const disabled = await service.disable(client.id, needId());
     if (!disabled) throw new UsageError(`${client.label} has no endpoint ${target ?? ''}.`);
-    console.log(`Endpoint ${String(disabled.id)} is disabled: nothing more is sent to it.`);
+    run.say(`Endpoint ${String(disabled.id)} is disabled: nothing more is sent to it.`);
     return 0;
   }
   if (action === 'deliveries') {
-    const deliveries = await service.deliveries(client.id, values.failed ? 'failed' : undefined);
-    if (deliveries.length === 0) console.log(values.failed ? 'No failed deliveries.' : 'No deliveries.');
+    const deliveries = await service.deliveries(client.id, run.values.failed ? 'failed' : undefined);
+    if (deliveries.length === 0) run.say(run.values.failed ? 'No failed deliveries.' : 'No deliveries.');
     for (const each of deliveries)
-      console.log(`${each.eventId}  ${each.eventType}  endpoint ${String(each.endpointId)}  ${each.status}  ${String(each.attempts)} attempts`);
+      run.say(`${each.eventId}  ${each.eventType}  endpoint ${String(each.endpointId)}  ${each.status}  ${String(each.attempts)} attempts`);
     return 0;
   }
   if (action === 'replay') {
     const count = await service.replay(client.id, target ?? '');
     if (count === null) throw new UsageError(`${client.label} has no event ${target ?? ''}.`);
-    console.log(`${target ?? ''} goes again to ${String(count)} endpoint(s), with its own webhook-id: the portal sends it when it next runs.`);
+    run.say(`${target ?? ''} goes again to ${String(count)} endpoint(s), with its own webhook-id: the portal sends it when it next runs.`);
     return 0;
   }
   throw new UsageError(usage);
 }
 
 /** Where invitation links point: --origin, else PUBLIC_URL, else the portal on this machine. */
-const linkOrigin = () => new URL(values.origin ?? process.env.PUBLIC_URL ?? 'http://localhost:8080').origin;
+const linkOrigin = (run: Run) => new URL(run.values.origin ?? run.env.PUBLIC_URL ?? 'http://localhost:8080').origin;
 const operator = () => `operator:${userInfo().username}`;
 
 /** Invites a staff member of a client and says where the invitation went. */
-async function invite(db: Database, secrets: SecretBox, clientId: number, label: string, email: string, role: StaffRole): Promise<void> {
+async function invite(run: Run, db: Database, secrets: SecretBox, clientId: number, label: string, email: string, role: StaffRole): Promise<void> {
   const now = () => new Date();
   const staff = createStaffService({ db, sessions: createStaffSessions({ db, now }), throttle: createThrottleService({ db, now }), now, secrets });
-  const invited = await staff.invite(clientId, { email, role }, { origin: linkOrigin() });
+  const invited = await staff.invite(clientId, { email, role }, { origin: linkOrigin(run) });
   if ('kind' in invited) throw new UsageError(`${email} is already staff of ${label}.`);
   await recordAudit(db, { clientId, actorKind: 'operator', actor: operator(), action: 'staff.invite', target: invited.email, outcome: 'ok', detail: role }, now());
-  console.log(`Invited ${invited.email} as ${role} of ${label}: the invitation email (a link to set a password, then a second factor) is in the outbox.`);
+  run.say(`Invited ${invited.email} as ${role} of ${label}: the invitation email (a link to set a password, then a second factor) is in the outbox.`);
 }
 
-async function staffCommand(db: Database, secrets: SecretBox, [action]: string[]): Promise<number> {
+async function staffCommand(run: Run, db: Database, secrets: SecretBox, [action]: string[]): Promise<number> {
   if (action !== 'invite') throw new UsageError(usage);
-  const client = await clientOf(db);
-  const email = v.safeParse(staffEmailSchema, values.email ?? '');
-  const role = v.safeParse(staffRoleSchema, values.role ?? '');
+  const client = await clientOf(run, db);
+  const email = v.safeParse(staffEmailSchema, run.values.email ?? '');
+  const role = v.safeParse(staffRoleSchema, run.values.role ?? '');
   if (!email.success) throw new UsageError('Give the staff member’s email: --email clerk@lab.example');
   if (!role.success) throw new UsageError(`Give the role: --role ${staffRoles.join('|')}`);
-  await invite(db, secrets, client.id, client.label, email.output, role.output);
+  await invite(run, db, secrets, client.id, client.label, email.output, role.output);
   return 0;
 }
 
-async function clientsCommand(db: Database, secrets: SecretBox, [action]: string[]): Promise<number> {
+async function clientsCommand(run: Run, db: Database, secrets: SecretBox, [action]: string[]): Promise<number> {
   if (action !== 'create') throw new UsageError(usage);
-  const code = v.safeParse(clientCodeSchema, values.code ?? '');
-  const name = values.name?.trim() ?? '';
-  const admin = v.safeParse(staffEmailSchema, values.admin ?? '');
+  const code = v.safeParse(clientCodeSchema, run.values.code ?? '');
+  const name = run.values.name?.trim() ?? '';
+  const admin = v.safeParse(staffEmailSchema, run.values.admin ?? '');
   if (!code.success) throw new UsageError('Give the client’s code, 2 to 4 letters: --code ABC');
   if (name === '' || name.length > 120) throw new UsageError('Give the client’s name (at most 120 characters): --name "Acme Labs"');
   if (!admin.success) throw new UsageError('Give its first office admin’s email: --admin ops@lab.example');
   const upper = code.output.toUpperCase();
   const [created] = await db
     .insert(clients)
-    .values({ code: upper, name, clientUrl: linkOrigin(), isPrimary: true, acceptsOnlinePayments: false })
+    .values({ code: upper, name, clientUrl: linkOrigin(run), isPrimary: true, acceptsOnlinePayments: false })
     .onConflictDoNothing()
     .returning({ id: clients.id });
   if (!created) throw new UsageError(`There is already a client ${upper}.`);
   await recordAudit(db, { clientId: created.id, actorKind: 'operator', actor: operator(), action: 'client.create', target: upper, outcome: 'ok', detail: name }, new Date());
-  console.log(`Created client ${upper}, ${name}: its portal is ${linkOrigin()}/${upper}/ and its console ${linkOrigin()}/${upper}/office/ (online payments off until the office turns them on).`);
-  await invite(db, secrets, created.id, upper, admin.output, 'officeAdmin');
+  run.say(`Created client ${upper}, ${name}: its portal is ${linkOrigin(run)}/${upper}/ and its console ${linkOrigin(run)}/${upper}/office/ (online payments off until the office turns them on).`);
+  await invite(run, db, secrets, created.id, upper, admin.output, 'officeAdmin');
   return 0;
 }
 
@@ -315,63 +329,79 @@ async function clientsCommand(db: Database, secrets: SecretBox, [action]: string
  * sealed again (never a secret); if one does not open with SECRETS_KEY or SECRETS_KEY_PREVIOUS,
  * nothing changes and it says which.
  */
-async function secretsCommand(db: Database, secrets: SecretBox, [action]: string[]): Promise<number> {
+async function secretsCommand(run: Run, db: Database, secrets: SecretBox, [action]: string[]): Promise<number> {
   if (action !== 'rotate') throw new UsageError(usage);
   try {
     const { total, resealed } = await resealSecrets(db, secrets);
-    console.log(
+    run.say(
       `Sealed ${String(resealed)} of the ${String(total)} stored secrets again under SECRETS_KEY (key ${secrets.keyId}); every one is now under it, so SECRETS_KEY_PREVIOUS may be dropped.`,
     );
     return 0;
   } catch (error) {
     if (!(error instanceof SecretsNotOpened)) throw error;
-    console.error(`${error.message}\nSet SECRETS_KEY_PREVIOUS to the key that sealed them and run it again; nothing was changed.`);
+    run.complain(`${error.message}\nSet SECRETS_KEY_PREVIOUS to the key that sealed them and run it again; nothing was changed.`);
     return 1;
   }
 }
 
-async function main(): Promise<number> {
-  const [command, ...rest] = positionals;
-  if (values.help || !command) {
-    console.log(usage);
+async function main(run: Run, [command, ...rest]: string[]): Promise<number> {
+  if (run.values.help || !command) {
+    run.say(usage);
     return command ? 0 : 2;
   }
   if (!['keys', 'import', 'postings', 'webhooks', 'clients', 'staff', 'secrets'].includes(command)) throw new UsageError(usage);
   // As the portal reads them: production refuses to go on without SECRETS_KEY.
-  const secretsKeys = secretsKeysSetting(process.env.SECRETS_KEY, process.env.SECRETS_KEY_PREVIOUS, process.env.NODE_ENV);
+  const secretsKeys = secretsKeysSetting(run.env.SECRETS_KEY, run.env.SECRETS_KEY_PREVIOUS, run.env.NODE_ENV);
   const secrets = createSecretBox({ key: secretsKeys.key, previousKeys: secretsKeys.previousKeys });
   const repoRoot = fileURLToPath(new URL('..', import.meta.url));
-  const databaseUrl = process.env.DATABASE_URL;
-  const dataDir = process.env.DATA_DIR || `${repoRoot}.data/pglite`;
+  const databaseUrl = run.env.DATABASE_URL;
+  const dataDir = run.env.DATA_DIR || `${repoRoot}.data/pglite`;
   const release = databaseUrl ? () => {} : claimDataDir(dataDir, 'npm run office');
-  const ownerUrl = process.env.DATABASE_OWNER_URL;
+  const ownerUrl = run.env.DATABASE_OWNER_URL;
   const opened = await openDatabase(databaseUrl ? { databaseUrl, ...(ownerUrl ? { ownerUrl } : {}) } : { dataDir });
   const { db } = opened;
   try {
     // As the portal does when it starts: plain secrets of a database from before sealing are sealed,
     // and (never in production) a fresh database gets the demo clients.
     await sealPlainSecrets(db, secrets);
-    await seedDemoData(db, { secrets });
+    await seedDemoData(db, { secrets, nodeEnv: run.env.NODE_ENV });
     if (command === 'keys') {
-      await keys(db, rest);
+      await keys(run, db, rest);
       return 0;
     }
-    if (command === 'postings') return await postings(db);
-    if (command === 'webhooks') return await webhooks(db, secrets, rest);
-    if (command === 'clients') return await clientsCommand(db, secrets, rest);
-    if (command === 'staff') return await staffCommand(db, secrets, rest);
-    if (command === 'secrets') return await secretsCommand(db, secrets, rest);
-    return await importFile(db, rest[0]);
+    if (command === 'postings') return await postings(run, db);
+    if (command === 'webhooks') return await webhooks(run, db, secrets, rest);
+    if (command === 'clients') return await clientsCommand(run, db, secrets, rest);
+    if (command === 'staff') return await staffCommand(run, db, secrets, rest);
+    if (command === 'secrets') return await secretsCommand(run, db, secrets, rest);
+    return await importFile(run, db, rest[0]);
   } finally {
     await opened.close();
     release();
   }
 }
 
-main().then(
-  (code) => process.exit(code),
-  (error: unknown) => {
-    console.error(error instanceof UsageError ? error.message : `office: ${shortReason(error)}`);
-    process.exit(error instanceof UsageError ? 2 : 1);
-  },
-);
+/**
+ * Runs the command with these arguments (what follows `npm run office --`), writing to `io`;
+ * resolves with its exit code: 0 done, 1 failed, 2 called wrongly.
+ */
+export async function runOffice(args: string[], io: OfficeIo): Promise<number> {
+  const line = (stream: NodeJS.WritableStream) => (text: string) => void stream.write(`${text}\n`);
+  const complain = line(io.stderr);
+  try {
+    let parsed;
+    try {
+      parsed = parseArgs({ args, allowPositionals: true, options });
+    } catch (error) {
+      throw new UsageError(`${error instanceof Error ? error.message : String(error)}\n${usage}`);
+    }
+    return await main({ values: parsed.values, env: io.env, io, say: line(io.stdout), complain }, parsed.positionals);
+  } catch (error) {
+    complain(error instanceof UsageError ? error.message : `office: ${shortReason(error)}`);
+    return error instanceof UsageError ? 2 : 1;
+  }
+}
+
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
+  process.exit(await runOffice(process.argv.slice(2), { env: process.env, stdout: process.stdout, stderr: process.stderr }));
+}

@@ -1,5 +1,8 @@
-import { describe, expect, it } from 'vitest';
-import { hashPassword, verifyAgainstDummy, verifyPassword } from './password';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { hashPassword, productionHashCost, setHashCostForTests, verifyAgainstDummy, verifyPassword } from './password';
+
+// The hashing itself, as the portal does it (the other tests hash more cheaply: server/test/password-cost.ts).
+beforeAll(() => setHashCostForTests(productionHashCost));
 
 describe('password hashing', () => {
   it('accepts the right password and refuses a wrong one', async () => {

@@ -3,9 +3,16 @@
  */
 import { randomBytes, scrypt as scryptCallback, timingSafeEqual, type ScryptOptions } from 'node:crypto';
 
-const N = 2 ** 15;
-const R = 8;
-const P = 1;
+/** scrypt's cost parameters for new hashes; a stored hash carries its own, which verifying reads. */
+export interface HashCost {
+  n: number;
+  r: number;
+  p: number;
+}
+
+/** What the portal hashes with. */
+export const productionHashCost: Readonly<HashCost> = { n: 2 ** 15, r: 8, p: 1 };
+let cost: Readonly<HashCost> = productionHashCost;
 const SALT_BYTES = 16;
 const KEY_BYTES = 32;
 /** Upper bound on N read from a stored hash, so a tampered row cannot exhaust memory. */
@@ -27,9 +34,10 @@ function maxmemFor(n: number, r: number): number {
 
 /** Hashes a password with a fresh random salt. */
 export async function hashPassword(password: string): Promise<string> {
+  const { n, r, p } = cost;
   const salt = randomBytes(SALT_BYTES);
-  const key = await scrypt(password, salt, KEY_BYTES, { N, r: R, p: P, maxmem: maxmemFor(N, R) });
-  return ['scrypt', N, R, P, salt.toString('base64'), key.toString('base64')].join('$');
+  const key = await scrypt(password, salt, KEY_BYTES, { N: n, r, p, maxmem: maxmemFor(n, r) });
+  return ['scrypt', n, r, p, salt.toString('base64'), key.toString('base64')].join('$');
 }
 
 interface ParsedHash {
@@ -78,4 +86,14 @@ export async function verifyAgainstDummy(password: string): Promise<false> {
   dummyHash ??= hashPassword(randomBytes(18).toString('base64'));
   await verifyPassword(password, await dummyHash);
   return false;
+}
+
+/**
+ * Sets the cost of new hashes, the dummy's included, for the tests whose subject is not the hashing
+ * (server/test/password-cost.ts): with the production cost they spent most of their time in scrypt.
+ * The server never calls it.
+ */
+export function setHashCostForTests(next: Readonly<HashCost>): void {
+  cost = next;
+  dummyHash = undefined;
 }

@@ -2,11 +2,14 @@ import { and, asc, count, eq, sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { openDatabase, type OpenedDatabase } from '../db/client';
 import { accounts, clients, invoices, userClients, users } from '../db/schema';
+import { productionHashCost, setHashCostForTests } from '../security/password';
 import { seedDemoData } from './seed';
 
 let database: OpenedDatabase;
 
 beforeAll(async () => {
+  // The demo users' hashes as the portal makes them (the other tests hash more cheaply: server/test/password-cost.ts).
+  setHashCostForTests(productionHashCost);
   database = await openDatabase();
 });
 

@@ -46,6 +46,11 @@ export async function seedDemoData(db: Database, options: SeedOptions = {}): Pro
   const nodeEnv = 'nodeEnv' in options ? options.nodeEnv : process.env.NODE_ENV;
   if (nodeEnv === 'production') return 'skippedProduction';
 
+  // Every start and office command passes here, most with a seeded database: a look first spares them
+  // the hashing (seconds on a busy machine). The look under the lock below is what decides.
+  const [seen] = await db.select({ n: count() }).from(clients);
+  if ((seen?.n ?? 0) > 0) return 'skippedNotEmpty';
+
   // Hash outside the transaction: it is slow, and the lock need not wait for it.
   const passwordHashes = await Promise.all(demoUsers.map(() => hashPassword(DEMO_PASSWORD)));
   const staffPasswordHash = await hashPassword(DEMO_PASSWORD);

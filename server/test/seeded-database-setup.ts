@@ -13,6 +13,8 @@ import { migrationsFolder } from '../db/client';
 import * as schema from '../db/schema';
 import { seedDemoData } from '../seed/seed';
 import { SEEDED_DUMP_ENV } from './seeded-dump';
+// The demo users' hashes at the tests' cost, as the tests' own.
+import './password-cost';
 
 export default async function setup(): Promise<() => void> {
   const folder = mkdtempSync(join(tmpdir(), 'pbp-seeded-'));
