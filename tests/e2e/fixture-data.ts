@@ -158,6 +158,15 @@ export const fixtureAccounts = {
   guestEs: { clientCode: 'SUN', accountNumber: 'A-920200', holderName: 'Gray Guest', invoices: patLikeInvoices('SUN-9202') },
   /** Pays as a guest (through the API) so that billing office staff refund part of it on the console's Payments screen. */
   officeRefunds: { clientCode: 'SUN', accountNumber: 'A-920900', holderName: 'Morgan Refund', invoices: patLikeInvoices('SUN-9209') },
+  /** An invoice paid in full and closed; the office refunds part of its payment, which opens it again (refund-reopens.spec.ts). */
+  refundReopens: {
+    clientCode: 'SUN',
+    accountNumber: 'A-921000',
+    holderName: 'Remy Reopen',
+    userEmail: 'e2e.refund.reopens@example.com',
+    invoices: [{ invoiceNumber: 'SUN-921012', description: 'Thyroid stimulating hormone (TSH)', amountCents: 3900, balanceCents: 0 }, ...patLikeInvoices('SUN-9210')],
+    payments: [{ confirmationNumber: 'P-REOPENAAAA', paidAt: '2026-02-06T14:30:00Z', lines: [{ invoiceNumber: 'SUN-921012', amountCents: 3900 }] }],
+  },
   /** Signed in through the API, then signed out everywhere by billing office staff from the account's console page. */
   officeHelp: { clientCode: 'SUN', accountNumber: 'A-920800', holderName: 'Nico Help', userEmail: 'e2e.office.help@example.com', invoices: [] },
   /** Has nothing left to pay. */
@@ -480,6 +489,8 @@ export async function insertFixtureData(db: Database): Promise<void> {
             dueDate: `2026-0${String(2 + index)}-1${String(position % 10)}`,
             amountCents: invoice.amountCents,
             balanceCents: invoice.balanceCents,
+            // Paid to nothing, closed, as the lab's next statement closes it (the demo's SUN-100012 is).
+            closedAt: invoice.balanceCents === 0 ? new Date('2026-02-07T12:00:00Z') : null,
           })),
         );
       }
