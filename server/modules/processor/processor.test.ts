@@ -148,7 +148,7 @@ describe('GET /processor/card-fields', () => {
   it('speaks Spanish when asked, with Spanish error messages', async () => {
     const html = await (await createTestCardFieldsApp(database.db).request('/processor/card-fields?lang=es-ES')).text();
     expect(html).toContain('<html lang="es-ES" data-portal-origin="http://localhost">');
-    expect(html).toContain('<h1 class="visually-hidden">Datos de la tarjeta</h1>');
+    expect(html).toContain('<h1 class="visually-hidden" id="card-title">Datos de la tarjeta</h1>');
     for (const text of ['Número de tarjeta', 'Vencimiento (MM/AA)', 'Código de seguridad (CVC)', 'Introduzca un número de tarjeta válido.']) {
       expect(html).toContain(text);
     }
