@@ -5,16 +5,18 @@
  */
 import type { ColourName } from '@contracts/branding';
 import { shownProblems } from '@machines/form/form.rules';
-import { colourFields, colourProblems, draftColours, type brandColoursMachine } from '@machines/office/brand-colours.machine';
+import { colourFields, draftColours, type brandColoursMachine } from '@machines/office/brand-colours.machine';
 import type { Page } from '@playwright/test';
 import type { SnapshotFrom } from 'xstate';
-import { draftContrastProblems } from '@/features/office/branding-rules';
+import { colourFieldProblems, draftContrastProblems } from '@/features/office/branding-rules';
 import { expect } from '../fixtures';
 import type { BrowserPaths, PathRun } from './browser-paths';
 import { brandingAnswer, brandingSection, openBranding } from './branding-page';
 import { json } from './call-gate';
 import { consoleFailure, consoleFailureMessages } from './console-page';
 import { expectField, leaveField } from './password-forms';
+import { machineReplay } from './integrations-page';
+import { brandColoursModel } from '../../model/brand-colours.model';
 
 type Snapshot = SnapshotFrom<typeof brandColoursMachine>;
 
@@ -28,26 +30,29 @@ const labels: Record<ColourName, string> = {
 const colours = (page: Page) => brandingSection(page, 'Colours');
 const field = (page: Page, name: ColourName) => colours(page).getByLabel(labels[name], { exact: true });
 const snapshotOf = (run: PathRun) => run.after as Snapshot;
+// Which colours show their problem depends on the fields this path has left, which the plan's
+// snapshot may have from another history: the path's own events replayed on the machine say it.
+const { begin, predicted, step } = machineReplay<Snapshot>(brandColoursModel.machine);
 const refusalMessage = 'Some of these colours are too close to each other for everyone to see them.';
 
 export const brandColoursPaths: BrowserPaths = {
   machine: 'brand-colours',
-  start: (run) => openBranding(run, [save], { colours: snapshotOf(run).context.saved }),
+  start: (run) => openBranding(run, [save], { colours: begin(run, { colours: snapshotOf(run).context.saved }).context.saved }),
   steps: {
-    'form.edit': (run, event) => field(run.page, event.field as ColourName).fill(String(event.value)),
-    'form.leave': (run, event) => leaveField(run.page, field(run.page, event.field as ColourName)),
-    'form.submit': async (run) => {
+    'form.edit': step((run, event) => field(run.page, event.field as ColourName).fill(String(event.value))),
+    'form.leave': step((run, event) => leaveField(run.page, field(run.page, event.field as ColourName))),
+    'form.submit': step(async (run) => {
       await colours(run.page).getByRole('button', { name: 'Save the colours' }).click();
       if (run.after.matches('saving')) await run.gate.arrived(save);
-    },
-    'colours.reset': (run) => colours(run.page).getByRole('button', { name: 'Undo my changes' }).click(),
-    'xstate.done.actor.save': (run, event) => run.gate.answer(save, json(brandingAnswer({ colours: event.output as Snapshot['context']['saved'] }))),
-    'xstate.error.actor.save': (run, event) => {
+    }),
+    'colours.reset': step((run) => colours(run.page).getByRole('button', { name: 'Undo my changes' }).click()),
+    'xstate.done.actor.save': step((run, event) => run.gate.answer(save, json(brandingAnswer({ colours: event.output as Snapshot['context']['saved'] })))),
+    'xstate.error.actor.save': step((run, event) => {
       const error = event.error as { code?: string; problems?: unknown[]; fields?: Record<string, string> };
       if (error.code === 'contrastTooLow') return run.gate.answer(save, json({ error: 'contrastTooLow', problems: error.problems ?? [] }, 422));
       if (error.code === 'refused') return run.gate.answer(save, json({ error: 'invalidRequest', fields: error.fields ?? {} }, 400));
       return run.gate.answer(save, consoleFailure(error));
-    },
+    }),
   },
   screens: {
     // The colours as typed with their problems, the preview in the draft's colours (the saved ones while a colour is not one), the pairs too close, the outcome.
@@ -55,9 +60,11 @@ export const brandColoursPaths: BrowserPaths = {
       const { page } = run;
       const { context } = snapshotOf(run);
       const section = colours(page);
-      const shown = shownProblems(context, colourFields, colourProblems(context.draft));
+      // A colour that is not one, or one of a pair too close (each pair's names are in its message).
+      const shown = shownProblems(predicted(run).context, colourFields, colourFieldProblems(context.draft));
       for (const name of colourFields) {
-        await expectField(field(page, name), context.draft[name], shown[name] ? 'Enter a colour as # and six hexadecimal digits, like #1f4e79.' : null);
+        const problem = shown[name];
+        await expectField(field(page, name), context.draft[name], problem === undefined ? null : problem === 'invalid' ? 'Enter a colour as # and six hexadecimal digits, like #1f4e79.' : 'Choose a darker or lighter colour.');
       }
       const previewed = draftColours(context.draft) ?? context.saved;
       await expect(page.getByTestId('brand-preview')).toHaveAttribute('style', new RegExp(`--preview-brand: ${previewed.brand};.*--preview-tint: ${previewed.brandTint}`));

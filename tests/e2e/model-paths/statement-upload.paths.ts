@@ -66,7 +66,8 @@ async function expectReport(run: PathRun, status: 'Imported' | 'Refused'): Promi
   const name = context.chosen?.name ?? '';
   const report = upload(run.page).getByRole('region', { name: `Report of ${name}: ${status}` });
   await expect(report).toBeVisible();
-  if (status === 'Refused') await expect(report).toContainText(`The file was refused whole, and nothing changed: ${refusedWhole}`);
+  // In words, then the server's reason (marked as English).
+  if (status === 'Refused') await expect(report.locator('.form-error')).toContainText(new RegExp(`^The file was refused whole, and nothing changed\\..* ${refusedWhole.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}$`));
   else await expect(report).toContainText('Accounts: 3 new, 0 updated, 0 unchanged');
   if (context.report) {
     const { problems: _problems, ...summary } = reportOf(context.report, name);

@@ -157,7 +157,7 @@ export const webhookEndpointsPaths: BrowserPaths = {
       await expectField(urlField(page), context.draft.url, problem === undefined ? null : fieldMessages[problem]);
       if (context.shownSecret) {
         await expect(here.getByTestId('shown-once')).toHaveText(context.shownSecret.secret);
-        await expect(here.getByRole('status').filter({ has: page.getByTestId('shown-once') })).toContainText(context.shownSecret.rotated ? 'The new signing secret of' : `${context.shownSecret.url} is added.`);
+        await expect(here.getByRole('group').filter({ has: page.getByTestId('shown-once') })).toContainText(context.shownSecret.rotated ? 'The new signing secret of' : `${context.shownSecret.url} is added.`);
       } else await expect(here.getByTestId('shown-once')).toHaveCount(0);
       if (context.notice) await expect(here.getByRole('status').filter({ hasText: noticeText(context.notice) })).toBeVisible();
       if (context.failure) await expect(here.getByRole('alert').filter({ hasText: failureMessages[context.failure] })).toBeVisible();
