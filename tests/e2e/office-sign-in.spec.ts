@@ -162,7 +162,7 @@ test('an office admin invites someone, who sets a password and a passkey, and si
   await expect(trail).toContainText('Invited a staff member');
   await expect(trail).toContainText('Accepted an invitation');
   await expect(trail).toContainText('Set up a second factor');
-  await expect(trail.getByRole('row', { name: /Signed in.*passkey/ })).toHaveCount(1);
+  await expect(trail.getByRole('row', { name: /Signed in · with a passkey/ })).toHaveCount(1);
   await expect(trail).not.toContainText('staff.');
   await expect(trail.getByRole('row', { name: /Refused/ }).first()).toBeVisible();
   await expectAccessible(page);

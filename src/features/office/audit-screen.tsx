@@ -76,7 +76,7 @@ export function AuditScreen({ events, more, query }: { events: AuditEvent[]; mor
                   <td>
                     {words.action(event.action)}
                     {event.target ? <> · {event.target}</> : null}
-                    {event.detail ? <span className="field-hint"> · {event.detail}</span> : null}
+                    {event.detail ? <span className="field-hint"> · {words.detail(event.detail)}</span> : null}
                   </td>
                   <td>{event.accountNumber ?? ''}</td>
                   <td>{outcomeName(event.outcome)}</td>

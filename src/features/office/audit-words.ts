@@ -9,7 +9,7 @@ import { useRoleName } from './office-messages';
 
 const isStaffRole = (role: string): role is StaffRole => (staffRoles as readonly string[]).includes(role);
 
-export function useAuditWords(): { action: (code: string) => string; role: (code: string) => string } {
+export function useAuditWords(): { action: (code: string) => string; role: (code: string) => string; detail: (text: string) => string } {
   const { t } = useLingui();
   const roleName = useRoleName();
   const actions: Record<string, string> = {
@@ -40,7 +40,7 @@ export function useAuditWords(): { action: (code: string) => string; role: (code
     'staff.deactivate': t`Deactivated a staff member`,
     'staff.enrol': t`Set up a second factor`,
     'staff.invite': t`Invited a staff member`,
-    'staff.password': t`Set a password`,
+    'staff.password': t`Gave the password to sign in`,
     'staff.secondFactor': t`Tried a second-factor code`,
     'staff.signIn': t`Signed in`,
     'statement.import': t`Imported a statement file`,
@@ -51,7 +51,22 @@ export function useAuditWords(): { action: (code: string) => string; role: (code
     'webhook.rotate': t`Changed a webhook endpoint's secret`,
     'webhook.test': t`Sent a test webhook event`,
   };
+  // The codes a detail is made of (how a staff member signed in, why a call was refused); any other word stays as written.
+  const details: Record<string, string> = {
+    authenticatorApp: t`with the authenticator app`,
+    passkey: t`with a passkey`,
+    recoveryCode: t`with a recovery code`,
+    invalidCredentials: t`wrong password or code`,
+    tooManyRequests: t`too many tries`,
+    notFound: t`not found`,
+    forbidden: t`not allowed for the role`,
+  };
   return {
+    detail: (text) =>
+      text
+        .split(' ')
+        .map((word) => details[word] ?? word)
+        .join(' '),
     action: (code) => actions[code] ?? code,
     role: (code) => (isStaffRole(code) ? roleName(code) : code),
   };
