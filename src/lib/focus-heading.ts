@@ -14,8 +14,8 @@ export function focusHeadingWhenShown(main: HTMLElement): () => void {
     const heading = main.querySelector<HTMLElement>('h1');
     const active = document.activeElement;
     // Not while the heading has it, nor from inside the new screen: only from the page itself, from
-    // the shell (the link used to get here), or from a heading that went away.
-    if (!heading || focused?.isConnected || (active !== main && main.contains(active))) return;
+    // the shell or a menu (the link used to get here), or from a heading that went away.
+    if (!heading || focused?.isConnected || (active !== main && main.contains(active) && active?.closest('nav') === null)) return;
     heading.tabIndex = -1;
     focused = heading;
     heading.focus();
@@ -48,4 +48,19 @@ export function useFocusHeadingOnChange(step: unknown): void {
     heading.tabIndex = -1;
     heading.focus();
   }, [step]);
+}
+
+/**
+ * The same screen made anew for another search or page of it (a form's Search, a Next page link):
+ * when what had the focus went with the old one, the focus goes to the new results (marked
+ * `data-search-results`: their table, or the words that none matched), else to the heading, so a
+ * keyboard or screen-reader user lands on what was found rather than on the page itself.
+ */
+export function focusResultsIfLost(main: HTMLElement): void {
+  const active = document.activeElement;
+  if (active !== null && active !== document.body) return;
+  const target = main.querySelector<HTMLElement>('[data-search-results]') ?? main.querySelector<HTMLElement>('h1');
+  if (!target) return;
+  if (!target.hasAttribute('tabindex')) target.tabIndex = -1;
+  target.focus();
 }

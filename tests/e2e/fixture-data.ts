@@ -167,6 +167,8 @@ export const fixtureAccounts = {
     invoices: [{ invoiceNumber: 'SUN-921012', description: 'Thyroid stimulating hormone (TSH)', amountCents: 3900, balanceCents: 0 }, ...patLikeInvoices('SUN-9210')],
     payments: [{ confirmationNumber: 'P-REOPENAAAA', paidAt: '2026-02-06T14:30:00Z', lines: [{ invoiceNumber: 'SUN-921012', amountCents: 3900 }] }],
   },
+  /** At OAK, a lab no other test looks at: the console's keyboard journey refunds part of a payment to it (office-keyboard-journey.spec.ts). */
+  officeJourney: { clientCode: 'OAK', accountNumber: 'A-922100', holderName: 'Kim Keys', invoices: patLikeInvoices('OAK-9221') },
   /** Signed in through the API, then signed out everywhere by billing office staff from the account's console page. */
   officeHelp: { clientCode: 'SUN', accountNumber: 'A-920800', holderName: 'Nico Help', userEmail: 'e2e.office.help@example.com', invoices: [] },
   /** Has nothing left to pay. */

@@ -20,33 +20,43 @@ export const E2E_STAFF_PASSWORD = 'Office#Staff2026!';
 export const E2E_TOTP_SECRET = 'KVKFKRCPNZQUYMLXOVYDSQKJKZDTSRLD';
 export type E2eRole = 'officeAdmin' | 'billingStaff' | 'readOnly';
 /** The labs with a pool of staff. */
-export type StaffClient = 'SUN' | 'NPP' | 'JAD';
-const roles: readonly E2eRole[] = ['officeAdmin', 'billingStaff', 'readOnly'];
+export type StaffClient = 'SUN' | 'NPP' | 'JAD' | 'OAK';
+const allRoles: readonly E2eRole[] = ['officeAdmin', 'billingStaff', 'readOnly'];
 // By Playwright's parallel index, from 0 to the number of workers at once (a worker that replaces a
 // failed one takes its index and goes on with its counter, so failures never spend the pool). Room
 // for up to 4 workers; kept small, as every member is a row of the Staff page the tests scan with axe.
 const WORKERS = 4;
-const SLOTS = 15;
+/**
+ * Per lab, its pool's roles and members per role and worker. OAK's is its keyboard journey's office
+ * admins alone, few, so the journey tabs past a short Staff table as a person would.
+ */
+const pools: Record<StaffClient, { roles: readonly E2eRole[]; slots: number }> = {
+  SUN: { roles: allRoles, slots: 15 },
+  NPP: { roles: allRoles, slots: 15 },
+  JAD: { roles: allRoles, slots: 15 },
+  OAK: { roles: ['officeAdmin'], slots: 3 },
+};
 
 const emailOf = (client: string, role: E2eRole, worker: number, slot: number) => `e2e.${role.toLowerCase()}.${String(worker)}.${String(slot)}@${client.toLowerCase()}.example`;
 
 /** The pools, written before the server starts (tests/e2e/global-setup.ts), their secrets sealed by the server's box. */
 export async function insertE2eStaff(db: Database, secrets: SecretBox): Promise<void> {
   const passwordHash = await hashPassword(E2E_STAFF_PASSWORD);
-  // JAD: a lab no other test looks at, whose look the Branding test changes.
-  for (const code of ['SUN', 'NPP', 'JAD']) {
+  // JAD: a lab no other test looks at, whose look the Branding test changes; OAK: the console's
+  // keyboard journey's own lab, which changes its look too.
+  for (const [code, { roles, slots }] of Object.entries(pools)) {
     const [client] = await db.select({ id: clients.id }).from(clients).where(and(eq(clients.code, code), isNull(clients.billingGroup))).limit(1);
     if (!client) throw new Error(`No client ${code}`);
     // Each row's id first: its authenticator secret is sealed for its row.
-    const ids = await reserveIds(db, 'staff_members', roles.length * WORKERS * SLOTS);
+    const ids = await reserveIds(db, 'staff_members', roles.length * WORKERS * slots);
     const rows = roles.flatMap((role, roleIndex) =>
-      Array.from({ length: WORKERS * SLOTS }, (_, index) => {
-        const id = ids[roleIndex * WORKERS * SLOTS + index];
+      Array.from({ length: WORKERS * slots }, (_, index) => {
+        const id = ids[roleIndex * WORKERS * slots + index];
         if (id === undefined) throw new Error('Too few staff ids were reserved');
         return {
           id,
           clientId: client.id,
-          email: emailOf(code, role, Math.floor(index / SLOTS), index % SLOTS),
+          email: emailOf(code, role, Math.floor(index / slots), index % slots),
           role,
           status: 'active' as const,
           passwordHash,
@@ -73,7 +83,7 @@ function takeSlot(client: StaffClient, role: E2eRole, parallelIndex: number): nu
 /** A staff member of `role` at `client` that no other test of this run signs in as. */
 export function freshStaff(role: E2eRole, client: StaffClient, parallelIndex: number): string {
   const slot = takeSlot(client, role, parallelIndex);
-  if (parallelIndex >= WORKERS || slot >= SLOTS) throw new Error(`The e2e staff pool is spent (parallel index ${String(parallelIndex)}, slot ${String(slot)}): make it larger in office-staff.ts`);
+  if (parallelIndex >= WORKERS || slot >= pools[client].slots || !pools[client].roles.includes(role)) throw new Error(`The e2e staff pool is spent (parallel index ${String(parallelIndex)}, slot ${String(slot)}): make it larger in office-staff.ts`);
   return emailOf(client, role, parallelIndex, slot);
 }
 

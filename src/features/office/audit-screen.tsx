@@ -58,11 +58,11 @@ export function AuditScreen({ events, more, query }: { events: AuditEvent[]; mor
         </div>
       </form>
       {events.length === 0 ? (
-        <p role="status">
+        <p role="status" tabIndex={-1} data-search-results>
           <Trans>Nothing found.</Trans>
         </p>
       ) : (
-        <div className="table-scroll" tabIndex={0} role="region" aria-label={t`Audit trail entries`}>
+        <div className="table-scroll" tabIndex={0} role="region" aria-label={t`Audit trail entries`} data-search-results>
           <table className="data-table" data-testid="audit-trail">
             <ColumnHeaders names={[t`When`, t`Who`, t`What`, t`Account`, t`Outcome`, t`From`]} />
             <tbody>

@@ -37,11 +37,11 @@ export function PatientsScreen({ q, found }: { q: string; found: { accounts: Acc
         </div>
       </form>
       {found === null ? null : found.accounts.length === 0 ? (
-        <p role="status">
+        <p role="status" tabIndex={-1} data-search-results>
           <Trans>No account matches “{q}”.</Trans>
         </p>
       ) : (
-        <div className="table-scroll" tabIndex={0} role="region" aria-label={t`Accounts found`}>
+        <div className="table-scroll" tabIndex={0} role="region" aria-label={t`Accounts found`} data-search-results>
           <table className="data-table">
             <ColumnHeaders names={[t`Account`, t`Holder`, t`Found by`, t`Open balance`]} />
             <tbody>

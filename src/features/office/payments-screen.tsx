@@ -115,7 +115,7 @@ export function PaymentsScreen({
         </p>
       ) : null}
       {rows.length === 0 ? (
-        <p role="status">
+        <p role="status" tabIndex={-1} data-search-results>
           <Trans>No payment matches this search.</Trans>
         </p>
       ) : (
@@ -124,6 +124,7 @@ export function PaymentsScreen({
           tabIndex={0}
           role="region"
           aria-label={t`Payments found`}
+          data-search-results
         >
           <table className="data-table" data-testid="payments">
             <ColumnHeaders names={[t`Confirmation`, t`Paid`, t`Account`, t`Payer`, t`Card`, t`Amount`, t`Refunded`, ...(canRefund ? [t`Refund`] : [])]} />
