@@ -89,7 +89,11 @@ export const loadingPaths: BrowserPaths = {
       await expect(overlay(page).getByRole('status')).toHaveText(/^(Loading…|Cargando…)$/);
     },
     'loading.timedOut': async ({ page }) => {
-      await expect(page.getByRole('heading', { level: 1, name: /^(The page took too long to load|La página ha tardado demasiado en cargarse)$/ })).toBeVisible();
+      const heading = page.getByRole('heading', { level: 1, name: /^(The page took too long to load|La página ha tardado demasiado en cargarse)$/ });
+      await expect(heading).toBeVisible();
+      // The new screen's heading takes the focus, a moment after it shows: a key pressed before
+      // then would go to the heading, not to what the next step presses.
+      await expect(heading).toBeFocused();
       await expect(overlay(page)).toHaveCount(0);
     },
   },
