@@ -89,6 +89,9 @@ export const clientPaths: BrowserPaths = {
       if ((await signedInMenu(page).count()) > 0) {
         // Signed in already: the session's billing group reaches the client again with the next sign-in.
         await signedInMenu(page).getByRole('button', { name: 'Sign out' }).click();
+        // Signing out ends on the home page, which says so: a link followed before then is
+        // overtaken by that move.
+        await expect(page.getByRole('status').filter({ hasText: 'You have signed out.' })).toBeVisible();
         await page.getByTestId('menu-signed-out').getByRole('link', { name: 'Roster login' }).click();
         await expect(page.getByRole('heading', { level: 1, name: 'Sign in' })).toBeVisible();
       }
