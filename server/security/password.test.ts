@@ -1,8 +1,11 @@
-import { beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { testHashCost } from '../test/password-cost';
 import { hashPassword, productionHashCost, setHashCostForTests, verifyAgainstDummy, verifyPassword } from './password';
 
 // The hashing itself, as the portal does it (the other tests hash more cheaply: server/test/password-cost.ts).
 beforeAll(() => setHashCostForTests(productionHashCost));
+// The next file in this worker hashes at the tests' cost again (vitest.config.ts: the server's files share a worker's modules).
+afterAll(() => setHashCostForTests(testHashCost));
 
 describe('password hashing', () => {
   it('accepts the right password and refuses a wrong one', async () => {

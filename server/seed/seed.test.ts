@@ -3,6 +3,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } 
 import { openDatabase, type OpenedDatabase } from '../db/client';
 import { accounts, clients, invoices, userClients, users } from '../db/schema';
 import { productionHashCost, setHashCostForTests } from '../security/password';
+import { testHashCost } from '../test/password-cost';
 import { seedDemoData } from './seed';
 
 let database: OpenedDatabase;
@@ -14,6 +15,8 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
+  // The next file in this worker hashes at the tests' cost again (vitest.config.ts: the server's files share a worker's modules).
+  setHashCostForTests(testHashCost);
   await database.close();
 });
 

@@ -211,11 +211,13 @@ test.describe('what the first page costs', () => {
     const catalogs = () => requested.filter((path) => path.startsWith('/assets/locale/'));
     await page.goto('/SUN');
     await expect(page.getByRole('heading', { level: 1, name: 'Pay your bill online' })).toBeVisible();
+    // The server's page shows before the app fetches its catalog: the app has taken the page over
+    // once it has the catalog. Other screens are then the app's to show (before it has taken the
+    // page over, a link loads the next page anew).
+    await appHasTakenOver(page);
     expect(catalogs()).toEqual(['/assets/locale/en-US.json']);
     // The messages are no longer JavaScript chunks of their own.
     expect(requested.filter((path) => /\/(shell|screens)-[\w-]+\.js$/.test(path))).toEqual([]);
-    // Other screens are the app's to show (before it has taken the page over, a link loads the next page anew).
-    await appHasTakenOver(page);
 
     await page.getByRole('main').getByRole('link', { name: 'Sign in' }).click();
     await expect(page.getByRole('heading', { level: 1, name: 'Sign in' })).toBeVisible();
