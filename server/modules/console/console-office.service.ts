@@ -25,6 +25,7 @@ import { publicDocumentKinds } from '@contracts/documents';
 import { cardBrandSchema } from '@contracts/processor';
 import { queryRows, type Database } from '../../db/client';
 import { accounts, clients, loginAttempts, payments, userClients, users } from '../../db/schema';
+import { centsAsDecimal } from '../../lib/cents';
 import { spreadsheetSafe } from '../../lib/spreadsheet-safe';
 import type { AccountRow, AccountsService } from '../accounts/accounts.service';
 import { normaliseReference } from '../accounts/accounts.service';
@@ -41,7 +42,6 @@ const likeEscaped = (text: string) => text.replace(/[\\%_]/g, (char) => `\\${cha
 const moneyKinds = { 'payment.captured': 'payment', 'payment.refunded': 'refund', 'payment.voided': 'void' } as const;
 
 /** Dollars and cents as a spreadsheet reads them: 120.00. */
-const dollars = (cents: number) => (cents / 100).toFixed(2);
 
 export interface ConsoleOfficeDeps {
   db: Database;
@@ -337,9 +337,9 @@ export function createConsoleOfficeService({ db, accounts: accountsService, docu
               payment.confirmationNumber,
               spreadsheetSafe(payment.accountNumber),
               payment.paidAt,
-              dollars(payment.totalCents),
-              dollars(payment.refundedCents),
-              dollars(payment.refundableCents),
+              centsAsDecimal(payment.totalCents),
+              centsAsDecimal(payment.refundedCents),
+              centsAsDecimal(payment.refundableCents),
               payment.voided ? 'yes' : 'no',
               payment.cardBrand,
               payment.cardLast4,

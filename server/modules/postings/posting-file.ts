@@ -11,6 +11,7 @@ import { stringify } from 'csv-stringify/sync';
 import { sql } from 'drizzle-orm';
 import { queryRows, type Database } from '../../db/client';
 import type { MoneyEventLine, MoneyEventType } from '../../db/schema';
+import { centsAsDecimal } from '../../lib/cents';
 import { spreadsheetSafe } from '../../lib/spreadsheet-safe';
 
 export const postingColumns = [
@@ -31,13 +32,6 @@ export const postingColumns = [
   'actor',
   'event_count',
 ] as const;
-
-/** Cents as dollars with two decimals, a minus for money going back. */
-export function dollars(cents: number): string {
-  const sign = cents < 0 ? '-' : '';
-  const whole = Math.abs(cents);
-  return `${sign}${String(Math.floor(whole / 100))}.${String(whole % 100).padStart(2, '0')}`;
-}
 
 /** What an event does to the deposit: a capture adds, a refund or void takes away. */
 export function netCents(type: MoneyEventType, amountCents: number): number {
@@ -92,9 +86,9 @@ export async function postingFile(db: Database, clientId: number, date: string):
       spreadsheetSafe(event.account_number),
       spreadsheetSafe(event.payment_reference),
       spreadsheetSafe(event.reference),
-      spreadsheetSafe(lines.map((line) => `${line.invoiceNumber}=${dollars(line.amountCents)}`).join(';')),
-      dollars(event.amount_cents),
-      dollars(signed),
+      spreadsheetSafe(lines.map((line) => `${line.invoiceNumber}=${centsAsDecimal(line.amountCents)}`).join(';')),
+      centsAsDecimal(event.amount_cents),
+      centsAsDecimal(signed),
       event.card_brand,
       event.card_last4,
       spreadsheetSafe(event.authorization_code),
@@ -102,6 +96,6 @@ export async function postingFile(db: Database, clientId: number, date: string):
       '',
     ];
   });
-  const trailer = ['T', date, '', '', '', '', '', '', '', '', dollars(net), '', '', '', '', String(events.length)];
+  const trailer = ['T', date, '', '', '', '', '', '', '', '', centsAsDecimal(net), '', '', '', '', String(events.length)];
   return stringify([[...postingColumns], ...rows, trailer], { record_delimiter: '\r\n' });
 }

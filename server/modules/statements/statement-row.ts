@@ -3,6 +3,7 @@
  * account), checked on its own: every column read as its kind says, and the line's arithmetic.
  * The checks across rows (duplicates, an invoice under two accounts…) run on the staged rows.
  */
+import { centsAsDecimal } from '../../lib/cents';
 import { statementColumns, type StatementColumn, type StatementColumnName } from './statement-columns';
 
 /** A row as it comes: text from a CSV, or text and numbers (integer cents) from JSON. */
@@ -162,7 +163,7 @@ export function checkRow(raw: RawRow, { now, money }: { now: Date; money: 'dolla
       problems.push({
         column: 'balance',
         code: 'notAddingUp',
-        reason: `the line does not add up: charge − insurance paid − adjustments − patient paid is ${formatCents(left)}, but balance is ${formatCents(balance)}`,
+        reason: `the line does not add up: charge − insurance paid − adjustments − patient paid is ${centsAsDecimal(left)}, but balance is ${centsAsDecimal(balance)}`,
       });
     }
     const invoiceDate = textOf(values, 'invoice_date');
@@ -265,8 +266,3 @@ export function printable(text: string): string {
   return text.replace(new RegExp(controlCharacters.source, 'g'), '\uFFFD');
 }
 
-export function formatCents(cents: number): string {
-  const sign = cents < 0 ? '-' : '';
-  const absolute = Math.abs(cents);
-  return `${sign}${String(Math.floor(absolute / 100))}.${String(absolute % 100).padStart(2, '0')}`;
-}
