@@ -8,10 +8,12 @@
  */
 const formulaStart = /^[=+\-@\t\r]/;
 const formulaAfterSeparator = /([;,\t\r\n][ \t]*)(?=[=+\-@])/g;
+const plainNumber = /^-?\d+(\.\d+)?$/;
 
 export function spreadsheetSafe(value: string | number | null | undefined): string {
   if (value === null || value === undefined) return '';
-  if (typeof value === 'number') return String(value);
+  // A plain number, a negative amount included (-5.00), is a number to a spreadsheet, not a formula.
+  if (typeof value === 'number' || plainNumber.test(value)) return String(value);
   const parts = value.replace(formulaAfterSeparator, "$1'");
   return formulaStart.test(parts) ? `'${parts}` : parts;
 }
@@ -19,5 +21,5 @@ export function spreadsheetSafe(value: string | number | null | undefined): stri
 /** The parts of a cell that a spreadsheet, splitting it at any of those separators, would run as formulas (none, for a safe cell; a plain number such as -5.00 is a number). */
 export function formulaParts(cell: string): string[] {
   const parts = [cell, ...cell.split(/[;,\t\r\n]/).slice(1).map((part) => part.replace(/^ +/, ''))];
-  return parts.filter((part) => formulaStart.test(part) && !/^-\d+(\.\d+)?$/.test(part));
+  return parts.filter((part) => formulaStart.test(part) && !plainNumber.test(part));
 }

@@ -3,12 +3,11 @@
  * trigger refuses update, truncate and the delete of any row younger than six years). Staff read
  * their own client's rows, found by words and dates, and take them away as CSV.
  */
-import { stringify } from 'csv-stringify';
 import { and, desc, eq, gte, ilike, lt, or, type SQL } from 'drizzle-orm';
 import { AUDIT_PAGE_SIZE, type AuditEvent, type AuditQuery } from '@contracts/console';
 import type { Database } from '../../db/client';
 import { auditEvents, type AuditActorKind, type AuditOutcome } from '../../db/schema';
-import { spreadsheetSafe } from '../../lib/spreadsheet-safe';
+import { csvExport } from '../../lib/csv-export';
 
 /** How long the trail keeps a row: six years, as health billing records are kept. */
 export const AUDIT_RETENTION_YEARS = 6;
@@ -110,34 +109,18 @@ export function createAuditService({ db, now }: { db: Database; now: () => Date 
 
     /** Every row found, newest first, as spreadsheet-safe CSV, page by page. */
     csv(clientId: number, query: AuditQuery): AsyncIterable<string> {
-      const csv = stringify({ header: true, columns: [...csvColumns] });
-      const pages = async () => {
+      async function* rows() {
         let before: number | undefined;
         for (;;) {
           const page = await db.select().from(auditEvents).where(where(clientId, query, before)).orderBy(desc(auditEvents.id)).limit(CSV_PAGE);
-          for (const row of page) {
-            const event = toEvent(row);
-            const ready = csv.write([
-              event.occurredAt,
-              event.actorKind,
-              spreadsheetSafe(event.actor),
-              event.role,
-              spreadsheetSafe(event.action),
-              spreadsheetSafe(event.accountNumber),
-              spreadsheetSafe(event.target),
-              event.outcome,
-              spreadsheetSafe(event.detail),
-              spreadsheetSafe(event.ipAddress),
-            ]);
-            if (!ready) await new Promise((resolve) => csv.once('drain', resolve));
+          for (const event of page.map(toEvent)) {
+            yield [event.occurredAt, event.actorKind, event.actor, event.role, event.action, event.accountNumber, event.target, event.outcome, event.detail, event.ipAddress];
           }
-          if (page.length < CSV_PAGE) break;
+          if (page.length < CSV_PAGE) return;
           before = page[page.length - 1]?.id;
         }
-        csv.end();
-      };
-      pages().catch((error: unknown) => csv.destroy(error instanceof Error ? error : new Error(String(error))));
-      return csv;
+      }
+      return csvExport(csvColumns, rows());
     },
 
     /** Removes rows older than the retention (the only delete the trigger lets through); returns how many. */

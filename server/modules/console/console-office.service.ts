@@ -6,7 +6,6 @@
  */
 import { and, desc, eq, gte, inArray, lt, sql, type SQL } from 'drizzle-orm';
 import * as v from 'valibot';
-import { stringify } from 'csv-stringify';
 import {
   ACCOUNT_SEARCH_LIMIT,
   PAYMENT_PAGE_SIZE,
@@ -26,7 +25,7 @@ import { cardBrandSchema } from '@contracts/processor';
 import { queryRows, type Database } from '../../db/client';
 import { accounts, clients, loginAttempts, payments, userClients, users } from '../../db/schema';
 import { centsAsDecimal } from '../../lib/cents';
-import { spreadsheetSafe } from '../../lib/spreadsheet-safe';
+import { csvExport } from '../../lib/csv-export';
 import type { AccountRow, AccountsService } from '../accounts/accounts.service';
 import { normaliseReference } from '../accounts/accounts.service';
 import { normaliseEmail } from '../auth/auth.service';
@@ -324,18 +323,14 @@ export function createConsoleOfficeService({ db, accounts: accountsService, docu
     /** Every payment that fits the query, as CSV text (each cell safe in a spreadsheet), page by page. */
     async paymentsCsv(clientId: number, query: PaymentSearchQuery): Promise<AsyncIterable<string>> {
       const filter = await paymentFilter(clientId, query);
-      const csv = stringify({
-        header: true,
-        columns: ['confirmation_number', 'account_number', 'paid_at', 'total', 'refunded', 'refundable', 'voided', 'card_brand', 'card_last4', 'payer_name', 'payer_kind'],
-      });
       const pageSize = 1000;
-      const pages = async () => {
+      async function* rows() {
         for (let offset = 0; ; offset += pageSize) {
-          const rows = await paymentRows().where(filter).orderBy(desc(payments.paidAt), desc(payments.id)).limit(pageSize).offset(offset);
-          for (const payment of rows.map(paymentView)) {
-            const ready = csv.write([
+          const page = await paymentRows().where(filter).orderBy(desc(payments.paidAt), desc(payments.id)).limit(pageSize).offset(offset);
+          for (const payment of page.map(paymentView)) {
+            yield [
               payment.confirmationNumber,
-              spreadsheetSafe(payment.accountNumber),
+              payment.accountNumber,
               payment.paidAt,
               centsAsDecimal(payment.totalCents),
               centsAsDecimal(payment.refundedCents),
@@ -343,17 +338,17 @@ export function createConsoleOfficeService({ db, accounts: accountsService, docu
               payment.voided ? 'yes' : 'no',
               payment.cardBrand,
               payment.cardLast4,
-              spreadsheetSafe(payment.payerName),
+              payment.payerName,
               payment.payerKind,
-            ]);
-            if (!ready) await new Promise((resolve) => csv.once('drain', resolve));
+            ];
           }
-          if (rows.length < pageSize) break;
+          if (page.length < pageSize) return;
         }
-        csv.end();
-      };
-      pages().catch((error: unknown) => csv.destroy(error instanceof Error ? error : new Error(String(error))));
-      return csv;
+      }
+      return csvExport(
+        ['confirmation_number', 'account_number', 'paid_at', 'total', 'refunded', 'refundable', 'voided', 'card_brand', 'card_last4', 'payer_name', 'payer_kind'],
+        rows(),
+      );
     },
   };
 }

@@ -4,11 +4,10 @@
  * each cell safe to open in a spreadsheet).
  */
 import { and, asc, count, desc, eq, gt } from 'drizzle-orm';
-import { stringify } from 'csv-stringify';
 import type { ImportReport } from '@contracts/office';
 import type { Database } from '../../db/client';
 import { statementImportProblems, statementImports } from '../../db/schema';
-import { spreadsheetSafe } from '../../lib/spreadsheet-safe';
+import { csvExport } from '../../lib/csv-export';
 
 /** Refused rows a JSON report lists; the CSV has them all. */
 export const REPORT_PROBLEMS = 1000;
@@ -80,8 +79,7 @@ export function createImportReports({ db }: { db: Database }) {
     /** Every refused row of an import of the client as CSV text, page by page; null when there is no such import. */
     async problemsCsv(clientId: number, importId: number): Promise<AsyncIterable<string> | null> {
       if (!(await importOf(clientId, importId))) return null;
-      const csv = stringify({ header: true, columns: ['line', 'location', 'column', 'code', 'reason'] });
-      const pages = async () => {
+      async function* rows() {
         let after = 0;
         for (;;) {
           const page = await db
@@ -90,17 +88,12 @@ export function createImportReports({ db }: { db: Database }) {
             .where(and(eq(statementImportProblems.clientId, clientId), eq(statementImportProblems.importId, importId), gt(statementImportProblems.id, after)))
             .orderBy(asc(statementImportProblems.id))
             .limit(CSV_PAGE);
-          for (const problem of page) {
-            const ready = csv.write([problem.line ?? '', spreadsheetSafe(problem.location), spreadsheetSafe(problem.column), problem.code, spreadsheetSafe(problem.reason)]);
-            if (!ready) await new Promise((resolve) => csv.once('drain', resolve));
-          }
-          if (page.length < CSV_PAGE) break;
+          for (const problem of page) yield [problem.line ?? '', problem.location, problem.column, problem.code, problem.reason];
+          if (page.length < CSV_PAGE) return;
           after = page[page.length - 1]?.id ?? after;
         }
-        csv.end();
-      };
-      pages().catch((error: unknown) => csv.destroy(error instanceof Error ? error : new Error(String(error))));
-      return csv;
+      }
+      return csvExport(['line', 'location', 'column', 'code', 'reason'], rows());
     },
   };
 }
