@@ -1,6 +1,7 @@
 import { afterAll, beforeAll } from 'vitest';
 /** Test helpers: a seeded in-memory database, the app over it, and a cookie-keeping browser. */
 import { and, eq, sql } from 'drizzle-orm';
+import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import type { Hono } from 'hono';
 import { createApp, loggedBackgroundWork, type Logger } from '../app';
@@ -15,7 +16,8 @@ import { XSRF_COOKIE, XSRF_HEADER } from '../http/xsrf';
 import { developmentSecretBox, type SecretBox } from '../security/secret-box';
 import { newToken, sha256Hex } from '../security/tokens';
 import { seedDemoData } from '../seed/seed';
-import { SEEDED_DUMP_ENV } from './seeded-dump';
+import { onServer } from './postgres-servers';
+import { SEEDED_DUMP_ENV, SEEDED_TEMPLATE_ENV, urlOfDatabase, type SeededTemplate } from './seeded-dump';
 
 export { DEMO_PASSWORD } from '../seed/demo-data';
 
@@ -39,11 +41,29 @@ export const DEMO_BILLING = {
  * global set-up seeded (server/test/seeded-database-setup.ts), or seeded here when there is none.
  */
 export async function openSeededDatabase(): Promise<OpenedDatabase> {
+  const template = process.env[SEEDED_TEMPLATE_ENV];
+  if (template) return openTemplateCopy(JSON.parse(template) as SeededTemplate);
   const dump = process.env[SEEDED_DUMP_ENV];
   if (dump) return openDatabase({ loadDataDir: new Blob([readFileSync(dump)]) });
   const opened = await openDatabase();
   await seedDemoData(opened.db, { nodeEnv: 'test' });
   return opened;
+}
+
+const roleOf = (url: string) => decodeURIComponent(new URL(url).username);
+
+/** A copy of the seeded template on PostgreSQL, a database of the test file's own, dropped when it closes. */
+async function openTemplateCopy({ server, url, template }: SeededTemplate): Promise<OpenedDatabase> {
+  const name = `${template.replace(/_seeded$/, '')}_${randomBytes(6).toString('hex')}`;
+  await onServer(server, `create database ${name} template ${template} owner ${roleOf(url)}`);
+  const opened = await openDatabase({ databaseUrl: urlOfDatabase(url, name) });
+  return {
+    db: opened.db,
+    close: async () => {
+      await opened.close();
+      await onServer(server, `drop database if exists ${name} with (force)`);
+    },
+  };
 }
 
 /**

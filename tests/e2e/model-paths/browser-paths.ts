@@ -127,12 +127,20 @@ function recordPassed(machine: string, number: number, facts: PathFacts): void {
 }
 
 /**
+ * A page's address: a path outside the API whose last part has no file extension. A RegExp, not a
+ * function: Playwright matches a RegExp in its driver and lets every other request (the bundle's
+ * chunks, the catalogs, the API) pass there, where a function had each of them sent to the test's
+ * process and back.
+ */
+const pageAddress = /^[a-z]+:\/\/[^/?#]+(?!\/api\/)(\/[^?#]*)?(?<!\.[a-z0-9]+)(?:[?#].*)?$/i;
+
+/**
  * Answers the documents the path's pages request (in every tab, not in their frames) with the plain SPA (the built index.html, which the server
  * also sends when it leaves a page to the browser) while the path does not ask for server rendering.
  */
 async function servePagesToTheBrowser(run: PathRun): Promise<void> {
   await run.context.route(
-    (url) => !/\.[a-z0-9]+$/i.test(url.pathname) && !url.pathname.startsWith('/api/'),
+    pageAddress,
     async (route) => {
       // Only the page's own documents: a frame's (the card processor's page) is the server's as it is.
       if (run.serverRendered || route.request().resourceType() !== 'document' || route.request().frame().parentFrame() !== null) {
