@@ -6,34 +6,23 @@ import type { UpdatePasswordProblems } from '@machines/password-update/update-pa
 import type { updatePasswordMachine } from '@machines/password-update/update-password.machine';
 import { fromPromise, type MachineImplementationsFrom } from 'xstate';
 import { ApiError } from '@/lib/api/errors';
+import { CallError } from '@/lib/api/call-error';
 import { fieldErrorsOf } from '@/lib/api/field-errors';
 import { toPasswordFieldProblem, updatePasswordProblems } from '@/lib/password-form-rules';
 import { updatePassword } from './update-password-api';
 
-/** A failed call as the machine reads it: an Error with the code (and fields) it knows. */
-export class UpdatePasswordError extends Error {
-  constructor(
-    readonly code: string,
-    readonly fields?: object,
-    options?: { cause?: unknown },
-  ) {
-    super(`UpdatePassword failed: ${code}`, options);
-    this.name = 'UpdatePasswordError';
-  }
-}
-
 /** What a failed UpdatePassword means to the form: the fields refused, or a failure of the whole form. */
-export function toUpdatePasswordError(error: unknown): UpdatePasswordError {
-  if (!(error instanceof ApiError)) return new UpdatePasswordError('serverError', undefined, { cause: error });
+export function toUpdatePasswordError(error: unknown): CallError {
+  if (!(error instanceof ApiError)) return new CallError('serverError', {}, { cause: error });
   if (error.code === 'invalidRequest') {
     const refused = fieldErrorsOf(error);
     const fields: UpdatePasswordProblems = {};
     if (refused.currentPassword !== undefined) fields.currentPassword = toPasswordFieldProblem(refused.currentPassword);
     if (refused.newPassword !== undefined) fields.newPassword = toPasswordFieldProblem(refused.newPassword);
-    if (Object.keys(fields).length > 0) return new UpdatePasswordError('refused', fields, { cause: error });
+    if (Object.keys(fields).length > 0) return new CallError('refused', { fields }, { cause: error });
   }
   const passes: readonly string[] = ['tooManyRequests', 'notSignedIn', 'network'];
-  return new UpdatePasswordError(passes.includes(error.code) ? error.code : 'serverError', undefined, { cause: error });
+  return new CallError(passes.includes(error.code) ? error.code : 'serverError', {}, { cause: error });
 }
 
 export interface UpdatePasswordDeps {

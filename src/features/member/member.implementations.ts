@@ -11,43 +11,32 @@ import { memberFields, type MemberCallFailure, type MemberFieldProblems } from '
 import type { FieldErrors, FieldIssue } from '@contracts/errors';
 import { fromPromise, type MachineImplementationsFrom } from 'xstate';
 import { ApiError } from '@/lib/api/errors';
+import { CallError } from '@/lib/api/call-error';
 import { confirmEmailChange, loadMemberProfile, requestEmailChange, signOutEverywhere, updateMemberDetails } from './member-api';
 
-/** A failed call as the machines read it: an Error with the code (and fields) they know. */
-export class MemberCallError extends Error {
-  constructor(
-    readonly code: string,
-    readonly fields?: object,
-    options?: { cause?: unknown },
-  ) {
-    super(`Member call failed: ${code}`, options);
-    this.name = 'MemberCallError';
-  }
-}
-
 /** What a failed call means to the member page. */
-export function toMemberCallError(error: unknown): MemberCallError {
+export function toMemberCallError(error: unknown): CallError {
   const code = error instanceof ApiError ? error.code : 'serverError';
   const known: MemberCallFailure['code'] = code === 'network' || code === 'notSignedIn' ? code : 'serverError';
-  return new MemberCallError(known, undefined, { cause: error });
+  return new CallError(known, {}, { cause: error });
 }
 
 /** What a failed request for an email change means to the form: its own codes pass, anything else is a server error. */
-export function toEmailChangeCallError(error: unknown): MemberCallError {
+export function toEmailChangeCallError(error: unknown): CallError {
   const code = error instanceof ApiError ? error.code : 'serverError';
   const passes: readonly string[] = ['network', 'notSignedIn', 'tooManyRequests', 'accountDisabled'] satisfies EmailChangeCallFailure['code'][];
-  return new MemberCallError(passes.includes(code) ? code : 'serverError', undefined, { cause: error });
+  return new CallError(passes.includes(code) ? code : 'serverError', {}, { cause: error });
 }
 
 /** What a failed confirmation means: a link that does not work, or a failure worth trying again. */
-export function toEmailConfirmationCallError(error: unknown): MemberCallError {
+export function toEmailConfirmationCallError(error: unknown): CallError {
   const code = error instanceof ApiError ? error.code : 'serverError';
   // The server's answer for a link that does not work for this user, or one cut short on the way.
-  if (code === 'notFound' || code === 'invalidRequest') return new MemberCallError('linkInvalid', undefined, { cause: error });
+  if (code === 'notFound' || code === 'invalidRequest') return new CallError('linkInvalid', {}, { cause: error });
   return toEmailChangeCallError(error);
 }
 
-async function mapped<T>(call: () => Promise<T>, toError: (error: unknown) => MemberCallError): Promise<T> {
+async function mapped<T>(call: () => Promise<T>, toError: (error: unknown) => CallError): Promise<T> {
   try {
     return await call();
   } catch (error) {
@@ -97,7 +86,7 @@ export function createMemberImplementations(): MachineImplementationsFrom<typeof
       loadMember: fromPromise(({ signal }) => mapped(() => loadMemberProfile({ signal }), toMemberCallError)),
       saveDetails: fromPromise(async ({ input, signal }) => {
         const answer = await mapped(() => updateMemberDetails(input, { signal }), toMemberCallError);
-        if (!answer.ok) throw new MemberCallError('refused', memberFieldProblems(answer.fields));
+        if (!answer.ok) throw new CallError('refused', { fields: memberFieldProblems(answer.fields) });
         return answer.value;
       }),
       signOutEverywhere: fromPromise(({ signal }) => mapped(() => signOutEverywhere({ signal }), toMemberCallError)),
@@ -111,7 +100,7 @@ export function createEmailChangeImplementations(): MachineImplementationsFrom<t
     actors: {
       requestEmailChange: fromPromise(async ({ input, signal }) => {
         const answer = await mapped(() => requestEmailChange(input, { signal }), toEmailChangeCallError);
-        if (!answer.ok) throw new MemberCallError('refused', emailChangeFieldProblems(answer.fields));
+        if (!answer.ok) throw new CallError('refused', { fields: emailChangeFieldProblems(answer.fields) });
         return answer.value;
       }),
     },

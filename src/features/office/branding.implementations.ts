@@ -10,43 +10,24 @@ import type { brandLogoMachine, StoredLogo } from '@machines/office/brand-logo.m
 import type { clientSettingsMachine } from '@machines/office/client-settings.machine';
 import { fromPromise, type MachineImplementationsFrom } from 'xstate';
 import { ApiError } from '@/lib/api/errors';
+import { CallError } from '@/lib/api/call-error';
 import { fieldErrorsOf } from '@/lib/api/field-errors';
 import { isColourDraftSavable, settingsProblems } from './branding-rules';
 import { removeLogo, saveBrandColours, saveClientSettings, uploadLogo } from './office-api';
 
-/** A branding call's failure, as the machines read it: `code`, and a refusal's fields or pairs. */
-export class BrandingCallError extends Error {
-  constructor(
-    readonly code: string,
-    readonly details: { fields?: object; problems?: unknown[] } = {},
-    options?: { cause?: unknown },
-  ) {
-    super(`Branding call failed: ${code}`, options);
-    this.name = 'BrandingCallError';
-  }
-
-  get fields(): object | undefined {
-    return this.details.fields;
-  }
-
-  get problems(): unknown[] | undefined {
-    return this.details.problems;
-  }
-}
-
 /** The failure of a call: a form's refused fields (`refused`), a contrast refusal, a logo's, or expired, network, serverError. */
-export function brandingError(error: unknown): BrandingCallError {
-  if (!(error instanceof ApiError)) return new BrandingCallError('serverError', {}, { cause: error });
+export function brandingError(error: unknown): CallError {
+  if (!(error instanceof ApiError)) return new CallError('serverError', {}, { cause: error });
   if (error.code === 'invalidRequest') {
     const fields = Object.fromEntries(Object.keys(fieldErrorsOf(error)).map((field) => [field, 'invalid']));
-    return Object.keys(fields).length > 0 ? new BrandingCallError('refused', { fields }, { cause: error }) : new BrandingCallError('serverError', {}, { cause: error });
+    return Object.keys(fields).length > 0 ? new CallError('refused', { fields }, { cause: error }) : new CallError('serverError', {}, { cause: error });
   }
   if (error.code === 'contrastTooLow') {
     const body = error.body as { problems?: unknown } | undefined;
-    return new BrandingCallError('contrastTooLow', { problems: Array.isArray(body?.problems) ? body.problems : [] }, { cause: error });
+    return new CallError('contrastTooLow', { problems: Array.isArray(body?.problems) ? body.problems : [] }, { cause: error });
   }
   const known: Record<string, string> = { notSignedIn: 'expired', network: 'network', logoNotAnImage: 'logoNotAnImage', logoTooLarge: 'logoTooLarge', logoTooManyPixels: 'logoTooManyPixels' };
-  return new BrandingCallError(known[error.code] ?? 'serverError', {}, { cause: error });
+  return new CallError(known[error.code] ?? 'serverError', {}, { cause: error });
 }
 
 async function guarded<T>(run: () => Promise<T>): Promise<T> {

@@ -10,6 +10,7 @@ import type { apiKeysMachine } from '@machines/office/api-keys.machine';
 import type { DeliveryLists, DeliveryRow, webhookEndpointsMachine } from '@machines/office/webhook-endpoints.machine';
 import { fromPromise, type MachineImplementationsFrom } from 'xstate';
 import { ApiError } from '@/lib/api/errors';
+import { CallError } from '@/lib/api/call-error';
 import {
   addWebhookEndpoint,
   createApiKey,
@@ -20,17 +21,6 @@ import {
   rotateWebhookSecret,
   sendWebhookTestEvent,
 } from './office-api';
-
-/** An integrations call's failure, as the machines read it: its `code`. */
-export class IntegrationsCallError extends Error {
-  constructor(
-    readonly code: string,
-    options?: { cause?: unknown },
-  ) {
-    super(`Integrations call failed: ${code}`, options);
-    this.name = 'IntegrationsCallError';
-  }
-}
 
 const known: Record<string, string> = {
   notSignedIn: 'expired',
@@ -44,8 +34,8 @@ const known: Record<string, string> = {
 };
 
 /** The failure of a call: a code the machines know, or serverError. */
-export function integrationsError(error: unknown): IntegrationsCallError {
-  return new IntegrationsCallError(error instanceof ApiError ? (known[error.code] ?? 'serverError') : 'serverError', { cause: error });
+export function integrationsError(error: unknown): CallError {
+  return new CallError(error instanceof ApiError ? (known[error.code] ?? 'serverError') : 'serverError', {}, { cause: error });
 }
 
 async function guarded<T>(run: () => Promise<T>): Promise<T> {

@@ -15,6 +15,7 @@ import type { staffSignInMachine } from '@machines/office/staff-sign-in.machine'
 import type { PasswordOutcome } from '@machines/office/staff-sign-in.types';
 import { fromPromise, type MachineImplementationsFrom } from 'xstate';
 import { ApiError } from '@/lib/api/errors';
+import { CallError } from '@/lib/api/call-error';
 import { fieldErrorsOf } from '@/lib/api/field-errors';
 import { resetPasswordProblems, toPasswordFieldProblem } from '@/lib/password-form-rules';
 import {
@@ -35,32 +36,20 @@ import {
   startAuthenticator,
 } from './office-api';
 
-/** A failed step as the machines read it: an Error with the code (and fields) they know. */
-export class OfficeFormError extends Error {
-  constructor(
-    readonly code: string,
-    readonly fields?: object,
-    options?: { cause?: unknown },
-  ) {
-    super(`Console call failed: ${code}`, options);
-    this.name = 'OfficeFormError';
-  }
-}
-
 /**
  * A failure's code as the forms know it. `wrong` is what a 401 invalidCredentials means at this
  * step; a 401 notSignedIn means the pending sign-in ran out; a passkey prompt cancelled or refused
  * by the device (a DOMException) is a passkey that did not answer.
  */
-function failureOf(error: unknown, wrong: string): OfficeFormError {
+function failureOf(error: unknown, wrong: string): CallError {
   if (error instanceof ApiError) {
     const known: Record<string, string> = { invalidCredentials: wrong, notSignedIn: 'expired', tooManyRequests: 'tooManyRequests', network: 'network', linkInvalid: 'linkInvalid' };
-    return new OfficeFormError(known[error.code] ?? 'serverError', undefined, { cause: error });
+    return new CallError(known[error.code] ?? 'serverError', {}, { cause: error });
   }
   if (error instanceof Error && (error.name === 'NotAllowedError' || error.name === 'AbortError' || error.name === 'InvalidStateError' || error.name === 'NotSupportedError' || error.name === 'SecurityError')) {
-    return new OfficeFormError('passkeyFailed', undefined, { cause: error });
+    return new CallError('passkeyFailed', {}, { cause: error });
   }
-  return new OfficeFormError('serverError', undefined, { cause: error });
+  return new CallError('serverError', {}, { cause: error });
 }
 
 async function mapped<T>(run: () => Promise<T>, wrong: string): Promise<T> {
@@ -79,7 +68,7 @@ export function createStaffSignInImplementations({ showConsole, showEnrolment }:
           const answer = await signIn(input, { signal });
           if (answer.stage === 'enrol') return { next: 'enrol' };
           if (answer.stage === 'secondFactor') return { next: 'secondFactor', factors: answer.factors };
-          throw new OfficeFormError('serverError');
+          throw new CallError('serverError');
         }, 'invalidCredentials'),
       ),
       checkCode: fromPromise<unknown, { code: string }>(({ input, signal }) => mapped(() => signInWithCode(input.code, { signal }), 'invalidCode')),
@@ -102,7 +91,7 @@ export function createStaffSessionImplementations({ showSignedOut, openConsoleAf
           return await extendStaffSession({ signal });
         } catch (error) {
           const code = error instanceof ApiError ? error.code : 'serverError';
-          throw new OfficeFormError(code === 'notSignedIn' ? 'ended' : code === 'network' ? 'network' : 'serverError', undefined, { cause: error });
+          throw new CallError(code === 'notSignedIn' ? 'ended' : code === 'network' ? 'network' : 'serverError', {}, { cause: error });
         }
       }),
       signOut: fromPromise<unknown>(() => signOut()),
@@ -119,7 +108,7 @@ export function createStaffEnrolmentImplementations({ showConsole }: { showConso
           return await acceptInvitation(input, { signal });
         } catch (error) {
           const issue = error instanceof ApiError && error.code === 'invalidRequest' ? fieldErrorsOf(error).password : undefined;
-          if (issue !== undefined) throw new OfficeFormError('refused', { password: toPasswordFieldProblem(issue) }, { cause: error });
+          if (issue !== undefined) throw new CallError('refused', { fields: { password: toPasswordFieldProblem(issue) } }, { cause: error });
           throw failureOf(error, 'serverError');
         }
       }),
@@ -135,10 +124,10 @@ export function createStaffEnrolmentImplementations({ showConsole }: { showConso
 }
 
 /** A staff call's failure as the staff machine reads it: its own codes pass, a 401 is a session that ended. */
-function staffAdminError(error: unknown): OfficeFormError {
+function staffAdminError(error: unknown): CallError {
   const code = error instanceof ApiError ? error.code : 'serverError';
   const known: Record<string, string> = { staffExists: 'staffExists', lastOfficeAdmin: 'lastOfficeAdmin', notSignedIn: 'expired', network: 'network' };
-  return new OfficeFormError(known[code] ?? 'serverError', undefined, { cause: error });
+  return new CallError(known[code] ?? 'serverError', {}, { cause: error });
 }
 
 export function createStaffAdminImplementations(): MachineImplementationsFrom<typeof staffAdminMachine> {
@@ -159,10 +148,10 @@ export function createStaffAdminImplementations(): MachineImplementationsFrom<ty
 }
 
 /** A console call's failure as a screen's machine reads it: `known` maps the API's codes to the machine's; a 401 is a session that ended. */
-function consoleError(error: unknown, known: Record<string, string>): OfficeFormError {
+function consoleError(error: unknown, known: Record<string, string>): CallError {
   const code = error instanceof ApiError ? error.code : 'serverError';
   const codes: Record<string, string> = { ...known, notSignedIn: 'expired', network: 'network' };
-  return new OfficeFormError(codes[code] ?? 'serverError', undefined, { cause: error });
+  return new CallError(codes[code] ?? 'serverError', {}, { cause: error });
 }
 
 export function createPatientHelpImplementations(accountNumber: string): MachineImplementationsFrom<typeof patientHelpMachine> {
@@ -188,11 +177,11 @@ export function createPaymentRefundImplementations(readAmount: () => ReadAmount)
     actors: {
       refund: fromPromise<RefundAnswer, RefundCall>(async ({ input }) => {
         const amount = readAmount()(input.amount);
-        if ('problem' in amount) throw new OfficeFormError('refused', { amount: amount.problem });
+        if ('problem' in amount) throw new CallError('refused', { fields: { amount: amount.problem } });
         try {
           return await refundPayment(input.confirmationNumber, { amountCents: amount.cents, reason: input.reason }, input.idempotencyKey);
         } catch (error) {
-          if (error instanceof ApiError && error.code === 'amountExceedsRefundable') throw new OfficeFormError('refused', { amount: 'tooMuch' }, { cause: error });
+          if (error instanceof ApiError && error.code === 'amountExceedsRefundable') throw new CallError('refused', { fields: { amount: 'tooMuch' } }, { cause: error });
           throw consoleError(error, { paymentVoided: 'paymentVoided', idempotencyKeyReused: 'keyReused' });
         }
       }),

@@ -9,21 +9,10 @@ import type { resetPasswordMachine } from '@machines/password-reset/reset-passwo
 import type { Language } from '@contracts/session';
 import { fromPromise, type MachineImplementationsFrom } from 'xstate';
 import { ApiError } from '@/lib/api/errors';
+import { CallError } from '@/lib/api/call-error';
 import { fieldErrorsOf } from '@/lib/api/field-errors';
 import { emailProblem, resetPasswordProblems, toEmailFieldProblem, toPasswordFieldProblem } from '@/lib/password-form-rules';
 import { checkResetLink, requestResetLink, resetPassword } from './password-reset-api';
-
-/** A failed call as the machines read it: an Error with the code (and fields) they know. */
-export class PasswordFormError extends Error {
-  constructor(
-    readonly code: string,
-    readonly fields?: object,
-    options?: { cause?: unknown },
-  ) {
-    super(`Password call failed: ${code}`, options);
-    this.name = 'PasswordFormError';
-  }
-}
 
 /** A failure's code as the forms know it: their own pass, anything else is a server error. */
 function failureCode(error: unknown): string {
@@ -32,26 +21,26 @@ function failureCode(error: unknown): string {
 }
 
 /** What a failed CheckEmail means to the form: the address refused at its field, or a failure. */
-export function toForgotPasswordError(error: unknown): PasswordFormError {
+export function toForgotPasswordError(error: unknown): CallError {
   if (error instanceof ApiError && error.code === 'invalidRequest') {
     const issue = fieldErrorsOf(error).email;
-    if (issue !== undefined) return new PasswordFormError('refused', { email: toEmailFieldProblem(issue) }, { cause: error });
+    if (issue !== undefined) return new CallError('refused', { fields: { email: toEmailFieldProblem(issue) } }, { cause: error });
   }
-  return new PasswordFormError(failureCode(error), undefined, { cause: error });
+  return new CallError(failureCode(error), {}, { cause: error });
 }
 
 /** What a failed reset means to the form: the password refused at its field, a dead link, or a failure. */
-export function toResetPasswordError(error: unknown): PasswordFormError {
+export function toResetPasswordError(error: unknown): CallError {
   if (error instanceof ApiError && error.code === 'invalidRequest') {
     const issue = fieldErrorsOf(error).password;
-    if (issue !== undefined) return new PasswordFormError('refused', { password: toPasswordFieldProblem(issue) }, { cause: error });
+    if (issue !== undefined) return new CallError('refused', { fields: { password: toPasswordFieldProblem(issue) } }, { cause: error });
     // A token the server cannot read is a link that cannot work.
-    if (fieldErrorsOf(error).token !== undefined) return new PasswordFormError('linkInvalid', undefined, { cause: error });
+    if (fieldErrorsOf(error).token !== undefined) return new CallError('linkInvalid', {}, { cause: error });
   }
-  return new PasswordFormError(failureCode(error), undefined, { cause: error });
+  return new CallError(failureCode(error), {}, { cause: error });
 }
 
-async function mapped<T>(call: () => Promise<T>, toError: (error: unknown) => PasswordFormError): Promise<T> {
+async function mapped<T>(call: () => Promise<T>, toError: (error: unknown) => CallError): Promise<T> {
   try {
     return await call();
   } catch (error) {

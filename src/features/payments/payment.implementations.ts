@@ -10,41 +10,31 @@ import { maxCardFieldsHeight, processorMessageSchema } from '@contracts/processo
 import * as v from 'valibot';
 import { fromCallback, fromPromise, type MachineImplementationsFrom, type NonReducibleUnknown } from 'xstate';
 import { ApiError } from '@/lib/api/errors';
+import { CallError } from '@/lib/api/call-error';
 import { toExternalUrl } from '@/lib/safe-redirect';
 import type { CardFrame } from './card-frame';
 import { forgetSavedBillingAddress, loadPaymentStart, makePayment } from './payment-api';
 import { writeStoredPayment } from './stored-payment';
 
-/** A failed call as the wizard knows it: an Error whose code the machine reads. */
-export class PaymentCallError extends Error implements PaymentFailure {
-  constructor(
-    readonly code: PaymentFailure['code'],
-    options?: { cause?: unknown },
-  ) {
-    super(`Payment call failed: ${code}`, options);
-    this.name = 'PaymentCallError';
-  }
-}
-
 /** What a failed call means to the wizard. */
-export function toPaymentFailure(error: unknown): PaymentCallError {
+export function toPaymentFailure(error: unknown): CallError<PaymentFailure['code']> {
   const code = error instanceof ApiError ? error.code : 'serverError';
   switch (code) {
     case 'cardDeclined':
     case 'insufficientFunds':
     case 'notSignedIn':
     case 'accountDisabled':
-      return new PaymentCallError(code, { cause: error });
+      return new CallError(code, {}, { cause: error });
     // The balances the payer saw are no longer the server's (a payment made elsewhere).
     case 'amountExceedsBalance':
     case 'invoiceNotOpen':
-      return new PaymentCallError('balanceChanged', { cause: error });
+      return new CallError('balanceChanged', {}, { cause: error });
     case 'network':
     case 'serverError':
     case 'malformedResponse':
-      return new PaymentCallError('serverError', { cause: error });
+      return new CallError('serverError', {}, { cause: error });
     default:
-      return new PaymentCallError('rejected', { cause: error });
+      return new CallError('rejected', {}, { cause: error });
   }
 }
 

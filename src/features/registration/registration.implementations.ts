@@ -15,6 +15,7 @@ import {
 import type { Language } from '@contracts/session';
 import { fromPromise, type MachineImplementationsFrom } from 'xstate';
 import { ApiError } from '@/lib/api/errors';
+import { CallError } from '@/lib/api/call-error';
 import { fieldErrorsOf } from '@/lib/api/field-errors';
 import { activateAccount, registerAccount, removeAccess, resendActivation } from './registration-api';
 import { isDraftValid } from './registration-rules';
@@ -33,19 +34,6 @@ function toFieldError(field: string, issue: string): RegistrationFieldError {
       return field === 'email' ? 'invalidEmail' : field === 'clientCode' ? 'invalidClientCode' : 'invalid';
     default:
       return 'invalid';
-  }
-}
-
-/** A failed Register as the form knows it: an Error carrying the rejection the machine reads. */
-export class RegistrationCallError extends Error {
-  readonly code: RegistrationRejection['code'];
-  readonly fields: RegistrationFieldErrors | undefined;
-
-  constructor(rejection: RegistrationRejection, options?: { cause?: unknown }) {
-    super(`Register failed: ${rejection.code}`, options);
-    this.name = 'RegistrationCallError';
-    this.code = rejection.code;
-    this.fields = rejection.code === 'refused' ? rejection.fields : undefined;
   }
 }
 
@@ -68,8 +56,9 @@ function rejectionOf(error: unknown): RegistrationRejection {
 }
 
 /** A failed Register as the machine reads it. */
-export function toRegistrationFailure(error: unknown): RegistrationCallError {
-  return new RegistrationCallError(rejectionOf(error), { cause: error });
+export function toRegistrationFailure(error: unknown): CallError<RegistrationRejection['code']> {
+  const rejection = rejectionOf(error);
+  return new CallError(rejection.code, { fields: rejection.code === 'refused' ? rejection.fields : undefined }, { cause: error });
 }
 
 export interface RegistrationDeps {

@@ -6,32 +6,22 @@ import type { switchClientsMachine } from '@machines/switch-clients/switch-clien
 import type { ClientChoice, SwitchClientsFailure } from '@machines/switch-clients/switch-clients.types';
 import { fromPromise, type MachineImplementationsFrom } from 'xstate';
 import { ApiError } from '@/lib/api/errors';
+import { CallError } from '@/lib/api/call-error';
 import { getUserClients, switchClient } from './switch-clients-api';
 
-/** A failed call as the page knows it: an Error whose code the machine reads. */
-export class SwitchClientsCallError extends Error {
-  constructor(
-    readonly code: SwitchClientsFailure,
-    options?: { cause?: unknown },
-  ) {
-    super(`Switch clients call failed: ${code}`, options);
-    this.name = 'SwitchClientsCallError';
-  }
-}
-
 /** What a failed call means to the page. */
-export function toSwitchClientsError(error: unknown): SwitchClientsCallError {
+export function toSwitchClientsError(error: unknown): CallError<SwitchClientsFailure> {
   const code = error instanceof ApiError ? error.code : 'serverError';
   switch (code) {
     // No account at that client (a forged or stale choice), or the client is gone.
     case 'forbidden':
     case 'notFound':
-      return new SwitchClientsCallError('refused', { cause: error });
+      return new CallError('refused', {}, { cause: error });
     case 'notSignedIn':
     case 'network':
-      return new SwitchClientsCallError(code, { cause: error });
+      return new CallError(code, {}, { cause: error });
     default:
-      return new SwitchClientsCallError('serverError', { cause: error });
+      return new CallError('serverError', {}, { cause: error });
   }
 }
 
