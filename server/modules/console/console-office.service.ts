@@ -4,7 +4,7 @@
  * the payments it finds. The patients' own services give the invoices, payments and documents;
  * this module adds only what the office alone sees.
  */
-import { and, desc, eq, gte, inArray, lt, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import * as v from 'valibot';
 import {
   ACCOUNT_SEARCH_LIMIT,
@@ -23,6 +23,7 @@ import {
 import { publicDocumentKinds } from '@contracts/documents';
 import { cardBrandSchema } from '@contracts/processor';
 import { queryRows, type Database } from '../../db/client';
+import { businessDaySql, clockOf, withinBusinessDaysSql } from '../../lib/business-day';
 import { accounts, clients, loginAttempts, payments, userClients, users } from '../../db/schema';
 import { centsAsDecimal } from '../../lib/cents';
 import { csvExport } from '../../lib/csv-export';
@@ -30,7 +31,6 @@ import type { AccountRow, AccountsService } from '../accounts/accounts.service';
 import { normaliseReference } from '../accounts/accounts.service';
 import { normaliseEmail } from '../auth/auth.service';
 import type { DocumentsService } from '../documents/documents.service';
-import { businessDaySql } from '../payments/refunds.service';
 import type { ImportReports } from '../statements/import-reports';
 import type { WebhookEndpointsService } from '../webhooks/webhook-endpoints.service';
 import { signInLocks, type SignInLock } from './sign-in-locks';
@@ -157,12 +157,13 @@ export function createConsoleOfficeService({ db, accounts: accountsService, docu
 
   /** The conditions of a payment search, for the client. */
   async function paymentFilter(clientId: number, query: PaymentSearchQuery): Promise<SQL | undefined> {
-    const [client] = await db.select({ timeZone: clients.timeZone }).from(clients).where(eq(clients.id, clientId));
-    const zone = client?.timeZone ?? 'UTC';
+    const [client] = await db.select({ timeZone: clients.timeZone, cutoff: clients.postingCutoff }).from(clients).where(eq(clients.id, clientId));
+    // Days are business days, as the posting file's: a payment listed under a day is in that day's file.
+    const clock = clockOf(client?.timeZone ?? 'UTC', client?.cutoff ?? '00:00');
+    const day = (date: string | undefined) => (date ? sql`${date}::date` : undefined);
     return and(
       eq(payments.clientId, clientId),
-      query.from ? gte(payments.paidAt, sql`(${query.from}::date)::timestamp at time zone ${zone}`) : undefined,
-      query.to ? lt(payments.paidAt, sql`(${query.to}::date + 1)::timestamp at time zone ${zone}`) : undefined,
+      query.from || query.to ? withinBusinessDaysSql(sql`${payments.paidAt}`, day(query.from), day(query.to), clock) : undefined,
       query.account ? eq(accounts.accountNumber, normaliseReference(query.account)) : undefined,
       query.amountCents === undefined ? undefined : eq(payments.totalCents, query.amountCents),
       query.last4 ? eq(payments.cardLast4, query.last4) : undefined,

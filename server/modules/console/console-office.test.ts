@@ -20,6 +20,7 @@ import { NPP_ADMIN, signedInStaff, staffClock, statementFile, SUN_ADMIN, SUN_AUD
 import { readCsvStatement } from '../statements/csv-statement';
 import { createApiKeysService } from '../office/api-keys.service';
 import { createStatementImport } from '../statements/statement-import';
+import { postingEvents } from '../postings/posting-file';
 import { createWebhookEndpointsService } from '../webhooks/webhook-endpoints.service';
 import { developmentSecretBox } from '../../security/secret-box';
 
@@ -219,6 +220,36 @@ describe('Payments', () => {
     expect(rows.find((row) => row.confirmation_number === older)).toMatchObject({ payer_name: "Bob;'=1+1" });
     expect(rows.flatMap((row) => Object.values(row).flatMap(formulaParts))).toEqual([]);
     expect(await lastAudit('payments.export')).toMatchObject({ actor: SUN_AUDITOR, outcome: 'ok' });
+  });
+
+  it('lists a payment under the business day whose posting file holds it: at both sides of the cut-off, across both changes of the clocks', async () => {
+    // SUN's day ends at its cut-off, 21:30 in Chicago; a payment after it is the next day's.
+    const [dayAccount] = await payableAccounts(database.db, sunId, 1, 'DAY');
+    if (!dayAccount) throw new Error('No account to pay');
+    const auditor = await staff(SUN_AUDITOR);
+    const paidAt = async (instant: string) => createPayer(database.db, sunId, () => new Date(instant))(dayAccount, 100);
+    const listed = async (day: string) =>
+      (await json(await auditor.get(`/api/console/payments?from=${day}&to=${day}&account=${dayAccount.accountNumber}`), paymentSearchSchema)).payments.map((row) => row.confirmationNumber).sort();
+    const posted = async (day: string) =>
+      [...new Set((await postingEvents(database.db, sunId, day)).filter((event) => event.account_number === dayAccount.accountNumber).map((event) => event.payment_reference))].sort();
+    const cases = [
+      // An ordinary day (CDT, UTC-5): 21:29 is 4 May's, 21:30 already 5 May's.
+      { before: '2026-05-05T02:29:00Z', after: '2026-05-05T02:30:00Z', day: '2026-05-04', next: '2026-05-05' },
+      // 8 March, the clocks go forward at 02:00: the day from 21:30 CST on the 7th to 21:30 CDT is 23 hours.
+      { before: '2026-03-09T02:29:00Z', after: '2026-03-09T02:31:00Z', day: '2026-03-08', next: '2026-03-09' },
+      { before: '2026-03-08T03:29:00Z', after: '2026-03-08T03:31:00Z', day: '2026-03-07', next: '2026-03-08' },
+      // 1 November, the clocks go back at 02:00: the day from 21:30 CDT on 31 October to 21:30 CST is 25 hours.
+      { before: '2026-11-01T02:29:00Z', after: '2026-11-01T02:31:00Z', day: '2026-10-31', next: '2026-11-01' },
+      { before: '2026-11-02T03:29:00Z', after: '2026-11-02T03:31:00Z', day: '2026-11-01', next: '2026-11-02' },
+    ];
+    for (const { before, after, day, next } of cases) {
+      const [early, late] = [await paidAt(before), await paidAt(after)];
+      expect(await listed(day), `${day} in Payments`).toContain(early);
+      expect(await listed(day), `${day} in Payments`).not.toContain(late);
+      expect(await listed(next), `${next} in Payments`).toContain(late);
+      expect(await listed(day), `${day}: Payments and the posting file`).toEqual(await posted(day));
+      expect(await listed(next), `${next}: Payments and the posting file`).toEqual(await posted(next));
+    }
   });
 
   it('refunds part of a payment once per key, never more than is left, and refuses bad input plainly, recorded, changing nothing', async () => {

@@ -12,6 +12,7 @@ import { cardBrandSchema } from '@contracts/processor';
 import type { RefundAnswer, RefundRequest, VoidAnswer } from '@contracts/payments-out';
 import { languageSchema } from '@contracts/session';
 import { queryRows, type Database } from '../../db/client';
+import { businessDaySql } from '../../lib/business-day';
 import { accounts, clients, invoices, moneyEvents, paymentLines, payments, refunds, type MoneyEventLine } from '../../db/schema';
 import { randomBase32, sha256Hex } from '../../security/tokens';
 import { queueEmail } from '../mail/outbox';
@@ -318,11 +319,3 @@ export function createRefundsService({ db, processorFor, now }: { db: Database; 
 }
 
 export type RefundsService = ReturnType<typeof createRefundsService>;
-
-/**
- * The business day an instant falls in, for the client row in scope (`clients`): the date in the
- * client's time zone, moved to the next day from the posting cut-off on (21:30 by default).
- */
-export function businessDaySql(instant: ReturnType<typeof sql>) {
-  return sql`((${instant} at time zone clients.time_zone) + (interval '24 hours' - clients.posting_cutoff::interval))::date`;
-}

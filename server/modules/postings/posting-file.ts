@@ -10,6 +10,7 @@
 import { stringify } from 'csv-stringify/sync';
 import { sql } from 'drizzle-orm';
 import { queryRows, type Database } from '../../db/client';
+import { withinBusinessDaysSql } from '../../lib/business-day';
 import type { MoneyEventLine, MoneyEventType } from '../../db/schema';
 import { centsAsDecimal } from '../../lib/cents';
 import { spreadsheetSafe } from '../../lib/spreadsheet-safe';
@@ -60,11 +61,10 @@ export async function postingEvents(db: Database, clientId: number, date: string
     sql`select e.event_id, e.type, e.occurred_at, a.account_number, e.payment_reference, e.reference, e.lines, e.amount_cents,
                e.card_brand, e.card_last4, e.authorization_code, e.actor_kind
         from money_events e
-        join clients c on c.id = e.client_id
+        join clients on clients.id = e.client_id
         join accounts a on a.client_id = e.client_id and a.id = e.account_id
         where e.client_id = ${clientId}
-          and e.occurred_at >= ((${date}::date - 1) + c.posting_cutoff::time) at time zone c.time_zone
-          and e.occurred_at < (${date}::date + c.posting_cutoff::time) at time zone c.time_zone
+          and ${withinBusinessDaysSql(sql`e.occurred_at`, sql`${date}::date`, sql`${date}::date`)}
         order by e.occurred_at, e.id`,
   );
 }
