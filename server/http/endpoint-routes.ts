@@ -5,9 +5,9 @@
  * JSON body; a misfit is a 400 invalidRequest). The handler gets the validated request.
  */
 import type { Context, Hono, MiddlewareHandler } from 'hono';
-import { bodyLimit } from 'hono/body-limit';
 import * as v from 'valibot';
 import { maxBodyBytesOf, streamsItsBody, type EndpointDeclaration, type ValidRequest } from '@contracts/endpoint';
+import { limitBodyTo } from './body';
 import { ApiError } from './errors';
 import { requireApiKeyScope } from './api-key';
 import { requireSession } from './require-session';
@@ -54,8 +54,6 @@ async function validRequest<D extends EndpointDeclaration>(c: Context, declarati
   return { params, headers, query, json } as ValidRequest<D>;
 }
 
-const tooLarge = (c: Context) => c.json({ error: 'invalidRequest' }, 413);
-
 /**
  * The declared body limit (`maxBodyBytes`), once the caller may call: a stated length over it is
  * refused unread, an unstated one counted as it arrives (at most the limit is held). A body the
@@ -63,7 +61,7 @@ const tooLarge = (c: Context) => c.json({ error: 'invalidRequest' }, 413);
  */
 function limitBody(declaration: EndpointDeclaration): MiddlewareHandler[] {
   if (declaration.method === 'GET' || streamsItsBody(declaration)) return [];
-  return [bodyLimit({ maxSize: maxBodyBytesOf(declaration), onError: tooLarge })];
+  return [limitBodyTo(maxBodyBytesOf(declaration))];
 }
 
 /** Registers `declaration` on `routes` with its access check, its body limit and request validation. */

@@ -22,6 +22,7 @@ import { isNotModified } from '../../http/static';
 import type { AppEnv, StaffEnv } from '../../http/types';
 import type { ClientsService } from '../clients/clients.service';
 import { coloursOf, type BrandingOutcome, type BrandingService } from './branding.service';
+import { readBodyAtMost } from '../../http/body';
 
 /** A year: a stored logo's address changes with its content (`?v=`), so one address never changes. */
 const IMMUTABLE = 'public, max-age=31536000, immutable';
@@ -83,34 +84,6 @@ function answer(c: Context<StaffEnv>, outcome: BrandingOutcome): Response {
 }
 
 /**
- * The body, as long as it is at most `maxBytes`; null once it is longer (what follows is never
- * read: the stream is cancelled).
- */
-async function readAtMost(request: Request, maxBytes: number): Promise<Uint8Array | null> {
-  const reader = request.body?.getReader();
-  if (!reader) return new Uint8Array();
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    size += value.byteLength;
-    if (size > maxBytes) {
-      await reader.cancel();
-      return null;
-    }
-    chunks.push(value);
-  }
-  const bytes = new Uint8Array(size);
-  let offset = 0;
-  for (const chunk of chunks) {
-    bytes.set(chunk, offset);
-    offset += chunk.byteLength;
-  }
-  return bytes;
-}
-
-/**
  * The console's Branding screen (contracts/console-branding-endpoints.ts), for the staff session's
  * client: read it (any staff), set the colours and the settings, upload a logo and remove it
  * (office admins; `requireStaff` checks the role before the upload's body is read). The logo's
@@ -135,9 +108,7 @@ export function createConsoleBrandingRoutes({ branding }: { branding: BrandingSe
     const type = c.req.header('Content-Type') ?? '';
     c.set('auditNote', { target: 'logo', detail: type.split(';')[0]?.trim().slice(0, 64) ?? '' });
     const tooLarge = () => c.json({ error: 'logoTooLarge' }, 413);
-    const maxBytes = maxBodyBytesOf(uploadConsoleLogo);
-    if (Number(c.req.header('Content-Length') ?? '0') > maxBytes) return tooLarge();
-    const bytes = await readAtMost(c.req.raw, maxBytes);
+    const bytes = await readBodyAtMost(c.req.raw, maxBodyBytesOf(uploadConsoleLogo));
     if (!bytes) return tooLarge();
     return answer(c, await branding.setLogo(c.var.staff.clientId, bytes, type));
   });

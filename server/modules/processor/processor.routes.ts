@@ -7,11 +7,11 @@
  */
 import { readFileSync } from 'node:fs';
 import { Hono } from 'hono';
-import { bodyLimit } from 'hono/body-limit';
 import * as v from 'valibot';
 import type { AppEnv } from '../../http/types';
 import { cardFieldsLanguage, renderCardFieldsPage } from './card-fields-page';
 import type { SandboxProcessor } from './sandbox-processor';
+import { limitBodyTo } from '../../http/body';
 
 /** The path of the card-fields page on the processor's origin: the one page the portal may frame. */
 export const CARD_FIELDS_PATH = '/processor/card-fields';
@@ -55,7 +55,7 @@ export function createProcessorRoutes({ processor, portalOrigin }: ProcessorRout
 
   routes.post(
     '/tokens',
-    bodyLimit({ maxSize: 4 * 1024, onError: (c) => c.json({ error: 'invalidRequest' }, 413) }),
+    limitBodyTo(4 * 1024),
     async (c) => {
       c.header('Cache-Control', 'no-store');
       let body: unknown;

@@ -19,6 +19,7 @@ import { readCsvStatement } from './csv-statement';
 import type { ImportReports } from './import-reports';
 import { jsonStatementRows } from './json-statement';
 import type { ImportOutcome, ImportRequest, StatementImport } from './statement-import';
+import { readBodyAtMost, statesMoreThan } from '../../http/body';
 
 export interface StatementsRoutesDeps {
   imports: StatementImport;
@@ -27,23 +28,9 @@ export interface StatementsRoutesDeps {
 
 /** Reads a JSON body of at most `limit` bytes. */
 async function jsonBody(request: Request, limit: number): Promise<{ text: string; value: unknown }> {
-  const declared = Number(request.headers.get('Content-Length') ?? '0');
-  if (declared > limit) throw new ApiError(413, 'invalidRequest');
-  const reader = request.body?.getReader();
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  for (;;) {
-    if (!reader) break;
-    const { done, value } = await reader.read();
-    if (done) break;
-    size += value.length;
-    if (size > limit) {
-      await reader.cancel();
-      throw new ApiError(413, 'invalidRequest');
-    }
-    chunks.push(value);
-  }
-  const text = Buffer.concat(chunks).toString('utf8');
+  const bytes = await readBodyAtMost(request, limit);
+  if (!bytes) throw new ApiError(413, 'invalidRequest');
+  const text = Buffer.from(bytes).toString('utf8');
   try {
     return { text, value: JSON.parse(text) as unknown };
   } catch {
@@ -66,7 +53,7 @@ export async function importCsvBody(
   common: Omit<ImportRequest, 'source' | 'rows' | 'checksum'>,
   maxBytes: number,
 ): Promise<ImportOutcome> {
-  if (Number(request.headers.get('Content-Length') ?? '0') > maxBytes) throw new ApiError(413, 'invalidRequest');
+  if (statesMoreThan(request, maxBytes)) throw new ApiError(413, 'invalidRequest');
   const body = request.body;
   if (!body) throw new ApiError(400, 'invalidRequest');
   const csv = readCsvStatement(Readable.fromWeb(body as WebReadableStream<Uint8Array>), { maxBytes });
