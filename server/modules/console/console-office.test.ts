@@ -205,7 +205,8 @@ describe('Payments', () => {
     const byAmount = await json(await auditor.get(`/api/console/payments?account=${account.accountNumber}&amountCents=1111`), paymentSearchSchema);
     expect(byAmount.payments.map((row) => row.confirmationNumber)).toEqual([older]);
     expect(byAmount.payments[0]).toMatchObject({ totalCents: 1111, refundableCents: 1111, cardLast4: '4242', voided: false });
-    const day = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Chicago' }).format(clock.now());
+    // The business day: Chicago's date, the next one from the 21:30 cut-off on (2 h 30 min before its midnight).
+    const day = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Chicago' }).format(new Date(clock.now().getTime() + 2.5 * 3600 * 1000));
     const onTheDay = await json(await auditor.get(`/api/console/payments?from=${day}&to=${day}&account=${account.accountNumber}`), paymentSearchSchema);
     expect(onTheDay.payments.map((row) => row.confirmationNumber)).toEqual(expect.arrayContaining([older, newer]));
     const before = await json(await auditor.get(`/api/console/payments?to=2020-01-01&account=${account.accountNumber}`), paymentSearchSchema);
