@@ -3,7 +3,11 @@
  * runs out, and a payer who pays one of them with a sandbox card through the real payments
  * service (so each payment writes its money event and webhooks as a patient's does).
  */
+import { randomUUID } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
+import type { Receipt } from '@contracts/payments';
+import type { PaymentRequest } from '@contracts/payment-request';
+import type { Language } from '@contracts/session';
 import { queryRows, type Database } from '../db/client';
 import { clients } from '../db/schema';
 import { createThrottleService } from '../modules/auth/throttle.service';
@@ -37,22 +41,38 @@ export async function payableAccounts(db: Database, clientId: number, count: num
   return rows.map((row) => ({ id: row.id, accountNumber: row.account_number, invoiceNumber: `${prefix}-INV-${row.account_number.slice(prefix.length + 1)}` }));
 }
 
-/** Pays `amountCents` of an account's invoice with a sandbox card; answers the confirmation number. */
-export function createPayer(db: Database, clientId: number, now: () => Date = () => new Date()) {
+/** The billing section a test payment gives, unless it gives its own. */
+const testBilling = { payerName: 'Pat Payer', addressLine1: '1 Main St', addressLine2: '', city: 'Springfield', region: 'IL', postalCode: '62704', country: 'United States', email: 'payer@example.com' };
+
+/** How a test pays, beyond what: when, in which language, as which user (a guest's by default), with whose billing details. */
+export interface TestPaymentOptions {
+  now?: () => Date;
+  language?: Language;
+  userId?: number | null;
+  billing?: PaymentRequest['billing'];
+}
+
+/**
+ * The one payer of the tests: pays `lines` of the scope's account with a sandbox test card through
+ * the real payments service (so each payment writes its money event, its receipt email and its
+ * webhooks as a patient's does), and answers the receipt; a refusal fails the test.
+ */
+export async function payWithTestCard(db: Database, scope: { clientId: number; accountId: number }, lines: PaymentRequest['lines'], options: TestPaymentOptions = {}): Promise<Receipt> {
+  const { now = () => new Date(), language, userId, billing = testBilling } = options;
   const processor = createSandboxProcessor({ db, now });
   const payments = createPaymentsService({ db, processorFor: processor.processorFor, throttle: createThrottleService({ db, now }), now });
-  let attempt = 0;
+  const issued = await processor.tokenize({ number: '4242424242424242', expMonth: 12, expYear: now().getUTCFullYear() + 2, cvc: '123' });
+  if (!issued) throw new Error('The sandbox refused the card');
+  const request = { lines, cardToken: issued.token, billing, rememberAddress: false };
+  const outcome = await payments.makePayment(scope, `pay-${randomUUID()}`, request, { language, userId });
+  if (outcome.kind !== 'paid') throw new Error(`A payment was refused: ${outcome.refusal}`);
+  return outcome.receipt;
+}
+
+/** Pays `amountCents` of an account's invoice with a sandbox card; answers the confirmation number. */
+export function createPayer(db: Database, clientId: number, now: () => Date = () => new Date()) {
   return async function pay(account: PayableAccount, amountCents = 100): Promise<string> {
-    const issued = await processor.tokenize({ number: '4242424242424242', expMonth: 12, expYear: now().getUTCFullYear() + 2, cvc: '123' });
-    if (!issued) throw new Error('The sandbox refused the card');
-    attempt += 1;
-    const outcome = await payments.makePayment({ clientId, accountId: account.id }, `pay-${String(attempt)}-${String(Date.now())}`, {
-      lines: [{ invoiceNumber: account.invoiceNumber, amountCents }],
-      cardToken: issued.token,
-      billing: { payerName: 'Pat Payer', addressLine1: '1 Main St', addressLine2: '', city: 'Springfield', region: 'IL', postalCode: '62704', country: 'United States', email: 'payer@example.com' },
-      rememberAddress: false,
-    });
-    if (outcome.kind !== 'paid') throw new Error(`A payment was refused: ${outcome.refusal}`);
-    return outcome.receipt.confirmationNumber;
+    const receipt = await payWithTestCard(db, { clientId, accountId: account.id }, [{ invoiceNumber: account.invoiceNumber, amountCents }], { now });
+    return receipt.confirmationNumber;
   };
 }

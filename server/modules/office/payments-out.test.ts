@@ -14,10 +14,8 @@ import type { Language } from '@contracts/session';
 import { queryRows } from '../../db/client';
 import { accounts, clients, invoices, moneyEvents, outboxEmails, webhookDeliveries, webhookEndpoints } from '../../db/schema';
 import { formulaParts } from '../../lib/spreadsheet-safe';
-import { createTestApp, DEMO_BILLING, DEMO_GUEST, manualClock, resetPayments, tokenizeTestCard, useSeededDatabase } from '../../test/harness';
-import { createThrottleService } from '../auth/throttle.service';
-import { createPaymentsService } from '../payments/payments.service';
-import { createSandboxProcessor } from '../processor/sandbox-processor';
+import { createTestApp, DEMO_BILLING, DEMO_GUEST, manualClock, resetPayments, useSeededDatabase } from '../../test/harness';
+import { payWithTestCard } from '../../test/money-fixtures';
 import { developmentSecretBox } from '../../security/secret-box';
 import { secretPurpose } from '../../security/stored-secrets';
 import { drainDeliveries, DeliveryRefused, GIVE_UP_AFTER_MS, type DeliveryDeps } from '../webhooks/webhook-delivery';
@@ -64,18 +62,8 @@ const call = (path: string, { key, method = 'GET', body, headers = {} }: { key: 
   });
 
 /** Pays `amountCents` of the demo guest's invoice as a guest (or a user), in `language`. */
-async function pay(amountCents: number, { language = 'en-US', userId = null }: { language?: Language; userId?: number | null } = {}) {
-  const processor = createSandboxProcessor({ db: database.db, now: clock.now });
-  const payments = createPaymentsService({ db: database.db, processorFor: processor.processorFor, throttle: createThrottleService({ db: database.db, now: clock.now }), now: clock.now });
-  const outcome = await payments.makePayment(sun, `key-${String(Math.random()).slice(2, 12)}`, {
-    lines: [{ invoiceNumber: DEMO_GUEST.invoiceNumber, amountCents }],
-    cardToken: await tokenizeTestCard(database.db),
-    billing: DEMO_BILLING,
-    rememberAddress: false,
-  }, { language, userId });
-  if (outcome.kind !== 'paid') throw new Error(`The payment was refused: ${outcome.refusal}`);
-  return outcome.receipt;
-}
+const pay = (amountCents: number, { language = 'en-US', userId = null }: { language?: Language; userId?: number | null } = {}) =>
+  payWithTestCard(database.db, sun, [{ invoiceNumber: DEMO_GUEST.invoiceNumber, amountCents }], { now: clock.now, language, userId, billing: DEMO_BILLING });
 
 /** Verifies a delivery as a receiver would at the test clock's time (the signature's timestamp is checked against the receiver's clock). */
 function verifyAt(secret: string, body: string, headers: Record<string, string>): unknown {
@@ -162,15 +150,7 @@ describe('the posting file', () => {
       { clientId: sun.clientId, accountId: account?.id ?? 0, invoiceNumber: '+CMD-1', description: 'x', invoiceDate: '2026-02-01', dueDate: '2026-03-01', amountCents: 100, balanceCents: 100 },
       { clientId: sun.clientId, accountId: account?.id ?? 0, invoiceNumber: '@CMD-2', description: 'x', invoiceDate: '2026-02-01', dueDate: '2026-03-01', amountCents: 200, balanceCents: 200 },
     ]);
-    const processor = createSandboxProcessor({ db: database.db, now: clock.now });
-    const service = createPaymentsService({ db: database.db, processorFor: processor.processorFor, throttle: createThrottleService({ db: database.db, now: clock.now }), now: clock.now });
-    const outcome = await service.makePayment({ clientId: sun.clientId, accountId: account?.id ?? 0 }, 'formula-payment', {
-      lines: [{ invoiceNumber: '+CMD-1', amountCents: 100 }, { invoiceNumber: '@CMD-2', amountCents: 200 }],
-      cardToken: await tokenizeTestCard(database.db),
-      billing: DEMO_BILLING,
-      rememberAddress: false,
-    });
-    expect(outcome.kind).toBe('paid');
+    await payWithTestCard(database.db, { clientId: sun.clientId, accountId: account?.id ?? 0 }, [{ invoiceNumber: '+CMD-1', amountCents: 100 }, { invoiceNumber: '@CMD-2', amountCents: 200 }], { now: clock.now, billing: DEMO_BILLING });
     // The business day: Chicago's date, the next one from 21:30 on (2 h 30 min before its midnight).
     const day = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Chicago' }).format(new Date(clock.now().getTime() + 2.5 * 3600 * 1000));
     const rows = parse<Record<string, string>>(await postings(day), { columns: true });
