@@ -6,9 +6,12 @@
 import { eq, sql } from 'drizzle-orm';
 import { queryRows, type Database } from '../db/client';
 import { clients } from '../db/schema';
+import type { JobQueue } from '../jobs/job-queue';
+import { withJobs } from '../jobs/jobs-in-scope';
 import { createThrottleService } from '../modules/auth/throttle.service';
 import { createPaymentsService } from '../modules/payments/payments.service';
 import { createSandboxProcessor } from '../modules/processor/sandbox-processor';
+import { WEBHOOK_ENQUEUE_QUEUE } from '../modules/webhooks/webhook-events';
 
 export interface PayableAccount {
   id: number;
@@ -38,11 +41,16 @@ export async function payableAccounts(db: Database, clientId: number, count: num
 }
 
 /** Pays `amountCents` of an account's invoice with a sandbox card; answers the confirmation number. */
-export function createPayer(db: Database, clientId: number, now: () => Date = () => new Date()) {
+export function createPayer(db: Database, clientId: number, now: () => Date = () => new Date(), jobs?: Pick<JobQueue, 'send' | 'wake'>) {
   const processor = createSandboxProcessor({ db, now });
   const payments = createPaymentsService({ db, processorFor: processor.processorFor, throttle: createThrottleService({ db, now }), now });
   let attempt = 0;
+  /** With `jobs`, a payment asks for its webhooks' hand-over as a request of the server does. */
   return async function pay(account: PayableAccount, amountCents = 100): Promise<string> {
+    return jobs ? withJobs(jobs, [WEBHOOK_ENQUEUE_QUEUE], () => payOnce(account, amountCents)) : payOnce(account, amountCents);
+  };
+
+  async function payOnce(account: PayableAccount, amountCents: number): Promise<string> {
     const issued = await processor.tokenize({ number: '4242424242424242', expMonth: 12, expYear: now().getUTCFullYear() + 2, cvc: '123' });
     if (!issued) throw new Error('The sandbox refused the card');
     attempt += 1;
@@ -54,5 +62,5 @@ export function createPayer(db: Database, clientId: number, now: () => Date = ()
     });
     if (outcome.kind !== 'paid') throw new Error(`A payment was refused: ${outcome.refusal}`);
     return outcome.receipt.confirmationNumber;
-  };
+  }
 }
