@@ -21,7 +21,8 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { sql } from 'drizzle-orm';
 import { openDatabase } from '../server/db/client';
 import { createJobQueue } from '../server/jobs/job-queue';
-import { startWebhookDispatch } from '../server/modules/webhooks/webhook-dispatch';
+import { startJobs } from '../server/jobs/job-definition';
+import { webhookJobs } from '../server/modules/webhooks/webhook-dispatch';
 import { developmentSecretBox } from '../server/security/secret-box';
 import { seedDemoData } from '../server/seed/seed';
 import { clientIdOf, createPayer, payableAccounts } from '../server/test/money-fixtures';
@@ -62,7 +63,7 @@ async function main(): Promise<void> {
   const committedAt = new Map<string, number>();
 
   /** `count` payments at the pace, round the accounts; their latencies in ms. */
-  async function payMany(count: number, offset: number): Promise<number[]> {
+  async function payMany(count: number, offset: number, payOne = pay): Promise<number[]> {
     const latencies: number[] = [];
     const start = performance.now();
     for (let index = 0; index < count; index += 1) {
@@ -72,7 +73,7 @@ async function main(): Promise<void> {
       const account = accounts[(offset + index) % accounts.length];
       if (!account) throw new Error('No bench account');
       const began = performance.now();
-      const confirmationNumber = await pay(account);
+      const confirmationNumber = await payOne(account);
       const ended = performance.now();
       latencies.push(ended - began);
       committedAt.set(confirmationNumber, performance.timeOrigin + ended);
@@ -89,12 +90,12 @@ async function main(): Promise<void> {
   const queue = await createJobQueue({ db, warn: () => undefined });
   cleanups.push(() => queue.stop());
   // The receiver is on this machine: development's policy (WEBHOOKS_ALLOW_PRIVATE).
-  const dispatch = await startWebhookDispatch({ queue, delivery: { db, now: () => new Date(), secrets: developmentSecretBox(), allowPrivateAddresses: true }, warn: () => undefined });
-  cleanups.push(() => dispatch.stop());
+  await startJobs(queue, webhookJobs({ queue, delivery: { db, now: () => new Date(), secrets: developmentSecretBox(), allowPrivateAddresses: true } }));
 
   console.log(`Loaded: ${fmt(eventCount)} payments while their webhooks are delivered…`);
   const loadStart = Date.now();
-  const loaded = await payMany(eventCount, quietCount);
+  // Each payment asks for its webhooks' hand-over in its transaction, as the server's requests do.
+  const loaded = await payMany(eventCount, quietCount, createPayer(db, clientId, undefined, queue));
   await receiver.waitFor(eventCount, 600_000);
   const loadEnd = Math.max(...receiver.events.map((event) => event.receivedAt));
   const delays = receiver.events.flatMap((event) => {

@@ -4,8 +4,8 @@
  * declared in contracts/ (see contracts/endpoint.ts) and listed in contracts/api.ts.
  */
 import type { Hono } from 'hono';
-import type { BackgroundWork } from './background-work';
 import type { Database } from './db/client';
+import type { JobSender } from './jobs/job-definition';
 import type { SecretBox } from './security/secret-box';
 import type { SessionCookies } from './http/session';
 import type { AppEnv } from './http/types';
@@ -67,14 +67,15 @@ export interface ApiModulesDeps {
   linkOrigin: string | undefined;
   /** Webhook endpoints may be plain http, on this machine or a private network (AppConfig.webhooksAllowPrivate). */
   webhooksAllowPrivate: boolean;
-  background: BackgroundWork;
+  /** Where the work after an answer is sent (jobs/registry.ts runs it). */
+  jobs: JobSender;
   now: () => Date;
   /** Seals the secrets the database keeps (webhook signing secrets, authenticator apps'), and opens them. */
   secrets: SecretBox;
 }
 
 /** Builds every module of the API over the database: its routes, ready to mount under /api. */
-export function createApiModules({ db, sessions, cookies, cookieSecure, linkOrigin, webhooksAllowPrivate, background, now, secrets }: ApiModulesDeps): Hono<AppEnv>[] {
+export function createApiModules({ db, sessions, cookies, cookieSecure, linkOrigin, webhooksAllowPrivate, jobs, now, secrets }: ApiModulesDeps): Hono<AppEnv>[] {
   const clients = createClientsService({ db });
   const accounts = createAccountsService({ db });
   const throttle = createThrottleService({ db, now });
@@ -89,7 +90,7 @@ export function createApiModules({ db, sessions, cookies, cookieSecure, linkOrig
   const refunds = createRefundsService({ db, processorFor: processor.processorFor, now });
   const webhooks = createWebhookEndpointsService({ db, now, secrets, allowPrivateAddresses: webhooksAllowPrivate });
   const documents = createDocumentsService({ db, accounts, clients, now });
-  const registration = createRegistrationService({ db, clients, throttle, background, now });
+  const registration = createRegistrationService({ db, clients, throttle, jobs, now });
   const branding = createBrandingService({ db });
   return [
     createAuthRoutes({
@@ -109,7 +110,7 @@ export function createApiModules({ db, sessions, cookies, cookieSecure, linkOrig
     createSwitchClientsRoutes({ switchClients: createSwitchClientsService({ db, clients }) }),
     createMemberRoutes({ member: createMemberService({ db, throttle, now }), cookies, portalOrigin: linkOrigin }),
     createRegistrationRoutes({ registration, portalOrigin: linkOrigin }),
-    createPasswordRoutes({ passwords: createPasswordService({ db, clients, throttle, background, now }), portalOrigin: linkOrigin }),
+    createPasswordRoutes({ passwords: createPasswordService({ db, clients, throttle, jobs, now }), portalOrigin: linkOrigin }),
     createOfficeRoutes({
       apiKeys,
       reportError: (error) => console.error('Could not record a call of the billing office API', error),

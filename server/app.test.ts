@@ -4,8 +4,6 @@ import { join } from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loggedBackgroundWork } from './app';
-import type { BackgroundWork } from './background-work';
 import type { OpenedDatabase } from './db/client';
 import { startServer } from './start';
 import {
@@ -308,44 +306,5 @@ describe('startServer', () => {
     } finally {
       await server.close();
     }
-  });
-
-  it('finishes the work that answered requests left behind before it closes the database', async () => {
-    const logger = recordingLogger();
-    const work = loggedBackgroundWork(logger);
-    // The work waits until the server's close asks for it to finish (or, failing that, until the
-    // close is over): a close that did not wait would have closed the database under it.
-    let openGate = () => {};
-    const gate = new Promise<void>((resolve) => (openGate = resolve));
-    const finished: string[] = [];
-    const background: BackgroundWork = {
-      run: (name, task) =>
-        work.run(name, async () => {
-          await gate;
-          await task();
-          finished.push(name);
-        }),
-      pending: () => work.pending(),
-      settled: () => {
-        openGate();
-        return work.settled();
-      },
-    };
-    const server = await startServer({ port: 0, hostname: '127.0.0.1', logger, background });
-    const first = await fetch(`${server.url}/api/User/GetIsUserLoggedIn`);
-    const xsrf = /XSRF-TOKEN=([^;]+)/.exec(first.headers.get('set-cookie') ?? '')?.[1] ?? '';
-    const asked = await fetch(`${server.url}/api/ForgotPassword/CheckEmail`, {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json', Cookie: `XSRF-TOKEN=${xsrf}`, 'X-XSRF-TOKEN': xsrf },
-      body: JSON.stringify({ email: 'pat.doe@example.com', clientCode: 'SUN' }),
-    });
-    expect(await asked.json()).toEqual({ sent: true });
-    expect(work.pending()).toBe(1);
-
-    await server.close();
-    openGate();
-    await work.settled();
-    expect(logger.lines).toEqual([]);
-    expect(finished).toEqual(['a reset link email']);
   });
 });

@@ -10,12 +10,12 @@ import { sql } from 'drizzle-orm';
 import { Hono } from 'hono';
 import { apiBase } from '@contracts/endpoint';
 import { createApiModules } from './api-modules';
-import { createBackgroundWork, type BackgroundWork } from './background-work';
 import { DEFAULT_SESSION_ABSOLUTE_SECONDS, DEFAULT_SESSION_IDLE_SECONDS, DEFAULT_SESSION_WARNING_SECONDS, type AppConfig } from './config';
 import type { Database } from './db/client';
+import type { JobSender } from './jobs/job-definition';
 import type { SecretBox } from './security/secret-box';
 import { createHttpApp } from './http/create-http-app';
-import { apiNotFound, describeError, type Logger } from './http/error-mapping';
+import { apiNotFound, type Logger } from './http/error-mapping';
 import { createSessionCookies } from './http/session';
 import { mountStatic } from './http/static';
 import type { AppEnv } from './http/types';
@@ -40,20 +40,12 @@ export interface AppDeps {
   isDatabaseReachable?: () => Promise<boolean>;
   /** True once the server is shutting down: /readyz answers 503 so a load balancer stops sending. */
   isDraining?: () => boolean;
-  /**
-   * Where requests leave the work that runs after their answer; whoever passes it waits for it
-   * (`settled()`) before closing the database. Default: one of its own, logging to `logger`.
-   */
-  background?: BackgroundWork;
+  /** Where requests send the jobs of the work after their answers (the registry's jobs: jobs/registry.ts). */
+  jobs: JobSender;
 }
 
 /** server/public: the logos, served under /logos/. */
 export const publicDir = fileURLToPath(new URL('./public', import.meta.url));
-
-/** Background work whose failures are logged as errors, described as `describeError` does (no inputs). */
-export function loggedBackgroundWork(logger: Logger): BackgroundWork {
-  return createBackgroundWork({ onError: (name, error) => logger.error(`Background work failed: ${name}\n${describeError(error)}`) });
-}
 
 /** Builds the Hono application. */
 export function createApp({
@@ -68,7 +60,7 @@ export function createApp({
       () => false,
     ),
   isDraining = () => false,
-  background = loggedBackgroundWork(logger),
+  jobs,
 }: AppDeps): Hono<AppEnv> {
   const cookieSecure = config.cookieSecure ?? false;
   const sessions = createSessionService({
@@ -84,7 +76,7 @@ export function createApp({
   const api = new Hono<AppEnv>();
   const linkOrigin = config.publicUrl ?? config.portalOrigin;
   const webhooksAllowPrivate = config.webhooksAllowPrivate ?? false;
-  for (const module of createApiModules({ db, sessions, cookies, cookieSecure, linkOrigin, webhooksAllowPrivate, background, now, secrets })) api.route('/', module);
+  for (const module of createApiModules({ db, sessions, cookies, cookieSecure, linkOrigin, webhooksAllowPrivate, jobs, now, secrets })) api.route('/', module);
   api.all('*', apiNotFound);
   app.route(apiBase, api);
 

@@ -2,7 +2,8 @@ import { describe, expect, it, vi } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { queryRows } from './db/client';
 import { loginAttempts, outboxEmails, processorTokens, sessions, userTokens, users } from './db/schema';
-import { EXPIRED_ROWS_SWEEP_CRON, EXPIRED_ROWS_SWEEP_QUEUE, scheduleSweeps, sweepExpired } from './housekeeping';
+import { EXPIRED_ROWS_SWEEP_CRON, EXPIRED_ROWS_SWEEP_QUEUE, housekeepingJob, sweepExpired } from './housekeeping';
+import { startJobs } from './jobs/job-definition';
 import { consumeToken, issueToken } from './modules/tokens/tokens.service';
 import { sha256Hex } from './security/tokens';
 import { useSeededDatabase } from './test/harness';
@@ -61,7 +62,7 @@ describe('the sweep on the job queue', () => {
     const warnings: string[] = [];
     const jobs = await createTestJobQueue(db, warnings);
     try {
-      await scheduleSweeps(jobs, db, (message) => warnings.push(message), { pollingIntervalSeconds: 0.5 });
+      await startJobs(jobs, [housekeepingJob(db, (message) => warnings.push(message), { pollingIntervalSeconds: 0.5 })]);
       const schedules = await queryRows<{ cron: string }>(db, sql`select cron from pgboss.schedule where name = ${EXPIRED_ROWS_SWEEP_QUEUE}`);
       expect(schedules).toEqual([{ cron: EXPIRED_ROWS_SWEEP_CRON }]);
       expect(EXPIRED_ROWS_SWEEP_CRON).toBe('*/5 * * * *');

@@ -9,7 +9,7 @@
  */
 import { and, isNotNull, lt } from 'drizzle-orm';
 import type { Database } from './db/client';
-import type { JobQueue } from './jobs/job-queue';
+import { defineJob, noData, type RegisteredJob } from './jobs/job-definition';
 import { loginAttempts, outboxEmails, processorTokens, sessions } from './db/schema';
 import { ACCOUNT_POLICY, ADDRESS_POLICY } from './modules/auth/throttle.service';
 import { RECEIPT_RECIPIENT_POLICY, TYPED_RECIPIENT_POLICY } from './modules/mail/recipient-limits';
@@ -53,23 +53,27 @@ export async function sweepExpired(
 }
 
 /**
- * Runs the sweep on `jobs` every five minutes; a failed sweep is reported, and the next one tries
- * again. Its jobs come every five minutes, so looking for one every 10 s is soon enough.
+ * The sweep's job, every five minutes; a failed sweep is reported, and the next one tries again.
+ * Its jobs come every five minutes, so looking for one every 10 s is soon enough.
  */
-export async function scheduleSweeps(
-  jobs: JobQueue,
+export function housekeepingJob(
   db: Database,
   warn: (message: string) => void,
   { pollingIntervalSeconds = 10, refunds }: { pollingIntervalSeconds?: number; refunds?: Pick<RefundsService, 'settlePending'> } = {},
-): Promise<void> {
-  await jobs.defineQueue(EXPIRED_ROWS_SWEEP_QUEUE, { retryLimit: 0, expireInSeconds: 5 * 60 });
-  await jobs.work(EXPIRED_ROWS_SWEEP_QUEUE, { pollingIntervalSeconds }, async () => {
-    try {
-      await sweepExpired(db, new Date());
-      await refunds?.settlePending(PENDING_REFUND_GRACE_MS);
-    } catch (error) {
-      warn(`The expired-rows sweep failed: ${String(error)}`);
-    }
+): RegisteredJob {
+  return defineJob({
+    name: EXPIRED_ROWS_SWEEP_QUEUE,
+    data: noData,
+    queue: { retryLimit: 0, expireInSeconds: 5 * 60 },
+    schedule: EXPIRED_ROWS_SWEEP_CRON,
+    pollingIntervalSeconds,
+    handler: async () => {
+      try {
+        await sweepExpired(db, new Date());
+        await refunds?.settlePending(PENDING_REFUND_GRACE_MS);
+      } catch (error) {
+        warn(`The expired-rows sweep failed: ${String(error)}`);
+      }
+    },
   });
-  await jobs.schedule(EXPIRED_ROWS_SWEEP_QUEUE, EXPIRED_ROWS_SWEEP_CRON);
 }

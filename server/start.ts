@@ -1,24 +1,22 @@
 /**
- * Starts the whole product on one machine: database, migrations, demo data, the job queue (the
- * sweeps, the webhook deliveries, and the emails when SMTP is set), API and SPA on one port, and the sandbox card
+ * Starts the whole product on one machine: database, migrations, demo data, the job queue with
+ * every job of the registry (jobs/registry.ts: the sweeps, the webhook deliveries, the work after
+ * an answer, and the emails' delivery when SMTP is set), API and SPA on one port, and the sandbox card
  * processor's fields on another (another origin).
  */
 import type { AddressInfo } from 'node:net';
 import { serve } from '@hono/node-server';
 import type { Hono } from 'hono';
-import { createApp, loggedBackgroundWork, type Logger } from './app';
-import type { BackgroundWork } from './background-work';
+import { createApp, type Logger } from './app';
 import { DEFAULT_SESSION_IDLE_SECONDS, DEFAULT_SESSION_WARNING_SECONDS, type MailSettings } from './config';
 import { openDatabase } from './db/client';
-import { scheduleSweeps } from './housekeeping';
 import type { AppEnv } from './http/types';
+import { startJobs } from './jobs/job-definition';
 import { createJobQueue, type JobQueue } from './jobs/job-queue';
-import { withDeliveryRequests } from './modules/mail/outbox';
+import { withJobs } from './jobs/jobs-in-scope';
+import { createJobRegistry } from './jobs/registry';
 import { createOutboxSender, type OutboxSender } from './modules/mail/outbox-sender';
-import { createRefundsService } from './modules/payments/refunds.service';
 import { createCardFieldsApp } from './modules/processor/card-fields-app';
-import { createSandboxProcessor } from './modules/processor/sandbox-processor';
-import { startWebhookDispatch, type WebhookDispatch } from './modules/webhooks/webhook-dispatch';
 import { developmentSecretBox, type SecretBox } from './security/secret-box';
 import { sealPlainSecrets, secretsByKey } from './security/stored-secrets';
 import { seedDemoData } from './seed/seed';
@@ -51,10 +49,10 @@ export interface StartServerOptions {
   drainTimeoutMs?: number;
   /** The portal's public address, for emailed links (see AppConfig.publicUrl). */
   publicUrl?: string | undefined;
+  /** Whether this process works the queue's jobs (default) or only sends them, for others to work (a test that holds them). */
+  workJobs?: boolean;
   /** Send the outbox's emails over SMTP; without it they wait in the outbox (the development page lists them). */
   mail?: MailSettings;
-  /** Where requests leave the work that runs after their answers. Default: one of its own, logging to `logger`. */
-  background?: BackgroundWork;
   /**
    * Where the sandbox processor's card fields are served: another port than the portal's, so
    * another origin. 0 picks any free port (the default).
@@ -124,7 +122,6 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
   // Stopped again if the start fails half-way.
   let jobs: JobQueue | undefined;
   let sender: OutboxSender | undefined;
-  let dispatch: WebhookDispatch | undefined;
   try {
     // A database from before secrets were sealed keeps them plain until now; an error here stops the start.
     const sealed = await sealPlainSecrets(database.db, secrets);
@@ -137,7 +134,6 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
       );
     }
     if (options.seed !== false) await seedDemoData(database.db, { secrets });
-    const background = options.background ?? loggedBackgroundWork(logger);
     const warn = (message: string) => logger.warn(message);
     // Made before listening, so a bad SMTP setting fails the start before a port is taken.
     const outbox = options.mail ? createOutboxSender({ db: database.db, mail: options.mail, warn }) : undefined;
@@ -145,12 +141,11 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
     const queue = await createJobQueue({ db: database.db, warn });
     jobs = queue;
     const now = options.now ?? (() => new Date());
-    const refunds = createRefundsService({ db: database.db, processorFor: createSandboxProcessor({ db: database.db, now }).processorFor, now });
-    await scheduleSweeps(queue, database.db, warn, { refunds });
-    await outbox?.start(queue);
     const webhooksAllowPrivate = options.webhooksAllowPrivate ?? false;
-    const webhooks = await startWebhookDispatch({ queue, delivery: { db: database.db, now: () => new Date(), secrets, allowPrivateAddresses: webhooksAllowPrivate }, warn });
-    dispatch = webhooks;
+    const registry = createJobRegistry({ db: database.db, queue, secrets, now, warn, outbox, webhooksAllowPrivate });
+    const running = registry.map((job) => job.name);
+    // A job's handler, like a request, sends the jobs it asks for in its own transactions.
+    await startJobs(queue, registry, (work) => withJobs(queue, running, work), { work: options.workJobs ?? true });
     const cookieSecure = options.cookieSecure ?? false;
 
     // The card fields live on another port, so on another origin than the portal's: no script of
@@ -184,12 +179,12 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
       },
       logger,
       isDraining: () => draining,
-      background,
+      jobs: queue,
       now,
     });
-    // Each email a request queues (or the work it leaves for after its answer) gets its delivery job
-    // in the same transaction, so it goes out as soon as that commits.
-    const fetch: FetchHandler = outbox ? (request, env) => withDeliveryRequests(outbox.requestDelivery, () => app.fetch(request, env)) : app.fetch;
+    // The jobs a request asks for as it writes (an email's delivery, a webhook's hand-over) are sent
+    // in its transactions, so they run as soon as those commit.
+    const fetch: FetchHandler = (request, env) => withJobs(queue, running, async () => app.fetch(request, env));
     const portal = await listen(fetch, options.port ?? 8080, options.hostname);
     listening.push(portal.server);
     const url = `http://localhost:${String(portal.port)}`;
@@ -197,9 +192,8 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
 
 
     // Closing drains: /readyz turns 503, no new connection is accepted, requests in flight finish
-    // (cut only after the drain time-out), the work they left to run after their answers (the
-    // emails of forgotten passwords) finishes, the job queue lets its jobs in flight finish, and
-    // then the database closes.
+    // (cut only after the drain time-out), the job queue lets its jobs in flight finish (the jobs
+    // not started wait in the database for the next start), and then the database closes.
     let closing: Promise<void> | undefined;
     const close = () => {
       closing ??= (async () => {
@@ -212,8 +206,6 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
         } finally {
           await senderStopped;
         }
-        await background.settled();
-        webhooks.stop();
         await queue.stop();
         await database.close();
       })();
@@ -224,7 +216,6 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
   } catch (error) {
     await Promise.all(listening.map((server) => new Promise((resolve) => server.close(resolve))));
     await sender?.stop();
-    dispatch?.stop();
     await jobs?.stop();
     await database.close();
     throw error;

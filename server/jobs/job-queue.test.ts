@@ -184,8 +184,11 @@ describe('the app without a server', () => {
   it('starts no job queue: only startServer does', async () => {
     const opened = await openSeededDatabase();
     try {
-      const app = createApp({ db: opened.db, config: {}, secrets: developmentSecretBox() });
+      const sent: string[] = [];
+      const jobs = { send: (name: string) => Promise.resolve(String(sent.push(name))) };
+      const app = createApp({ db: opened.db, config: {}, secrets: developmentSecretBox(), jobs });
       expect((await app.request('/api/Client/GetClient?clientCode=SUN')).status).toBe(200);
+      expect(sent).toEqual([]);
       const schemas = await queryRows<{ name: string }>(
         opened.db,
         sql`select schema_name as name from information_schema.schemata where schema_name = ${JOB_QUEUE_SCHEMA}`,

@@ -4,11 +4,13 @@ import { and, eq, sql } from 'drizzle-orm';
 import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import type { Hono } from 'hono';
-import { createApp, loggedBackgroundWork, type Logger } from '../app';
-import type { BackgroundWork } from '../background-work';
+import { createApp, describeError, type Logger } from '../app';
 import type { AppConfig } from '../config';
 import { openDatabase, type Database, type OpenedDatabase } from '../db/client';
 import { clients, invoiceLines, invoices, sessions } from '../db/schema';
+import type { RegisteredJob } from '../jobs/job-definition';
+import type { JobQueue } from '../jobs/job-queue';
+import { createJobRegistry } from '../jobs/registry';
 import { createCardFieldsApp } from '../modules/processor/card-fields-app';
 import type { AppEnv } from '../http/types';
 import { SESSION_COOKIE } from '../http/session';
@@ -192,31 +194,80 @@ export interface TestAppOptions extends Partial<AppConfig> {
   secrets?: SecretBox;
 }
 
-/** Each test app's background work, for `settled`. */
-const backgroundOfApp = new WeakMap<Hono<AppEnv>, BackgroundWork>();
+/**
+ * The jobs a test app's requests send, kept in order until `drain` runs them with the registry's
+ * handlers: the unit tests' stand-in for the server's queue, without its polling. A job sent in a
+ * transaction that then rolled back would still run here (the real queue's `send` commits with
+ * the transaction: job-queue.test.ts); the requests that send jobs roll back only on a failure.
+ */
+export interface TestJobs extends Pick<JobQueue, 'send' | 'wake'> {
+  /** The jobs sent and not run yet. */
+  readonly pending: readonly { name: string; data: object }[];
+  /** Runs the jobs sent, and those they send, until none is left; a job that fails is logged, as the queue does, and not retried. */
+  drain(): Promise<void>;
+}
+
+/** Jobs kept for `drain`, which runs them with the handlers `registry` gives. */
+export function createTestJobs(registry: (jobs: TestJobs) => readonly RegisteredJob[], logger: Logger): TestJobs {
+  const pending: { name: string; data: object }[] = [];
+  let count = 0;
+  const jobs: TestJobs = {
+    pending,
+    send: (name, data) => {
+      count += 1;
+      pending.push({ name, data });
+      return Promise.resolve(String(count));
+    },
+    wake: () => undefined,
+    async drain() {
+      const byName = new Map(registry(jobs).map((job) => [job.name, job]));
+      for (let next = pending.shift(); next; next = pending.shift()) {
+        const job = byName.get(next.name);
+        if (!job) throw new Error(`No job ${next.name} in the registry`);
+        try {
+          await job.run(next.data, { id: String(count), retryCount: 0, signal: new AbortController().signal });
+        } catch (error) {
+          logger.error(`Job ${next.name} failed\n${describeError(error)}`);
+        }
+      }
+    },
+  };
+  return jobs;
+}
+
+/** Each test app's jobs, for `settled`. */
+const jobsOfApp = new WeakMap<Hono<AppEnv>, TestJobs>();
 
 export function createTestApp(db: Database, { now, logger = recordingLogger(), secrets = developmentSecretBox(), ...config }: TestAppOptions = {}): Hono<AppEnv> {
-  const background = loggedBackgroundWork(logger);
+  const jobs = createTestJobs(
+    (queue) => createJobRegistry({ db, queue, secrets, now: now ?? (() => new Date()), warn: (message) => logger.warn(message), webhooksAllowPrivate: config.webhooksAllowPrivate ?? false }),
+    logger,
+  );
   const app = createApp({
     db,
     config,
     secrets,
     ...(now ? { now } : {}),
     logger,
-    background,
+    jobs,
   });
-  backgroundOfApp.set(app, background);
+  jobsOfApp.set(app, jobs);
   return app;
 }
 
+/** The jobs that `app`'s requests sent and `settled` has not run yet. */
+export function jobsOf(app: Hono<AppEnv>): TestJobs {
+  const jobs = jobsOfApp.get(app);
+  if (!jobs) throw new Error('Not an app of createTestApp');
+  return jobs;
+}
+
 /**
- * Resolves once the work that the app's requests left to run after their answers (the email of a
- * forgotten password, say) is done: what a test waits for before it reads the outbox.
+ * Resolves once the jobs that the app's requests sent (the email of a forgotten password, say)
+ * have run: what a test waits for before it reads the outbox.
  */
 export async function settled(app: Hono<AppEnv>): Promise<void> {
-  const background = backgroundOfApp.get(app);
-  if (!background) throw new Error('Not an app of createTestApp');
-  await background.settled();
+  await jobsOf(app).drain();
 }
 
 /** The sandbox processor's own host (its card fields and tokens), framed by the portal at `portalOrigin`. */
@@ -318,7 +369,7 @@ export class TestBrowser {
     return this.request('GET', path);
   }
 
-  /** Waits for the work that requests to this browser's app left to run after their answers. */
+  /** Runs the jobs that requests to this browser's app sent (the work after their answers). */
   settled(): Promise<void> {
     return settled(this.app);
   }

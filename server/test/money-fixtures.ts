@@ -10,9 +10,12 @@ import type { PaymentRequest } from '@contracts/payment-request';
 import type { Language } from '@contracts/session';
 import { queryRows, type Database } from '../db/client';
 import { clients } from '../db/schema';
+import type { JobQueue } from '../jobs/job-queue';
+import { withJobs } from '../jobs/jobs-in-scope';
 import { createThrottleService } from '../modules/auth/throttle.service';
 import { createPaymentsService } from '../modules/payments/payments.service';
 import { createSandboxProcessor } from '../modules/processor/sandbox-processor';
+import { WEBHOOK_ENQUEUE_QUEUE } from '../modules/webhooks/webhook-events';
 
 export interface PayableAccount {
   id: number;
@@ -69,10 +72,14 @@ export async function payWithTestCard(db: Database, scope: { clientId: number; a
   return outcome.receipt;
 }
 
-/** Pays `amountCents` of an account's invoice with a sandbox card; answers the confirmation number. */
-export function createPayer(db: Database, clientId: number, now: () => Date = () => new Date()) {
+/**
+ * Pays `amountCents` of an account's invoice with a sandbox card; answers the confirmation number.
+ * With `jobs`, a payment asks for its webhooks' hand-over as a request of the server does.
+ */
+export function createPayer(db: Database, clientId: number, now: () => Date = () => new Date(), jobs?: Pick<JobQueue, 'send' | 'wake'>) {
+  const payOnce = async (account: PayableAccount, amountCents: number): Promise<string> =>
+    (await payWithTestCard(db, { clientId, accountId: account.id }, [{ invoiceNumber: account.invoiceNumber, amountCents }], { now })).confirmationNumber;
   return async function pay(account: PayableAccount, amountCents = 100): Promise<string> {
-    const receipt = await payWithTestCard(db, { clientId, accountId: account.id }, [{ invoiceNumber: account.invoiceNumber, amountCents }], { now });
-    return receipt.confirmationNumber;
+    return jobs ? withJobs(jobs, [WEBHOOK_ENQUEUE_QUEUE], () => payOnce(account, amountCents)) : payOnce(account, amountCents);
   };
 }

@@ -15,7 +15,9 @@ import type { JobQueue } from '../../jobs/job-queue';
 import { createTestDatabase, REPLICA_TEST_TIMEOUT_MS, REPLICA_WAIT_MS, testDatabaseUrl } from '../../test/postgres-servers';
 import { createTestJobQueue } from '../../test/test-job-queue';
 import { startLoopbackSmtpServer, type LoopbackSmtpServer } from './loopback-smtp-server';
-import { queueEmail, withDeliveryRequests } from './outbox';
+import { startJobs } from '../../jobs/job-definition';
+import { withJobs } from '../../jobs/jobs-in-scope';
+import { OUTBOX_DELIVERY_QUEUE, queueEmail } from './outbox';
 import { createOutboxSender, type OutboxSender, type OutboxSenderOptions } from './outbox-sender';
 
 describe.skipIf(!testDatabaseUrl)('the outbox on PostgreSQL (TEST_DATABASE_URL)', { timeout: REPLICA_TEST_TIMEOUT_MS }, () => {
@@ -72,8 +74,8 @@ describe.skipIf(!testDatabaseUrl)('the outbox on PostgreSQL (TEST_DATABASE_URL)'
   }
 
   /** Queues an email as a request of the replica does: its delivery job in the email's transaction. */
-  const queueFromRequest = (on: { database: OpenedDatabase; sender: OutboxSender }, to: string) =>
-    withDeliveryRequests(on.sender.requestDelivery, () =>
+  const queueFromRequest = (on: { database: OpenedDatabase; jobs: JobQueue }, to: string) =>
+    withJobs(on.jobs, [OUTBOX_DELIVERY_QUEUE], () =>
       on.database.db.transaction((tx) => queueEmail(tx, { clientId: null, to, subject: 'Receipt', body: `For ${to}` })),
     );
 
@@ -109,7 +111,7 @@ describe.skipIf(!testDatabaseUrl)('the outbox on PostgreSQL (TEST_DATABASE_URL)'
     const smtp = await smtpServer();
     const mail = { smtpUrl: smtp.url, from: DEFAULT_MAIL_FROM };
     const replicas = [await replica(first, mail), await replica(second, mail)];
-    for (const { sender, jobs } of replicas) await sender.start(jobs);
+    for (const { sender, jobs } of replicas) await startJobs(jobs, sender.jobs);
 
     const addresses = Array.from({ length: 30 }, (_, index) => `patient${String(index)}@example.com`);
     for (const [index, to] of addresses.entries()) {
@@ -131,7 +133,7 @@ describe.skipIf(!testDatabaseUrl)('the outbox on PostgreSQL (TEST_DATABASE_URL)'
     const timing = { leaseMs: 3000, sendTimeoutMs: 1000, retry: { firstDelayMs: 1000, maxDelayMs: 2000 } };
     const doomedDatabase = await openDatabase({ databaseUrl: url, ownerUrl, warn: (message) => warnings.push(message) });
     const doomed = await replica(doomedDatabase, mail, timing);
-    await doomed.sender.start(doomed.jobs);
+    await startJobs(doomed.jobs, doomed.sender.jobs);
     const survivor = await replica(survivorDatabase, mail, timing);
 
     await queueFromRequest(doomed, 'pat.doe@example.com');
@@ -139,7 +141,7 @@ describe.skipIf(!testDatabaseUrl)('the outbox on PostgreSQL (TEST_DATABASE_URL)'
     // The doomed replica's process is gone: it can no longer say what became of the email.
     await doomedDatabase.close();
     // Only now does the survivor work the outbox, so the doomed replica had the email to itself.
-    await survivor.sender.start(survivor.jobs);
+    await startJobs(survivor.jobs, survivor.sender.jobs);
 
     const email = await smtp.waitForEmail((received) => received.to === 'pat.doe@example.com', REPLICA_WAIT_MS);
     expect(email.subject).toBe('Receipt');

@@ -12,10 +12,11 @@ import { outboxEmails } from '../../db/schema';
 import { startLoopbackSmtpServer, type LoopbackSmtpServer } from './loopback-smtp-server';
 import type { JobQueue } from '../../jobs/job-queue';
 import { createTestJobQueue } from '../../test/test-job-queue';
-import { claimNextDue, queueEmail, withDeliveryRequests, type Email } from './outbox';
+import { startJobs } from '../../jobs/job-definition';
+import { withJobs } from '../../jobs/jobs-in-scope';
+import { claimNextDue, OUTBOX_DELIVERY_QUEUE, queueEmail, type Email } from './outbox';
 import {
   createOutboxSender,
-  OUTBOX_DELIVERY_QUEUE,
   OUTBOX_SWEEP_CRON,
   OUTBOX_SWEEP_QUEUE,
   retryDelayMs,
@@ -260,9 +261,19 @@ describe('the sender on the job queue', () => {
     return jobs;
   }
 
+  /** The queue each sender's jobs run on. */
+  const queueOf = new WeakMap<OutboxSender, JobQueue>();
+  /** Runs the sender's jobs on `jobs`, as the server's registry does. */
+  async function start(outbox: OutboxSender, jobs: JobQueue): Promise<void> {
+    await startJobs(jobs, outbox.jobs);
+    queueOf.set(outbox, jobs);
+  }
+
   /** Queues an email the way a request of the server does: its delivery job in its transaction. */
   function queueFromRequest(outbox: OutboxSender, email: Email, fail?: string): Promise<number> {
-    return withDeliveryRequests(outbox.requestDelivery, () =>
+    const jobs = queueOf.get(outbox);
+    if (!jobs) throw new Error('The sender is not started');
+    return withJobs(jobs, [OUTBOX_DELIVERY_QUEUE], () =>
       database.db.transaction(async (tx) => {
         const id = await queueEmail(tx, email);
         if (fail) throw new Error(fail);
@@ -283,14 +294,19 @@ describe('the sender on the job queue', () => {
   it('sends an email as soon as the transaction that queued it commits, by a job written in that transaction', async () => {
     const smtp = await smtpServer();
     const outbox = sender(settings(smtp.url));
-    await outbox.start(await jobQueue());
+    const jobs = await jobQueue();
+    await start(outbox, jobs);
 
     let rolledBack = 0;
+    const watched: Pick<JobQueue, 'send' | 'wake'> = {
+      send: (name, data, options) => {
+        if ('emailId' in data && typeof data.emailId === 'number') rolledBack = data.emailId;
+        return jobs.send(name, data, options);
+      },
+      wake: (name) => jobs.wake(name),
+    };
     await expect(
-      withDeliveryRequests(async (writer, emailId) => {
-        rolledBack = emailId;
-        return outbox.requestDelivery(writer, emailId);
-      }, () =>
+      withJobs(watched, [OUTBOX_DELIVERY_QUEUE], () =>
         database.db.transaction(async (tx) => {
           await queueEmail(tx, { ...receipt, to: 'rolled.back@example.com' });
           throw new Error('The payment failed');
@@ -310,7 +326,7 @@ describe('the sender on the job queue', () => {
     const smtp = await smtpServer();
     await database.db.insert(outboxEmails).values({ clientId: null, toAddress: 'early@example.com', subject: 'Early', body: 'Queued before' });
     const jobs = await jobQueue();
-    await sender(settings(smtp.url)).start(jobs);
+    await start(sender(settings(smtp.url)), jobs);
     const schedules = await queryRows<{ cron: string }>(database.db, sql`select cron from pgboss.schedule where name = ${OUTBOX_SWEEP_QUEUE}`);
     expect(schedules).toEqual([{ cron: OUTBOX_SWEEP_CRON }]);
     expect(OUTBOX_SWEEP_CRON).toBe('* * * * *');
@@ -354,7 +370,7 @@ describe('the sender on the job queue', () => {
     const smtp = await hesitantSmtpServer();
     try {
       const outbox = sender(settings(smtp.url));
-      await outbox.start(await jobQueue());
+      await start(outbox, await jobQueue());
       await queueFromRequest(outbox, receipt);
       await smtp.dataArrived;
       const stopped = outbox.stop();
@@ -371,7 +387,7 @@ describe('the sender on the job queue', () => {
     const smtp = await hesitantSmtpServer();
     try {
       const outbox = sender(settings(smtp.url), { stopGraceMs: 50 });
-      await outbox.start(await jobQueue());
+      await start(outbox, await jobQueue());
       await queueFromRequest(outbox, receipt);
       await smtp.dataArrived;
       await outbox.stop();
@@ -387,7 +403,7 @@ describe('the sender on the job queue', () => {
   it('claims nothing once stopped, leaving emails queued for the next start', async () => {
     const smtp = await smtpServer();
     const outbox = sender(settings(smtp.url));
-    await outbox.start(await jobQueue());
+    await start(outbox, await jobQueue());
     await outbox.stop();
     await queueFromRequest(outbox, receipt);
     expect(await outbox.deliverDue()).toEqual({ sent: 0, failed: 0 });

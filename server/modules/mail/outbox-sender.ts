@@ -6,7 +6,7 @@
  * one email twice.
  *
  * Two queues do the work. `outbox.deliver` has a job per email the server's requests queue, sent
- * in the email's own transaction (`withDeliveryRequests`), so it goes out as soon as that commits.
+ * in the email's own transaction (`sendInScope`), so it goes out as soon as that commits.
  * `outbox.sweep` runs every minute and works through every email that is due: those written by a
  * process without a queue (the office command), those whose delivery job was lost with its
  * replica, and the retries.
@@ -14,12 +14,11 @@
 import type { MailSettings } from '../../config';
 import { shortReason } from '../../db/availability';
 import type { Database } from '../../db/client';
-import type { JobQueue } from '../../jobs/job-queue';
-import { claimNextDue, markFailed, markSent, type DeliveryRequest, type OutboxEmail } from './outbox';
+import { defineJob, noData, type RegisteredJob } from '../../jobs/job-definition';
+import { claimNextDue, emailDeliveryJob, markFailed, markSent, type OutboxEmail } from './outbox';
 import { createSmtpMailer } from './smtp-mailer';
 
-/** The queue of one email's delivery; its job's data is `{ emailId }`. */
-export const OUTBOX_DELIVERY_QUEUE = 'outbox.deliver';
+
 /** The queue of the sweep through every due email. */
 export const OUTBOX_SWEEP_QUEUE = 'outbox.sweep';
 /** When the sweep runs: every minute. */
@@ -74,10 +73,8 @@ export interface OutboxSender {
   deliverEmail(emailId: number, signal?: AbortSignal): Promise<DeliveryReport>;
   /** What the sweep job runs: `deliverDue`, with an outbox it cannot read reported once, not at every sweep. */
   sweep(signal?: AbortSignal): Promise<void>;
-  /** Asks for an email's delivery in the writer's transaction; hand it to `withDeliveryRequests`. Needs `start` first. */
-  requestDelivery: DeliveryRequest;
-  /** Defines the two queues on `jobs`, works them and schedules the sweep. */
-  start(jobs: JobQueue): Promise<void>;
+  /** Its two jobs (the delivery of one email, the sweep every minute), for the registry. */
+  readonly jobs: readonly RegisteredJob[];
   /** Claims nothing more, lets the send in flight finish (abandoned past the grace), and closes the SMTP connections; idempotent. */
   stop(): Promise<void>;
   /** The SMTP server as logs may name it (no credentials). */
@@ -104,7 +101,6 @@ export function createOutboxSender({
   const later = (ms: number) => new Date(now().getTime() + ms);
   /** The deliveries running now, which stop waits for. */
   const running = new Set<Promise<unknown>>();
-  let jobs: JobQueue | undefined;
 
   /** Sends a claimed email and records the outcome. */
   async function attempt(email: OutboxEmail, signal: AbortSignal | undefined): Promise<'sent' | 'failed'> {
@@ -163,6 +159,7 @@ export function createOutboxSender({
   }
 
   let stopped: Promise<void> | undefined;
+  const seconds = (ms: number) => Math.max(1, Math.round(ms / 1000));
 
   return {
     server: mailer.server,
@@ -170,32 +167,27 @@ export function createOutboxSender({
     deliverEmail: (emailId, signal) => tracked(deliver(emailId, signal)),
     sweep,
 
-    requestDelivery: async (writer, emailId) => {
-      if (!jobs) throw new Error('The outbox sender is not started');
-      return jobs.send(OUTBOX_DELIVERY_QUEUE, { emailId }, { executor: writer });
-    },
-
-    async start(queue) {
-      jobs = queue;
-      // A delivery job is given up once the lease is over: by then a sender that died mid-send has
-      // left the email to whoever takes the job next, or to the sweep. A job that failed (the
-      // database was away) is tried again after the outbox's own growing waits.
-      const seconds = (ms: number) => Math.max(1, Math.round(ms / 1000));
-      await queue.defineQueue(OUTBOX_DELIVERY_QUEUE, {
-        retryLimit: 3,
-        retryDelay: seconds(retry.firstDelayMs),
-        retryBackoff: true,
-        retryDelayMax: seconds(retry.maxDelayMs),
-        expireInSeconds: Math.ceil(leaseMs / 1000),
-      });
-      // A sweep that fails is followed by the next minute's.
-      await queue.defineQueue(OUTBOX_SWEEP_QUEUE, { retryLimit: 0, expireInSeconds: 15 * 60 });
-      await queue.work<{ emailId: number }>(OUTBOX_DELIVERY_QUEUE, { concurrency: 2 }, async ({ emailId }, job) => {
-        await tracked(deliver(emailId, job.signal));
-      });
-      await queue.work(OUTBOX_SWEEP_QUEUE, {}, (_data, job) => sweep(job.signal));
-      await queue.schedule(OUTBOX_SWEEP_QUEUE, OUTBOX_SWEEP_CRON);
-    },
+    // A delivery job is given up once the lease is over: by then a sender that died mid-send has
+    // left the email to whoever takes the job next, or to the sweep. A job that failed (the
+    // database was away) is tried again after the outbox's own growing waits. A sweep that fails is
+    // followed by the next minute's.
+    jobs: [
+      defineJob({
+        ...emailDeliveryJob,
+        queue: { retryLimit: 3, retryDelay: seconds(retry.firstDelayMs), retryBackoff: true, retryDelayMax: seconds(retry.maxDelayMs), expireInSeconds: Math.ceil(leaseMs / 1000) },
+        concurrency: 2,
+        handler: async ({ emailId }, job) => {
+          await tracked(deliver(emailId, job.signal));
+        },
+      }),
+      defineJob({
+        name: OUTBOX_SWEEP_QUEUE,
+        data: noData,
+        queue: { retryLimit: 0, expireInSeconds: 15 * 60 },
+        schedule: OUTBOX_SWEEP_CRON,
+        handler: (_data, job) => sweep(job.signal),
+      }),
+    ],
 
     stop() {
       stopped ??= (async () => {

@@ -5,11 +5,13 @@
  * and marks them sent, on the server's job queue; without it they stay here for the development
  * page.
  */
-import { AsyncLocalStorage } from 'node:async_hooks';
+import * as v from 'valibot';
 import { and, asc, desc, eq, inArray, isNull, lte, sql } from 'drizzle-orm';
 import type { Language } from '@contracts/session';
 import type { Database } from '../../db/client';
 import { outboxEmails } from '../../db/schema';
+import type { JobKind } from '../../jobs/job-definition';
+import { sendInScope } from '../../jobs/jobs-in-scope';
 
 export interface Email {
   /** The tenant the email speaks for; null for none. */
@@ -30,24 +32,12 @@ export type OutboxEmail = typeof outboxEmails.$inferSelect;
 /** What can write: the database or an open transaction of it. */
 type Writer = Pick<Database, 'insert' | 'execute'>;
 
-/**
- * Asks for an email's delivery in the writer's transaction (a job that commits with the row), so
- * the email goes out as soon as the transaction commits rather than at the next sweep.
- */
-export type DeliveryRequest = (writer: Writer, emailId: number) => Promise<unknown>;
+/** The queue of one email's delivery (outbox-sender.ts runs it when SMTP is set). */
+export const OUTBOX_DELIVERY_QUEUE = 'outbox.deliver';
+/** One email's delivery, asked for in the transaction that queues the email, so it goes out as soon as that commits rather than at the next sweep. */
+export const emailDeliveryJob: JobKind<{ emailId: number }> = { name: OUTBOX_DELIVERY_QUEUE, data: v.object({ emailId: v.pipe(v.number(), v.integer()) }) };
 
-const deliveryRequests = new AsyncLocalStorage<DeliveryRequest>();
-
-/**
- * Runs `work` (a request, and the work it leaves to run after its answer) with `request` in
- * scope: every email `work` queues is handed to it. The server that sends email wraps its requests
- * in it; elsewhere (the unit tests' apps, the office command) an email waits for a sweep.
- */
-export function withDeliveryRequests<T>(request: DeliveryRequest, work: () => T): T {
-  return deliveryRequests.run(request, work);
-}
-
-/** Queues one email, and asks for its delivery when the server in scope sends email; returns its id. */
+/** Queues one email, and asks for its delivery when the server in scope sends email (`sendInScope`); returns its id. */
 export async function queueEmail(db: Writer, email: Email): Promise<number> {
   const [row] = await db
     .insert(outboxEmails)
@@ -61,7 +51,7 @@ export async function queueEmail(db: Writer, email: Email): Promise<number> {
     })
     .returning({ id: outboxEmails.id });
   if (!row) throw new Error('The outbox did not take the email');
-  await deliveryRequests.getStore()?.(db, row.id);
+  await sendInScope(emailDeliveryJob, { emailId: row.id }, db);
   return row.id;
 }
 

@@ -4,16 +4,18 @@
  * Every change ends the user's other sessions and tells the address it happened.
  *
  * Asking for a reset link answers before the address is looked at: the request is validated and
- * throttled, and the lookup, the link and the email run after the answer (`BackgroundWork`). So
+ * throttled, and the lookup, the link and the email run after the answer, in a job the request
+ * sends in the transaction of its throttle count (`resetLinkJob`, run by the job registry). So
  * the answer takes the same time whether or not the address has an account; done in the request,
- * a known address took twice as long as an unknown one, and an attacker could tell them apart.
+ * a known address took twice as long as an unknown one, and an attacker could tell them apart. A
+ * job outlives a crash of the server that answered: the email goes out after a restart.
  */
 import * as v from 'valibot';
 import { and, asc, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { ForgotPasswordRequest, NewPasswordProblem, ResetPasswordRequest } from '@contracts/password-requests';
 import { defaultLanguage, languageSchema, type Language } from '@contracts/session';
-import type { BackgroundWork } from '../../background-work';
 import type { Database } from '../../db/client';
+import { sendJob, type JobSender } from '../../jobs/job-definition';
 import { userClients, userTokens, users } from '../../db/schema';
 import { verifyPassword } from '../../security/password';
 import { normaliseEmail } from '../auth/auth.service';
@@ -89,8 +91,8 @@ export interface PasswordServiceDeps {
   db: Database;
   clients: ClientsService;
   throttle: ThrottleService;
-  /** Where the reset link's lookup and email run, after the answer. */
-  background: BackgroundWork;
+  /** Where the reset link's job is sent: its lookup and email run after the answer. */
+  jobs: JobSender;
   now: () => Date;
 }
 
@@ -122,8 +124,25 @@ function samePassword(a: string, b: string): boolean {
   return a.normalize('NFKC') === b.normalize('NFKC');
 }
 
+/**
+ * The work behind a reset request: the address asked about, the client and language the page
+ * named (the user's own language comes first), and the portal's origin for the link. It holds an
+ * email address, so the registry keeps it a day at most.
+ */
+export const resetLinkJob = {
+  name: 'password.reset-link',
+  data: v.object({
+    email: v.string(),
+    clientCode: v.optional(v.string()),
+    billingGroup: v.optional(v.string()),
+    language: v.nullable(v.string()),
+    portalOrigin: v.string(),
+  }),
+};
+export type ResetLinkJob = v.InferOutput<typeof resetLinkJob.data>;
+
 /** Creates the password rules over the database. */
-export function createPasswordService({ db, clients, throttle, background, now }: PasswordServiceDeps) {
+export function createPasswordService({ db, clients, throttle, jobs, now }: PasswordServiceDeps) {
   async function userById(userId: number): Promise<UserRow | null> {
     const [row] = await db.select(userColumns).from(users).where(eq(users.id, userId)).limit(1);
     return row ?? null;
@@ -163,22 +182,23 @@ export function createPasswordService({ db, clients, throttle, background, now }
   }
 
   /**
-   * The work behind a reset request, after its answer: an active user with the address gets a
-   * link, unless one went out within the cool-down. Under a lock per user, so that two requests
-   * in a row (whose work may overlap) send one email, across replicas too.
+   * The work behind a reset request, after its answer (`resetLinkJob`'s handler): an active user
+   * with the address gets a link, unless one went out within the cool-down. Under a lock per user,
+   * so that two requests in a row (whose work may overlap) send one email, across replicas too;
+   * the cool-down also keeps a retried job from sending a second.
    */
-  async function sendResetLink(email: string, request: ForgotPasswordRequest, origin: RequestOrigin, sessionLanguage: string | null): Promise<void> {
+  async function sendResetLink({ email, clientCode, billingGroup, language: asked, portalOrigin }: ResetLinkJob): Promise<void> {
     const [user] = await db.select(userColumns).from(users).where(eq(users.email, email)).limit(1);
     if (!user?.isActive) return;
-    const client = await emailClient(user.id, request);
-    const language = languageOf(user.language, request.language, sessionLanguage);
+    const client = await emailClient(user.id, { clientCode, billingGroup });
+    const language = languageOf(user.language, asked);
     await db.transaction(async (tx) => {
       await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`reset-link:${String(user.id)}`}, 0))`);
       const time = now();
       if (await hasRecentResetEmail(tx, user.id, time)) return;
       const token = await issueToken(tx, { userId: user.id, purpose: 'resetPassword', now: time });
       // In the fragment, which browsers never send to a server: no log, proxy or Referer sees it.
-      const link = `${pageLink(origin.portalOrigin, client, 'resetpassword')}#token=${token}`;
+      const link = `${pageLink(portalOrigin, client, 'resetpassword')}#token=${token}`;
       const text = resetLinkEmail(
         { email: user.email, firstName: user.firstName, clientName: client ? client.name || client.code : '', language },
         link,
@@ -204,6 +224,9 @@ export function createPasswordService({ db, clients, throttle, background, now }
   }
 
   return {
+    /** `resetLinkJob`'s handler. */
+    sendResetLink,
+
     /**
      * Sends a reset link to the address when an active user has it, and nothing otherwise; the
      * outcome is the same either way, and so is its timing: the lookup and the email run after
@@ -213,15 +236,23 @@ export function createPasswordService({ db, clients, throttle, background, now }
      */
     async requestReset(request: ForgotPasswordRequest, origin: RequestOrigin, sessionLanguage: string | null): Promise<ResetRequestOutcome> {
       const email = normaliseEmail(request.email);
-      const reservation = await throttle.reserve([
-        { key: `reset-email:${email}`, policy: RESET_EMAIL_POLICY },
-        { key: `reset:${addressKey(origin.sourceAddress)}`, policy: RESET_ADDRESS_POLICY },
-        typedRecipientCheck(email),
-      ]);
-      if (reservation.kind === 'throttled') return reservation;
-      // Named without the address: a failure's log line must not say whom it was for.
-      background.run('a reset link email', () => sendResetLink(email, request, origin, sessionLanguage));
-      return { kind: 'sent' };
+      return db.transaction(async (tx): Promise<ResetRequestOutcome> => {
+        const reservation = await throttle.reserveWithin(tx, [
+          { key: `reset-email:${email}`, policy: RESET_EMAIL_POLICY },
+          { key: `reset:${addressKey(origin.sourceAddress)}`, policy: RESET_ADDRESS_POLICY },
+          typedRecipientCheck(email),
+        ]);
+        if (reservation.kind === 'throttled') return reservation;
+        const job: ResetLinkJob = {
+          email,
+          ...(request.clientCode === undefined ? {} : { clientCode: request.clientCode }),
+          ...(request.billingGroup === undefined ? {} : { billingGroup: request.billingGroup }),
+          language: request.language ?? sessionLanguage,
+          portalOrigin: origin.portalOrigin,
+        };
+        await sendJob(jobs, resetLinkJob, job, { executor: tx });
+        return { kind: 'sent' };
+      });
     },
 
     /** The address a reset link is for while it still works (not spending it); null otherwise. */

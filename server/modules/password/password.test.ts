@@ -141,7 +141,7 @@ describe('asking for a reset link (CheckEmail)', () => {
       await database.db.execute(sql`alter table outbox_emails_away rename to outbox_emails`);
     }
     expect(logger.lines).toHaveLength(1);
-    expect(logger.lines[0]).toMatch(/^Background work failed: a reset link email\n/);
+    expect(logger.lines[0]).toMatch(/^Job password.reset-link failed\n/);
     expect(logger.lines[0]).not.toContain(user.email);
     // Nothing of it stayed: no link was issued without its email.
     expect(await database.db.select().from(userTokens).where(eq(userTokens.userId, user.id))).toEqual([]);

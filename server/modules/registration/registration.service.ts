@@ -22,15 +22,18 @@
  *
  * Both calls that take an address answer before it is looked at: the request proves the account
  * and reserves the email, and what depends on the address (a new user or a reminder, the link,
- * the email) runs after the answer (`BackgroundWork`). Done in the request, it made a new address
- * a few milliseconds slower than a registered one, and an address waiting for activation twice as
- * slow as an unknown one: enough for an attacker timing the answers to tell them apart.
+ * the email) runs after the answer, in a job the request sends in the transaction of its throttle
+ * count (`registrationJob`, `resendLinkJob`). Done in the request, it made a new address a few
+ * milliseconds slower than a registered one, and an address waiting for activation twice as slow
+ * as an unknown one: enough for an attacker timing the answers to tell them apart. The password is
+ * hashed in the request, whatever the address, so that no job holds it in clear.
  */
+import * as v from 'valibot';
 import { and, asc, eq, gt, isNull, ne } from 'drizzle-orm';
-import { isLanguage, type Language } from '@contracts/session';
+import { isLanguage, languageSchema, type Language } from '@contracts/session';
 import type { RegistrationRequest } from '@contracts/registration';
-import type { BackgroundWork } from '../../background-work';
 import type { Database } from '../../db/client';
+import { sendJob, type JobSender } from '../../jobs/job-definition';
 import { accounts, clients as clientsTable, invoices, sessions, userClients, users } from '../../db/schema';
 import { hashPassword } from '../../security/password';
 import { normaliseReference } from '../accounts/accounts.service';
@@ -72,8 +75,8 @@ export interface RegistrationServiceDeps {
   db: Database;
   clients: ClientsService;
   throttle: ThrottleService;
-  /** Where the work that depends on the address runs, after the answer. */
-  background: BackgroundWork;
+  /** Where the jobs are sent that do the work depending on the address, after the answer. */
+  jobs: JobSender;
   now: () => Date;
 }
 
@@ -143,11 +146,39 @@ async function tellAccountOfRegistration(tx: Database, notice: RegistrationNotic
   }
 }
 
+/**
+ * The work behind a registration: who registers (the password already hashed), for which proven
+ * account, and the origin and language of the emails. It holds an email address, so the registry
+ * keeps it a day at most.
+ */
+export const registrationJob = {
+  name: 'registration.register',
+  data: v.object({
+    email: v.string(),
+    passwordHash: v.string(),
+    firstName: v.string(),
+    lastName: v.string(),
+    company: v.string(),
+    clientId: v.number(),
+    accountNumber: v.string(),
+    portalOrigin: v.string(),
+    language: languageSchema,
+  }),
+};
+export type RegistrationJob = v.InferOutput<typeof registrationJob.data>;
+
+/** The work behind "send the link again": the address, and the origin and language of the email. */
+export const resendLinkJob = {
+  name: 'registration.resend-link',
+  data: v.object({ email: v.string(), portalOrigin: v.string(), language: languageSchema }),
+};
+export type ResendLinkJob = v.InferOutput<typeof resendLinkJob.data>;
+
 /** Creates the registration rules over the database. */
-export function createRegistrationService({ db, clients, throttle, background, now }: RegistrationServiceDeps) {
-  /** Reserves one registration email to `email` from `sourceAddress`, or says how long to wait. */
-  async function reserveEmail(email: string, sourceAddress: string) {
-    return throttle.reserve([
+export function createRegistrationService({ db, clients, throttle, jobs, now }: RegistrationServiceDeps) {
+  /** Reserves one registration email to `email` from `sourceAddress` in `tx`, or says how long to wait. */
+  async function reserveEmail(tx: Database, email: string, sourceAddress: string) {
+    return throttle.reserveWithin(tx, [
       { key: `registration-email:${email}`, policy: EMAIL_SEND_POLICY },
       { key: `registration-address:${sourceAddress}`, policy: SOURCE_SEND_POLICY },
       typedRecipientCheck(email),
@@ -177,14 +208,23 @@ export function createRegistrationService({ db, clients, throttle, background, n
   }
 
   /**
-   * The work behind a registration, after its answer: a new address gets a user waiting for
-   * activation and the activation link; a registered one gets a "someone tried to register with
-   * your address" email instead (with a fresh link if that account still waits).
+   * The work behind a registration, after its answer (`registrationJob`'s handler): a new address
+   * gets a user waiting for activation and the activation link; a registered one gets a "someone
+   * tried to register with your address" email instead (with a fresh link if that account still waits).
    */
-  async function registerOrRemind(request: RegistrationRequest, email: string, { client, account }: ProvenAccount, origin: RequestOrigin): Promise<void> {
-    // Hashed whether or not the address is new: even the load after the answer, which another
-    // request could feel, is the same either way.
-    const passwordHash = await hashPassword(request.password);
+  async function registerOrRemind(request: RegistrationJob): Promise<void> {
+    const { email, passwordHash } = request;
+    const client = await clients.byId(request.clientId);
+    const [account] = client
+      ? await db
+          .select({ accountNumber: accounts.accountNumber, email: accounts.email })
+          .from(accounts)
+          .where(and(eq(accounts.clientId, client.id), eq(accounts.accountNumber, request.accountNumber)))
+          .limit(1)
+      : [];
+    // Gone since the request proved it (a statement feed removed it): nothing to register for.
+    if (!client || !account) return;
+    const origin = { portalOrigin: request.portalOrigin, language: request.language };
     const time = now();
     const clientName = client.name || client.code;
     const links = registrationLinks(origin.portalOrigin, client.code);
@@ -252,8 +292,8 @@ export function createRegistrationService({ db, clients, throttle, background, n
       .innerJoin(clientsTable, eq(clientsTable.id, userClients.clientId))
       .$dynamic();
 
-  /** The work behind "send the link again", after its answer: a new link for an account that still waits. */
-  async function resendLink(email: string, origin: RequestOrigin): Promise<void> {
+  /** The work behind "send the link again", after its answer (`resendLinkJob`'s handler): a new link for an account that still waits. */
+  async function resendLink({ email, ...origin }: ResendLinkJob): Promise<void> {
     // The client the user joined first names the email and its links.
     const [pending] = await pendingUsers()
       .where(and(eq(users.email, email), isNull(users.activatedAt), eq(users.isActive, true)))
@@ -265,7 +305,7 @@ export function createRegistrationService({ db, clients, throttle, background, n
   /** Issues the user a new activation link (the older ones stop working) and emails it, under the client given. */
   async function mailActivationLink(
     pending: { id: number; email: string; firstName: string; language: string | null; clientCode: string; clientName: string; clientId: number },
-    origin: RequestOrigin,
+    origin: Pick<RequestOrigin, 'portalOrigin' | 'language'>,
   ): Promise<void> {
     const { email } = pending;
     const time = now();
@@ -281,6 +321,11 @@ export function createRegistrationService({ db, clients, throttle, background, n
   }
 
   return {
+    /** `registrationJob`'s handler. */
+    registerOrRemind,
+    /** `resendLinkJob`'s handler. */
+    resendLink,
+
     /** Registers the person for the account, or says why not; see the module's comment. */
     async register(request: RegistrationRequest, origin: RequestOrigin): Promise<RegisterOutcome> {
       const email = normaliseEmail(request.email);
@@ -300,12 +345,25 @@ export function createRegistrationService({ db, clients, throttle, background, n
       if (proof.kind !== 'proven') return proof;
       const { client, account } = proof;
 
-      const sending = await reserveEmail(email, origin.sourceAddress);
-      if (sending.kind === 'throttled') return sending;
-
-      // Named without the address: a failure's log line must not say whom it was for.
-      background.run('a registration email', () => registerOrRemind(request, email, { client, account }, origin));
-      return { kind: 'emailSent' };
+      // Hashed whether or not the address is new, so the answer takes the same time either way.
+      const passwordHash = await hashPassword(request.password);
+      return db.transaction(async (tx): Promise<RegisterOutcome> => {
+        const sending = await reserveEmail(tx, email, origin.sourceAddress);
+        if (sending.kind === 'throttled') return sending;
+        const job: RegistrationJob = {
+          email,
+          passwordHash,
+          firstName: request.firstName,
+          lastName: request.lastName,
+          company: request.company,
+          clientId: client.id,
+          accountNumber: account.accountNumber,
+          portalOrigin: origin.portalOrigin,
+          language: origin.language,
+        };
+        await sendJob(jobs, registrationJob, job, { executor: tx });
+        return { kind: 'emailSent' };
+      });
     },
 
     /**
@@ -346,10 +404,12 @@ export function createRegistrationService({ db, clients, throttle, background, n
      */
     async resendActivation(rawEmail: string, origin: RequestOrigin): Promise<ResendOutcome> {
       const email = normaliseEmail(rawEmail);
-      const sending = await reserveEmail(email, origin.sourceAddress);
-      if (sending.kind === 'throttled') return sending;
-      background.run('an activation link email', () => resendLink(email, origin));
-      return { kind: 'accepted' };
+      return db.transaction(async (tx): Promise<ResendOutcome> => {
+        const sending = await reserveEmail(tx, email, origin.sourceAddress);
+        if (sending.kind === 'throttled') return sending;
+        await sendJob(jobs, resendLinkJob, { email, portalOrigin: origin.portalOrigin, language: origin.language }, { executor: tx });
+        return { kind: 'accepted' };
+      });
     },
 
     /**

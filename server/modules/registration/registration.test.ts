@@ -483,7 +483,7 @@ describe('what is kept and logged', () => {
     } finally {
       await database.db.execute(sql`alter table outbox_emails_away rename to outbox_emails`);
     }
-    expect(logger.lines.map((line) => line.split('\n')[0])).toEqual(['Background work failed: a registration email']);
+    expect(logger.lines.map((line) => line.split('\n')[0])).toEqual(['Job registration.register failed']);
     for (const secret of [`riley@${domain}`, PASSWORD]) expect(logger.lines.join('\n')).not.toContain(secret);
     // The user and the email were one transaction: neither stayed.
     expect(await userRow(`riley@${domain}`)).toBeUndefined();

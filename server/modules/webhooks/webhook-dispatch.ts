@@ -5,21 +5,22 @@
  * retried holds back the key's next ones) that drains them in order (webhook-delivery.ts). A
  * failed attempt throws, and the queue tries the job again with growing waits.
  *
- * Deliveries are handed to the queue by `enqueueWaitingDeliveries`: soon after this process writes
- * some (a nudge) and every minute (a scheduled job), so a delivery written by another process (the
- * office command) or a nudge lost to a crash still goes. Every replica runs the same workers over
+ * Deliveries are handed to the queue by `enqueueWaitingDeliveries`, in a job that the transaction
+ * writing them asks for (`queueDeliveries`) and every minute (a schedule), so a delivery written by
+ * another process (the office command) still goes. Every replica runs the same workers over
  * the one queue: a job is done by one of them, and a job whose replica died is taken up again
  * once its time runs out.
  */
+import * as v from 'valibot';
 import { inArray, sql } from 'drizzle-orm';
 import { queryRows, type Database } from '../../db/client';
+import { defineJob, type RegisteredJob } from '../../jobs/job-definition';
 import type { JobQueue } from '../../jobs/job-queue';
 import { webhookDeliveries } from '../../db/schema';
 import { drainDeliveries, type DeliveryDeps } from './webhook-delivery';
-import { onWebhookQueued } from './webhook-events';
+import { webhookEnqueueJob } from './webhook-events';
 
 export const WEBHOOK_DELIVERY_QUEUE = 'webhook-delivery';
-export const WEBHOOK_ENQUEUE_QUEUE = 'webhook-enqueue';
 
 /**
  * The waits between tries: 5 s doubling to an hour, about 57 tries in 48 hours; the last try
@@ -65,74 +66,46 @@ export async function enqueueWaitingDeliveries(db: Database, queue: Pick<JobQueu
   });
 }
 
-export interface WebhookDispatch {
-  /** Hands waiting deliveries to the queue now. */
-  enqueue(): Promise<number>;
-  stop(): void;
-}
-
-/** Declares the queues, runs their workers and the minute's sweep, and listens for nudges. */
-export async function startWebhookDispatch({
+/**
+ * The two jobs of webhooks: the delivery of an endpoint's order key (key-ordered, retried with
+ * growing waits), and the hand-over, asked for by the transaction that writes deliveries
+ * (`queueDeliveries`) and run every minute for those written without a queue in scope.
+ */
+export function webhookJobs({
   queue,
   delivery,
-  warn,
-  nudgeDelayMs = 100,
   concurrency = 4,
   retry = WEBHOOK_RETRY,
   expireInSeconds = 300,
 }: {
-  queue: JobQueue;
+  queue: Pick<JobQueue, 'send' | 'wake'>;
   delivery: DeliveryDeps;
-  warn: (message: string) => void;
-  nudgeDelayMs?: number;
   concurrency?: number;
   /** The waits between a delivery job's tries (tests shorten them). */
   retry?: { retryLimit: number; retryDelay: number; retryBackoff: boolean; retryDelayMax: number };
   /** How long a delivery job may run before another replica may take it up (its replica died). */
   expireInSeconds?: number;
-}): Promise<WebhookDispatch> {
-  const { db } = delivery;
-  await queue.defineQueue(WEBHOOK_DELIVERY_QUEUE, { policy: 'key_strict_fifo', ...retry, expireInSeconds });
-  await queue.defineQueue(WEBHOOK_ENQUEUE_QUEUE, { policy: 'singleton', retryLimit: 0 });
-  const enqueue = async () => {
-    const handed = await enqueueWaitingDeliveries(db, queue);
-    if (handed > 0) queue.wake(WEBHOOK_DELIVERY_QUEUE);
-    return handed;
-  };
-
-  await queue.work<DrainJob>(WEBHOOK_DELIVERY_QUEUE, { concurrency, pollingIntervalSeconds: 0.5 }, async ({ endpointId, orderKey }, job) => {
-    // A receiver that refuses throws DeliveryRefused: the queue says so in one line and tries again later.
-    await drainDeliveries({ ...delivery, signal: job.signal }, endpointId, orderKey, { lastTry: job.retryCount >= retry.retryLimit });
-  });
-  await queue.work(WEBHOOK_ENQUEUE_QUEUE, {}, async () => {
-    await enqueue();
-  });
-  await queue.schedule(WEBHOOK_ENQUEUE_QUEUE, '* * * * *');
-
-  // Soon after this process writes deliveries (their transaction commits first): a look at most
-  // every `nudgeDelayMs` while they keep coming, and one more a second after the last, for a
-  // transaction slower than that.
-  let soon: ReturnType<typeof setTimeout> | undefined;
-  let late: ReturnType<typeof setTimeout> | undefined;
-  const look = () => {
-    enqueue().catch((error: unknown) => warn(`Webhook deliveries could not be handed to the queue: ${String(error)}`));
-  };
-  const unsubscribe = onWebhookQueued(() => {
-    soon ??= setTimeout(() => {
-      soon = undefined;
-      look();
-    }, nudgeDelayMs);
-    soon.unref();
-    clearTimeout(late);
-    late = setTimeout(look, nudgeDelayMs * 10);
-    late.unref();
-  });
-  return {
-    enqueue,
-    stop() {
-      unsubscribe();
-      clearTimeout(soon);
-      clearTimeout(late);
-    },
-  };
+}): RegisteredJob[] {
+  return [
+    defineJob({
+      name: WEBHOOK_DELIVERY_QUEUE,
+      data: v.object({ endpointId: v.number(), orderKey: v.string() }),
+      queue: { policy: 'key_strict_fifo', ...retry, expireInSeconds },
+      concurrency,
+      pollingIntervalSeconds: 0.5,
+      // A receiver that refuses throws DeliveryRefused: the queue says so in one line and tries again later.
+      handler: async ({ endpointId, orderKey }, job) => {
+        await drainDeliveries({ ...delivery, signal: job.signal }, endpointId, orderKey, { lastTry: job.retryCount >= retry.retryLimit });
+      },
+    }),
+    defineJob({
+      ...webhookEnqueueJob,
+      queue: { policy: 'singleton', retryLimit: 0 },
+      schedule: '* * * * *',
+      pollingIntervalSeconds: 0.5,
+      handler: async () => {
+        if ((await enqueueWaitingDeliveries(delivery.db, queue)) > 0) queue.wake(WEBHOOK_DELIVERY_QUEUE);
+      },
+    }),
+  ];
 }

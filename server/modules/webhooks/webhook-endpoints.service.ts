@@ -23,7 +23,7 @@ import { webhookDeliveries, webhookEndpoints, webhookEvents, type RetiredWebhook
 import type { SecretBox } from '../../security/secret-box';
 import { openOrNull, reserveIds, secretPurpose } from '../../security/stored-secrets';
 import { webhookUrlProblem } from './webhook-address';
-import { notifyWebhookQueued, queueDeliveries, queueWebhookEvent, testOrderKey } from './webhook-events';
+import { queueDeliveries, queueWebhookEvent, testOrderKey } from './webhook-events';
 
 /** How long a rotated-out secret keeps signing. */
 export const PREVIOUS_SECRET_LIFETIME_MS = 24 * 60 * 60 * 1000;
@@ -239,9 +239,7 @@ export function createWebhookEndpointsService({
         .from(webhookEvents)
         .where(and(eq(webhookEvents.clientId, clientId), eq(webhookEvents.eventId, eventId)));
       if (!event) return null;
-      const count = await queueDeliveries(db, { clientId, eventRowId: event.id, type: event.type, orderKey: event.orderKey, at: now() });
-      if (count > 0) notifyWebhookQueued();
-      return count;
+      return queueDeliveries(db, { clientId, eventRowId: event.id, type: event.type, orderKey: event.orderKey, at: now() });
     },
   };
 }

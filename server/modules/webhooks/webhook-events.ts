@@ -9,6 +9,8 @@ import { queryRows, type Database } from '../../db/client';
 import { webhookTestEventType, type WebhookSentEventType } from '@contracts/payments-out';
 import { webhookEvents } from '../../db/schema';
 import { newEventId } from '../money/event-ids';
+import { noData, type JobKind } from '../../jobs/job-definition';
+import { sendInScope } from '../../jobs/jobs-in-scope';
 
 export interface WebhookEventInput {
   /** The event's own id (its `webhook-id`); a money event's id, or a new one. */
@@ -28,21 +30,10 @@ export interface WebhookPayload {
   data: Record<string, unknown>;
 }
 
-const queuedListeners = new Set<() => void>();
-
-/**
- * Calls `listener` each time this process writes a webhook event, so the dispatcher looks soon
- * rather than at its next sweep (the rows are visible once the writer's transaction commits).
- */
-export function onWebhookQueued(listener: () => void): () => void {
-  queuedListeners.add(listener);
-  return () => queuedListeners.delete(listener);
-}
-
-/** Tells this process's dispatcher that deliveries were written (they go once their transaction commits). */
-export function notifyWebhookQueued(): void {
-  for (const listener of queuedListeners) listener();
-}
+/** The queue of the hand-over of waiting deliveries to their delivery jobs (webhook-dispatch.ts). */
+export const WEBHOOK_ENQUEUE_QUEUE = 'webhook-enqueue';
+/** A hand-over, asked for in the transaction that writes deliveries, so they go soon after it commits rather than at the minute's sweep. */
+export const webhookEnqueueJob: JobKind<object> = { name: WEBHOOK_ENQUEUE_QUEUE, data: noData };
 
 /** Writes the event and its deliveries through `tx`; returns the event's id. */
 export async function queueWebhookEvent(tx: Database, event: WebhookEventInput): Promise<string> {
@@ -53,8 +44,7 @@ export async function queueWebhookEvent(tx: Database, event: WebhookEventInput):
     .values({ eventId, clientId: event.clientId, type: event.type, orderKey: event.orderKey, payload, createdAt: event.createdAt })
     .returning({ id: webhookEvents.id });
   if (!row) throw new Error('A webhook event was not written');
-  const deliveries = await queueDeliveries(tx, { clientId: event.clientId, eventRowId: row.id, type: event.type, orderKey: event.orderKey, at: event.createdAt });
-  if (deliveries > 0) notifyWebhookQueued();
+  await queueDeliveries(tx, { clientId: event.clientId, eventRowId: row.id, type: event.type, orderKey: event.orderKey, at: event.createdAt });
   return eventId;
 }
 
@@ -84,5 +74,6 @@ export async function queueDeliveries(
         order by id
         returning id`,
   );
+  if (made.length > 0) await sendInScope(webhookEnqueueJob, {}, executor);
   return made.length;
 }

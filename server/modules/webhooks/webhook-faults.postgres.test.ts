@@ -16,7 +16,8 @@ import { cluster, clusterInBackground, createTestDatabase, testDatabaseUrl } fro
 import { createTestJobQueue } from '../../test/test-job-queue';
 import { expectInOrderPerAccount } from '../../test/webhook-expectations';
 import { addLocalEndpoint, startWebhookReceiver, type WebhookReceiver } from '../../test/webhook-receiver';
-import { startWebhookDispatch, type WebhookDispatch } from './webhook-dispatch';
+import { startJobs } from '../../jobs/job-definition';
+import { webhookJobs } from './webhook-dispatch';
 import type { WebhookSender } from './webhook-sender';
 import { developmentSecretBox } from '../../security/secret-box';
 
@@ -25,7 +26,6 @@ const FAST_RETRY = { retryLimit: 30, retryDelay: 1, retryBackoff: true, retryDel
 interface Replica {
   database: OpenedDatabase;
   queue: JobQueue;
-  dispatch: WebhookDispatch;
 }
 
 /** Where the replicas connect: as the server's role, the schema migrated by its owner where there is one. */
@@ -38,21 +38,22 @@ interface Where {
 async function startReplica(where: Where, warnings: string[], { send }: { send?: WebhookSender } = {}): Promise<Replica> {
   const database = await openDatabase({ databaseUrl: where.url, ...(where.ownerUrl ? { ownerUrl: where.ownerUrl } : {}), warn: (message) => warnings.push(message) });
   const queue = await createTestJobQueue(database.db, warnings);
-  const dispatch = await startWebhookDispatch({
+  await startJobs(
+    queue,
+    webhookJobs({
     queue,
     // The receiver is on this machine: development's policy.
     delivery: { db: database.db, now: () => new Date(), secrets: developmentSecretBox(), allowPrivateAddresses: true, ...(send ? { send } : {}) },
-    warn: (message) => warnings.push(message),
     retry: FAST_RETRY,
     // A job whose replica died is taken up 2 s later rather than 5 minutes (a job takes its
     // queue's time-out when it is made, so every replica of these tests uses the same one).
     expireInSeconds: 2,
-  });
-  return { database, queue, dispatch };
+    }),
+  );
+  return { database, queue };
 }
 
 async function stopReplica(replica: Replica | undefined): Promise<void> {
-  replica?.dispatch.stop();
   await replica?.queue.stop();
   await replica?.database.close();
 }
@@ -97,7 +98,7 @@ describe.skipIf(!testDatabaseUrl)('webhooks delivered by replicas over one Postg
     if (!setup || !receiver) throw new Error('Not prepared');
     replicas.push(await startReplica(where, warnings), await startReplica(where, warnings));
     // Payments on both replicas, as a load balancer would spread them.
-    const payers = replicas.map((replica) => createPayer(replica.database.db, clientId));
+    const payers = replicas.map((replica) => createPayer(replica.database.db, clientId, undefined, replica.queue));
     const references: string[] = [];
     for (let index = 0; index < 60; index += 1) references.push(await (payers[index % 2] ?? payers[0])?.(accounts[index % accounts.length] as PayableAccount) ?? '');
     await receiver.waitFor(60, 60_000);
@@ -118,10 +119,9 @@ describe.skipIf(!testDatabaseUrl)('webhooks delivered by replicas over one Postg
       return new Promise((_resolve, reject) => signal.addEventListener('abort', () => reject(new Error('The replica is gone'))));
     };
     const doomed = await startReplica(where, warnings, { send: hang });
-    const reference = await createPayer(doomed.database.db, clientId)(accounts[0] as PayableAccount);
+    const reference = await createPayer(doomed.database.db, clientId, undefined, doomed.queue)(accounts[0] as PayableAccount);
     await inFlight;
     // Killed: its connections close under the job in flight.
-    doomed.dispatch.stop();
     await doomed.database.close();
     void doomed.queue.stop().catch(() => undefined);
 
@@ -172,7 +172,7 @@ describe.skipIf(!testDatabaseUrl)('webhooks when PostgreSQL restarts', () => {
     const prepared = await prepare({ url });
     ({ setup, receiver } = prepared);
     replica = await startReplica({ url }, warnings);
-    const pay = createPayer(replica.database.db, prepared.clientId);
+    const pay = createPayer(replica.database.db, prepared.clientId, undefined, replica.queue);
     const references: string[] = [];
     for (let index = 0; index < 10; index += 1) references.push(await pay(prepared.accounts[index % prepared.accounts.length] as PayableAccount));
     // Slow answers, so deliveries are still going when PostgreSQL stops.

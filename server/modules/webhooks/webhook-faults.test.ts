@@ -13,13 +13,13 @@ import { useSeededDatabase } from '../../test/harness';
 import { clientIdOf, createPayer, payableAccounts, type PayableAccount } from '../../test/money-fixtures';
 import { createTestJobQueue } from '../../test/test-job-queue';
 import { addLocalEndpoint, startWebhookReceiver, type WebhookReceiver } from '../../test/webhook-receiver';
-import { startWebhookDispatch, type WebhookDispatch } from './webhook-dispatch';
+import { startJobs } from '../../jobs/job-definition';
+import { webhookJobs } from './webhook-dispatch';
 import { expectInOrderPerAccount } from '../../test/webhook-expectations';
 import { developmentSecretBox } from '../../security/secret-box';
 
 const database = useSeededDatabase();
 let queue: JobQueue;
-let dispatch: WebhookDispatch;
 let receiver: WebhookReceiver;
 let accounts: PayableAccount[];
 let pay: ReturnType<typeof createPayer>;
@@ -29,16 +29,15 @@ beforeAll(async () => {
   const { db } = database;
   const clientId = await clientIdOf(db, 'SUN');
   accounts = await payableAccounts(db, clientId, 4, 'HOOK');
-  pay = createPayer(db, clientId);
   const secret = { value: '' };
   receiver = await startWebhookReceiver(() => secret.value);
   secret.value = (await addLocalEndpoint(db, clientId, receiver.url)).secret;
   queue = await createTestJobQueue(db, warnings);
-  dispatch = await startWebhookDispatch({ queue, delivery: { db, now: () => new Date(), secrets: developmentSecretBox(), allowPrivateAddresses: true }, warn: (message) => warnings.push(message), retry: { retryLimit: 20, retryDelay: 1, retryBackoff: true, retryDelayMax: 1 } });
+  await startJobs(queue, webhookJobs({ queue, delivery: { db, now: () => new Date(), secrets: developmentSecretBox(), allowPrivateAddresses: true }, retry: { retryLimit: 20, retryDelay: 1, retryBackoff: true, retryDelayMax: 1 } }));
+  pay = createPayer(db, clientId, undefined, queue);
 });
 
 afterAll(async () => {
-  dispatch.stop();
   await queue.stop();
   await receiver.close();
 });
