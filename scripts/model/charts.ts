@@ -6,7 +6,7 @@
  * descriptions, requirements and QA plan, searchable.
  */
 import { instance, type Viz } from '@viz-js/viz';
-import type { AnyStateMachine, AnyStateNode } from 'xstate';
+import { StateMachine, type AnyStateMachine, type AnyStateNode } from 'xstate';
 import { allTransitions, compareIds, guardLabel, requirementsOf, transitionKey } from '../../tests/model/harness';
 import type { Requirement } from '../../tests/model/requirements';
 import type { Plan } from './plans';
@@ -45,6 +45,20 @@ export interface ChartTransition {
   actions: string[];
   description: string;
   requirements: string[];
+  /** What its actions send to the machine's invoked children: the child's id and the event sent. */
+  tells: { child: string; sends: string }[];
+}
+
+/** A child machine a state invokes, and what the child tells its parent. */
+export interface ChartChild {
+  /** Its invoke id (the id the parent sends to). */
+  id: string;
+  /** The state that invokes it (the machine's root for an app-wide child). */
+  parent: string;
+  /** The child machine's own id. */
+  machineId: string;
+  /** Each event the child sends its parent, and when: `enters signedIn`, `leaves signedIn`, `checking on session.check`. */
+  announces: { when: string; event: string }[];
 }
 
 export interface Chart {
@@ -54,6 +68,7 @@ export interface Chart {
   description: string;
   states: ChartState[];
   transitions: ChartTransition[];
+  children: ChartChild[];
 }
 
 function stateNodes(node: AnyStateNode): AnyStateNode[] {
@@ -79,6 +94,58 @@ export function eventLabel(eventType: string): string {
   return eventType;
 }
 
+/** The target and the event of a `sendTo`/`sendParent` action (named in `setup` or inline), or null for any other action. */
+function sendToOf(machine: AnyStateMachine, action: unknown): { to: unknown; event: string } | null {
+  const named: unknown = typeof action === 'function' ? action : (machine.implementations.actions as Record<string, unknown>)[actionName(action)];
+  if ((typeof named !== 'function' && typeof named !== 'object') || named === null) return null;
+  if (!('type' in named) || named.type !== 'xstate.sendTo' || !('to' in named) || !('event' in named)) return null;
+  return { to: named.to, event: sentEventType(named.event) };
+}
+
+/** The type of the event a `sendTo` sends: written out, or made by its function from the action's parameters. */
+function sentEventType(event: unknown): string {
+  if (typeof event === 'object' && event !== null && 'type' in event && typeof event.type === 'string') return event.type;
+  if (typeof event === 'function') {
+    try {
+      // The chart needs only the event's type, which no event function here reads from its arguments.
+      const made = (event as (args: unknown, params: unknown) => unknown)({ context: {}, event: { type: '' } }, {});
+      if (typeof made === 'object' && made !== null && 'type' in made && typeof made.type === 'string') return made.type;
+    } catch {
+      // An event made from the context or the parameters it was not given: named by its place.
+    }
+  }
+  return '(an event)';
+}
+
+/** xstate's target of `sendParent`. */
+const parentTarget = '#_parent';
+
+/** The child machines the machine's states invoke, each with what it tells its parent. */
+function childrenOf(machine: AnyStateMachine): ChartChild[] {
+  const actors = machine.implementations.actors as Record<string, unknown>;
+  return stateNodes(machine.root).flatMap((node) =>
+    node.invoke.flatMap((invoke): ChartChild[] => {
+      const child = typeof invoke.src === 'string' ? actors[invoke.src] : invoke.src;
+      if (!(child instanceof StateMachine)) return [];
+      const childMachine: AnyStateMachine = child;
+      const where = (state: AnyStateNode) => (state.id === childMachine.root.id ? 'any state' : state.path.join('.'));
+      const toParent = (actions: readonly unknown[]) =>
+        actions.flatMap((action) => {
+          const send = sendToOf(childMachine, action);
+          return send !== null && send.to === parentTarget ? [send.event] : [];
+        });
+      const announces = stateNodes(childMachine.root).flatMap((state) => [
+        ...toParent(state.entry).map((event) => ({ when: `enters ${where(state)}`, event })),
+        ...toParent(state.exit).map((event) => ({ when: `leaves ${where(state)}`, event })),
+      ]);
+      for (const transition of allTransitions(childMachine)) {
+        for (const event of toParent(transition.actions)) announces.push({ when: `${where(transition.source)} on ${eventLabel(String(transition.eventType))}`, event });
+      }
+      return [{ id: invoke.id, parent: node.id, machineId: childMachine.root.id, announces }];
+    }),
+  );
+}
+
 /** Walks a machine's definition into a chart. */
 export function chartOf(name: string, title: string, machine: AnyStateMachine): Chart {
   const rootId = machine.root.id;
@@ -97,6 +164,8 @@ export function chartOf(name: string, title: string, machine: AnyStateMachine): 
     exit: node.exit.map(actionName),
     invokes: node.invoke.map((invoke) => invoke.id),
   }));
+  const children = childrenOf(machine);
+  const childIds = new Set(children.map((child) => child.id));
   const transitions = allTransitions(machine).map((transition) => ({
     key: transitionKey(transition),
     source: transition.source.id,
@@ -108,8 +177,12 @@ export function chartOf(name: string, title: string, machine: AnyStateMachine): 
     actions: transition.actions.map(actionName),
     description: transition.description ?? '',
     requirements: requirementsOf(transition).sort(compareIds),
+    tells: transition.actions.flatMap((action) => {
+      const send = sendToOf(machine, action);
+      return send !== null && typeof send.to === 'string' && childIds.has(send.to) ? [{ child: send.to, sends: send.event }] : [];
+    }),
   }));
-  return { name, title, machineId: rootId, description: machine.root.description ?? '', states, transitions };
+  return { name, title, machineId: rootId, description: machine.root.description ?? '', states, transitions, children };
 }
 
 const html = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
@@ -134,7 +207,29 @@ export function chartDot(chart: Chart): string {
   // initial dot would read as its initial state.
   const inward = (transition: ChartTransition) =>
     !transition.internal && transition.targets.every((target) => target !== transition.source && within(target, transition.source));
-  const internals = (id: string) => chart.transitions.filter((transition) => transition.source === id && (transition.internal || inward(transition)));
+  const root = chart.states.find((state) => state.parent === null);
+  // The machine's own targetless transitions that tell its children start from one node, "in any state".
+  const anyState = `${root?.id ?? chart.machineId}:any`;
+  const tellsFromAnyState = (transition: ChartTransition) => transition.source === root?.id && transition.internal && transition.tells.length > 0;
+  const internals = (id: string) =>
+    chart.transitions.filter((transition) => transition.source === id && (transition.internal || inward(transition)) && !tellsFromAnyState(transition));
+  const childNode = (child: ChartChild) => `${child.parent}:child:${child.id}`;
+  const childLabel = (child: ChartChild) => {
+    const rows = [
+      `<tr><td align="left"><b>${html(child.id)}</b></td></tr>`,
+      `<tr><td align="left"><font point-size="8" color="#2b6cb0">invoked child machine <i>${html(child.machineId)}</i></font></td></tr>`,
+      ...child.announces.map((announce) => `<tr><td align="left"><font point-size="8">${html(`${announce.when}: tells ${announce.event}`)}</font></td></tr>`),
+    ];
+    return `<<table border="0" cellborder="0" cellspacing="0" cellpadding="1">${rows.join('')}</table>>`;
+  };
+  const drawChildren = (state: ChartState, indent: string) => {
+    for (const child of chart.children.filter((candidate) => candidate.parent === state.id)) {
+      lines.push(
+        `${indent}${quoted(childNode(child))} [id=${quoted(`${chart.name}:child:${child.id}`)}, label=${childLabel(child)}, fillcolor="#ebf8ff", color="#2b6cb0", tooltip=${quoted(`The ${child.machineId} machine, run as the child ${child.id} while ${state.path} is active.`)}];`,
+      );
+      if (!isCluster(state)) lines.push(`${indent}${quoted(state.id)} -> ${quoted(childNode(child))} [label="runs", style=dotted, color="#2b6cb0", fontcolor="#2b6cb0"];`);
+    }
+  };
   const targetKeys = (transition: ChartTransition) => transition.targets.map((target) => byId.get(target)?.key ?? target).join(', ');
   const lines = [
     `digraph ${quoted(chart.name)} {`,
@@ -169,6 +264,10 @@ export function chartDot(chart: Chart): string {
           : `${indent}  ${quoted(anchor(state.id))} [shape=point, width=0.01, style=invis, label=""];`,
       );
       for (const child of children(state.id)) draw(child, `${indent}  `);
+      drawChildren(state, `${indent}  `);
+      if (state.id === root?.id && chart.transitions.some(tellsFromAnyState)) {
+        lines.push(`${indent}  ${quoted(anyState)} [shape=note, label="in any state", fillcolor="#f0fff4", color="#2f855a", fontsize=9, tooltip="The machine's own transitions, taken in whichever state it is"];`);
+      }
       if (state.initial !== null) {
         const initial = byId.get(state.initial);
         if (initial) lines.push(`${indent}  ${quoted(anchor(state.id))} -> ${quoted(isCluster(initial) ? anchor(initial.id) : initial.id)}${isCluster(initial) ? ` [lhead=${quoted(`cluster_${initial.id}`)}]` : ''};`);
@@ -178,9 +277,9 @@ export function chartDot(chart: Chart): string {
       lines.push(
         `${indent}${quoted(state.id)} [id=${quoted(`${chart.name}:${state.id}`)}, label=${label(state, false)}, tooltip=${quoted(tooltip(state.description, state.requirements))}${state.type === 'final' ? ', peripheries=2' : ''}];`,
       );
+      drawChildren(state, indent);
     }
   };
-  const root = chart.states.find((state) => state.parent === null);
   if (root) draw(root, '  ');
   for (const transition of chart.transitions) {
     if (transition.internal || inward(transition)) continue;
@@ -202,6 +301,37 @@ export function chartDot(chart: Chart): string {
       const to = isCluster(target) ? anchor(target.id) : target.id;
       lines.push(`  ${quoted(from)} -> ${quoted(to)} [${attributes.join(', ')}];`);
     }
+  }
+  // What each child tells the machine, drawn to the state its message leads to.
+  for (const child of chart.children) {
+    for (const announce of child.announces) {
+      for (const transition of chart.transitions.filter((candidate) => candidate.eventType === announce.event && !candidate.internal)) {
+        for (const target of transition.targets.flatMap((id) => byId.get(id) ?? [])) {
+          const head = isCluster(target) ? `, lhead=${quoted(`cluster_${target.id}`)}` : '';
+          lines.push(
+            `  ${quoted(childNode(child))} -> ${quoted(isCluster(target) ? anchor(target.id) : target.id)} [label=${quoted(`${child.id} tells ${announce.event}`)}, tooltip=${quoted(`${child.id}: ${announce.when}`)}, style=dotted, color="#2b6cb0", fontcolor="#2b6cb0"${head}];`,
+          );
+        }
+      }
+    }
+  }
+  // What the machine's transitions tell its children, one arrow per state and child.
+  const told = new Map<string, { from: string; child: ChartChild; lines: string[] }>();
+  for (const transition of chart.transitions) {
+    const source = byId.get(transition.source);
+    if (!source) continue;
+    const from = tellsFromAnyState(transition) ? anyState : isCluster(source) ? anchor(source.id) : source.id;
+    for (const tell of transition.tells) {
+      const child = chart.children.find((candidate) => candidate.id === tell.child);
+      if (!child) continue;
+      const key = `${from} ${child.id}`;
+      const entry = told.get(key) ?? { from, child, lines: [] };
+      entry.lines.push(`${transitionText(transition)}: ${tell.sends}`);
+      told.set(key, entry);
+    }
+  }
+  for (const { from, child, lines: said } of told.values()) {
+    lines.push(`  ${quoted(from)} -> ${quoted(childNode(child))} [label=${quoted(said.join('\n'))}, style=dotted, color="#2f855a", fontcolor="#2f855a"];`);
   }
   lines.push('}');
   return `${lines.join('\n')}\n`;
@@ -235,10 +365,30 @@ export function chartMermaid(chart: Chart): string {
   const arrows = new Map<string, string[]>();
   const add = (holder: string, line: string) => arrows.set(holder, [...(arrows.get(holder) ?? []), line]);
   const root = chart.states.find((state) => state.parent === null);
+  // The machine's own children (the app's), each a state of the chart that tells and is told.
+  const rootChildren = chart.children.filter((child) => child.parent === root?.id);
+  const childName = (id: string) => `child_${id.replace(/[^A-Za-z0-9_]/g, '_')}`;
+  const anyState = 'inAnyState';
+  for (const child of rootChildren) {
+    for (const announce of child.announces) {
+      for (const transition of chart.transitions.filter((candidate) => candidate.eventType === announce.event && !candidate.internal)) {
+        for (const target of transition.targets.flatMap((id) => chain(id).at(-2) ?? [])) {
+          if (root) add(root.id, `${childName(child.id)} --> ${name(target)} : ${text(`${child.id} tells ${announce.event}`)}`);
+        }
+      }
+    }
+  }
   for (const transition of chart.transitions) {
     const source = byId.get(transition.source);
     if (!source || !root) continue;
     const label = text(transitionText(transition));
+    // What a transition tells the machine's own children: an arrow to the child.
+    for (const tell of transition.tells) {
+      if (!rootChildren.some((child) => child.id === tell.child)) continue;
+      const from = source.id === root.id ? anyState : name(chain(source.id).at(-2) ?? source);
+      add(root.id, `${from} --> ${childName(tell.child)} : ${label} tells ${text(tell.sends)}`);
+    }
+    if (source.id === root.id && transition.internal && transition.tells.length > 0) continue;
     if (source.id === root.id) {
       // The machine's own transitions apply in every state: drawn from each top-level one.
       const targets = transition.internal ? [] : transition.targets.map((id) => chain(id).at(-2)).filter((state): state is ChartState => state !== undefined);
@@ -262,6 +412,10 @@ export function chartMermaid(chart: Chart): string {
   const lines = ['stateDiagram-v2', '  direction LR'];
   const draw = (state: ChartState, indent: string): void => {
     const children = chart.states.filter((child) => child.parent === state.id);
+    if (state.parent === null) {
+      for (const child of rootChildren) lines.push(`${indent}state "${text(`${child.id} (invoked child machine ${child.machineId})`)}" as ${childName(child.id)}`);
+      if (chart.transitions.some((transition) => transition.source === state.id && transition.internal && transition.tells.length > 0)) lines.push(`${indent}state "in any state" as ${anyState}`);
+    }
     if (children.length === 0) {
       lines.push(`${indent}${name(state)}`);
       return;

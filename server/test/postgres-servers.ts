@@ -34,7 +34,7 @@ export async function onServer(url: string, statement: string): Promise<void> {
 
 /**
  * A fresh database `<prefix>_<random>` on the test server, with the two roles production gives the
- * portal (the README's Database roles): an owner of the schema, and the server's role, which owns
+ * portal (docs/operating.md, Database roles): an owner of the schema, and the server's role, which owns
  * nothing and may only read the ledger and the audit trail. The code under test runs as the
  * server's role; only a test's own resets (truncating a table, lifting the ledger's guard) take the
  * owner. `drop` removes the database and both roles.

@@ -147,7 +147,7 @@ const journeys = [
     },
   },
   {
-    // The demo guest's own account, as the README's demo says.
+    // The demo guest's own account, as docs/journeys.md's Register says.
     language: 'es-ES',
     person: {
       firstName: 'Jordan',

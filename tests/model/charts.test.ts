@@ -26,6 +26,30 @@ describe('the state charts', () => {
     expect(chartMermaid(session)).toContain('choosing --> guest : always [isGuestRole]');
   });
 
+  it('draw the app root\'s five children, what each tells the root, and what the root tells each', () => {
+    const app = models.find((model) => model.name === 'app');
+    if (!app) throw new Error('the app root is not in the registry');
+    const chart = chartOf(app.name, app.title, app.machine);
+    expect(chart.children.map((child) => child.id)).toEqual(['loading', 'client', 'language', 'session', 'cookieConsent']);
+    expect(chart.children.find((child) => child.id === 'session')?.announces).toEqual([
+      { when: 'enters signedIn', event: 'app.signedIn' },
+      { when: 'leaves signedIn', event: 'app.signedOut' },
+    ]);
+    const dot = chartDot(chart);
+    // Each child a box of its own inside the root, and the sign-in story from the session to the root and on to the others.
+    for (const child of chart.children) expect(dot).toContain(`"app:child:${child.id}" [id="app:child:${child.id}"`);
+    expect(dot).toContain('"app:child:session" -> "app.signedIn" [label="session tells app.signedIn"');
+    expect(dot).toContain('"app:child:session" -> "app.visiting" [label="session tells app.signedOut"');
+    expect(dot).toContain('"app.visiting" -> "app:child:language" [label="app.signedIn: language.userSignedIn"');
+    expect(dot).toContain('"app.visiting" -> "app:child:client" [label="app.signedIn: client.setBillingGroup"');
+    expect(dot).toContain('"app:any" -> "app:child:client" [label="app.addressChanged [hasCode]: client.select\\napp.addressChanged: client.clear\\napp.clientChosen: client.select"');
+    // No arrow from a state back to itself for what the root only tells a child.
+    const mermaid = chartMermaid(chart);
+    expect(mermaid).not.toMatch(/^\s*(\w+) --> \1 :/m);
+    expect(mermaid).toContain('child_session --> signedIn : session tells app.signedIn');
+    expect(mermaid).toContain('inAnyState --> child_client : app.clientChosen tells client.select');
+  });
+
   it('give every machine an SVG, a Mermaid page and a section of the index, with its plan', () => {
     const page = files.get('docs/charts/index.html') ?? '';
     for (const model of models) {

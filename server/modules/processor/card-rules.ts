@@ -11,7 +11,7 @@ export { passesLuhn };
 
 export type SandboxOutcome = 'approve' | 'decline' | 'insufficientFunds';
 
-/** The sandbox's test numbers (README, "The two commands"); any other valid number is approved. */
+/** The sandbox's test numbers (README, "Try it as a patient"); any other valid number is approved. */
 export const SANDBOX_OUTCOMES: ReadonlyMap<string, SandboxOutcome> = new Map([
   ['4000000000000002', 'decline'],
   ['4000000000009995', 'insufficientFunds'],
