@@ -209,7 +209,7 @@ export function chartDot(chart: Chart): string {
     !transition.internal && transition.targets.every((target) => target !== transition.source && within(target, transition.source));
   const root = chart.states.find((state) => state.parent === null);
   // The machine's own targetless transitions that tell its children start from one node, "in any state".
-  const anyState = `${root?.id ?? chart.machineId}:any`;
+  const anyState = `${root?.id ?? chart.machineId}:in-any-state`;
   const tellsFromAnyState = (transition: ChartTransition) => transition.source === root?.id && transition.internal && transition.tells.length > 0;
   const internals = (id: string) =>
     chart.transitions.filter((transition) => transition.source === id && (transition.internal || inward(transition)) && !tellsFromAnyState(transition));
