@@ -14,7 +14,7 @@ import type { AppEnv } from './http/types';
 import { startJobs } from './jobs/job-definition';
 import { createJobQueue, type JobQueue } from './jobs/job-queue';
 import { withJobs } from './jobs/jobs-in-scope';
-import { createJobRegistry } from './jobs/registry';
+import { createJobRegistry, RETIRED_QUEUES } from './jobs/registry';
 import { createOutboxSender, type OutboxSender } from './modules/mail/outbox-sender';
 import { createCardFieldsApp } from './modules/processor/card-fields-app';
 import { developmentSecretBox, type SecretBox } from './security/secret-box';
@@ -145,7 +145,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
     const registry = createJobRegistry({ db: database.db, queue, secrets, now, warn, outbox, webhooksAllowPrivate });
     const running = registry.map((job) => job.name);
     // A job's handler, like a request, sends the jobs it asks for in its own transactions.
-    await startJobs(queue, registry, (work) => withJobs(queue, running, work), { work: options.workJobs ?? true });
+    await startJobs(queue, registry, (work) => withJobs(queue, running, work), { work: options.workJobs ?? true, retired: RETIRED_QUEUES });
     const cookieSecure = options.cookieSecure ?? false;
 
     // The card fields live on another port, so on another origin than the portal's: no script of

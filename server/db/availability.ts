@@ -66,7 +66,14 @@ export function shortReason(error: unknown): string {
     const code = codeOf(current);
     if (code !== undefined) return `${code}: ${current.message.split('\n')[0] ?? ''}`;
   }
-  return error instanceof Error ? (error.message.split('\n')[0] ?? error.name) : String(error);
+  if (error instanceof Error) return error.message.split('\n')[0] ?? error.name;
+  // pg-boss's error events are plain copies of the error ({ ...error, message, stack, queue }).
+  if (typeof error === 'object' && error !== null && 'message' in error && typeof error.message === 'string') {
+    const code = codeOf(error);
+    const line = error.message.split('\n')[0] ?? '';
+    return code === undefined ? line : `${code}: ${line}`;
+  }
+  return String(error);
 }
 
 /**

@@ -51,13 +51,15 @@ export function sendJob<T extends object>(jobs: JobSender, kind: JobKind<T>, dat
 /**
  * Declares each job's queue on `queue`, runs its workers and its schedule. `around` wraps every
  * handler's run (the server puts its email delivery requests in scope there, as it does for requests).
+ * The `retired` queues (an earlier version's) are deleted first, with their jobs and schedules.
  */
 export async function startJobs(
   queue: JobQueue,
   jobs: readonly RegisteredJob[],
   around: (work: () => Promise<void>) => Promise<void> = (work) => work(),
-  { work = true }: { work?: boolean } = {},
+  { work = true, retired = [] }: { work?: boolean; retired?: readonly string[] } = {},
 ): Promise<void> {
+  for (const name of retired) await queue.deleteQueue(name);
   const names = new Set<string>();
   for (const job of jobs) {
     if (names.has(job.name)) throw new Error(`The job ${job.name} is defined twice`);

@@ -106,8 +106,9 @@ describe.skipIf(!testDatabaseUrl)('the job queue on PostgreSQL (TEST_DATABASE_UR
 
       const takenUp: JobInfo[] = [];
       await queues[1]?.work('test.dies', {}, async (_data, retried) => {
-        takenUp.push(retried);
+        // Counted once its run is written, so the check below reads what it wrote.
         await recordRun(first.db, 1000, 'survivor');
+        takenUp.push(retried);
       });
       await vi.waitFor(() => expect(takenUp).toHaveLength(1), { timeout: 15000, interval: 200 });
       expect(takenUp[0]).toMatchObject({ id, retryCount: 1 });

@@ -1,7 +1,7 @@
 /**
  * The job queue over PGlite (in memory), the portal's default database: jobs run with their data,
  * failures are retried as the queue says, a job sent inside a transaction lives or dies with it,
- * schedules send their jobs, and stopping lets work in flight finish or hands it to the next start.
+ * schedules send their jobs, a retired queue goes with its schedule, and stopping lets work in flight finish or hands it to the next start.
  * Two queues over one PostgreSQL are in job-queue.postgres.test.ts.
  */
 import { sql } from 'drizzle-orm';
@@ -11,6 +11,7 @@ import { queryRows, type OpenedDatabase } from '../db/client';
 import { developmentSecretBox } from '../security/secret-box';
 import { openSeededDatabase } from '../test/harness';
 import { createTestJobQueue } from '../test/test-job-queue';
+import { startJobs } from './job-definition';
 import { createJobQueue, JOB_QUEUE_SCHEMA, type JobInfo, type JobQueue } from './job-queue';
 
 let database: OpenedDatabase;
@@ -104,6 +105,17 @@ describe('the job queue over PGlite', () => {
     await queue.schedule('test.every-minute', '* * * * *', { what: 'sweep' });
     await vi.waitFor(() => expect(ran).toHaveLength(1), { timeout: 10000 });
     expect(ran[0]?.data).toEqual({ what: 'sweep' });
+  });
+
+  it('deletes a queue an earlier version ran, with its schedule and jobs, when the jobs start', async () => {
+    await queue.defineQueue('test.retired', { policy: 'singleton' });
+    await queue.schedule('test.retired', '0 0 1 1 *');
+    await queue.send('test.retired', {}, { startAfter: new Date(Date.now() + 3_600_000) });
+    const count = async (table: string) =>
+      (await queryRows<{ n: number }>(database.db, sql`select count(*)::int as n from ${sql.identifier(JOB_QUEUE_SCHEMA)}.${sql.identifier(table)} where name = 'test.retired'`))[0]?.n;
+    expect([await count('queue'), await count('schedule'), await count('job')]).toEqual([1, 1, 1]);
+    await startJobs(queue, [], undefined, { retired: ['test.retired', 'test.never-was'] });
+    expect([await count('queue'), await count('schedule'), await count('job')]).toEqual([0, 0, 0]);
   });
 
   it('keeps its tables in a schema of its own', async () => {

@@ -61,6 +61,8 @@ export interface JobQueue {
    * this process sent jobs (and their transaction committed). Another replica's jobs wait for a poll.
    */
   wake(name: string): void;
+  /** Deletes the queue `name` with its jobs and schedule, if it exists: a queue no version runs any more. */
+  deleteQueue(name: string): Promise<void>;
   /** Runs the queue `name` on a cron schedule (every N minutes etc.), in UTC. */
   schedule(name: string, cron: string, data?: object): Promise<void>;
   /** Stops taking jobs, lets jobs in flight finish (grace), stops. Idempotent. */
@@ -215,6 +217,10 @@ export async function createJobQueue({
         ...(startAfter === undefined ? {} : { startAfter }),
         ...(executor === undefined ? {} : { db: inTransaction(executor) }),
       });
+    },
+
+    async deleteQueue(name) {
+      await boss.deleteQueue(name);
     },
 
     async schedule(name, cron, data) {

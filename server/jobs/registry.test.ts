@@ -10,7 +10,7 @@ import { DEFAULT_MAIL_FROM } from '../config';
 import { createOutboxSender } from '../modules/mail/outbox-sender';
 import { developmentSecretBox } from '../security/secret-box';
 import { useSeededDatabase } from '../test/harness';
-import { AFTER_ANSWER_QUEUE, createJobRegistry } from './registry';
+import { AFTER_ANSWER_QUEUE, createJobRegistry, RETIRED_QUEUES } from './registry';
 
 const database = useSeededDatabase();
 const serverDir = fileURLToPath(new URL('..', import.meta.url));
@@ -51,11 +51,19 @@ describe('the job registry', () => {
       { name: 'outbox.sweep', retries: 'number', run: 'function', schedule: '* * * * *' },
       { name: 'housekeeping.sweep', retries: 'number', run: 'function', schedule: '*/5 * * * *' },
       { name: 'webhook-delivery', retries: 'number', run: 'function', schedule: null },
-      { name: 'webhook-enqueue', retries: 'number', run: 'function', schedule: '* * * * *' },
+      { name: 'webhook-hand-over', retries: 'number', run: 'function', schedule: '* * * * *' },
     ]);
     // The work after an answer holds an email address: kept a day at most.
     for (const job of registry.filter((each) => each.queue === AFTER_ANSWER_QUEUE)) expect(job.queue.deleteAfterSeconds).toBeLessThanOrEqual(24 * 60 * 60);
     expect(registry.filter((each) => each.queue === AFTER_ANSWER_QUEUE)).toHaveLength(3);
+  });
+
+  it('retires the singleton webhook hand-over of earlier versions, and no queue a job of this one runs', () => {
+    const registry = createJobRegistry({ db: database.db, queue: { send: () => Promise.resolve(null), wake: () => undefined }, secrets: developmentSecretBox(), now: () => new Date(), warn: () => undefined });
+    expect(RETIRED_QUEUES).toContain('webhook-enqueue');
+    expect(registry.map((job) => job.name).filter((name) => RETIRED_QUEUES.includes(name))).toEqual([]);
+    // The server deletes them when it starts its jobs.
+    expect(readFileSync(join(fileURLToPath(new URL('..', import.meta.url)), 'start.ts'), 'utf8')).toMatch(/startJobs\([^;]*retired: RETIRED_QUEUES/);
   });
 
   it('refuses a job whose data is not of its shape before its handler runs', async () => {

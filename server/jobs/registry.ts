@@ -39,6 +39,13 @@ export interface JobRegistryDeps {
   webhooksAllowPrivate?: boolean;
 }
 
+/**
+ * The queues of earlier versions that no job of this one runs, deleted when the server starts so
+ * their schedules stop sending: `webhook-enqueue`, the webhook hand-over as a singleton queue (a
+ * job left active by a dead worker held back every other for 15 minutes; now `webhook-hand-over`).
+ */
+export const RETIRED_QUEUES: readonly string[] = ['webhook-enqueue'];
+
 /** Every job of the server, over `db`. */
 export function createJobRegistry({ db, queue, secrets, now, warn, outbox, webhooksAllowPrivate = false }: JobRegistryDeps): RegisteredJob[] {
   const clients = createClientsService({ db });

@@ -15,7 +15,7 @@ import { withJobs } from '../jobs/jobs-in-scope';
 import { createThrottleService } from '../modules/auth/throttle.service';
 import { createPaymentsService } from '../modules/payments/payments.service';
 import { createSandboxProcessor } from '../modules/processor/sandbox-processor';
-import { WEBHOOK_ENQUEUE_QUEUE } from '../modules/webhooks/webhook-events';
+import { WEBHOOK_HAND_OVER_QUEUE } from '../modules/webhooks/webhook-events';
 
 export interface PayableAccount {
   id: number;
@@ -80,6 +80,6 @@ export function createPayer(db: Database, clientId: number, now: () => Date = ()
   const payOnce = async (account: PayableAccount, amountCents: number): Promise<string> =>
     (await payWithTestCard(db, { clientId, accountId: account.id }, [{ invoiceNumber: account.invoiceNumber, amountCents }], { now })).confirmationNumber;
   return async function pay(account: PayableAccount, amountCents = 100): Promise<string> {
-    return jobs ? withJobs(jobs, [WEBHOOK_ENQUEUE_QUEUE], () => payOnce(account, amountCents)) : payOnce(account, amountCents);
+    return jobs ? withJobs(jobs, [WEBHOOK_HAND_OVER_QUEUE], () => payOnce(account, amountCents)) : payOnce(account, amountCents);
   };
 }

@@ -18,7 +18,7 @@ import { defineJob, type RegisteredJob } from '../../jobs/job-definition';
 import type { JobQueue } from '../../jobs/job-queue';
 import { webhookDeliveries } from '../../db/schema';
 import { drainDeliveries, type DeliveryDeps } from './webhook-delivery';
-import { webhookEnqueueJob } from './webhook-events';
+import { webhookHandOverJob } from './webhook-events';
 
 export const WEBHOOK_DELIVERY_QUEUE = 'webhook-delivery';
 
@@ -99,8 +99,11 @@ export function webhookJobs({
       },
     }),
     defineJob({
-      ...webhookEnqueueJob,
-      queue: { policy: 'singleton', retryLimit: 0 },
+      ...webhookHandOverJob,
+      // Every hand-over asked for runs (they take turns under the lock): one left active by a
+      // replica or a database connection that died never holds back the next, as a singleton
+      // queue's did until its 15 minutes ran out.
+      queue: { policy: 'standard', retryLimit: 0 },
       schedule: '* * * * *',
       pollingIntervalSeconds: 0.5,
       handler: async () => {

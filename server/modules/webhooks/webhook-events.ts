@@ -31,9 +31,9 @@ export interface WebhookPayload {
 }
 
 /** The queue of the hand-over of waiting deliveries to their delivery jobs (webhook-dispatch.ts). */
-export const WEBHOOK_ENQUEUE_QUEUE = 'webhook-enqueue';
+export const WEBHOOK_HAND_OVER_QUEUE = 'webhook-hand-over';
 /** A hand-over, asked for in the transaction that writes deliveries, so they go soon after it commits rather than at the minute's sweep. */
-export const webhookEnqueueJob: JobKind<object> = { name: WEBHOOK_ENQUEUE_QUEUE, data: noData };
+export const webhookHandOverJob: JobKind<object> = { name: WEBHOOK_HAND_OVER_QUEUE, data: noData };
 
 /** Writes the event and its deliveries through `tx`; returns the event's id. */
 export async function queueWebhookEvent(tx: Database, event: WebhookEventInput): Promise<string> {
@@ -74,6 +74,6 @@ export async function queueDeliveries(
         order by id
         returning id`,
   );
-  if (made.length > 0) await sendInScope(webhookEnqueueJob, {}, executor);
+  if (made.length > 0) await sendInScope(webhookHandOverJob, {}, executor);
   return made.length;
 }

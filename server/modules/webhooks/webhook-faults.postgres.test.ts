@@ -168,7 +168,8 @@ describe.skipIf(!testDatabaseUrl)('webhooks when PostgreSQL restarts', () => {
     }
   });
 
-  it('delivers the events written before, during the outage’s run-up and after, each once', async () => {
+  // Its waits: 30 s for the database to take a payment again, 60 s for the deliveries.
+  it('delivers the events written before, during the outage’s run-up and after, each once', { timeout: 120_000 }, async () => {
     const prepared = await prepare({ url });
     ({ setup, receiver } = prepared);
     replica = await startReplica({ url }, warnings);

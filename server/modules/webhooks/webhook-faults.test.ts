@@ -2,11 +2,12 @@
  * Webhooks on the job queue, over PGlite: a receiver that answers 500 for a while and then
  * recovers gets every event, once in its own deduplication, each account's in order. (Retries are
  * seconds apart here rather than minutes: the queue's waits are shortened, the behaviour is the
- * same.) The PostgreSQL faults (replicas, a replica killed mid-delivery, a restart) are in
+ * same.) A hand-over left running by a worker that died holds back no other. The PostgreSQL faults (replicas, a replica killed mid-delivery, a restart) are in
  * webhook-faults.postgres.test.ts.
  */
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { JOB_QUEUE_SCHEMA } from '../../db/client';
 import { moneyEvents, webhookDeliveries } from '../../db/schema';
 import type { JobQueue } from '../../jobs/job-queue';
 import { useSeededDatabase } from '../../test/harness';
@@ -15,6 +16,7 @@ import { createTestJobQueue } from '../../test/test-job-queue';
 import { addLocalEndpoint, startWebhookReceiver, type WebhookReceiver } from '../../test/webhook-receiver';
 import { startJobs } from '../../jobs/job-definition';
 import { webhookJobs } from './webhook-dispatch';
+import { WEBHOOK_HAND_OVER_QUEUE } from './webhook-events';
 import { expectInOrderPerAccount } from '../../test/webhook-expectations';
 import { developmentSecretBox } from '../../security/secret-box';
 
@@ -63,5 +65,24 @@ describe('webhooks while the receiver is down, then back', () => {
       timeout: 10_000,
       interval: 100,
     });
+  });
+});
+
+describe('webhooks while a hand-over is left running by a worker that died', () => {
+  it('hands the next deliveries over all the same, without waiting for the stuck one to expire', async () => {
+    const jobTable = sql`${sql.identifier(JOB_QUEUE_SCHEMA)}.job`;
+    // A hand-over its worker took and never finished (its replica or its connection died), as the
+    // queue leaves it until its time runs out: 15 minutes.
+    const stuck = await queue.send(WEBHOOK_HAND_OVER_QUEUE, {}, { startAfter: new Date(Date.now() + 3_600_000) });
+    if (!stuck) throw new Error('The hand-over was not sent');
+    await database.db.execute(sql`update ${jobTable} set state = 'active', start_after = now(), started_on = now() where id = ${stuck}`);
+    try {
+      const before = receiver.events.length;
+      const reference = await pay(accounts[0] as PayableAccount);
+      await receiver.waitFor(before + 1, 15_000);
+      expect(receiver.events.at(-1)?.data.reference).toBe(reference);
+    } finally {
+      await database.db.execute(sql`delete from ${jobTable} where id = ${stuck}`);
+    }
   });
 });
