@@ -31,7 +31,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { eq } from 'drizzle-orm';
 import { openDatabase, type OpenDatabaseOptions } from '../server/db/client';
 import { clients } from '../server/db/schema';
-import { createApiKeysService } from '../server/modules/office/api-keys.service';
+import { createApiKeysService } from '../server/core/api-keys/api-keys.service';
 import { seedDemoData } from '../server/seed/seed';
 import { FLOOR_TABLE, type ImportChildResult, type ImportChildTask, type TimedEvent } from './bench/import-task';
 import { benchPostgres } from './bench/postgres';

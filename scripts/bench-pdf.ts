@@ -11,6 +11,7 @@
  *
  * Options (environment): BENCH_RUNS (default 40 per document, after 5 unmeasured).
  */
+import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import PDFDocument from 'pdfkit';
@@ -30,11 +31,14 @@ interface Renderers {
   publicDocument: () => Promise<Uint8Array>;
 }
 
+/** A file of the checkout at `dir`: where it is since the server's rooms, else where it was before them (server/modules). */
+const fileOf = (dir: string, path: string, before: string) => (existsSync(`${dir}/${path}`) ? `${dir}/${path}` : `${dir}/${before}`);
+
 /** The renderers of the checkout at `dir`, through the signatures every version of them has had. */
 async function renderersOf(dir: string): Promise<Renderers> {
-  const { renderReceiptPdf } = (await import(`${dir}/server/modules/payments/receipt-pdf.ts`)) as typeof import('../server/modules/payments/receipt-pdf');
-  const { renderStatementPdf } = (await import(`${dir}/server/modules/documents/statement-pdf.ts`)) as typeof import('../server/modules/documents/statement-pdf');
-  const { renderPublicDocumentPdf } = (await import(`${dir}/server/modules/documents/public-document-pdf.ts`)) as typeof import('../server/modules/documents/public-document-pdf');
+  const { renderReceiptPdf } = (await import(fileOf(dir, 'server/patients/payments/receipt-pdf.ts', 'server/modules/payments/receipt-pdf.ts'))) as typeof import('../server/patients/payments/receipt-pdf');
+  const { renderStatementPdf } = (await import(fileOf(dir, 'server/core/documents/statement-pdf.ts', 'server/modules/documents/statement-pdf.ts'))) as typeof import('../server/core/documents/statement-pdf');
+  const { renderPublicDocumentPdf } = (await import(fileOf(dir, 'server/core/documents/public-document-pdf.ts', 'server/modules/documents/public-document-pdf.ts'))) as typeof import('../server/core/documents/public-document-pdf');
   return {
     receipt: (receipt) => renderReceiptPdf({ receipt, clientName: 'Sunrise Laboratories', language: 'en-US' }),
     statement: (account) =>

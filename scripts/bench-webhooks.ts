@@ -22,7 +22,7 @@ import { sql } from 'drizzle-orm';
 import { openDatabase } from '../server/db/client';
 import { createJobQueue } from '../server/jobs/job-queue';
 import { startJobs } from '../server/jobs/job-definition';
-import { webhookJobs } from '../server/modules/webhooks/webhook-dispatch';
+import { webhookJobs } from '../server/core/webhooks/webhook-dispatch';
 import { developmentSecretBox } from '../server/security/secret-box';
 import { seedDemoData } from '../server/seed/seed';
 import { clientIdOf, createPayer, payableAccounts } from '../server/test/money-fixtures';

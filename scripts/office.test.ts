@@ -8,7 +8,7 @@ import { promisify } from 'node:util';
 import { afterAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { openDatabase, queryRows, type Database } from '../server/db/client';
-import { statementHeader } from '../server/modules/statements/statement-columns';
+import { statementHeader } from '../server/core/statements/statement-columns';
 import { createSecretBox, keyIdOf } from '../server/security/secret-box';
 import { secretPurpose, secretsByKey } from '../server/security/stored-secrets';
 import { DEMO_TOTP_SECRET } from '../server/seed/demo-data';

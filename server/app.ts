@@ -19,9 +19,9 @@ import { apiNotFound, type Logger } from './http/error-mapping';
 import { createSessionCookies } from './http/session';
 import { mountStatic } from './http/static';
 import type { AppEnv } from './http/types';
-import { createOutboxRoutes } from './modules/mail/outbox.routes';
-import { createApiReferenceRoutes } from './modules/reference/reference.routes';
-import { createSessionService } from './modules/sessions/session.service';
+import { createOutboxRoutes } from './core/mail/outbox.routes';
+import { createApiReferenceRoutes } from './core/reference/reference.routes';
+import { createSessionService } from './core/sessions/session.service';
 
 export { describeError, type Logger } from './http/error-mapping';
 

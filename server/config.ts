@@ -36,7 +36,7 @@ export interface AppConfig {
   /**
    * For development and tests only (WEBHOOKS_ALLOW_PRIVATE): webhook endpoints may be plain http
    * and on this machine or a private network (a local receiver). Default false: https to public
-   * addresses only (server/modules/webhooks/webhook-address.ts).
+   * addresses only (server/core/webhooks/webhook-address.ts).
    */
   webhooksAllowPrivate?: boolean | undefined;
 }

@@ -4,7 +4,7 @@ import { queryRows } from './db/client';
 import { loginAttempts, outboxEmails, processorTokens, sessions, userTokens, users } from './db/schema';
 import { EXPIRED_ROWS_SWEEP_CRON, EXPIRED_ROWS_SWEEP_QUEUE, housekeepingJob, sweepExpired } from './housekeeping';
 import { startJobs } from './jobs/job-definition';
-import { consumeToken, issueToken } from './modules/tokens/tokens.service';
+import { consumeToken, issueToken } from './core/tokens/tokens.service';
 import { sha256Hex } from './security/tokens';
 import { useSeededDatabase } from './test/harness';
 import { createTestJobQueue } from './test/test-job-queue';

@@ -11,11 +11,11 @@ import { and, isNotNull, lt } from 'drizzle-orm';
 import type { Database } from './db/client';
 import { defineJob, noData, type RegisteredJob } from './jobs/job-definition';
 import { loginAttempts, outboxEmails, processorTokens, sessions } from './db/schema';
-import { ACCOUNT_POLICY, ADDRESS_POLICY } from './modules/auth/throttle.service';
-import { RECEIPT_RECIPIENT_POLICY, TYPED_RECIPIENT_POLICY } from './modules/mail/recipient-limits';
-import type { RefundsService } from './modules/payments/refunds.service';
-import { TOKEN_RETENTION_MS } from './modules/processor/sandbox-processor';
-import { sweepTokens } from './modules/tokens/tokens.service';
+import { ACCOUNT_POLICY, ADDRESS_POLICY } from './core/throttle/throttle.service';
+import { RECEIPT_RECIPIENT_POLICY, TYPED_RECIPIENT_POLICY } from './core/mail/recipient-limits';
+import type { RefundsService } from './core/payments/refunds.service';
+import { TOKEN_RETENTION_MS } from './core/processor/sandbox-processor';
+import { sweepTokens } from './core/tokens/tokens.service';
 
 /** How long a sent email stays in the outbox table. */
 export const SENT_EMAIL_RETENTION_MS = 7 * 24 * 60 * 60 * 1000;

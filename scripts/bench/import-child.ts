@@ -16,9 +16,9 @@ import { eq } from 'drizzle-orm';
 import pg from 'pg';
 import { openDatabase } from '../../server/db/client';
 import { clients } from '../../server/db/schema';
-import { readCsvStatement } from '../../server/modules/statements/csv-statement';
-import { statementHeader } from '../../server/modules/statements/statement-columns';
-import { createStatementImport } from '../../server/modules/statements/statement-import';
+import { readCsvStatement } from '../../server/core/statements/csv-statement';
+import { statementHeader } from '../../server/core/statements/statement-columns';
+import { createStatementImport } from '../../server/core/statements/statement-import';
 import { FLOOR_TABLE, type ImportChildResult, type ImportChildTask, type TimedEvent } from './import-task';
 
 async function runImport(task: Extract<ImportChildTask, { mode: 'import' }>): Promise<ImportChildResult> {

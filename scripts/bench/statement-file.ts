@@ -8,7 +8,7 @@ import { once } from 'node:events';
 import { createWriteStream, statSync } from 'node:fs';
 import { finished } from 'node:stream/promises';
 import { stringify } from 'csv-stringify';
-import { statementHeader, type StatementColumnName } from '../../server/modules/statements/statement-columns';
+import { statementHeader, type StatementColumnName } from '../../server/core/statements/statement-columns';
 
 export interface StatementFileOptions {
   /** Lines (rows under the header). */

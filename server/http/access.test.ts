@@ -22,7 +22,7 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Hono } from 'hono';
 import { publicDocumentKinds } from '@contracts/documents';
-import { latestEmails } from '../modules/mail/outbox';
+import { latestEmails } from '../core/mail/outbox';
 import { readPdf } from '../test/pdf-text';
 import { DEMO_POSTAL_CODE, demoUsers } from '../seed/demo-data';
 import { demoStatementRows } from '../test/demo-statements';
@@ -210,7 +210,7 @@ const table: Row[] = [
   { route: 'POST /api/office/v1/webhooks/events/:eventId/replay', callers: keysOnly, withoutXsrf: 'unauthenticated' },
 
   // The console answers staff sessions only (its own cookie): a patient's session opens none of it
-  // (staff roles and clients: modules/staff/console-access.test.ts).
+  // (staff roles and clients: console/console-access.test.ts).
   { route: 'GET /api/console/session', callers: everyone },
   { route: 'GET /api/console/session/time-left', callers: everyone },
   { route: 'POST /api/console/session/extend', callers: staffOnly, withoutXsrf: 'forbidden' },
@@ -368,7 +368,7 @@ const table: Row[] = [
   { route: 'GET /api/openapi.json', callers: everyone },
 
   // The sandbox card processor is not here: it has a host of its own, on another origin
-  // (modules/processor/card-fields-app.ts, tested in processor.test.ts).
+  // (core/processor/card-fields-app.ts, tested in processor.test.ts).
 
   // The development outbox answers only the same machine; these callers are elsewhere.
   { route: 'GET /dev/outbox', callers: nobodyFromElsewhere },

@@ -9,7 +9,7 @@
 import type { MiddlewareHandler } from 'hono';
 import { apiBase } from '@contracts/endpoint';
 import type { ApiKeyScope } from '@contracts/office';
-import type { ApiKeysService } from '../modules/office/api-keys.service';
+import type { ApiKeysService } from '../core/api-keys/api-keys.service';
 import { sourceAddress } from './client-address';
 import { errorResponse } from './errors';
 import type { OfficeEnv } from './types';

@@ -11,7 +11,7 @@ import { apiKeyScopes } from '@contracts/office';
 import { clientIdOf, createTestApp, useSeededDatabase } from '../test/harness';
 import { countedBody } from '../test/counted-body';
 import { signedInStaff, staffClock, SUN_ADMIN, type StaffBrowser } from '../test/console-fixtures';
-import { createApiKeysService } from '../modules/office/api-keys.service';
+import { createApiKeysService } from '../core/api-keys/api-keys.service';
 
 const database = useSeededDatabase();
 let app: ReturnType<typeof createTestApp>;

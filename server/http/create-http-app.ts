@@ -8,7 +8,7 @@
 import { Hono, type Context, type MiddlewareHandler } from 'hono';
 import { compress } from 'hono/compress';
 import { apiBase } from '@contracts/endpoint';
-import type { SessionService } from '../modules/sessions/session.service';
+import type { SessionService } from '../core/sessions/session.service';
 import { isOfficeApiPath } from './api-key';
 import { mapErrors, notFound, type Logger } from './error-mapping';
 import { portalSecurityHeaders } from './security-headers';

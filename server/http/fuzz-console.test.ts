@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { apiEndpoints } from '@contracts/api';
 import { apiBase, type EndpointDeclaration } from '@contracts/endpoint';
 import { apiKeyScopes, type ApiKeyScope } from '@contracts/office';
-import { createApiKeysService } from '../modules/office/api-keys.service';
+import { createApiKeysService } from '../core/api-keys/api-keys.service';
 import { signedInStaff, staffClock, SUN_ADMIN, SUN_AUDITOR, SUN_CLERK } from '../test/console-fixtures';
 import { badPathValues, bodies, impossibleValues, queries, texts } from '../test/fuzz-corpus';
 import { TestBrowser, clientIdOf, createTestApp, useSeededDatabase } from '../test/harness';

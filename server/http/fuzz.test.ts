@@ -6,7 +6,7 @@
  * fuzz-console.test.ts: a file of its own, so that the two long runs share the test workers.
  */
 import { describe, expect, it } from 'vitest';
-import { createApiKeysService } from '../modules/office/api-keys.service';
+import { createApiKeysService } from '../core/api-keys/api-keys.service';
 import { signedInStaff, staffClock, SUN_AUDITOR } from '../test/console-fixtures';
 import { bodies, queries } from '../test/fuzz-corpus';
 import { DEMO_GUEST, DEMO_PASSWORD, TestBrowser, clientIdOf, createTestApp, useSeededDatabase, resetSessions } from '../test/harness';

@@ -1,6 +1,6 @@
 import { Hono } from 'hono';
 import { describe, expect, it } from 'vitest';
-import type { Principal } from '../modules/auth/principal.service';
+import type { Principal } from '../core/sessions/principal.service';
 import { USERS_AND_GUESTS, USERS_ONLY, requireSession } from './require-session';
 import type { AppEnv } from './types';
 

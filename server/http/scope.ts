@@ -3,7 +3,7 @@
  * behalf filters by the scope's client (and account, where it reads one account's data): that is
  * what keeps clients apart. Built from the signed-in principal, never from the request.
  */
-import type { Principal } from '../modules/auth/principal.service';
+import type { Principal } from '../core/sessions/principal.service';
 
 /** One client's data. */
 export interface TenantScope {

@@ -1,9 +1,9 @@
 /** The Hono environment shared by the middleware and the resource modules. */
-import type { Principal } from '../modules/auth/principal.service';
-import type { ApiKeyCaller } from '../modules/office/api-keys.service';
-import type { SessionRecord } from '../modules/sessions/session.service';
-import type { AuditService } from '../modules/audit/audit.service';
-import type { StaffSessionRecord } from '../modules/staff/staff-sessions';
+import type { Principal } from '../core/sessions/principal.service';
+import type { ApiKeyCaller } from '../core/api-keys/api-keys.service';
+import type { SessionRecord } from '../core/sessions/session.service';
+import type { AuditService } from '../core/audit/audit.service';
+import type { StaffSessionRecord } from '../core/sessions/staff-sessions';
 
 export interface AppVariables {
   /** The caller's live session (already slid), or null when there is none. */

@@ -7,7 +7,7 @@ import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_MAIL_FROM } from '../config';
-import { createOutboxSender } from '../modules/mail/outbox-sender';
+import { createOutboxSender } from '../core/mail/outbox-sender';
 import { developmentSecretBox } from '../security/secret-box';
 import { useSeededDatabase } from '../test/harness';
 import { AFTER_ANSWER_QUEUE, createJobRegistry, RETIRED_QUEUES } from './registry';
@@ -20,9 +20,9 @@ const serverDir = fileURLToPath(new URL('..', import.meta.url));
  * background loop: a wait inside one request, a stop's grace, a connection's retry.
  */
 const TIMERS_ALLOWED: Record<string, string> = {
-  'modules/auth/throttle.service.ts': 'a sign-in waits for an attempt in flight on its key, within the request',
-  'modules/mail/outbox-sender.ts': 'the grace of the sends in flight when the sender stops',
-  'modules/mail/loopback-smtp-server.ts': 'the development SMTP server holds one message',
+  'core/throttle/throttle.service.ts': 'a sign-in waits for an attempt in flight on its key, within the request',
+  'core/mail/outbox-sender.ts': 'the grace of the sends in flight when the sender stops',
+  'core/mail/loopback-smtp-server.ts': 'the development SMTP server holds one message',
   'jobs/job-queue.ts': 'the grace of the handlers in flight when the queue stops',
   'db/availability.ts': 'the waits between the first connection attempts at start',
   'start.ts': 'the drain time-out of the requests in flight when the server closes',

@@ -8,14 +8,14 @@
  */
 import type { Database } from '../db/client';
 import { housekeepingJob } from '../housekeeping';
-import { createThrottleService } from '../modules/auth/throttle.service';
-import { createClientsService } from '../modules/clients/clients.service';
-import type { OutboxSender } from '../modules/mail/outbox-sender';
-import { createPasswordService, resetLinkJob } from '../modules/password/password.service';
-import { createRefundsService } from '../modules/payments/refunds.service';
-import { createSandboxProcessor } from '../modules/processor/sandbox-processor';
-import { createRegistrationService, registrationJob, resendLinkJob } from '../modules/registration/registration.service';
-import { webhookJobs } from '../modules/webhooks/webhook-dispatch';
+import { createThrottleService } from '../core/throttle/throttle.service';
+import { createClientsService } from '../core/clients/clients.service';
+import type { OutboxSender } from '../core/mail/outbox-sender';
+import { createPasswordService, resetLinkJob } from '../patients/password/password.service';
+import { createRefundsService } from '../core/payments/refunds.service';
+import { createSandboxProcessor } from '../core/processor/sandbox-processor';
+import { createRegistrationService, registrationJob, resendLinkJob } from '../core/registration/registration.service';
+import { webhookJobs } from '../core/webhooks/webhook-dispatch';
 import type { SecretBox } from '../security/secret-box';
 import { defineJob, type RegisteredJob } from './job-definition';
 import type { JobQueue } from './job-queue';

@@ -11,7 +11,7 @@ import { clients, invoiceLines, invoices, sessions } from '../db/schema';
 import type { RegisteredJob } from '../jobs/job-definition';
 import type { JobQueue } from '../jobs/job-queue';
 import { createJobRegistry } from '../jobs/registry';
-import { createCardFieldsApp } from '../modules/processor/card-fields-app';
+import { createCardFieldsApp } from '../core/processor/card-fields-app';
 import type { AppEnv } from '../http/types';
 import { SESSION_COOKIE } from '../http/session';
 import { XSRF_COOKIE, XSRF_HEADER } from '../http/xsrf';

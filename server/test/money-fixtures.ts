@@ -12,10 +12,10 @@ import { queryRows, type Database } from '../db/client';
 import { clients } from '../db/schema';
 import type { JobQueue } from '../jobs/job-queue';
 import { withJobs } from '../jobs/jobs-in-scope';
-import { createThrottleService } from '../modules/auth/throttle.service';
-import { createPaymentsService } from '../modules/payments/payments.service';
-import { createSandboxProcessor } from '../modules/processor/sandbox-processor';
-import { WEBHOOK_HAND_OVER_QUEUE } from '../modules/webhooks/webhook-events';
+import { createThrottleService } from '../core/throttle/throttle.service';
+import { createPaymentsService } from '../patients/payments/payments.service';
+import { createSandboxProcessor } from '../core/processor/sandbox-processor';
+import { WEBHOOK_HAND_OVER_QUEUE } from '../core/webhooks/webhook-events';
 
 export interface PayableAccount {
   id: number;

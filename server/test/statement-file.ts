@@ -1,5 +1,5 @@
 /** Statement files as a billing system sends them, for the console's tests in Node and in the browser. */
-import { statementHeader } from '../modules/statements/statement-columns';
+import { statementHeader } from '../core/statements/statement-columns';
 
 /** A statement file of `count` accounts of their own, one invoice each; the row `bad` with a charge that is no amount. */
 export function statementFile(prefix: string, count: number, bad?: number): string {

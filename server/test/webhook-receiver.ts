@@ -8,7 +8,7 @@ import { createServer, type IncomingMessage } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Webhook } from 'standardwebhooks';
 import type { Database } from '../db/client';
-import { createWebhookEndpointsService } from '../modules/webhooks/webhook-endpoints.service';
+import { createWebhookEndpointsService } from '../core/webhooks/webhook-endpoints.service';
 import { developmentSecretBox } from '../security/secret-box';
 
 export interface ReceivedEvent {

@@ -8,7 +8,7 @@ import type { Page } from '@playwright/test';
 import type { BrandColours } from '@contracts/branding';
 import type { Database } from '../../server/db/client';
 import { clients } from '../../server/db/schema';
-import { createBrandingService } from '../../server/modules/branding/branding.service';
+import { createBrandingService } from '../../server/core/branding/branding.service';
 import { demo, expect, expectAccessible, signIn, test } from './fixtures';
 import { ownServer } from './own-server';
 
@@ -18,7 +18,7 @@ const tidewater: BrandColours = { brand: '#0f766e', brandStrong: '#115e59', bran
 const deltaPurple: BrandColours = { brand: '#6d28d9', brandStrong: '#5b21b6', brandContrast: '#ffffff', brandTint: '#f5f3ff' };
 const sunriseBrand = '#9a3412';
 
-// (An SVG with a script or an event handler is refused: server/modules/branding's tests.)
+// (An SVG with a script or an event handler is refused: server/core/branding's tests.)
 const tidewaterLogo = `<svg xmlns="http://www.w3.org/2000/svg" width="240" height="60">
   <rect width="240" height="60" rx="8" fill="#0f766e"/><circle cx="30" cy="30" r="18" fill="#ffffff"/>
 </svg>`;

@@ -10,8 +10,8 @@ import { accounts, clients, invoices, userClients, users } from '../../server/db
 import { hashPassword } from '../../server/security/password';
 import { DEMO_PASSWORD, DEMO_POSTAL_CODE, type PastPaymentSeed } from '../../server/seed/demo-data';
 import { insertPastPayment } from '../../server/seed/seed';
-import { createRefundsService } from '../../server/modules/payments/refunds.service';
-import { createSandboxProcessor } from '../../server/modules/processor/sandbox-processor';
+import { createRefundsService } from '../../server/core/payments/refunds.service';
+import { createSandboxProcessor } from '../../server/core/processor/sandbox-processor';
 
 interface FixtureInvoice {
   invoiceNumber: string;
