@@ -10,6 +10,9 @@ const features = readdirSync(new URL('./src/features', import.meta.url), { withF
   .filter((entry) => entry.isDirectory())
   .map((entry) => entry.name);
 
+/** The server's surfaces, one room per audience (server/README.md): each stands on server/core, never on another. */
+const surfaces = ['patients', 'console', 'partner-api'];
+
 export default tseslint.config(
   { ignores: ['dist', 'node_modules', 'test-results', 'playwright-report', 'src/route-tree.gen.ts', 'locales/*/*.js', 'server/db/migrations'] },
   js.configs.recommended,
@@ -83,6 +86,18 @@ export default tseslint.config(
               message: 'Shared code does not reach into features, the wiring or the routes.',
             },
             { target: './src/features', from: ['./src/app', './src/routes'], message: 'Features do not reach into the wiring or the routes.' },
+            ...surfaces.map((surface) => ({
+              target: `./server/${surface}`,
+              from: surfaces.filter((other) => other !== surface).map((other) => `./server/${other}`),
+              message: 'A surface does not import another surface: what two audiences share lives in server/core.',
+            })),
+            {
+              // jobs/registry.ts lists every job with the work it runs, wherever that work lives (as api-modules.ts lists the routes).
+              target: ['./server/core', './server/http', './server/db', './server/lib', './server/security', './server/seed', './server/jobs/!(registry).ts'],
+              from: surfaces.map((surface) => `./server/${surface}`),
+              message: 'Core and the shared folders import no surface (patients, console, partner API).',
+            },
+            { target: './server/**/*.routes.ts', from: './server/db', message: 'A route file calls services; it never reaches the database.' },
             ...features.map((feature) => ({
               target: `./src/features/${feature}`,
               from: './src/features',

@@ -15,7 +15,8 @@ import { createAuthRoutes } from './patients/auth/auth.routes';
 import { createAuthService } from './patients/auth/auth.service';
 import { createGuestLoginService } from './patients/auth/guest-login.service';
 import { createThrottleService } from './core/throttle/throttle.service';
-import { createClientBrandingRoutes, createConsoleBrandingRoutes } from './patients/branding/branding.routes';
+import { createClientBrandingRoutes } from './patients/branding/branding.routes';
+import { createConsoleBrandingRoutes } from './console/branding/branding.routes';
 import { createBrandingService } from './core/branding/branding.service';
 import { createClientsRoutes } from './patients/clients/clients.routes';
 import { createClientsService } from './core/clients/clients.service';
@@ -38,6 +39,7 @@ import type { SessionService } from './core/sessions/session.service';
 import { createApiKeysService } from './core/api-keys/api-keys.service';
 import { createOfficeRoutes } from './partner-api/office.routes';
 import { createPaymentsOutRoutes } from './partner-api/payments-out/payments-out.routes';
+import { createPostings } from './core/postings/posting-file';
 import { createRefundsService } from './core/payments/refunds.service';
 import { createWebhookEndpointsService } from './core/webhooks/webhook-endpoints.service';
 import { createImportReports } from './core/statements/import-reports';
@@ -116,7 +118,7 @@ export function createApiModules({ db, sessions, cookies, cookieSecure, linkOrig
       reportError: (error) => console.error('Could not record a call of the billing office API', error),
       areas: [
         createStatementsRoutes({ imports, reports }),
-        createPaymentsOutRoutes({ db, refunds, webhooks }),
+        createPaymentsOutRoutes({ postings: createPostings({ db }), refunds, webhooks }),
       ],
     }),
     createConsoleRoutes({
@@ -127,7 +129,6 @@ export function createApiModules({ db, sessions, cookies, cookieSecure, linkOrig
         createStaffRoutes({ staff: createStaffService({ db, sessions: staffSessions, throttle, now, secrets }), staffSessions, cookies: staffCookies, portalOrigin: linkOrigin, now }),
         createAuditRoutes({ audit }),
         createConsoleOfficeRoutes({
-          db,
           office: createConsoleOfficeService({ db, accounts, documents, reports, webhooks, now }),
           documents,
           registration,

@@ -19,6 +19,7 @@ import { apiNotFound, type Logger } from './http/error-mapping';
 import { createSessionCookies } from './http/session';
 import { mountStatic } from './http/static';
 import type { AppEnv } from './http/types';
+import { latestEmails } from './core/mail/outbox';
 import { createOutboxRoutes } from './core/mail/outbox.routes';
 import { createApiReferenceRoutes } from './core/reference/reference.routes';
 import { createSessionService } from './core/sessions/session.service';
@@ -81,7 +82,7 @@ export function createApp({
   app.route(apiBase, api);
 
   if (config.developmentPages ?? process.env.NODE_ENV !== 'production') {
-    app.route('/dev', createOutboxRoutes({ db }));
+    app.route('/dev', createOutboxRoutes({ latestEmails: (limit, to) => latestEmails(db, limit, to) }));
     app.route('/dev', createApiReferenceRoutes());
   }
 

@@ -70,6 +70,30 @@ const plants: Plant[] = [
     rule: null,
   },
   {
+    name: 'a surface of the server importing another surface',
+    path: `server/patients/${probe}/console.ts`,
+    code: "import { createStaffService } from '../../console/staff/staff.service';\nexport const probe = createStaffService;\n",
+    rule: 'import-x/no-restricted-paths',
+  },
+  {
+    name: 'the server\'s core importing a surface',
+    path: `server/core/${probe}/surface.ts`,
+    code: "import { createPaymentsService } from '../../patients/payments/payments.service';\nexport const probe = createPaymentsService;\n",
+    rule: 'import-x/no-restricted-paths',
+  },
+  {
+    name: 'a route file importing the database',
+    path: `server/partner-api/${probe}/probe.routes.ts`,
+    code: "import type { Database } from '../../db/client';\nexport const probe = (db: Database) => db;\n",
+    rule: 'import-x/no-restricted-paths',
+  },
+  {
+    name: 'a surface importing core and the HTTP layer, and its service the database (allowed)',
+    path: `server/console/${probe}/probe.service.ts`,
+    code: "import type { Database } from '../../db/client';\nimport { route } from '../../http/endpoint-routes';\nimport { createRefundsService } from '../../core/payments/refunds.service';\nexport const probe = [route, createRefundsService, (db: Database) => db];\n",
+    rule: null,
+  },
+  {
     name: 'a contract importing the server',
     path: `contracts/${probe}-server.ts`,
     code: "import { scopeOf } from '../server/http/scope';\nexport const probe = scopeOf;\n",
@@ -135,7 +159,8 @@ beforeAll(async () => {
     }
   } finally {
     for (const plant of plants) rmSync(join(root, plant.path), { force: true });
-    for (const dir of [`machines/${probe}`, `server/${probe}`]) rmSync(join(root, dir), { recursive: true, force: true });
+    const rooms = ['patients', 'console', 'partner-api', 'core'].map((room) => `server/${room}/${probe}`);
+    for (const dir of [`machines/${probe}`, `server/${probe}`, ...rooms]) rmSync(join(root, dir), { recursive: true, force: true });
   }
 }, 120000);
 

@@ -36,31 +36,27 @@ import type { ApiKeyView, PaymentSearchQuery } from '@contracts/console-office';
 import { maxBodyBytesOf } from '@contracts/endpoint';
 import type { ImportReport } from '@contracts/office';
 import { defaultLanguage } from '@contracts/session';
-import type { Database } from '../../db/client';
 import { sourceAddress } from '../../http/client-address';
 import { csvDownload } from '../../http/csv-download';
 import { route } from '../../http/endpoint-routes';
 import { ApiError, errorResponse } from '../../http/errors';
 import type { AppEnv, StaffEnv } from '../../http/types';
 import type { AccountRow } from '../../core/accounts/accounts.service';
-import { pdfAttachment } from '../../patients/documents/documents.routes';
+import { pdfAttachment } from '../../http/pdf-download';
 import type { DocumentsService } from '../../core/documents/documents.service';
 import { statementFileName } from '../../core/documents/file-names';
 import { renderStatementPdf } from '../../core/documents/statement-pdf';
 import { keyLabel, type ApiKeyListing, type ApiKeysService } from '../../core/api-keys/api-keys.service';
-import { refusalAnswers } from '../../partner-api/payments-out/payments-out.routes';
+import { refusalAnswers } from '../../core/payments/refund-refusals';
 import type { RefundsService } from '../../core/payments/refunds.service';
 import type { RegistrationService } from '../../core/registration/registration.service';
-import { endUserSessions } from '../../core/sessions/session.service';
 import type { ImportReports } from '../../core/statements/import-reports';
 import type { StatementImport } from '../../core/statements/statement-import';
-import { importCsvBody, isCsvRequest, problemsCsvAnswer } from '../../partner-api/statements/statements.routes';
+import { importCsvBody, isCsvRequest, problemsCsvAnswer } from '../../core/statements/statement-requests';
 import type { WebhookEndpointsService } from '../../core/webhooks/webhook-endpoints.service';
 import type { ConsoleOfficeService } from './console-office.service';
-import { clearSignInFailures } from './sign-in-locks';
 
 export interface ConsoleOfficeRoutesDeps {
-  db: Database;
   office: ConsoleOfficeService;
   documents: DocumentsService;
   registration: RegistrationService;
@@ -86,7 +82,7 @@ const keyView = (key: ApiKeyListing): ApiKeyView => ({
 });
 
 export function createConsoleOfficeRoutes(deps: ConsoleOfficeRoutesDeps): Hono<AppEnv> {
-  const { db, office, documents, registration, refunds, imports, reports, apiKeys, webhooks, portalOrigin } = deps;
+  const { office, documents, registration, refunds, imports, reports, apiKeys, webhooks, portalOrigin } = deps;
   const routes = new Hono<AppEnv>();
 
   /** The staff session's client's account in the path, named in the audit entry; 404 when the client has none. */
@@ -144,14 +140,14 @@ export function createConsoleOfficeRoutes(deps: ConsoleOfficeRoutesDeps): Hono<A
 
   route(routes, endUserSessionsOfAccount, async (c, { params }) => {
     const user = await accountUserOf(c, params);
-    const count = await endUserSessions(db, user.id, { clientId: c.var.staff.clientId });
+    const count = await office.endUserSessions(c.var.staff.clientId, user.id);
     c.set('auditNote', { ...c.var.auditNote, detail: String(count) });
     return c.json({ count });
   });
 
   route(routes, clearSignInLock, async (c, { params }) => {
     const user = await accountUserOf(c, params);
-    const count = await clearSignInFailures(db, user.email);
+    const count = await office.clearSignInLock(user.email);
     c.set('auditNote', { ...c.var.auditNote, detail: String(count) });
     return c.json({ count });
   });

@@ -29,11 +29,12 @@ import { centsAsDecimal } from '../../lib/cents';
 import { csvExport } from '../../lib/csv-export';
 import type { AccountRow, AccountsService } from '../../core/accounts/accounts.service';
 import { normaliseReference } from '../../core/accounts/accounts.service';
-import { normaliseEmail } from '../../patients/auth/auth.service';
+import { normaliseEmail } from '../../lib/email-address';
 import type { DocumentsService } from '../../core/documents/documents.service';
 import type { ImportReports } from '../../core/statements/import-reports';
 import type { WebhookEndpointsService } from '../../core/webhooks/webhook-endpoints.service';
-import { signInLocks, type SignInLock } from './sign-in-locks';
+import { clearSignInFailures, signInLocks, type SignInLock } from './sign-in-locks';
+import { endUserSessions } from '../../core/sessions/session.service';
 
 /** `%` and `_` typed in a search are looked for as themselves. */
 const likeEscaped = (text: string) => text.replace(/[\\%_]/g, (char) => `\\${char}`);
@@ -350,6 +351,16 @@ export function createConsoleOfficeService({ db, accounts: accountsService, docu
         ['confirmation_number', 'account_number', 'paid_at', 'total', 'refunded', 'refundable', 'voided', 'card_brand', 'card_last4', 'payer_name', 'payer_kind'],
         rows(),
       );
+    },
+
+    /** Signs the user out of every session under the client; how many ended. */
+    endUserSessions(clientId: number, userId: number): Promise<number> {
+      return endUserSessions(db, userId, { clientId });
+    },
+
+    /** Clears the sign-in failures that lock the email out; how many were cleared. */
+    clearSignInLock(email: string): Promise<number> {
+      return clearSignInFailures(db, email);
     },
   };
 }

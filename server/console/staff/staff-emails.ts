@@ -3,7 +3,7 @@
  * language of their own until they sign in, so it is written in English and then in Spanish.
  */
 import type { StaffRole } from '@contracts/console';
-import type { EmailText } from '../../patients/password/password-emails';
+import type { EmailText } from '../../core/mail/outbox';
 
 const roleNames: Record<StaffRole, { en: string; es: string }> = {
   officeAdmin: { en: 'office admin', es: 'administrador de la oficina' },

@@ -35,7 +35,7 @@ import { openOrNull, secretPurpose } from '../../security/stored-secrets';
 import { newToken, randomBase32, sha256Hex } from '../../security/tokens';
 import { recordAudit, type AuditEntry } from '../../core/audit/audit.service';
 import { ACCOUNT_POLICY, ADDRESS_POLICY, addressKey, type ThrottleService } from '../../core/throttle/throttle.service';
-import { normaliseEmail } from '../../patients/auth/auth.service';
+import { normaliseEmail } from '../../lib/email-address';
 import { queueEmail } from '../../core/mail/outbox';
 import { passwordProblem, type PasswordProblem } from '../../core/passwords/passwords.service';
 import type { StaffSessionRecord, StaffSessions } from '../../core/sessions/staff-sessions';

@@ -4,11 +4,10 @@
  * emails name accounts and invoices of every client.
  */
 import { Hono } from 'hono';
-import type { Database } from '../../db/client';
 import { sameMachineOnly } from '../../http/same-machine';
 import type { AppEnv } from '../../http/types';
 import { escapeHtml } from './email-html';
-import { latestEmails, type OutboxEmail } from './outbox';
+import type { OutboxEmail } from './outbox';
 
 export { isLoopbackAddress } from '../../http/same-machine';
 
@@ -21,13 +20,13 @@ function deliveryState(email: OutboxEmail): string {
 }
 
 /** The development page listing the outbox, newest first (`?to=` one address's only). */
-export function createOutboxRoutes({ db }: { db: Database }) {
+export function createOutboxRoutes({ latestEmails }: { latestEmails: (limit: number, to?: string) => Promise<OutboxEmail[]> }) {
   const routes = new Hono<AppEnv>();
   routes.use('*', sameMachineOnly);
   // `?to=` lists only the emails to that address (the newest 50 of the whole outbox scroll by fast).
   routes.get('/outbox', async (c) => {
     const to = c.req.query('to')?.trim().toLowerCase();
-    const emails = await latestEmails(db, 50, to === '' ? undefined : to);
+    const emails = await latestEmails(50, to === '' ? undefined : to);
     const items = emails
       .map(
         (email) =>

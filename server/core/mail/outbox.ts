@@ -13,6 +13,12 @@ import { outboxEmails } from '../../db/schema';
 import type { JobKind } from '../../jobs/job-definition';
 import { sendInScope } from '../../jobs/jobs-in-scope';
 
+/** Subject and plain-text body of an email. */
+export interface EmailText {
+  subject: string;
+  body: string;
+}
+
 export interface Email {
   /** The tenant the email speaks for; null for none. */
   clientId: number | null;

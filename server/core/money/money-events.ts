@@ -7,7 +7,7 @@
 import type { Database } from '../../db/client';
 import { moneyEvents, type MoneyActorKind, type MoneyEventLine, type MoneyEventType } from '../../db/schema';
 import { queueWebhookEvent } from '../webhooks/webhook-events';
-import { newEventId } from './event-ids';
+import { newEventId } from '../webhooks/event-ids';
 
 /** Who moved the money: a patient (their user id), a guest, staff (their id) or an API key (its prefix). */
 export interface MoneyActor {

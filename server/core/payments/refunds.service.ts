@@ -18,7 +18,7 @@ import { randomBase32, sha256Hex } from '../../security/tokens';
 import { queueEmail } from '../mail/outbox';
 import { recordMoneyEvent, type MoneyActor } from '../money/money-events';
 import type { CardProcessorFor } from '../processor/card-processor';
-import { canonicalJson } from '../../patients/payments/payments.service';
+import { canonicalJson } from '../../lib/canonical-json';
 import { moneyBackEmail } from './refund-email';
 
 export type RefundRefusal = 'notFound' | 'amountExceedsRefundable' | 'paymentVoided' | 'idempotencyKeyReused' | 'paymentRefunded' | 'paymentSettled';

@@ -99,3 +99,10 @@ export async function postingFile(db: Database, clientId: number, date: string):
   const trailer = ['T', date, '', '', '', '', '', '', '', '', centsAsDecimal(net), '', '', '', '', String(events.length)];
   return stringify([[...postingColumns], ...rows, trailer], { record_delimiter: '\r\n' });
 }
+
+/** The posting files over the database, as the routes that serve them call them. */
+export function createPostings({ db }: { db: Database }) {
+  return { file: (clientId: number, date: string) => postingFile(db, clientId, date) };
+}
+
+export type Postings = ReturnType<typeof createPostings>;

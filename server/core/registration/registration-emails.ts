@@ -5,6 +5,7 @@
  * can be the same for both).
  */
 import type { Language } from '@contracts/session';
+import type { EmailText } from '../mail/outbox';
 
 /** The portal's pages an email points to, under the client's code. */
 export interface RegistrationLinks {
@@ -24,11 +25,6 @@ export function registrationLinks(origin: string, clientCode: string): Registrat
     signIn: `${base}/login`,
     forgotPassword: `${base}/forgotpassword`,
   };
-}
-
-interface EmailText {
-  subject: string;
-  body: string;
 }
 
 interface ActivationDetails {

@@ -34,6 +34,7 @@
 import { and, count, eq, gt, inArray, lte, max, min, or, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { loginAttempts } from '../../db/schema';
+import { normaliseReference } from '../accounts/accounts.service';
 
 export interface ThrottlePolicy {
   /** Failures within the window that cost nothing. */
@@ -52,6 +53,11 @@ export const ADDRESS_POLICY: ThrottlePolicy = { freeFailures: 50, windowSeconds:
 
 /** The throttle key of a source address. */
 export const addressKey = (address: string) => `address:${address}`;
+
+/** The throttle key of a guest account: its client code and account number. */
+export function guestThrottleKey(clientCode: string, accountNumber: string): string {
+  return `guest:${clientCode.trim().toUpperCase()}:${normaliseReference(accountNumber)}`;
+}
 
 /** Where an attempt is kept while its outcome is not known yet. */
 const IN_FLIGHT_PREFIX = 'inflight:';

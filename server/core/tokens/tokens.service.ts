@@ -7,7 +7,7 @@ import { and, eq, gt, isNull, isNotNull, lt, or } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { userTokens, users, type UserTokenPurpose } from '../../db/schema';
 import { newToken, sha256Hex, tokenOrUndefined } from '../../security/tokens';
-import { normaliseEmail } from '../../patients/auth/auth.service';
+import { normaliseEmail } from '../../lib/email-address';
 
 const HOUR_MS = 60 * 60 * 1000;
 

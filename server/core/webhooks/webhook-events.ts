@@ -8,7 +8,7 @@ import { sql } from 'drizzle-orm';
 import { queryRows, type Database } from '../../db/client';
 import { webhookTestEventType, type WebhookSentEventType } from '@contracts/payments-out';
 import { webhookEvents } from '../../db/schema';
-import { newEventId } from '../money/event-ids';
+import { newEventId } from './event-ids';
 import { noData, type JobKind } from '../../jobs/job-definition';
 import { sendInScope } from '../../jobs/jobs-in-scope';
 

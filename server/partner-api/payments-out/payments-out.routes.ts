@@ -5,8 +5,6 @@
  * nothing here takes a client from the request.
  */
 import { Hono } from 'hono';
-import type { ClientErrorStatusCode } from 'hono/utils/http-status';
-import type { ApiErrorCode } from '@contracts/errors';
 import {
   getPostings,
   getWebhookDeliveries,
@@ -18,33 +16,24 @@ import {
   postWebhookEndpointRotation,
   postWebhookReplay,
 } from '@contracts/payments-out-endpoints';
-import type { Database } from '../../db/client';
 import { route } from '../../http/endpoint-routes';
 import { ApiError, errorResponse } from '../../http/errors';
 import type { AppEnv, OfficeEnv } from '../../http/types';
 import type { Context } from 'hono';
 import type { MoneyActor } from '../../core/money/money-events';
-import type { RefundRefusal, RefundsService } from '../../core/payments/refunds.service';
-import { postingFile } from '../../core/postings/posting-file';
+import type { RefundsService } from '../../core/payments/refunds.service';
+import { refusalAnswers } from '../../core/payments/refund-refusals';
+import type { Postings } from '../../core/postings/posting-file';
 import type { WebhookEndpointsService } from '../../core/webhooks/webhook-endpoints.service';
-
-export const refusalAnswers: Record<RefundRefusal, [ClientErrorStatusCode, ApiErrorCode]> = {
-  notFound: [404, 'notFound'],
-  amountExceedsRefundable: [422, 'amountExceedsRefundable'],
-  paymentVoided: [409, 'paymentVoided'],
-  idempotencyKeyReused: [409, 'idempotencyKeyReused'],
-  paymentRefunded: [409, 'paymentRefunded'],
-  paymentSettled: [409, 'paymentSettled'],
-};
 
 /** The key that made the call, as the ledger names who moved money. */
 const keyActor = (c: Context<OfficeEnv>): MoneyActor => ({ kind: 'apiKey', id: c.var.apiKey.prefix });
 
-export function createPaymentsOutRoutes({ db, refunds, webhooks }: { db: Database; refunds: RefundsService; webhooks: WebhookEndpointsService }): Hono<AppEnv> {
+export function createPaymentsOutRoutes({ postings, refunds, webhooks }: { postings: Postings; refunds: RefundsService; webhooks: WebhookEndpointsService }): Hono<AppEnv> {
   const routes = new Hono<AppEnv>();
 
   route(routes, getPostings, async (c, { query }) => {
-    const csv = await postingFile(db, c.var.apiKey.clientId, query.date);
+    const csv = await postings.file(c.var.apiKey.clientId, query.date);
     c.header('Content-Type', 'text/csv; charset=utf-8');
     c.header('Content-Disposition', `attachment; filename="postings-${query.date}.csv"`);
     return c.body(csv);

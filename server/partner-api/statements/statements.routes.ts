@@ -5,21 +5,18 @@
  * the request.
  */
 import { createHash } from 'node:crypto';
-import { Readable } from 'node:stream';
-import type { ReadableStream as WebReadableStream } from 'node:stream/web';
-import { Hono, type Context } from 'hono';
+import { Hono } from 'hono';
 import { getImport, getImportProblems, getImports, postStatement } from '@contracts/office-endpoints';
 import { MAX_JSON_STATEMENT_BYTES, type ImportReport } from '@contracts/office';
 import { apiBase, maxBodyBytesOf } from '@contracts/endpoint';
-import { csvDownload } from '../../http/csv-download';
 import { route } from '../../http/endpoint-routes';
 import { ApiError } from '../../http/errors';
 import type { AppEnv } from '../../http/types';
-import { readCsvStatement } from '../../core/statements/csv-statement';
 import type { ImportReports } from '../../core/statements/import-reports';
 import { jsonStatementRows } from '../../core/statements/json-statement';
-import type { ImportOutcome, ImportRequest, StatementImport } from '../../core/statements/statement-import';
-import { readBodyAtMost, statesMoreThan } from '../../http/body';
+import type { ImportOutcome, StatementImport } from '../../core/statements/statement-import';
+import { importCsvBody, isCsvRequest, mediaTypeOf, problemsCsvAnswer } from '../../core/statements/statement-requests';
+import { readBodyAtMost } from '../../http/body';
 
 export interface StatementsRoutesDeps {
   imports: StatementImport;
@@ -36,35 +33,6 @@ async function jsonBody(request: Request, limit: number): Promise<{ text: string
   } catch {
     throw new ApiError(400, 'invalidRequest');
   }
-}
-
-/** The request's media type, lower-cased, without its parameters. */
-export function mediaTypeOf(request: Request): string {
-  return (request.headers.get('Content-Type') ?? '').split(';')[0]?.trim().toLowerCase() ?? '';
-}
-
-/** Whether the request says it carries a CSV file. */
-export const isCsvRequest = (request: Request) => ['text/csv', 'application/csv'].includes(mediaTypeOf(request));
-
-/** Imports the request's CSV body, streamed, as it arrives; a body that says or proves it is over `maxBytes` is refused (413, or whole as it streams past). */
-export async function importCsvBody(
-  imports: StatementImport,
-  request: Request,
-  common: Omit<ImportRequest, 'source' | 'rows' | 'checksum'>,
-  maxBytes: number,
-): Promise<ImportOutcome> {
-  if (statesMoreThan(request, maxBytes)) throw new ApiError(413, 'invalidRequest');
-  const body = request.body;
-  if (!body) throw new ApiError(400, 'invalidRequest');
-  const csv = readCsvStatement(Readable.fromWeb(body as WebReadableStream<Uint8Array>), { maxBytes });
-  return imports.run({ ...common, source: 'csv', rows: csv.rows, checksum: csv.checksum });
-}
-
-/** Every refused row of the client's import, as a CSV download; 404 when the client has no such import. */
-export async function problemsCsvAnswer(c: Context, reports: ImportReports, clientId: number, importId: number): Promise<Response> {
-  const csv = await reports.problemsCsv(clientId, importId);
-  if (!csv) throw new ApiError(404, 'notFound');
-  return csvDownload(c, csv, `import-${String(importId)}-problems.csv`);
 }
 
 export function createStatementsRoutes({ imports, reports }: StatementsRoutesDeps): Hono<AppEnv> {

@@ -11,6 +11,7 @@ import type { LoginRequest } from '@contracts/session-requests';
 import type { Database } from '../../db/client';
 import { clients as clientsTable, userClients, users } from '../../db/schema';
 import { verifyAgainstDummy, verifyPassword } from '../../security/password';
+import { normaliseEmail } from '../../lib/email-address';
 import type { ClientsService } from '../../core/clients/clients.service';
 import { ACCOUNT_POLICY, ADDRESS_POLICY, addressKey, type AttemptOutcome, type ThrottleService } from '../../core/throttle/throttle.service';
 
@@ -25,11 +26,6 @@ export interface AuthServiceDeps {
   db: Database;
   clients: ClientsService;
   throttle: ThrottleService;
-}
-
-/** Emails compare trimmed and case-insensitively; they are stored in this form. */
-export function normaliseEmail(email: string): string {
-  return email.trim().toLowerCase();
 }
 
 /** Creates the sign-in rules over the database. */

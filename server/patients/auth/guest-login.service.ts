@@ -9,9 +9,9 @@
  * failures never lock out the account's own guest for longer than the longest wait.
  */
 import type { GuestLoginRequest } from '@contracts/session-requests';
-import { normaliseReference, type AccountsService } from '../../core/accounts/accounts.service';
+import type { AccountsService } from '../../core/accounts/accounts.service';
 import type { ClientsService } from '../../core/clients/clients.service';
-import { ACCOUNT_POLICY, ADDRESS_POLICY, addressKey, type AttemptOutcome, type ThrottleService } from '../../core/throttle/throttle.service';
+import { ACCOUNT_POLICY, ADDRESS_POLICY, addressKey, guestThrottleKey, type AttemptOutcome, type ThrottleService } from '../../core/throttle/throttle.service';
 
 export type GuestLoginOutcome =
   | { kind: 'signedIn'; clientId: number; accountId: number }
@@ -22,11 +22,6 @@ export interface GuestLoginDeps {
   clients: ClientsService;
   accounts: AccountsService;
   throttle: ThrottleService;
-}
-
-/** The throttle key of a guest account: its client code and account number. */
-export function guestThrottleKey(clientCode: string, accountNumber: string): string {
-  return `guest:${clientCode.trim().toUpperCase()}:${normaliseReference(accountNumber)}`;
 }
 
 /** Creates the guest sign-in rule. */

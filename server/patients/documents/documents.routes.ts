@@ -3,7 +3,8 @@
  * public documents as PDFs (open to anyone), and the statement of the session's account as a PDF
  * (users and guests). Each payment's receipt is GET /api/OnlinePayment/GetReceiptPdf.
  */
-import { Hono, type Context } from 'hono';
+import { Hono } from 'hono';
+import { pdfAttachment } from '../../http/pdf-download';
 import * as v from 'valibot';
 import { publicDocumentKinds, type DocumentList } from '@contracts/documents';
 import { getDocuments, getPublicDocument, getStatementPdf } from '@contracts/documents-endpoints';
@@ -29,15 +30,6 @@ function languageOf(asked: Language | undefined, sessionLanguage: unknown): Lang
   if (asked) return asked;
   const saved = v.safeParse(languageSchema, sessionLanguage);
   return saved.success ? saved.output : defaultLanguage;
-}
-
-/** A PDF download (the console's statements too). */
-export function pdfAttachment(c: Context, pdf: Uint8Array<ArrayBuffer>, fileName: string, cacheControl: string): Response {
-  return c.body(pdf, 200, {
-    'Content-Type': 'application/pdf',
-    'Content-Disposition': `attachment; filename="${fileName}"`,
-    'Cache-Control': cacheControl,
-  });
 }
 
 export function createDocumentsRoutes({ documents, clients }: { documents: DocumentsService; clients: ClientsService }) {

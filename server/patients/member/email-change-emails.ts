@@ -4,12 +4,7 @@
  * change they did not ask for while there is still time to stop it).
  */
 import type { Language } from '@contracts/session';
-
-/** A plain-text email's subject and body. */
-export interface EmailText {
-  subject: string;
-  body: string;
-}
+import type { EmailText } from '../../core/mail/outbox';
 
 interface ConfirmationFacts {
   clientName: string;

@@ -16,7 +16,7 @@ import { alias } from 'drizzle-orm/pg-core';
 import type { Database } from '../../db/client';
 import { clients, userClients, users } from '../../db/schema';
 import { verifyPassword } from '../../security/password';
-import { normaliseEmail } from '../auth/auth.service';
+import { normaliseEmail } from '../../lib/email-address';
 import { ACCOUNT_POLICY, ADDRESS_POLICY, addressKey, type ThrottlePolicy, type ThrottleService } from '../../core/throttle/throttle.service';
 import { queueEmail } from '../../core/mail/outbox';
 import { typedRecipientCheck } from '../../core/mail/recipient-limits';

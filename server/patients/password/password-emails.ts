@@ -4,12 +4,8 @@
  * owner who did not make it learns of it and knows the way back in).
  */
 import type { Language } from '@contracts/session';
+import type { EmailText } from '../../core/mail/outbox';
 
-/** Subject and plain-text body of an email. */
-export interface EmailText {
-  subject: string;
-  body: string;
-}
 
 /** Who the email is for, and in whose name it speaks. */
 export interface PasswordEmailRecipient {

@@ -18,7 +18,7 @@ import type { Database } from '../../db/client';
 import { sendJob, type JobSender } from '../../jobs/job-definition';
 import { userClients, userTokens, users } from '../../db/schema';
 import { verifyPassword } from '../../security/password';
-import { normaliseEmail } from '../auth/auth.service';
+import { normaliseEmail } from '../../lib/email-address';
 import { ACCOUNT_POLICY, ADDRESS_POLICY, addressKey, type ThrottlePolicy, type ThrottleService } from '../../core/throttle/throttle.service';
 import type { ClientRow, ClientsService } from '../../core/clients/clients.service';
 import { queueEmail } from '../../core/mail/outbox';

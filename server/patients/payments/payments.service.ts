@@ -22,8 +22,9 @@ import type { Database } from '../../db/client';
 import { accounts, clients, invoices, paymentLines, payments } from '../../db/schema';
 import type { AccountScope, TenantScope } from '../../http/scope';
 import { randomBase32, sha256Hex } from '../../security/tokens';
+import { canonicalJson } from '../../lib/canonical-json';
 import { normaliseReference } from '../../core/accounts/accounts.service';
-import { normaliseEmail } from '../auth/auth.service';
+import { normaliseEmail } from '../../lib/email-address';
 import type { ThrottleService } from '../../core/throttle/throttle.service';
 import type { AuthorizeResult, CardProcessor, CardProcessorFor } from '../../core/processor/card-processor';
 import { queueEmail } from '../../core/mail/outbox';
@@ -67,18 +68,6 @@ export interface ReceiptDocument {
 /** `P-` and 10 random base32 characters (50 bits). */
 export function newConfirmationNumber(): string {
   return `P-${randomBase32(10)}`;
-}
-
-/** JSON with object keys sorted at every level: equal values give equal text. */
-export function canonicalJson(value: unknown): string {
-  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;
-  if (value !== null && typeof value === 'object') {
-    const entries = Object.entries(value as Record<string, unknown>)
-      .filter(([, item]) => item !== undefined)
-      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
-    return `{${entries.map(([key, item]) => `${JSON.stringify(key)}:${canonicalJson(item)}`).join(',')}}`;
-  }
-  return JSON.stringify(value);
 }
 
 /**

@@ -24,7 +24,8 @@ import { createThrottleService } from '../../core/throttle/throttle.service';
 import { latestEmails } from '../../core/mail/outbox';
 import { RECEIPT_RECIPIENT_POLICY } from '../../core/mail/recipient-limits';
 import { createSandboxProcessor } from '../../core/processor/sandbox-processor';
-import { canonicalJson, createPaymentsService, newConfirmationNumber, parseOpeningHours } from './payments.service';
+import { canonicalJson } from '../../lib/canonical-json';
+import { createPaymentsService, newConfirmationNumber, parseOpeningHours } from './payments.service';
 
 const database = useSeededDatabase();
 

@@ -2,9 +2,9 @@ import { describe, expect, it } from 'vitest';
 import type { Language } from '@contracts/session';
 import { outline, readTaggedPdf, type TaggedPdf } from '../../test/pdf-structure';
 import { sampleInvoice, sampleInvoiceAboveEstimate, sampleReceipt } from '../../test/sample-documents';
-import { renderReceiptPdf } from '../../patients/payments/receipt-pdf';
-import { renderPublicDocumentPdf } from './public-document-pdf';
-import { renderStatementPdf, type StatementDocument } from './statement-pdf';
+import { renderReceiptPdf } from '../payments/receipt-pdf';
+import { renderPublicDocumentPdf } from '../../core/documents/public-document-pdf';
+import { renderStatementPdf, type StatementDocument } from '../../core/documents/statement-pdf';
 
 const receipt = sampleReceipt;
 
