@@ -9,11 +9,11 @@ import * as clientContact from './client-contact-endpoints';
 import * as clients from './clients-endpoints';
 import * as console from './console-endpoints';
 import * as consoleBranding from './console-branding-endpoints';
-import * as consoleOffice from './console-office-endpoints';
+import * as consoleWork from './console-work-endpoints';
 import * as documents from './documents-endpoints';
 import { defineEndpoint, type EndpointDeclaration } from './endpoint';
 import * as member from './member-endpoints';
-import * as office from './office-endpoints';
+import * as office from './partner-api-endpoints';
 import * as password from './password-endpoints';
 import * as payments from './payments-endpoints';
 import * as paymentsOut from './payments-out-endpoints';
@@ -48,29 +48,29 @@ export const apiAreas: readonly ApiArea[] = [
   { tag: 'Registration', description: 'Registering a sign-in for a billing account, and activating it.', endpoints: registration },
   { tag: 'Password', description: 'Forgotten, reset and changed passwords.', endpoints: password },
   {
-    tag: 'Billing office: statements',
+    tag: 'Partner API: statements',
     description: "A client's billing system sends its statements (accounts, invoices and their lines) and reads each import's report, with the client's API key.",
     endpoints: office,
   },
   {
-    tag: 'Billing office: payments out',
+    tag: 'Partner API: payments out',
     description:
       "The money the portal took, for the client's billing system: the daily posting file, refunds and voids, and webhooks that push each money event as it happens (docs/payments-out.md), with the client's API key.",
     endpoints: paymentsOut,
   },
   {
-    tag: 'Billing office: console',
+    tag: 'Console',
     description: "The console's calls under /{client}/office/: staff sign-in with a second factor, the staff, the audit trail, with the staff session's cookie.",
     endpoints: console,
   },
   {
-    tag: 'Billing office: console’s work',
+    tag: 'Console: work',
     description:
       "The console's office work with the staff session's cookie: Today, patients (accounts and the help given to their users), payments and refunds, statement imports, and integrations (API keys, webhooks).",
-    endpoints: consoleOffice,
+    endpoints: consoleWork,
   },
   {
-    tag: 'Billing office: console’s branding',
+    tag: 'Console: branding',
     description: "The client's look on the patients' pages (theme colours, logo) and its settings (online payments, posting cut-off, password lifetime), with the staff session's cookie.",
     endpoints: consoleBranding,
   },

@@ -12,7 +12,7 @@
  */
 import type * as v from 'valibot';
 import type { StaffRole } from './console';
-import type { ApiKeyScope } from './office';
+import type { ApiKeyScope } from './partner-api';
 import type { UserRole } from './session';
 
 /** Where the API is mounted; a declaration's path is under it. */
@@ -28,7 +28,7 @@ export const usersAndGuests = ['ClientBillingUser', 'ClientBillingGuest'] as con
 
 /**
  * Who may call an endpoint: anyone (signed in or not), a live session of one of `roles`, or (the
- * billing office's API) a client's API key holding `apiKeyScope`, which never reads the session.
+ * partner API) a client's API key holding `apiKeyScope`, which never reads the session.
  */
 export type EndpointAccess = 'anyone' | { apiKeyScope: ApiKeyScope } | StaffAccess | SessionAccess;
 
@@ -98,11 +98,11 @@ export interface EndpointDeclaration {
   response: Schema | NonJsonAnswer;
   /** A GET that changes state all the same (the spec's method): it needs the anti-forgery token too. */
   changesState?: true;
-  /** The success status when it is not 200 (the billing office's API: 201 made, 202 accepted). */
+  /** The success status when it is not 200 (the partner API: 201 made, 202 accepted). */
   successStatus?: 201 | 202;
   /** The refusals beyond those every endpoint of its kind may give, by status, for the reference. */
   refusals?: Readonly<Partial<Record<404 | 409 | 422, string>>>;
-  /** Examples for the reference (the billing office's API): a JSON body, and the answer. */
+  /** Examples for the reference (the partner API): a JSON body, and the answer. */
   examples?: { request?: unknown; response?: unknown };
   /** A call that must not count as activity (a poll), so an idle session still ends. */
   slidesSession?: false;

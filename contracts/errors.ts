@@ -30,7 +30,7 @@ export const apiErrorCodes = [
   'accountNotActivated',
   /** An emailed link that is used, expired or unknown (410). */
   'linkInvalid',
-  /** The billing office's API: no key, an unknown one, or a revoked one (401). A key without the scope a call needs gets 403 forbidden. */
+  /** The partner API: no key, an unknown one, or a revoked one (401). A key without the scope a call needs gets 403 forbidden. */
   'invalidApiKey',
   // Giving money back (payments-out.ts): more than is left of the payment (422), a voided payment
   // (409), a void after a refund or after the payment's business day closed (409).
@@ -54,7 +54,7 @@ export const apiErrorCodes = [
   'logoNotAnImage',
   'logoTooLarge',
   'logoTooManyPixels',
-  // The console's office work (console-office.ts): an activation link for a user who has activated
+  // The console's office work (console-work.ts): an activation link for a user who has activated
   // already (409); a test event for a disabled webhook endpoint (409).
   'alreadyActivated',
   'webhookEndpointDisabled',

@@ -1,5 +1,5 @@
 /**
- * The billing office's API for payments out, under /api/office/v1: the money the portal took (the
+ * The partner API for payments out, under /api/office/v1: the money the portal took (the
  * daily posting file), refunds and voids, and the webhooks that push each money event as it
  * happens. Every call carries one of the client's API keys, which names the client: a key reaches
  * its own client's data only. docs/payments-out.md explains the file, the events and signatures.

@@ -30,7 +30,7 @@ import { and, asc, eq, isNull, or } from 'drizzle-orm';
 import * as v from 'valibot';
 import { clientCodeSchema } from '../contracts/clients';
 import { staffEmailSchema, staffRoleSchema, staffRoles, type StaffRole } from '../contracts/console';
-import { apiKeyScopes, MAX_STATEMENT_BYTES, type ApiKeyScope } from '../contracts/office';
+import { apiKeyScopes, MAX_STATEMENT_BYTES, type ApiKeyScope } from '../contracts/partner-api';
 import { postingsQuerySchema, webhookEndpointRequestSchema, webhookEventTypes, type WebhookUrlProblem } from '../contracts/payments-out';
 import { flag, secretsKeysSetting } from '../server/config';
 import { shortReason } from '../server/db/availability';

@@ -37,7 +37,7 @@ import { createRegistrationService } from './core/registration/registration.serv
 import { createSessionRoutes } from './patients/sessions/session.routes';
 import type { SessionService } from './core/sessions/session.service';
 import { createApiKeysService } from './core/api-keys/api-keys.service';
-import { createOfficeRoutes } from './partner-api/office.routes';
+import { createPartnerApiRoutes } from './partner-api/partner-api.routes';
 import { createPaymentsOutRoutes } from './partner-api/payments-out/payments-out.routes';
 import { createPostings } from './core/postings/posting-file';
 import { createRefundsService } from './core/payments/refunds.service';
@@ -47,8 +47,8 @@ import { createStatementImport } from './core/statements/statement-import';
 import { createStatementsRoutes } from './partner-api/statements/statements.routes';
 import { createAuditRoutes } from './console/audit/audit.routes';
 import { createAuditService } from './core/audit/audit.service';
-import { createConsoleOfficeRoutes } from './console/office-work/console-office.routes';
-import { createConsoleOfficeService } from './console/office-work/console-office.service';
+import { createConsoleWorkRoutes } from './console/work/console-work.routes';
+import { createConsoleWorkService } from './console/work/console-work.service';
 import { createConsoleRoutes } from './console/console.routes';
 import { createStaffSessions } from './core/sessions/staff-sessions';
 import { createStaffRoutes } from './console/staff/staff.routes';
@@ -85,7 +85,7 @@ export function createApiModules({ db, sessions, cookies, cookieSecure, linkOrig
   const staffSessions = createStaffSessions({ db, now });
   const audit = createAuditService({ db, now });
   const staffCookies = createStaffCookies({ cookieSecure });
-  // One of each for the office's API and the console: the same work whoever calls.
+  // One of each for the partner API and the console: the same work whoever calls.
   const apiKeys = createApiKeysService({ db, now });
   const imports = createStatementImport({ db, now });
   const reports = createImportReports({ db });
@@ -113,9 +113,9 @@ export function createApiModules({ db, sessions, cookies, cookieSecure, linkOrig
     createMemberRoutes({ member: createMemberService({ db, throttle, now }), cookies, portalOrigin: linkOrigin }),
     createRegistrationRoutes({ registration, portalOrigin: linkOrigin }),
     createPasswordRoutes({ passwords: createPasswordService({ db, clients, throttle, jobs, now }), portalOrigin: linkOrigin }),
-    createOfficeRoutes({
+    createPartnerApiRoutes({
       apiKeys,
-      reportError: (error) => console.error('Could not record a call of the billing office API', error),
+      reportError: (error) => console.error('Could not record a call of the partner API', error),
       areas: [
         createStatementsRoutes({ imports, reports }),
         createPaymentsOutRoutes({ postings: createPostings({ db }), refunds, webhooks }),
@@ -128,8 +128,8 @@ export function createApiModules({ db, sessions, cookies, cookieSecure, linkOrig
       areas: [
         createStaffRoutes({ staff: createStaffService({ db, sessions: staffSessions, throttle, now, secrets }), staffSessions, cookies: staffCookies, portalOrigin: linkOrigin, now }),
         createAuditRoutes({ audit }),
-        createConsoleOfficeRoutes({
-          office: createConsoleOfficeService({ db, accounts, documents, reports, webhooks, now }),
+        createConsoleWorkRoutes({
+          work: createConsoleWorkService({ db, accounts, documents, reports, webhooks, now }),
           documents,
           registration,
           refunds,

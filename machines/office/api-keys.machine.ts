@@ -3,7 +3,7 @@
  * the keys themselves), a new key with a name and its scopes, shown once in full to copy, and
  * revoking a key after a confirmation. The calls are the app's.
  */
-import type { ApiKeyScope } from '@contracts/office';
+import type { ApiKeyScope } from '@contracts/partner-api';
 import { assign, fromPromise, setup } from 'xstate';
 import type { FormContext, FormEvent } from '../form/form.types';
 import { toFormRejection } from '../form/form.rules';

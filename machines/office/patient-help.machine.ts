@@ -4,7 +4,7 @@
  * sign-in lock cleared. Each is a named event; what it did, or why it failed, is said above the
  * list of users, and the user's row shows the change. The calls are the app's.
  */
-import type { AccountUser, HelpOutcome } from '@contracts/console-office';
+import type { AccountUser, HelpOutcome } from '@contracts/console-work';
 import { assign, fromPromise, setup } from 'xstate';
 
 export type HelpKind = 'resendActivation' | 'endSessions' | 'clearLock';

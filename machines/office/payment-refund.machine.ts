@@ -7,7 +7,7 @@
  * server), so trying again can never refund twice; a new one once the server has refused the
  * amount (it did nothing). The refund's result is said and the row shows what is left.
  */
-import type { ConsolePayment } from '@contracts/console-office';
+import type { ConsolePayment } from '@contracts/console-work';
 import type { RefundAnswer } from '@contracts/payments-out';
 import { assign, fromPromise, setup } from 'xstate';
 import type { FormContext, FormEvent, FormRejection } from '../form/form.types';

@@ -5,7 +5,7 @@
  * disables an endpoint (after a confirmation), and sends a failed delivery's event again. The
  * calls, and waiting for a test's first attempt, are the app's.
  */
-import type { ConsoleDelivery } from '@contracts/console-office';
+import type { ConsoleDelivery } from '@contracts/console-work';
 import type { WebhookEndpointView } from '@contracts/payments-out';
 import { assign, fromPromise, setup } from 'xstate';
 import type { FormContext, FormEvent } from '../form/form.types';

@@ -1,6 +1,6 @@
 /**
  * The console's access table: every console endpoint (contracts/console-endpoints.ts and
- * console-office-endpoints.ts) and, for each kind of staff, what must happen. SUN's office admin,
+ * console-work-endpoints.ts) and, for each kind of staff, what must happen. SUN's office admin,
  * billing clerk and read-only auditor, and NPP's office admin reaching for SUN's account, user,
  * payment, import, staff member, API key, webhook endpoint and event. The outcomes: `allowed` (a
  * 2xx, or a refusal of the endpoint's own listed in the row, but never 401, 403 or 404), `forbidden`

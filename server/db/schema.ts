@@ -12,7 +12,7 @@
  */
 import { sql } from 'drizzle-orm';
 import { namedPalettes } from '../../contracts/branding';
-import type { ApiKeyScope } from '../../contracts/office';
+import type { ApiKeyScope } from '../../contracts/partner-api';
 import type { WebhookEventType, WebhookSentEventType } from '../../contracts/payments-out';
 import {
   boolean,
@@ -605,7 +605,7 @@ export const invoiceLines = pgTable(
 
 
 /**
- * A client's keys for the billing office's API. The key is shown once, when it is made; only its
+ * A client's keys for the partner API. The key is shown once, when it is made; only its
  * SHA-256 (hex) is kept, with a prefix that names it in lists and logs. A revoked key stays
  * listed and answers 401.
  */

@@ -77,7 +77,7 @@ const everyone: Callers = {
   otherClientUser: 'allowed',
   userUnderOtherClient: 'allowed',
 };
-/** The billing office's API: a session, whoever's, is no key. */
+/** The partner API: a session, whoever's, is no key. */
 const keysOnly: Callers = {
   anonymous: 'unauthenticated',
   guest: 'unauthenticated',
@@ -194,7 +194,7 @@ const table: Row[] = [
   { route: 'GET /api/Documents/GetPublicDocument', callers: everyone, query: `?kind=${publicDocumentKinds[0]}&clientCode=SUN` },
   { route: 'GET /api/Documents/GetStatementPdf', callers: usersAndGuestsWithEnabledAccount },
 
-  // The billing office's API answers API keys only (office-api.test.ts holds keys to it): no session opens it.
+  // The partner API answers API keys only (partner-api/statements/statements.test.ts holds keys to it): no session opens it.
   { route: 'POST /api/office/v1/statements', callers: keysOnly, withoutXsrf: 'unauthenticated' },
   { route: 'GET /api/office/v1/imports', callers: keysOnly },
   { route: 'GET /api/office/v1/imports/:id', callers: keysOnly },
@@ -241,7 +241,7 @@ const table: Row[] = [
   { route: 'POST /api/console/staff/:id/deactivate', callers: staffOnly, withoutXsrf: 'forbidden' },
   { route: 'GET /api/console/audit', callers: staffOnly },
   { route: 'GET /api/console/audit.csv', callers: staffOnly },
-  // The console's office work (console-office-endpoints.ts).
+  // The console's office work (console-work-endpoints.ts).
   { route: 'GET /api/console/today', callers: staffOnly },
   { route: 'GET /api/console/accounts', callers: staffOnly, query: '?q=A-100200' },
   { route: 'GET /api/console/accounts/:accountNumber', callers: staffOnly },
@@ -592,7 +592,7 @@ describe('the access table', () => {
   it('answers a body that is not JSON with 400 and one over the limit with 413 on every route that takes one', async () => {
     const oversized = JSON.stringify({ padding: 'x'.repeat(100 * 1024) });
     const wrong: string[] = [];
-    // The billing office's statements take their own bodies and limits (office-api.test.ts).
+    // The billing office's statements take their own bodies and limits (partner-api/statements/statements.test.ts).
     for (const row of table.filter((candidate) => methodOf(candidate) !== 'GET' && candidate.callers !== keysOnly)) {
       // Sent by a caller the table lets through, so the body is what is judged.
       const caller = callerKinds.find((candidate) => row.callers[candidate] === 'allowed');

@@ -1,5 +1,5 @@
 /**
- * The billing office's API is called with a client's API key, never with a session: these
+ * The partner API is called with a client's API key, never with a session: these
  * middlewares read `Authorization: Bearer pbp_…` (`authenticateApiKey`, on /api/office/*) and let
  * a call through only with a live key that holds the scope its declaration names
  * (`requireApiKeyScope`). Every call made with a key is recorded, whatever its answer; a call
@@ -8,21 +8,21 @@
  */
 import type { MiddlewareHandler } from 'hono';
 import { apiBase } from '@contracts/endpoint';
-import type { ApiKeyScope } from '@contracts/office';
+import type { ApiKeyScope } from '@contracts/partner-api';
 import type { ApiKeysService } from '../core/api-keys/api-keys.service';
 import { sourceAddress } from './client-address';
 import { errorResponse } from './errors';
-import type { OfficeEnv } from './types';
+import type { PartnerApiEnv } from './types';
 
-/** Where the billing office's API is mounted: key-authenticated, no session, no anti-forgery token. */
-export const officeApiBase = `${apiBase}/office/`;
+/** Where the partner API is mounted: key-authenticated, no session, no anti-forgery token. */
+export const partnerApiBase = `${apiBase}/office/`;
 
-export function isOfficeApiPath(path: string): boolean {
-  return path.startsWith(officeApiBase);
+export function isPartnerApiPath(path: string): boolean {
+  return path.startsWith(partnerApiBase);
 }
 
 /** Finds the key of the call (or none), and records the call once it is answered, or its refusal. */
-export function authenticateApiKey(apiKeys: ApiKeysService, report: (error: unknown) => void): MiddlewareHandler<OfficeEnv> {
+export function authenticateApiKey(apiKeys: ApiKeysService, report: (error: unknown) => void): MiddlewareHandler<PartnerApiEnv> {
   return async (c, next) => {
     const [scheme, token] = (c.req.header('Authorization') ?? '').split(' ', 2);
     const identity = await apiKeys.identify(scheme?.toLowerCase() === 'bearer' ? token : undefined);
@@ -44,7 +44,7 @@ export function authenticateApiKey(apiKeys: ApiKeysService, report: (error: unkn
 }
 
 /** 403 forbidden for a key without the scope. */
-export function requireApiKeyScope(scope: ApiKeyScope): MiddlewareHandler<OfficeEnv> {
+export function requireApiKeyScope(scope: ApiKeyScope): MiddlewareHandler<PartnerApiEnv> {
   return async (c, next) => {
     if (!c.var.apiKey.scopes.includes(scope)) return errorResponse(c, 403, 'forbidden');
     await next();

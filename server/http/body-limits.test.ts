@@ -7,7 +7,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { apiEndpoints } from '@contracts/api';
 import { maxBodyBytesOf, streamsItsBody, type EndpointDeclaration } from '@contracts/endpoint';
-import { apiKeyScopes } from '@contracts/office';
+import { apiKeyScopes } from '@contracts/partner-api';
 import { clientIdOf, createTestApp, useSeededDatabase } from '../test/harness';
 import { countedBody } from '../test/counted-body';
 import { signedInStaff, staffClock, SUN_ADMIN, type StaffBrowser } from '../test/console-fixtures';

@@ -9,7 +9,7 @@ import { Hono, type Context, type MiddlewareHandler } from 'hono';
 import { compress } from 'hono/compress';
 import { apiBase } from '@contracts/endpoint';
 import type { SessionService } from '../core/sessions/session.service';
-import { isOfficeApiPath } from './api-key';
+import { isPartnerApiPath } from './api-key';
 import { mapErrors, notFound, type Logger } from './error-mapping';
 import { portalSecurityHeaders } from './security-headers';
 import { loadSession, type SessionCookies } from './session';
@@ -27,11 +27,11 @@ export interface HttpAppDeps {
   logger: Logger;
 }
 
-/** Runs `handler` except on the billing office's API (where `office` runs, if given, before the route). */
-function exceptOfficeApi(handler: MiddlewareHandler<AppEnv>, office?: (c: Context<AppEnv>) => void): MiddlewareHandler<AppEnv> {
+/** Runs `handler` except on the partner API (where `partnerApi` runs, if given, before the route). */
+function exceptPartnerApi(handler: MiddlewareHandler<AppEnv>, partnerApi?: (c: Context<AppEnv>) => void): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
-    if (!isOfficeApiPath(c.req.path)) return handler(c, next);
-    office?.(c);
+    if (!isPartnerApiPath(c.req.path)) return handler(c, next);
+    partnerApi?.(c);
     await next();
   };
 }
@@ -65,8 +65,8 @@ export function createHttpApp({ cookieSecure, cardFieldsOrigin, sessions, cookie
   });
   // Each endpoint limits its body as its declaration says (endpoint-routes.ts); a path no endpoint
   // answers reads no body.
-  // The billing office's API is called with an API key: it never reads or slides a session.
-  app.use(api, exceptOfficeApi(loadSession({ sessions, cookies }), (c) => {
+  // The partner API is called with an API key: it never reads or slides a session.
+  app.use(api, exceptPartnerApi(loadSession({ sessions, cookies }), (c) => {
     c.set('session', null);
     c.set('principal', null);
   }));

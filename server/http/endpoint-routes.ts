@@ -12,14 +12,14 @@ import { ApiError } from './errors';
 import { requireApiKeyScope } from './api-key';
 import { requireSession } from './require-session';
 import { requireStaff } from './staff-session';
-import type { AppEnv, OfficeEnv, SignedInEnv, StaffEnv } from './types';
+import type { AppEnv, PartnerApiEnv, SignedInEnv, StaffEnv } from './types';
 import { parameterNames, readJsonBody, readQuery } from './validation';
 
 /** The handler's environment: with `c.var.caller` when the endpoint needs a session, `c.var.apiKey` when a key. */
 export type EndpointEnv<D> = D extends { access: 'anyone' }
   ? AppEnv
   : D extends { access: { apiKeyScope: string } }
-    ? OfficeEnv
+    ? PartnerApiEnv
     : D extends { access: { staffRoles: readonly string[] } }
       ? StaffEnv
       : SignedInEnv;

@@ -1,5 +1,5 @@
 /**
- * The console's and the billing office API's endpoints, fed what an attacker or a broken client
+ * The console's and the partner API's endpoints, fed what an attacker or a broken client
  * sends (as fuzz.test.ts feeds every endpoint) by staff of every role and by API keys of every
  * scope, with days that do not exist and numbers no column holds in every query and path
  * parameter. The server may refuse, never fail (5xx).
@@ -7,14 +7,14 @@
 import { describe, expect, it } from 'vitest';
 import { apiEndpoints } from '@contracts/api';
 import { apiBase, type EndpointDeclaration } from '@contracts/endpoint';
-import { apiKeyScopes, type ApiKeyScope } from '@contracts/office';
+import { apiKeyScopes, type ApiKeyScope } from '@contracts/partner-api';
 import { createApiKeysService } from '../core/api-keys/api-keys.service';
 import { signedInStaff, staffClock, SUN_ADMIN, SUN_AUDITOR, SUN_CLERK } from '../test/console-fixtures';
 import { badPathValues, bodies, impossibleValues, queries, texts } from '../test/fuzz-corpus';
 import { TestBrowser, clientIdOf, createTestApp, useSeededDatabase } from '../test/harness';
 import { parameterNames } from './validation';
 
-/** A well-formed value of each path parameter of the console and the office API, naming nothing that exists. */
+/** A well-formed value of each path parameter of the console and the partner API, naming nothing that exists. */
 const wellFormedParams: Readonly<Record<string, string>> = {
   accountNumber: 'ZZ-FUZZ-0',
   userId: '999999999',
@@ -75,7 +75,7 @@ function parameterFuzz(endpoint: EndpointDeclaration): string[] {
   return urls;
 }
 
-describe('fuzzing the console and the office API', () => {
+describe('fuzzing the console and the partner API', () => {
   const database = useSeededDatabase();
 
   it('never answers staff of any role or an API key of any scope with a server error, whatever its queries and paths name', async () => {
@@ -88,17 +88,17 @@ describe('fuzzing the console and the office API', () => {
     /** Each caller and what it reaches: the widest first (it also gets every body), the narrower ones the parameters. */
     const callers: { name: string; browser: TestBrowser; headers: Record<string, string>; reaches: (endpoint: EndpointDeclaration) => boolean; widest: boolean }[] = [];
     const isConsole = (endpoint: EndpointDeclaration) => typeof endpoint.access === 'object' && 'staffRoles' in endpoint.access;
-    const isOffice = (endpoint: EndpointDeclaration) => typeof endpoint.access === 'object' && 'apiKeyScope' in endpoint.access;
+    const isPartnerApi = (endpoint: EndpointDeclaration) => typeof endpoint.access === 'object' && 'apiKeyScope' in endpoint.access;
     for (const [index, email] of [SUN_ADMIN, SUN_CLERK, SUN_AUDITOR].entries()) {
       callers.push({ name: email, browser: await signedInStaff(app, clock.now, email, 'SUN', `192.0.2.${String(80 + index)}`), headers: {}, reaches: isConsole, widest: index === 0 });
     }
     for (const [index, scopes] of scopeSets.entries()) {
       const { key } = await keys.create({ clientId: sun, scopes, name: `fuzz ${scopes.join(' ')}` });
-      callers.push({ name: `key ${scopes.join(' ')}`, browser: new TestBrowser(app, `192.0.2.${String(90 + index)}`), headers: { Authorization: `Bearer ${key}` }, reaches: isOffice, widest: index === 0 });
+      callers.push({ name: `key ${scopes.join(' ')}`, browser: new TestBrowser(app, `192.0.2.${String(90 + index)}`), headers: { Authorization: `Bearer ${key}` }, reaches: isPartnerApi, widest: index === 0 });
     }
-    const endpoints = apiEndpoints.map(({ endpoint }) => endpoint).filter((endpoint) => isConsole(endpoint) || isOffice(endpoint));
+    const endpoints = apiEndpoints.map(({ endpoint }) => endpoint).filter((endpoint) => isConsole(endpoint) || isPartnerApi(endpoint));
     expect(endpoints.filter(isConsole).length).toBeGreaterThan(30);
-    expect(endpoints.filter(isOffice).length).toBeGreaterThan(10);
+    expect(endpoints.filter(isPartnerApi).length).toBeGreaterThan(10);
 
     const failures: string[] = [];
     /** Who got which answers: each must have stayed who it is (never 401) and got past its access check somewhere; the widest, refused by the schemas (400). */

@@ -2,7 +2,7 @@
  * Every endpoint, fed what an attacker or a broken client sends: bodies that are not JSON, of the
  * wrong type, huge, with control characters in every text, deeply nested; and query strings with
  * the same. The server may refuse (400, 401, 403, 404, 413, 422, 429), never fail (5xx). The
- * console's and the billing office API's endpoints, fed the same by staff and API keys, are
+ * console's and the partner API's endpoints, fed the same by staff and API keys, are
  * fuzz-console.test.ts: a file of its own, so that the two long runs share the test workers.
  */
 import { describe, expect, it } from 'vitest';

@@ -25,8 +25,8 @@ export interface SignedInEnv {
   Variables: AppVariables & { caller: Principal };
 }
 
-/** The billing office's API: the caller is a client's live API key (never a session). */
-export interface OfficeEnv {
+/** The partner API: the caller is a client's live API key (never a session). */
+export interface PartnerApiEnv {
   Variables: AppVariables & { apiKey: ApiKeyCaller };
 }
 

@@ -8,7 +8,7 @@ import { getCookie, setCookie } from 'hono/cookie';
 import { apiEndpoints } from '@contracts/api';
 import { apiBase } from '@contracts/endpoint';
 import { constantTimeEqual, newToken, tokenOrUndefined } from '../security/tokens';
-import { isOfficeApiPath } from './api-key';
+import { isPartnerApiPath } from './api-key';
 
 export const XSRF_COOKIE = 'XSRF-TOKEN';
 export const XSRF_HEADER = 'X-XSRF-TOKEN';
@@ -24,9 +24,9 @@ const STATE_CHANGING_GETS = new Set(
 );
 
 function needsToken(method: string, path: string): boolean {
-  // The billing office's API takes no cookie at all (an API key in the Authorization header), so
+  // The partner API takes no cookie at all (an API key in the Authorization header), so
   // another site cannot make a browser call it with someone's credentials.
-  if (!isApiPath(path) || isOfficeApiPath(path)) return false;
+  if (!isApiPath(path) || isPartnerApiPath(path)) return false;
   return !SAFE_METHODS.has(method) || STATE_CHANGING_GETS.has(path.toLowerCase());
 }
 
@@ -36,7 +36,7 @@ const HAS_EXTENSION = /\.[^/]+$/;
 
 /** The API and the SPA's pages hand out the token; static files and logos stay cookie-free (cacheable). */
 function handsOutToken(path: string): boolean {
-  if (isOfficeApiPath(path)) return false;
+  if (isPartnerApiPath(path)) return false;
   return (
     isApiPath(path) || (!HAS_EXTENSION.test(path) && !TOKENLESS_PREFIXES.some((prefix) => path.startsWith(prefix)))
   );

@@ -34,7 +34,7 @@ async function sunKey({ revoked = false } = {}): Promise<{ key: string; prefix: 
   return made;
 }
 
-/** Calls the office API with `Authorization: <authorization>` (none when undefined) from `address`; expects the refusal. */
+/** Calls the partner API with `Authorization: <authorization>` (none when undefined) from `address`; expects the refusal. */
 async function refusedCall(authorization: string | undefined, address: string, path = '/api/office/v1/imports', application = app): Promise<void> {
   const response = await new TestBrowser(application, address).request('GET', path, { headers: authorization === undefined ? {} : { Authorization: authorization } });
   expect(response.status).toBe(401);

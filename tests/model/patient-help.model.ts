@@ -1,4 +1,4 @@
-import type { AccountUser, HelpOutcome } from '@contracts/console-office';
+import type { AccountUser, HelpOutcome } from '@contracts/console-work';
 import { patientHelpMachine, toPatientHelpFailure } from '@machines/office/patient-help.machine';
 import { expect } from 'vitest';
 import { fromPromise } from 'xstate';

@@ -1,4 +1,4 @@
-import type { ConsolePayment } from '@contracts/console-office';
+import type { ConsolePayment } from '@contracts/console-work';
 import type { RefundAnswer } from '@contracts/payments-out';
 import { shownProblems } from '@machines/form/form.rules';
 import { paymentRefundMachine, refundFields, refundingPayment, refundProblems, toRefundRejection } from '@machines/office/payment-refund.machine';

@@ -1,5 +1,5 @@
 /**
- * A client's API keys for the billing office's API. A key is `pbp_<10 hex>_<43 base64url>`: the
+ * A client's API keys for the partner API. A key is `pbp_<10 hex>_<43 base64url>`: the
  * first part (its prefix) names it in lists and logs; only the SHA-256 of the whole key is kept,
  * so the key is shown once, when it is made. A revoked key stays listed and no longer works.
  * Every call made with a key is recorded with its key, method, path, answer and address; so is
@@ -8,7 +8,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import { and, desc, eq, gte, isNull, sql } from 'drizzle-orm';
-import type { ApiKeyScope } from '@contracts/office';
+import type { ApiKeyScope } from '@contracts/partner-api';
 import { queryRows, type Database } from '../../db/client';
 import { apiKeyCalls, apiKeys, auditEvents } from '../../db/schema';
 import { constantTimeEqual, newToken, sha256Hex } from '../../security/tokens';

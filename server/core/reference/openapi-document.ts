@@ -60,7 +60,7 @@ function successOf({ response, summary, statementBody }: EndpointDeclaration): [
 /** Who may call, in words: what the reference shows above the description. */
 function accessNote({ access }: EndpointDeclaration): string {
   if (access === 'anyone') return 'Open to anyone, signed in or not.';
-  if ('apiKeyScope' in access) return `The billing office's API: a client's API key with the ${access.apiKeyScope} scope; it reaches that client's data only.`;
+  if ('apiKeyScope' in access) return `The partner API: a client's API key with the ${access.apiKeyScope} scope; it reaches that client's data only.`;
   if ('staffRoles' in access) return `The console: a staff member signed in with a second factor, as ${access.staffRoles.join(', ')}; the staff session's client only. Recorded in the audit trail.`;
   const who = access.roles.length > 1 ? 'A signed-in billing user or guest' : 'A signed-in billing user';
   const account = access.enabledAccount ? ' whose account is not disabled' : '';
@@ -70,7 +70,7 @@ function accessNote({ access }: EndpointDeclaration): string {
 
 function operationOf(name: string, tag: string, endpoint: EndpointDeclaration): Record<string, unknown> {
   const { access, query, json, headers, params, statementBody, method } = endpoint;
-  if (access !== 'anyone' && 'apiKeyScope' in access) return officeOperationOf(name, tag, endpoint, access.apiKeyScope);
+  if (access !== 'anyone' && 'apiKeyScope' in access) return partnerApiOperationOf(name, tag, endpoint, access.apiKeyScope);
   const needsXsrf = method !== 'GET' || endpoint.changesState === true;
   const forbidden = [
     ...(access !== 'anyone' ? ['forbidden (not in a role that may call it)'] : []),
@@ -78,7 +78,7 @@ function operationOf(name: string, tag: string, endpoint: EndpointDeclaration): 
     ...(access !== 'anyone' && 'roles' in access && access.enabledAccount ? ['accountDisabled'] : []),
     ...(needsXsrf ? [`xsrf (no ${XSRF_HEADER} header matching the XSRF-TOKEN cookie)`] : []),
   ];
-  if (statementBody) throw new Error(`${name}: statements are for the billing office's API`);
+  if (statementBody) throw new Error(`${name}: statements are for the partner API`);
   const [defaultStatus, success] = successOf(endpoint);
   const successStatus = endpoint.successStatus === undefined ? defaultStatus : String(endpoint.successStatus);
   const { refusals = {}, csvBody, imageBody } = endpoint;
@@ -136,8 +136,8 @@ function operationOf(name: string, tag: string, endpoint: EndpointDeclaration): 
   };
 }
 
-/** An operation of the billing office's API: an API key, no session, no anti-forgery token. */
-function officeOperationOf(name: string, tag: string, endpoint: EndpointDeclaration, scope: string): Record<string, unknown> {
+/** An operation of the partner API: an API key, no session, no anti-forgery token. */
+function partnerApiOperationOf(name: string, tag: string, endpoint: EndpointDeclaration, scope: string): Record<string, unknown> {
   const { query, params, headers, json, statementBody, examples, refusals = {} } = endpoint;
   const [defaultStatus, success] = successOf(endpoint);
   const successStatus = endpoint.successStatus === undefined ? defaultStatus : String(endpoint.successStatus);
@@ -219,7 +219,7 @@ export function buildOpenApiDocument(): OpenApiDocument {
         apiKey: {
           type: 'http',
           scheme: 'bearer',
-          description: "A client's API key for the billing office's API (`Authorization: Bearer pbp_…`), made with `npm run office -- keys create`.",
+          description: "A client's API key for the partner API (`Authorization: Bearer pbp_…`), made with `npm run office -- keys create`.",
         },
         xsrf: {
           type: 'apiKey',

@@ -74,7 +74,7 @@ describe('the OpenAPI document', () => {
 
   it('gives every endpoint of the billing office’s payments out an example that fits its own schemas, in the document', async () => {
     const document = (await served()) as unknown as { paths: Record<string, Record<string, { requestBody?: { content: Record<string, { example?: unknown }> }; responses: Record<string, { content?: Record<string, { example?: unknown }> }> }>> };
-    const office = apiEndpoints.filter(({ tag }) => tag === 'Billing office: payments out');
+    const office = apiEndpoints.filter(({ tag }) => tag === 'Partner API: payments out');
     expect(office.length).toBeGreaterThanOrEqual(9);
     for (const { name, endpoint } of office) {
       const { examples } = endpoint;

@@ -7,7 +7,7 @@
 import { createHash } from 'node:crypto';
 import { Transform, pipeline, type Readable, type TransformCallback } from 'node:stream';
 import { parse, type CsvError } from 'csv-parse';
-import { MAX_STATEMENT_BYTES } from '@contracts/office';
+import { MAX_STATEMENT_BYTES } from '@contracts/partner-api';
 import { statementColumns, type StatementColumnName } from './statement-columns';
 import type { ImportProblem, ImportProblemCode, RawRow, RowPlace } from './statement-row';
 

@@ -4,7 +4,7 @@
  * each cell safe to open in a spreadsheet).
  */
 import { and, asc, count, desc, eq, gt } from 'drizzle-orm';
-import type { ImportReport } from '@contracts/office';
+import type { ImportReport } from '@contracts/partner-api';
 import type { Database } from '../../db/client';
 import { statementImportProblems, statementImports } from '../../db/schema';
 import { csvExport } from '../../lib/csv-export';

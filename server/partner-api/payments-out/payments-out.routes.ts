@@ -1,6 +1,6 @@
 /**
- * The billing office's money endpoints (contracts/payments-out-endpoints.ts), called with a client's API
- * key (authenticated by the office module, see office.routes.ts): the posting file, refunds and
+ * The partner API's money endpoints (contracts/payments-out-endpoints.ts), called with a client's API
+ * key (authenticated by partner-api.routes.ts): the posting file, refunds and
  * voids, and the webhook endpoints with their deliveries and replays. The key names the client:
  * nothing here takes a client from the request.
  */
@@ -18,7 +18,7 @@ import {
 } from '@contracts/payments-out-endpoints';
 import { route } from '../../http/endpoint-routes';
 import { ApiError, errorResponse } from '../../http/errors';
-import type { AppEnv, OfficeEnv } from '../../http/types';
+import type { AppEnv, PartnerApiEnv } from '../../http/types';
 import type { Context } from 'hono';
 import type { MoneyActor } from '../../core/money/money-events';
 import type { RefundsService } from '../../core/payments/refunds.service';
@@ -27,7 +27,7 @@ import type { Postings } from '../../core/postings/posting-file';
 import type { WebhookEndpointsService } from '../../core/webhooks/webhook-endpoints.service';
 
 /** The key that made the call, as the ledger names who moved money. */
-const keyActor = (c: Context<OfficeEnv>): MoneyActor => ({ kind: 'apiKey', id: c.var.apiKey.prefix });
+const keyActor = (c: Context<PartnerApiEnv>): MoneyActor => ({ kind: 'apiKey', id: c.var.apiKey.prefix });
 
 export function createPaymentsOutRoutes({ postings, refunds, webhooks }: { postings: Postings; refunds: RefundsService; webhooks: WebhookEndpointsService }): Hono<AppEnv> {
   const routes = new Hono<AppEnv>();

@@ -1,13 +1,13 @@
 /**
- * The billing office's statement endpoints (contracts/office-endpoints.ts), called with a client's
- * API key (authenticated by the office module, office.routes.ts): a statement in (CSV streamed, or
+ * The partner API's statement endpoints (contracts/partner-api-endpoints.ts), called with a client's
+ * API key (authenticated by partner-api.routes.ts): a statement in (CSV streamed, or
  * JSON), and the imports' reports out. The key names the client: nothing here takes a client from
  * the request.
  */
 import { createHash } from 'node:crypto';
 import { Hono } from 'hono';
-import { getImport, getImportProblems, getImports, postStatement } from '@contracts/office-endpoints';
-import { MAX_JSON_STATEMENT_BYTES, type ImportReport } from '@contracts/office';
+import { getImport, getImportProblems, getImports, postStatement } from '@contracts/partner-api-endpoints';
+import { MAX_JSON_STATEMENT_BYTES, type ImportReport } from '@contracts/partner-api';
 import { apiBase, maxBodyBytesOf } from '@contracts/endpoint';
 import { route } from '../../http/endpoint-routes';
 import { ApiError } from '../../http/errors';

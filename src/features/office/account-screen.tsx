@@ -1,5 +1,5 @@
 import { Trans, useLingui } from '@lingui/react/macro';
-import type { AccountUser, AccountView } from '@contracts/console-office';
+import type { AccountUser, AccountView } from '@contracts/console-work';
 import { isLanguage } from '@contracts/session';
 import { patientHelpMachine } from '@machines/office/patient-help.machine';
 import { useSelector } from '@xstate/react';

@@ -1,6 +1,6 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import type { StaffRole } from '@contracts/console';
-import type { ImportReport } from '@contracts/office';
+import type { ImportReport } from '@contracts/partner-api';
 import { statementUploadMachine, type StatementUploadProblem } from '@machines/office/statement-upload.machine';
 import { useSelector } from '@xstate/react';
 import { useEffect, useRef, useState } from 'react';

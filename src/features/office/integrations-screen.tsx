@@ -1,5 +1,5 @@
 import { Plural, Trans, useLingui } from '@lingui/react/macro';
-import { apiKeyScopes, type ApiKeyScope } from '@contracts/office';
+import { apiKeyScopes, type ApiKeyScope } from '@contracts/partner-api';
 import { webhookEventTypes } from '@contracts/payments-out';
 import { shownProblems } from '@machines/form/form.rules';
 import { apiKeyFields, apiKeyProblems, apiKeysMachine, chosenScopes, type ApiKeyRow } from '@machines/office/api-keys.machine';

@@ -4,7 +4,7 @@
  * a session that ended, the network, the server), and waiting a few seconds for a test event's
  * first attempt so its outcome can be said.
  */
-import { apiKeyScopes } from '@contracts/office';
+import { apiKeyScopes } from '@contracts/partner-api';
 import { webhookEventTypes } from '@contracts/payments-out';
 import type { apiKeysMachine } from '@machines/office/api-keys.machine';
 import type { DeliveryLists, DeliveryRow, webhookEndpointsMachine } from '@machines/office/webhook-endpoints.machine';

@@ -3,7 +3,7 @@
  * the passkey ceremonies, the password rules the app shares with the server, and where each
  * machine leads.
  */
-import type { HelpOutcome } from '@contracts/console-office';
+import type { HelpOutcome } from '@contracts/console-work';
 import type { RefundAnswer } from '@contracts/payments-out';
 import type { HelpKind, patientHelpMachine } from '@machines/office/patient-help.machine';
 import { refundingPayment, refundProblems, type paymentRefundMachine, type ReadAmount, type RefundCall } from '@machines/office/payment-refund.machine';

@@ -1,5 +1,5 @@
 import { Trans, useLingui } from '@lingui/react/macro';
-import type { AccountMatch } from '@contracts/console-office';
+import type { AccountMatch } from '@contracts/console-work';
 import { useState, type SyntheticEvent } from 'react';
 import { Screen } from '@/components/screen';
 import { OfficeLink, useOfficeNavigate } from './office-navigation';

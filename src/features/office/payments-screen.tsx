@@ -2,7 +2,7 @@ import { Trans, useLingui } from "@lingui/react/macro";
 import type {
   ConsolePayment,
   PaymentSearchQuery,
-} from "@contracts/console-office";
+} from "@contracts/console-work";
 import { shownProblems } from "@machines/form/form.rules";
 import {
   paymentRefundMachine,

@@ -1,5 +1,5 @@
 import { Plural, Trans, useLingui } from '@lingui/react/macro';
-import type { Today } from '@contracts/console-office';
+import type { Today } from '@contracts/console-work';
 import { Screen } from '@/components/screen';
 import { formatDate, formatDateTime, formatMoney } from '@/lib/format';
 import { OfficeLink } from './office-navigation';

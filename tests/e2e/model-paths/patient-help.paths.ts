@@ -2,7 +2,7 @@
  * The plan of helping an account's users in the browser: an account's page in the console as
  * billing staff, its users answered as the model's, each help held and answered as the path says.
  */
-import type { AccountUser, AccountView } from "@contracts/console-office";
+import type { AccountUser, AccountView } from "@contracts/console-work";
 import type {
   HelpKind,
   patientHelpMachine,

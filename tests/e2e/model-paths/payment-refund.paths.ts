@@ -3,7 +3,7 @@
  * found answered as the model's, each refund held and answered as the path says (made, more than
  * is left, the payment voided meanwhile, the network down).
  */
-import type { ConsolePayment } from '@contracts/console-office';
+import type { ConsolePayment } from '@contracts/console-work';
 import { shownProblems } from '@machines/form/form.rules';
 import { refundFields, refundingPayment, refundProblems, type paymentRefundMachine, type RefundField, type RefundProblem } from '@machines/office/payment-refund.machine';
 import type { Locator, Page } from '@playwright/test';

@@ -3,7 +3,7 @@
  * (of the path's name and size), its upload held and answered with the report the path says
  * (imported, refused whole) or failed, then the list of imports asked again.
  */
-import type { ImportReport } from '@contracts/office';
+import type { ImportReport } from '@contracts/partner-api';
 import type { ChosenStatement, statementUploadMachine, StatementUploadProblem, UploadedReport } from '@machines/office/statement-upload.machine';
 import type { Page } from '@playwright/test';
 import type { SnapshotFrom } from 'xstate';

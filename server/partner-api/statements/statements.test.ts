@@ -54,7 +54,7 @@ const statement = (invoiceNumber: string, overrides: Record<string, unknown> = {
   ],
 });
 
-describe('the billing office API', () => {
+describe('the partner API', () => {
   it('imports a JSON statement with a bills:write key, answers 201 with the report, and lists it for that client only', async () => {
     const response = await call('/api/office/v1/statements?fileName=push.json', { key: keys.sun, method: 'POST', type: 'application/json', body: JSON.stringify(statement('S-INV-1')) });
     expect(response.status).toBe(201);

@@ -1,5 +1,5 @@
 /**
- * The billing office's API (key-authenticated, under /api/office/v1): the JSON statement a billing
+ * The partner API (key-authenticated, under /api/office/v1): the JSON statement a billing
  * system pushes, and the import report it gets back. Only the server and the API's reference read
  * these; the SPA never loads them.
  */

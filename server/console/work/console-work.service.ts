@@ -19,7 +19,7 @@ import {
   type PaymentSearchQuery,
   type Today,
   type TodayMoney,
-} from '@contracts/console-office';
+} from '@contracts/console-work';
 import { publicDocumentKinds } from '@contracts/documents';
 import { cardBrandSchema } from '@contracts/processor';
 import { queryRows, type Database } from '../../db/client';
@@ -43,7 +43,7 @@ const moneyKinds = { 'payment.captured': 'payment', 'payment.refunded': 'refund'
 
 /** Dollars and cents as a spreadsheet reads them: 120.00. */
 
-export interface ConsoleOfficeDeps {
+export interface ConsoleWorkDeps {
   db: Database;
   accounts: AccountsService;
   documents: DocumentsService;
@@ -52,7 +52,7 @@ export interface ConsoleOfficeDeps {
   now: () => Date;
 }
 
-export function createConsoleOfficeService({ db, accounts: accountsService, documents, reports, webhooks, now }: ConsoleOfficeDeps) {
+export function createConsoleWorkService({ db, accounts: accountsService, documents, reports, webhooks, now }: ConsoleWorkDeps) {
   /** The business day's money events, in the order they happened, with the running total. */
   async function todaysMoney(clientId: number, at: Date): Promise<{ businessDate: string; timeZone: string; money: TodayMoney[] }> {
     const instant = sql`${at.toISOString()}::timestamptz`;
@@ -365,4 +365,4 @@ export function createConsoleOfficeService({ db, accounts: accountsService, docu
   };
 }
 
-export type ConsoleOfficeService = ReturnType<typeof createConsoleOfficeService>;
+export type ConsoleWorkService = ReturnType<typeof createConsoleWorkService>;

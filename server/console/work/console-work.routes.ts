@@ -1,8 +1,8 @@
 /**
- * The console's office work (contracts/console-office-endpoints.ts): Today, Patients, Payments,
+ * The console's office work (contracts/console-work-endpoints.ts): Today, Patients, Payments,
  * Imports and Integrations. Each call passes `requireStaff` first (its role, the audit trail); the
  * staff session names the client, and nothing here takes a client from the request: something of
- * another client is a 404. The work is the patients' and the office API's own services: refunds,
+ * another client is a 404. The work is the patients' and the partner API's own services: refunds,
  * the statement import, API keys and webhooks are the same code whoever calls.
  */
 import { Hono, type Context } from 'hono';
@@ -31,10 +31,10 @@ import {
   searchPayments,
   sendWebhookTestEvent,
   uploadStatement,
-} from '@contracts/console-office-endpoints';
-import type { ApiKeyView, PaymentSearchQuery } from '@contracts/console-office';
+} from '@contracts/console-work-endpoints';
+import type { ApiKeyView, PaymentSearchQuery } from '@contracts/console-work';
 import { maxBodyBytesOf } from '@contracts/endpoint';
-import type { ImportReport } from '@contracts/office';
+import type { ImportReport } from '@contracts/partner-api';
 import { defaultLanguage } from '@contracts/session';
 import { sourceAddress } from '../../http/client-address';
 import { csvDownload } from '../../http/csv-download';
@@ -54,10 +54,10 @@ import type { ImportReports } from '../../core/statements/import-reports';
 import type { StatementImport } from '../../core/statements/statement-import';
 import { importCsvBody, isCsvRequest, problemsCsvAnswer } from '../../core/statements/statement-requests';
 import type { WebhookEndpointsService } from '../../core/webhooks/webhook-endpoints.service';
-import type { ConsoleOfficeService } from './console-office.service';
+import type { ConsoleWorkService } from './console-work.service';
 
-export interface ConsoleOfficeRoutesDeps {
-  office: ConsoleOfficeService;
+export interface ConsoleWorkRoutesDeps {
+  work: ConsoleWorkService;
   documents: DocumentsService;
   registration: RegistrationService;
   refunds: RefundsService;
@@ -81,14 +81,14 @@ const keyView = (key: ApiKeyListing): ApiKeyView => ({
   revokedAt: key.revokedAt?.toISOString() ?? null,
 });
 
-export function createConsoleOfficeRoutes(deps: ConsoleOfficeRoutesDeps): Hono<AppEnv> {
-  const { office, documents, registration, refunds, imports, reports, apiKeys, webhooks, portalOrigin } = deps;
+export function createConsoleWorkRoutes(deps: ConsoleWorkRoutesDeps): Hono<AppEnv> {
+  const { work, documents, registration, refunds, imports, reports, apiKeys, webhooks, portalOrigin } = deps;
   const routes = new Hono<AppEnv>();
 
   /** The staff session's client's account in the path, named in the audit entry; 404 when the client has none. */
   async function accountOf(c: Context<StaffEnv>, accountNumber: string): Promise<AccountRow> {
     c.set('auditNote', { ...c.var.auditNote, accountNumber });
-    const account = await office.account(c.var.staff.clientId, accountNumber);
+    const account = await work.account(c.var.staff.clientId, accountNumber);
     if (!account) throw new ApiError(404, 'notFound');
     return account;
   }
@@ -96,7 +96,7 @@ export function createConsoleOfficeRoutes(deps: ConsoleOfficeRoutesDeps): Hono<A
   /** The registered user of the account in the path, named in the audit entry; 404 when not a user of it. */
   async function accountUserOf(c: Context<StaffEnv>, params: { accountNumber: string; userId: number }) {
     const account = await accountOf(c, params.accountNumber);
-    const user = await office.accountUser(account.clientId, account.accountNumber, params.userId);
+    const user = await work.accountUser(account.clientId, account.accountNumber, params.userId);
     if (!user) throw new ApiError(404, 'notFound');
     c.set('auditNote', { ...c.var.auditNote, target: user.email });
     return user;
@@ -104,17 +104,17 @@ export function createConsoleOfficeRoutes(deps: ConsoleOfficeRoutesDeps): Hono<A
 
   // Today.
 
-  route(routes, getToday, async (c) => c.json(await office.today(c.var.staff.clientId)));
+  route(routes, getToday, async (c) => c.json(await work.today(c.var.staff.clientId)));
 
   // Patients.
 
   route(routes, searchAccounts, async (c, { query }) => {
-    const found = await office.searchAccounts(c.var.staff.clientId, query.q);
+    const found = await work.searchAccounts(c.var.staff.clientId, query.q);
     c.set('auditNote', { target: query.q, detail: `${String(found.accounts.length)}${found.more ? '+' : ''} found` });
     return c.json(found);
   });
 
-  route(routes, getAccountView, async (c, { params }) => c.json(await office.accountView(await accountOf(c, params.accountNumber))));
+  route(routes, getAccountView, async (c, { params }) => c.json(await work.accountView(await accountOf(c, params.accountNumber))));
 
   route(routes, getAccountStatementPdf, async (c, { params, query }) => {
     const account = await accountOf(c, params.accountNumber);
@@ -140,14 +140,14 @@ export function createConsoleOfficeRoutes(deps: ConsoleOfficeRoutesDeps): Hono<A
 
   route(routes, endUserSessionsOfAccount, async (c, { params }) => {
     const user = await accountUserOf(c, params);
-    const count = await office.endUserSessions(c.var.staff.clientId, user.id);
+    const count = await work.endUserSessions(c.var.staff.clientId, user.id);
     c.set('auditNote', { ...c.var.auditNote, detail: String(count) });
     return c.json({ count });
   });
 
   route(routes, clearSignInLock, async (c, { params }) => {
     const user = await accountUserOf(c, params);
-    const count = await office.clearSignInLock(user.email);
+    const count = await work.clearSignInLock(user.email);
     c.set('auditNote', { ...c.var.auditNote, detail: String(count) });
     return c.json({ count });
   });
@@ -156,17 +156,17 @@ export function createConsoleOfficeRoutes(deps: ConsoleOfficeRoutesDeps): Hono<A
 
   route(routes, searchPayments, async (c, { query }) => {
     c.set('auditNote', { detail: [searchOf(query), `page ${String(query.page)}`].filter(Boolean).join(' ') });
-    return c.json(await office.searchPayments(c.var.staff.clientId, query));
+    return c.json(await work.searchPayments(c.var.staff.clientId, query));
   });
 
   route(routes, getPaymentsCsv, async (c, { query }) => {
     c.set('auditNote', { detail: searchOf(query) });
-    return csvDownload(c, await office.paymentsCsv(c.var.staff.clientId, query), `payments-${c.var.staff.clientCode}.csv`);
+    return csvDownload(c, await work.paymentsCsv(c.var.staff.clientId, query), `payments-${c.var.staff.clientCode}.csv`);
   });
 
   route(routes, refundPayment, async (c, { params, headers, json }) => {
     const { clientId, staffId } = c.var.staff;
-    const payment = await office.payment(clientId, params.confirmationNumber);
+    const payment = await work.payment(clientId, params.confirmationNumber);
     c.set('auditNote', {
       ...(payment ? { accountNumber: payment.accountNumber } : {}),
       target: params.confirmationNumber,

@@ -1,5 +1,5 @@
 /**
- * The billing office's API fed what a broken billing system or an attacker sends with a valid key:
+ * The partner API fed what a broken billing system or an attacker sends with a valid key:
  * JSON statements with every wrong value in every field, CSV files malformed every way, ids and
  * queries of every kind. It may refuse (400, 404, 413, 415, 422), never fail (5xx).
  */
@@ -11,10 +11,10 @@ import { createTestApp, useSeededDatabase } from '../../test/harness';
 import { createApiKeysService } from '../../core/api-keys/api-keys.service';
 import { statementHeader } from '../../core/statements/statement-columns';
 
-describe('fuzzing the billing office API', () => {
+describe('fuzzing the partner API', () => {
   const database = useSeededDatabase();
 
-  it('never answers the billing office API with a server error, whatever its statements hold', async () => {
+  it('never answers the partner API with a server error, whatever its statements hold', async () => {
     const app = createTestApp(database.db);
     const [sun] = await database.db.select({ id: clients.id }).from(clients).where(eq(clients.code, 'SUN'));
     const { key } = await createApiKeysService({ db: database.db, now: () => new Date() }).create({ clientId: sun?.id ?? 0, scopes: ['bills:write'] });

@@ -30,9 +30,9 @@ import {
   testEventSchema,
   todaySchema,
   MAX_CONSOLE_STATEMENT_BYTES,
-} from './console-office';
+} from './console-work';
 import { defineEndpoint } from './endpoint';
-import { importListSchema, importReportSchema } from './office';
+import { importListSchema, importReportSchema } from './partner-api';
 import {
   paymentParamsSchema,
   refundHeadersSchema,

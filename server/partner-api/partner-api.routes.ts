@@ -1,5 +1,5 @@
 /**
- * The billing office's API under /api/office/: every call carries a client's API key, checked and
+ * The partner API under /api/office/: every call carries a client's API key, checked and
  * recorded once here (http/api-key.ts) before the call reaches its area: bills in (statements)
  * or payments out (postings, refunds, webhooks).
  */
@@ -8,7 +8,7 @@ import { authenticateApiKey } from '../http/api-key';
 import type { AppEnv } from '../http/types';
 import type { ApiKeysService } from '../core/api-keys/api-keys.service';
 
-export function createOfficeRoutes({
+export function createPartnerApiRoutes({
   apiKeys,
   reportError,
   areas,

@@ -1,5 +1,5 @@
 /**
- * The console's office work (contracts/console-office-endpoints.ts), for the staff session's
+ * The console's office work (contracts/console-work-endpoints.ts), for the staff session's
  * client only: Today, Patients, Payments, Imports and Integrations. The answers are small and
  * flat: the console's screens show them as they are. Money in integer cents, times in UTC (ISO
  * 8601), a business date as YYYY-MM-DD in the client's time zone.
@@ -8,7 +8,7 @@ import * as v from 'valibot';
 import { accountInformationSchema, paidInvoiceSchema } from './accounts';
 import { pastPaymentSchema, publicDocumentKindSchema } from './documents';
 import { calendarDaySchema, FIRST_DAY, LAST_DAY, MAX_CENTS } from './bounds';
-import { apiKeyScopes, importReportSchema } from './office';
+import { apiKeyScopes, importReportSchema } from './partner-api';
 import { cardBrandSchema } from './processor';
 import { refundRequestSchema, webhookDeliverySchema } from './payments-out';
 import { languageSchema } from './session';

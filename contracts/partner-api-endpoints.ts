@@ -1,10 +1,10 @@
 /**
- * The billing office's API, under /api/office/v1: a client's billing system sends its statements
+ * The partner API, under /api/office/v1: a client's billing system sends its statements
  * (bills in) and reads each import's report. Every call carries one of the client's API keys
  * (`Authorization: Bearer pbp_…`), which names the client: a key reaches its own client's data only.
  */
 import { defineEndpoint } from './endpoint';
-import { importIdParamsSchema, MAX_STATEMENT_BYTES, importListSchema, importReportSchema, jsonStatementSchema, statementImportQuerySchema } from './office';
+import { importIdParamsSchema, MAX_STATEMENT_BYTES, importListSchema, importReportSchema, jsonStatementSchema, statementImportQuerySchema } from './partner-api';
 
 export const postStatement = defineEndpoint({
   method: 'POST',
