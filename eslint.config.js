@@ -79,10 +79,14 @@ export default tseslint.config(
             },
             {
               target: ['./src/lib', './src/components'],
-              from: ['./src/features', './src/app', './src/routes'],
+              from: ['./src/features', './src/console', './src/app', './src/routes'],
               message: 'Shared code does not reach into features, the wiring or the routes.',
             },
             { target: './src/features', from: ['./src/app', './src/routes'], message: 'Features do not reach into the wiring or the routes.' },
+            // The staff's console: an app of its own beside the patients' features, with a feature's rules.
+            { target: './src/console', from: ['./src/app', './src/routes'], message: 'The console does not reach into the wiring or the routes.' },
+            { target: './src/console', from: './src/features', message: "The console does not import the patients' features: share through src/lib or src/components." },
+            { target: './src/features', from: './src/console', message: "The patients' features do not import the console: share through src/lib or src/components." },
             ...features.map((feature) => ({
               target: `./src/features/${feature}`,
               from: './src/features',

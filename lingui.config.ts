@@ -22,7 +22,7 @@ const timeLeft = '<rootDir>/src/components/time-left.tsx';
  * screens.po: it must speak when the console's catalog is what failed to load. So do its routes'
  * titles (src/routes), which the shell's breadcrumbs and tab title show even then.
  */
-const office = '<rootDir>/src/features/office';
+const office = '<rootDir>/src/console';
 const officeLoadFailed = `${office}/office-load-failed.tsx`;
 
 export default defineConfig({
@@ -35,13 +35,8 @@ export default defineConfig({
     { path: '<rootDir>/locales/{locale}/shell', include: shell, exclude: [sessionDialogs, timeLeft] },
     {
       path: '<rootDir>/locales/{locale}/screens',
-      include: ['<rootDir>/src/features', '<rootDir>/src/routes', sessionDialogs, timeLeft],
-      exclude: [
-        ...shell.filter((folder) => folder.includes('/features/') && !sessionDialogs.startsWith(folder)),
-        // Glob patterns: a folder's own path would not leave out the files in it.
-        `${office}/!(office-load-failed.tsx)`,
-        `${office}/*/**/*`,
-      ],
+      include: ['<rootDir>/src/features', '<rootDir>/src/routes', sessionDialogs, timeLeft, officeLoadFailed],
+      exclude: shell.filter((folder) => folder.includes('/features/') && !sessionDialogs.startsWith(folder)),
     },
     { path: '<rootDir>/locales/{locale}/office', include: [office], exclude: [officeLoadFailed] },
   ],

@@ -14,7 +14,7 @@ import type { ApiKeyScope } from '@contracts/office';
 import type { WebhookEventType } from '@contracts/payments-out';
 import * as office from '@contracts/console-office-endpoints';
 import type { Language } from '@contracts/session';
-import type { HelpKind } from '@machines/office/patient-help.machine';
+import type { HelpKind } from '@machines/console/patient-help.machine';
 import { apiBase, type EndpointCall } from '@contracts/endpoint';
 import { apiErrorSchema } from '@contracts/errors';
 import { endpointUrl } from '@/lib/api/endpoint-url';

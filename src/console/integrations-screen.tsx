@@ -2,7 +2,7 @@ import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { apiKeyScopes, type ApiKeyScope } from '@contracts/office';
 import { webhookEventTypes } from '@contracts/payments-out';
 import { shownProblems } from '@machines/form/form.rules';
-import { apiKeyFields, apiKeyProblems, apiKeysMachine, chosenScopes, type ApiKeyRow } from '@machines/office/api-keys.machine';
+import { apiKeyFields, apiKeyProblems, apiKeysMachine, chosenScopes, type ApiKeyRow } from '@machines/console/api-keys.machine';
 import {
   chosenEventTypes,
   endpointFields,
@@ -11,7 +11,7 @@ import {
   type DeliveryLists,
   type DeliveryRow,
   type EndpointRow,
-} from '@machines/office/webhook-endpoints.machine';
+} from '@machines/console/webhook-endpoints.machine';
 import { useSelector } from '@xstate/react';
 import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import type { SnapshotFrom } from 'xstate';

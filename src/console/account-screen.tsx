@@ -1,7 +1,7 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import type { AccountUser, AccountView } from '@contracts/console-office';
 import { isLanguage } from '@contracts/session';
-import { patientHelpMachine } from '@machines/office/patient-help.machine';
+import { patientHelpMachine } from '@machines/console/patient-help.machine';
 import { useSelector } from '@xstate/react';
 import { Screen } from '@/components/screen';
 import { OfficeLink } from './office-navigation';

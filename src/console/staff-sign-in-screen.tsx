@@ -1,5 +1,5 @@
 import { Trans } from '@lingui/react/macro';
-import { staffSignInMachine } from '@machines/office/staff-sign-in.machine';
+import { staffSignInMachine } from '@machines/console/staff-sign-in.machine';
 import {
   selectAsksClientCode,
   selectFactors,
@@ -9,8 +9,8 @@ import {
   selectShownProblems,
   selectStep,
   selectStepFields,
-} from '@machines/office/staff-sign-in.selectors';
-import type { StaffFactors } from '@machines/office/staff-sign-in.types';
+} from '@machines/console/staff-sign-in.selectors';
+import type { StaffFactors } from '@machines/console/staff-sign-in.types';
 import { useSelector } from '@xstate/react';
 import { Screen } from '@/components/screen';
 import { TextField } from '@/components/text-field';

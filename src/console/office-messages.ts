@@ -1,8 +1,8 @@
 /** The console's messages for the codes its machines keep, in the reader's language. */
 import { useLingui } from '@lingui/react/macro';
 import type { StaffRole } from '@contracts/console';
-import type { StaffEnrolmentFailure } from '@machines/office/staff-enrolment.types';
-import type { StaffFieldProblem, StaffSignInFailure, StaffSignInField } from '@machines/office/staff-sign-in.types';
+import type { StaffEnrolmentFailure } from '@machines/console/staff-enrolment.types';
+import type { StaffFieldProblem, StaffSignInFailure, StaffSignInField } from '@machines/console/staff-sign-in.types';
 
 /** A sign-in or set-up step's failure, said above its form. */
 export function useOfficeFailureMessage(): (failure: StaffSignInFailure | StaffEnrolmentFailure) => string {

@@ -4,8 +4,8 @@
  */
 import { contrastProblems, type ContrastProblem, type ColourName } from '@contracts/branding';
 import { isCardLink, isTimeZone } from '@contracts/console-branding';
-import { colourFields, colourProblems, draftColours, type ColourProblem } from '@machines/office/brand-colours.machine';
-import type { SettingsField, SettingsProblem } from '@machines/office/client-settings.machine';
+import { colourFields, colourProblems, draftColours, type ColourProblem } from '@machines/console/brand-colours.machine';
+import type { SettingsField, SettingsProblem } from '@machines/console/client-settings.machine';
 
 /** The pairs too close in the draft (none while a colour is not one: its field says so). */
 export function draftContrastProblems(draft: Record<ColourName, string>): ContrastProblem[] {

@@ -1,5 +1,5 @@
 import { Trans, useLingui } from '@lingui/react/macro';
-import { inviteFields, inviteProblems, staffAdminMachine, staffRoleOptions, type StaffRoleOption, type StaffRow } from '@machines/office/staff-admin.machine';
+import { inviteFields, inviteProblems, staffAdminMachine, staffRoleOptions, type StaffRoleOption, type StaffRow } from '@machines/console/staff-admin.machine';
 import { shownProblems } from '@machines/form/form.rules';
 import { useSelector } from '@xstate/react';
 import { useEffect, useRef, useState } from 'react';

@@ -1,7 +1,7 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import type { StaffRole } from '@contracts/console';
 import type { ImportReport } from '@contracts/office';
-import { statementUploadMachine, type StatementUploadProblem } from '@machines/office/statement-upload.machine';
+import { statementUploadMachine, type StatementUploadProblem } from '@machines/console/statement-upload.machine';
 import { useSelector } from '@xstate/react';
 import { useEffect, useRef, useState } from 'react';
 import { Screen } from '@/components/screen';

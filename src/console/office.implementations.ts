@@ -5,14 +5,14 @@
  */
 import type { HelpOutcome } from '@contracts/console-office';
 import type { RefundAnswer } from '@contracts/payments-out';
-import type { HelpKind, patientHelpMachine } from '@machines/office/patient-help.machine';
-import { refundingPayment, refundProblems, type paymentRefundMachine, type ReadAmount, type RefundCall } from '@machines/office/payment-refund.machine';
-import type { staffAdminMachine, StaffRoleOption, StaffRow } from '@machines/office/staff-admin.machine';
-import type { staffEnrolmentMachine } from '@machines/office/staff-enrolment.machine';
-import type { staffSessionMachine } from '@machines/office/staff-session.machine';
-import type { StaffExtended, StaffTimeLeft } from '@machines/office/staff-session.types';
-import type { staffSignInMachine } from '@machines/office/staff-sign-in.machine';
-import type { PasswordOutcome } from '@machines/office/staff-sign-in.types';
+import type { HelpKind, patientHelpMachine } from '@machines/console/patient-help.machine';
+import { refundingPayment, refundProblems, type paymentRefundMachine, type ReadAmount, type RefundCall } from '@machines/console/payment-refund.machine';
+import type { staffAdminMachine, StaffRoleOption, StaffRow } from '@machines/console/staff-admin.machine';
+import type { staffEnrolmentMachine } from '@machines/console/staff-enrolment.machine';
+import type { staffSessionMachine } from '@machines/console/staff-session.machine';
+import type { StaffExtended, StaffTimeLeft } from '@machines/console/staff-session.types';
+import type { staffSignInMachine } from '@machines/console/staff-sign-in.machine';
+import type { PasswordOutcome } from '@machines/console/staff-sign-in.types';
 import { fromPromise, type MachineImplementationsFrom } from 'xstate';
 import { ApiError } from '@/lib/api/errors';
 import { CallError } from '@/lib/api/call-error';

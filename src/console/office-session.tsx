@@ -5,8 +5,8 @@
  */
 import { Trans } from '@lingui/react/macro';
 import { STAFF_IDLE_SECONDS } from '@contracts/console';
-import { staffSessionMachine } from '@machines/office/staff-session.machine';
-import { selectEmail, selectFailure, selectHasEnded, selectIsBusy, selectIsExtending, selectIsWarning, selectSessionEndsAt } from '@machines/office/staff-session.selectors';
+import { staffSessionMachine } from '@machines/console/staff-session.machine';
+import { selectEmail, selectFailure, selectHasEnded, selectIsBusy, selectIsExtending, selectIsWarning, selectSessionEndsAt } from '@machines/console/staff-session.selectors';
 import { useActorRef, useSelector } from '@xstate/react';
 import { useEffect, useMemo, useState } from 'react';
 import { ModalDialog } from '@/components/modal-dialog';

@@ -1,6 +1,6 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useState } from 'react';
-import { staffEnrolmentMachine } from '@machines/office/staff-enrolment.machine';
+import { staffEnrolmentMachine } from '@machines/console/staff-enrolment.machine';
 import {
   enrolmentStepFields,
   selectEnrolmentProblems,
@@ -9,8 +9,8 @@ import {
   selectIsBusy,
   selectRecoveryCodes,
   selectSetup,
-} from '@machines/office/staff-enrolment.selectors';
-import type { StaffEnrolmentField, StaffEnrolmentProblem } from '@machines/office/staff-enrolment.types';
+} from '@machines/console/staff-enrolment.selectors';
+import type { StaffEnrolmentField, StaffEnrolmentProblem } from '@machines/console/staff-enrolment.types';
 import { useSelector } from '@xstate/react';
 import type { SnapshotFrom } from 'xstate';
 import { Screen } from '@/components/screen';

@@ -6,8 +6,8 @@
  */
 import { apiKeyScopes } from '@contracts/office';
 import { webhookEventTypes } from '@contracts/payments-out';
-import type { apiKeysMachine } from '@machines/office/api-keys.machine';
-import type { DeliveryLists, DeliveryRow, webhookEndpointsMachine } from '@machines/office/webhook-endpoints.machine';
+import type { apiKeysMachine } from '@machines/console/api-keys.machine';
+import type { DeliveryLists, DeliveryRow, webhookEndpointsMachine } from '@machines/console/webhook-endpoints.machine';
 import { fromPromise, type MachineImplementationsFrom } from 'xstate';
 import { ApiError } from '@/lib/api/errors';
 import { CallError } from '@/lib/api/call-error';

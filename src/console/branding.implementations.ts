@@ -5,9 +5,9 @@
  */
 import type { BrandColours } from '@contracts/branding';
 import type { ClientSettings } from '@contracts/console-branding';
-import type { brandColoursMachine } from '@machines/office/brand-colours.machine';
-import type { brandLogoMachine, StoredLogo } from '@machines/office/brand-logo.machine';
-import type { clientSettingsMachine } from '@machines/office/client-settings.machine';
+import type { brandColoursMachine } from '@machines/console/brand-colours.machine';
+import type { brandLogoMachine, StoredLogo } from '@machines/console/brand-logo.machine';
+import type { clientSettingsMachine } from '@machines/console/client-settings.machine';
 import { fromPromise, type MachineImplementationsFrom } from 'xstate';
 import { ApiError } from '@/lib/api/errors';
 import { CallError } from '@/lib/api/call-error';

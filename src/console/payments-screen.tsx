@@ -11,7 +11,7 @@ import {
   refundProblems,
   REFUND_REASON_MAX,
   type ReadAmount,
-} from "@machines/office/payment-refund.machine";
+} from "@machines/console/payment-refund.machine";
 import { useSelector } from "@xstate/react";
 import { useEffect, useRef, useState, type SyntheticEvent } from "react";
 import { Screen } from "@/components/screen";

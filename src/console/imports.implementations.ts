@@ -1,6 +1,6 @@
 /** The effects of the Imports screen's upload machine: the upload with its progress, and what its failures mean. */
 import type { ImportReport } from '@contracts/office';
-import type { StatementUploadProblem, statementUploadMachine } from '@machines/office/statement-upload.machine';
+import type { StatementUploadProblem, statementUploadMachine } from '@machines/console/statement-upload.machine';
 import { fromCallback, type MachineImplementationsFrom } from 'xstate';
 import { ApiError } from '@/lib/api/errors';
 import { uploadStatementFile } from './office-api';
