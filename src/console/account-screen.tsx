@@ -2,6 +2,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import type { AccountUser, AccountView } from '@contracts/console-office';
 import { isLanguage } from '@contracts/session';
 import { patientHelpMachine } from '@machines/console/patient-help.machine';
+import { selectFailure, selectIsBusy, selectNotice, selectUsers } from '@machines/console/patient-help.selectors';
 import { useSelector } from '@xstate/react';
 import { Screen } from '@/components/screen';
 import { OfficeLink } from './office-navigation';
@@ -12,6 +13,7 @@ import { useConsoleFailureMessage } from './office-messages';
 import { createPatientHelpImplementations } from './office.implementations';
 import { ColumnHeaders } from '@/components/column-headers';
 import { useStartedActor } from '@/lib/use-started-actor';
+import { usePatientHelpEvents } from './account-events';
 
 /**
  * An account's page (`/{client}/office/patients/{accountNumber}`): what its patient sees (open
@@ -171,10 +173,11 @@ export function AccountScreen({ view, canHelp }: { view: AccountView; canHelp: b
 function AccountUsers({ accountNumber, users, canHelp }: { accountNumber: string; users: AccountUser[]; canHelp: boolean }) {
   const { t } = useLingui();
   const actor = useStartedActor(() => createAppActor(patientHelpMachine.provide(createPatientHelpImplementations(accountNumber)), { input: { users } }));
-  const rows = useSelector(actor, (snapshot) => snapshot.context.users);
-  const notice = useSelector(actor, (snapshot) => snapshot.context.notice);
-  const failure = useSelector(actor, (snapshot) => snapshot.context.failure);
-  const busy = useSelector(actor, (snapshot) => snapshot.hasTag('busy'));
+  const { resendActivation, endSessions, clearLock } = usePatientHelpEvents(actor);
+  const rows = useSelector(actor, selectUsers);
+  const notice = useSelector(actor, selectNotice);
+  const failure = useSelector(actor, selectFailure);
+  const busy = useSelector(actor, selectIsBusy);
   const consoleFailure = useConsoleFailureMessage();
   const minutes = (seconds: number) => Math.max(1, Math.ceil(seconds / 60));
   const stateOf = (user: AccountUser) => {
@@ -247,17 +250,17 @@ function AccountUsers({ accountNumber, users, canHelp }: { accountNumber: string
                     <td>
                       <div className="office-actions">
                         {user.activated ? null : (
-                          <button type="button" className="button button-secondary" aria-disabled={busy} onClick={() => actor.send({ type: 'help.resendActivation', userId: user.userId })}>
+                          <button type="button" className="button button-secondary" aria-disabled={busy} onClick={() => resendActivation(user.userId)}>
                             <Trans>Send {user.email} a new activation link</Trans>
                           </button>
                         )}
                         {user.sessions > 0 ? (
-                          <button type="button" className="button button-secondary" aria-disabled={busy} onClick={() => actor.send({ type: 'help.endSessions', userId: user.userId })}>
+                          <button type="button" className="button button-secondary" aria-disabled={busy} onClick={() => endSessions(user.userId)}>
                             <Trans>Sign {user.email} out everywhere</Trans>
                           </button>
                         ) : null}
                         {user.lockedForSeconds > 0 ? (
-                          <button type="button" className="button button-secondary" aria-disabled={busy} onClick={() => actor.send({ type: 'help.clearLock', userId: user.userId })}>
+                          <button type="button" className="button button-secondary" aria-disabled={busy} onClick={() => clearLock(user.userId)}>
                             <Trans>Clear {user.email}'s sign-in lock</Trans>
                           </button>
                         ) : null}

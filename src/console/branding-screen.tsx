@@ -3,8 +3,11 @@ import { colourNames, type ColourName } from '@contracts/branding';
 import { type ConsoleBranding } from '@contracts/console-branding';
 import type { StaffRole } from '@contracts/console';
 import { brandColoursMachine, colourFields, draftColours } from '@machines/console/brand-colours.machine';
+import * as colours from '@machines/console/brand-colours.selectors';
 import { brandLogoMachine, type LogoFailure } from '@machines/console/brand-logo.machine';
+import * as logos from '@machines/console/brand-logo.selectors';
 import { clientSettingsMachine, settingsFields } from '@machines/console/client-settings.machine';
+import * as clientSettings from '@machines/console/client-settings.selectors';
 import { shownProblems } from '@machines/form/form.rules';
 import { useSelector } from '@xstate/react';
 import { useEffect, useLayoutEffect, useRef } from 'react';
@@ -19,6 +22,7 @@ import { colourFieldProblems, draftContrastProblems, settingsProblems } from './
 import { createBrandColoursImplementations, createBrandLogoImplementations, createClientSettingsImplementations } from './branding.implementations';
 import { useConsoleFailureMessage } from './office-messages';
 import { useStartedActor } from '@/lib/use-started-actor';
+import { useBrandColoursEvents, useBrandLogoEvents } from './branding-events';
 
 /**
  * Sets `properties` on the element's style through the CSSOM: the page's CSP lets no style
@@ -104,13 +108,14 @@ function ColoursSection({ branding, clientName, canEdit }: { branding: ConsoleBr
   const problemMessage = useContrastProblemMessage();
   const refusalMessage = useContrastRefusalMessage();
   const failureMessage = useConsoleFailureMessage();
-  const draft = useSelector(actor, (snapshot) => snapshot.context.draft);
-  const saved = useSelector(actor, (snapshot) => snapshot.context.saved);
-  const serverContrast = useSelector(actor, (snapshot) => snapshot.context.serverContrast);
-  const refusals = useSelector(actor, (snapshot) => snapshot.context.refusals);
-  const savedNotice = useSelector(actor, (snapshot) => snapshot.context.savedNotice);
-  const failure = useSelector(actor, (snapshot) => snapshot.context.failure);
-  const busy = useSelector(actor, (snapshot) => snapshot.hasTag('busy'));
+  const { reset } = useBrandColoursEvents(actor);
+  const draft = useSelector(actor, colours.selectDraft);
+  const saved = useSelector(actor, colours.selectSaved);
+  const serverContrast = useSelector(actor, colours.selectServerContrast);
+  const refusals = useSelector(actor, colours.selectRefusals);
+  const savedNotice = useSelector(actor, colours.selectSavedNotice);
+  const failure = useSelector(actor, colours.selectFailure);
+  const busy = useSelector(actor, colours.selectIsBusy);
   const tooCloseMessage = useTooCloseMessage();
   const previewed = draftColours(draft) ?? saved;
   const contrast = serverContrast.length > 0 ? serverContrast : draftContrastProblems(draft);
@@ -165,7 +170,7 @@ function ColoursSection({ branding, clientName, canEdit }: { branding: ConsoleBr
             <button type="submit" className="button" aria-disabled={busy} onMouseDown={(event) => event.preventDefault()}>
               {busy ? <Trans>Saving…</Trans> : <Trans>Save the colours</Trans>}
             </button>
-            <button type="button" className="button button-secondary" onClick={() => actor.send({ type: 'colours.reset' })}>
+            <button type="button" className="button button-secondary" onClick={reset}>
               <Trans>Undo my changes</Trans>
             </button>
           </div>
@@ -193,13 +198,14 @@ function LogoSection({ branding, clientName, canEdit }: { branding: ConsoleBrand
   const actor = useStartedActor(() => createAppActor(brandLogoMachine.provide(createBrandLogoImplementations()), { input: { logo: { url: branding.logoUrl } } }));
   const refusalMessage = useLogoRefusalMessage();
   const failureMessage = useConsoleFailureMessage();
-  const logo = useSelector(actor, (snapshot) => snapshot.context.logo);
-  const refusal = useSelector(actor, (snapshot) => snapshot.context.refusal);
-  const failure = useSelector(actor, (snapshot) => snapshot.context.failure);
-  const notice = useSelector(actor, (snapshot) => snapshot.context.notice);
-  const confirming = useSelector(actor, (snapshot) => snapshot.matches('confirmingRemoval'));
-  const uploading = useSelector(actor, (snapshot) => snapshot.matches('uploading'));
-  const busy = useSelector(actor, (snapshot) => snapshot.hasTag('busy'));
+  const { choose, remove, confirm, cancel } = useBrandLogoEvents(actor);
+  const logo = useSelector(actor, logos.selectLogo);
+  const refusal = useSelector(actor, logos.selectRefusal);
+  const failure = useSelector(actor, logos.selectFailure);
+  const notice = useSelector(actor, logos.selectNotice);
+  const confirming = useSelector(actor, logos.selectIsConfirmingRemoval);
+  const uploading = useSelector(actor, logos.selectIsUploading);
+  const busy = useSelector(actor, logos.selectIsBusy);
   const failed = (failure: LogoFailure) => failureMessage(failure);
   // The outcome takes the focus when what had it went away (the Remove that asked): else it is read out where it is.
   const noticeRef = useRef<HTMLParagraphElement>(null);
@@ -257,14 +263,14 @@ function LogoSection({ branding, clientName, canEdit }: { branding: ConsoleBrand
                 aria-describedby={refusal || failure ? 'logo-problem' : control['aria-describedby']}
                 onChange={(event) => {
                   const file = event.target.files?.[0];
-                  if (file) actor.send({ type: 'logo.choose', logo: { name: file.name, size: file.size, type: file.type, file } });
+                  if (file) choose({ name: file.name, size: file.size, type: file.type, file });
                   event.target.value = '';
                 }}
               />
             )}
           </Field>
           {logo.url && !confirming ? (
-            <button type="button" className="button button-secondary" aria-disabled={busy} onClick={() => actor.send({ type: 'logo.remove' })}>
+            <button type="button" className="button button-secondary" aria-disabled={busy} onClick={remove}>
               <Trans>Remove the logo</Trans>
             </button>
           ) : null}
@@ -273,8 +279,8 @@ function LogoSection({ branding, clientName, canEdit }: { branding: ConsoleBrand
               question={<Trans>Remove the logo? The patients' pages show the lab's name instead.</Trans>}
               yes={<Trans>Remove</Trans>}
               no={<Trans>Keep the logo</Trans>}
-              onYes={() => actor.send({ type: 'logo.confirm' })}
-              onNo={() => actor.send({ type: 'logo.cancel' })}
+              onYes={confirm}
+              onNo={cancel}
             />
           ) : null}
         </>
@@ -291,10 +297,9 @@ function SettingsSection({ branding, canEdit }: { branding: ConsoleBranding; can
   const { t } = useLingui();
   const actor = useStartedActor(() => createAppActor(clientSettingsMachine.provide(createClientSettingsImplementations()), { input: { settings: branding.settings } }));
   const failureMessage = useConsoleFailureMessage();
-  const online = useSelector(actor, (snapshot) => snapshot.context.draft.acceptsOnlinePayments);
-  const savedNotice = useSelector(actor, (snapshot) => snapshot.context.savedNotice);
-  const failure = useSelector(actor, (snapshot) => snapshot.context.failure);
-  const busy = useSelector(actor, (snapshot) => snapshot.hasTag('busy'));
+  const savedNotice = useSelector(actor, clientSettings.selectSavedNotice);
+  const failure = useSelector(actor, clientSettings.selectFailure);
+  const busy = useSelector(actor, clientSettings.selectIsBusy);
   const form = useFormFields(actor, {
     fields: settingsFields,
     problems: useSelector(actor, selectSettingsProblems),
@@ -313,6 +318,7 @@ function SettingsSection({ branding, canEdit }: { branding: ConsoleBranding; can
       }
     },
   });
+  const online = form.field('acceptsOnlinePayments');
   const { settings } = branding;
 
   return (
@@ -336,7 +342,7 @@ function SettingsSection({ branding, canEdit }: { branding: ConsoleBranding; can
           ) : null}
           <Field label={<Trans>Patients pay online in the portal</Trans>}>
             {(control) => (
-              <select {...control} name="acceptsOnlinePayments" value={online} onChange={(event) => actor.send({ type: 'form.edit', field: 'acceptsOnlinePayments', value: event.target.value })}>
+              <select {...control} name="acceptsOnlinePayments" value={online.value} onChange={(event) => online.onChange(event.target.value)}>
                 <option value="yes">{t`Yes`}</option>
                 <option value="no">{t`No`}</option>
               </select>

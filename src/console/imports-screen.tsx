@@ -2,6 +2,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import type { StaffRole } from '@contracts/console';
 import type { ImportReport } from '@contracts/office';
 import { statementUploadMachine, type StatementUploadProblem } from '@machines/console/statement-upload.machine';
+import { selectChosen, selectIsFinished, selectIsUploading, selectProblem, selectSent, selectTotal } from '@machines/console/statement-upload.selectors';
 import { useSelector } from '@xstate/react';
 import { useEffect, useRef, useState } from 'react';
 import { Screen } from '@/components/screen';
@@ -14,6 +15,7 @@ import { useConsoleFailureMessage } from './office-messages';
 import { ColumnHeaders } from '@/components/column-headers';
 import { useStartedActor } from '@/lib/use-started-actor';
 import { useImportProblemWords } from './import-words';
+import { useStatementUploadEvents } from './imports-events';
 
 type ImportSummary = Omit<ImportReport, 'problems'>;
 
@@ -117,12 +119,13 @@ function UploadSection({ onFinished }: { onFinished: () => void }) {
   const failureMessage = useConsoleFailureMessage();
   const [report, setReport] = useState<ImportReport | null>(null);
   const actor = useStartedActor(() => createAppActor(statementUploadMachine.provide(createStatementUploadImplementations({ onReport: setReport }))));
-  const uploading = useSelector(actor, (snapshot) => snapshot.matches('uploading'));
-  const finished = useSelector(actor, (snapshot) => snapshot.matches('done') || snapshot.matches('refused'));
-  const chosen = useSelector(actor, (snapshot) => snapshot.context.chosen);
-  const sent = useSelector(actor, (snapshot) => snapshot.context.sent);
-  const total = useSelector(actor, (snapshot) => snapshot.context.total);
-  const problem = useSelector(actor, (snapshot) => snapshot.context.problem);
+  const { choose } = useStatementUploadEvents(actor);
+  const uploading = useSelector(actor, selectIsUploading);
+  const finished = useSelector(actor, selectIsFinished);
+  const chosen = useSelector(actor, selectChosen);
+  const sent = useSelector(actor, selectSent);
+  const total = useSelector(actor, selectTotal);
+  const problem = useSelector(actor, selectProblem);
   useEffect(() => {
     if (finished) onFinished();
   }, [finished, onFinished]);
@@ -160,7 +163,7 @@ function UploadSection({ onFinished }: { onFinished: () => void }) {
             aria-describedby={problem ? 'upload-problem' : control['aria-describedby']}
             onChange={(event) => {
               const file = event.target.files?.[0];
-              if (file) actor.send({ type: 'file.choose', statement: { name: file.name, size: file.size, file } });
+              if (file) choose({ name: file.name, size: file.size, file });
               event.target.value = '';
             }}
           />

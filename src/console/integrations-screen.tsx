@@ -1,20 +1,19 @@
 import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { apiKeyScopes, type ApiKeyScope } from '@contracts/office';
 import { webhookEventTypes } from '@contracts/payments-out';
-import { shownProblems } from '@machines/form/form.rules';
-import { apiKeyFields, apiKeyProblems, apiKeysMachine, chosenScopes, type ApiKeyRow } from '@machines/console/api-keys.machine';
+import { apiKeyFields, apiKeysMachine, chosenScopes, type ApiKeyRow } from '@machines/console/api-keys.machine';
+import * as apiKeys from '@machines/console/api-keys.selectors';
 import {
   chosenEventTypes,
   endpointFields,
-  endpointProblems,
   webhookEndpointsMachine,
   type DeliveryLists,
   type DeliveryRow,
   type EndpointRow,
 } from '@machines/console/webhook-endpoints.machine';
+import * as webhooks from '@machines/console/webhook-endpoints.selectors';
 import { useSelector } from '@xstate/react';
 import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
-import type { SnapshotFrom } from 'xstate';
 import { Screen } from '@/components/screen';
 import { TextField } from '@/components/text-field';
 import { createAppActor } from '@/lib/create-app-actor';
@@ -25,11 +24,7 @@ import { useConsoleFailureMessage } from './office-messages';
 import { ColumnHeaders } from '@/components/column-headers';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { useStartedActor } from '@/lib/use-started-actor';
-
-type KeysSnapshot = SnapshotFrom<typeof apiKeysMachine>;
-type HooksSnapshot = SnapshotFrom<typeof webhookEndpointsMachine>;
-const selectKeyProblems = (snapshot: KeysSnapshot) => shownProblems(snapshot.context, apiKeyFields, apiKeyProblems(snapshot.context.draft));
-const selectEndpointProblems = (snapshot: HooksSnapshot) => shownProblems(snapshot.context, endpointFields, endpointProblems(snapshot.context.draft));
+import { useApiKeysEvents, useWebhookEndpointsEvents } from './integrations-events';
 
 /** The words for a failure of an integrations call, shown where it happened. */
 function useIntegrationsFailure(): (failure: 'notFound' | 'endpointDisabled' | 'forbidden' | 'expired' | 'network' | 'serverError', what: 'key' | 'webhook') => string {
@@ -220,13 +215,14 @@ function ApiKeys({ keys }: { keys: ApiKeyRow[] }) {
   );
   const scopeName = useScopeName();
   const failureMessage = useIntegrationsFailure();
-  const rows = useSelector(actor, (snapshot) => snapshot.context.keys);
-  const shownKey = useSelector(actor, (snapshot) => snapshot.context.shownKey);
-  const notice = useSelector(actor, (snapshot) => snapshot.context.notice);
-  const failure = useSelector(actor, (snapshot) => snapshot.context.failure);
-  const confirming = useSelector(actor, (snapshot) => (snapshot.matches('confirmingRevoke') ? snapshot.context.confirming : null));
-  const busy = useSelector(actor, (snapshot) => snapshot.hasTag('busy'));
-  const problems = useSelector(actor, selectKeyProblems);
+  const { revoke, confirm, cancel, hideKey } = useApiKeysEvents(actor);
+  const rows = useSelector(actor, apiKeys.selectKeys);
+  const shownKey = useSelector(actor, apiKeys.selectShownKey);
+  const notice = useSelector(actor, apiKeys.selectNotice);
+  const failure = useSelector(actor, apiKeys.selectFailure);
+  const confirming = useSelector(actor, apiKeys.selectConfirmingRevoke);
+  const busy = useSelector(actor, apiKeys.selectIsBusy);
+  const problems = useSelector(actor, apiKeys.selectKeyProblems);
   const form = useFormFields(actor, {
     fields: apiKeyFields,
     problems,
@@ -248,7 +244,7 @@ function ApiKeys({ keys }: { keys: ApiKeyRow[] }) {
         <Trans>The lab's own systems call the portal's API with a key: each key may do only what its scopes allow.</Trans>
       </p>
       {shownKey ? (
-        <ShownOnce title={<Trans>The key {shownKey.name} is made. Here it is, in full:</Trans>} value={shownKey.key} onHide={() => actor.send({ type: 'apiKey.hide' })} returnTo="api-keys-heading" />
+        <ShownOnce title={<Trans>The key {shownKey.name} is made. Here it is, in full:</Trans>} value={shownKey.key} onHide={hideKey} returnTo="api-keys-heading" />
       ) : null}
       {notice ? (
         <div className="notice notice-success" role="status">
@@ -271,8 +267,8 @@ function ApiKeys({ keys }: { keys: ApiKeyRow[] }) {
           }
           yes={<Trans>Revoke</Trans>}
           no={<Trans>Cancel</Trans>}
-          onYes={() => actor.send({ type: 'apiKey.confirm' })}
-          onNo={() => actor.send({ type: 'apiKey.cancel' })}
+          onYes={confirm}
+          onNo={cancel}
         />
       ) : null}
       {rows.length === 0 ? (
@@ -295,15 +291,7 @@ function ApiKeys({ keys }: { keys: ApiKeyRow[] }) {
                   <td>{when(row.lastUsedAt)}</td>
                   <td>
                     {row.revokedAt === null ? (
-                      <RowButton
-                        busy={busy}
-                        onClick={() =>
-                          actor.send({
-                            type: 'apiKey.revoke',
-                            prefix: row.prefix,
-                          })
-                        }
-                      >
+                      <RowButton busy={busy} onClick={() => revoke(row.prefix)}>
                         <Trans>Revoke {row.name}</Trans>
                       </RowButton>
                     ) : (
@@ -344,17 +332,18 @@ function Webhooks({ endpoints, deliveries }: { endpoints: EndpointRow[]; deliver
   const eventName = useEventName();
   const outcomeOf = useDeliveryOutcome();
   const failureMessage = useIntegrationsFailure();
-  const rows = useSelector(actor, (snapshot) => snapshot.context.endpoints);
-  const lists = useSelector(actor, (snapshot) => snapshot.context.deliveries);
-  const shownSecret = useSelector(actor, (snapshot) => snapshot.context.shownSecret);
-  const notice = useSelector(actor, (snapshot) => snapshot.context.notice);
-  const failure = useSelector(actor, (snapshot) => snapshot.context.failure);
-  const confirming = useSelector(actor, (snapshot) => (snapshot.matches('confirming') ? snapshot.context.confirming : null));
-  const busy = useSelector(actor, (snapshot) => snapshot.hasTag('busy'));
-  const testing = useSelector(actor, (snapshot) => snapshot.matches('testing'));
+  const events = useWebhookEndpointsEvents(actor);
+  const rows = useSelector(actor, webhooks.selectEndpoints);
+  const lists = useSelector(actor, webhooks.selectDeliveries);
+  const shownSecret = useSelector(actor, webhooks.selectShownSecret);
+  const notice = useSelector(actor, webhooks.selectNotice);
+  const failure = useSelector(actor, webhooks.selectFailure);
+  const confirming = useSelector(actor, webhooks.selectConfirming);
+  const busy = useSelector(actor, webhooks.selectIsBusy);
+  const testing = useSelector(actor, webhooks.selectIsTesting);
   const form = useFormFields(actor, {
     fields: endpointFields,
-    problems: useSelector(actor, selectEndpointProblems),
+    problems: useSelector(actor, webhooks.selectEndpointProblems),
     message: (_, problem) => {
       if (problem === 'required') return t`Enter the address where events are sent.`;
       if (problem === 'notAllowed') return t`The portal may not send events to this address: use https to a host on the internet (not the portal's own machine or a private network), with no user or password in it.`;
@@ -386,7 +375,7 @@ function Webhooks({ endpoints, deliveries }: { endpoints: EndpointRow[]; deliver
               )
             }
             value={shownSecret.secret}
-            onHide={() => actor.send({ type: 'secret.hide' })}
+            onHide={events.hideSecret}
             returnTo="webhooks-heading"
           />
         ) : null}
@@ -428,8 +417,8 @@ function Webhooks({ endpoints, deliveries }: { endpoints: EndpointRow[]; deliver
             }
             yes={confirming.action === 'rotate' ? <Trans>Rotate the secret</Trans> : <Trans>Disable</Trans>}
             no={<Trans>Cancel</Trans>}
-            onYes={() => actor.send({ type: 'endpoint.confirm' })}
-            onNo={() => actor.send({ type: 'endpoint.cancel' })}
+            onYes={events.confirm}
+            onNo={events.cancel}
           />
         ) : null}
         {rows.length === 0 ? (
@@ -450,19 +439,19 @@ function Webhooks({ endpoints, deliveries }: { endpoints: EndpointRow[]; deliver
                     <td>
                       {row.disabledAt === null ? (
                         <div className="office-actions">
-                          <RowButton busy={busy} onClick={() => actor.send({ type: 'endpoint.test', id: row.id })}>
+                          <RowButton busy={busy} onClick={() => events.test(row.id)}>
                             <Trans>
                               Send a test event
                               <span className="visually-hidden"> to {row.url}</span>
                             </Trans>
                           </RowButton>
-                          <RowButton busy={busy} onClick={() => actor.send({ type: 'endpoint.rotate', id: row.id })}>
+                          <RowButton busy={busy} onClick={() => events.rotate(row.id)}>
                             <Trans>
                               Rotate the secret
                               <span className="visually-hidden"> of {row.url}</span>
                             </Trans>
                           </RowButton>
-                          <RowButton busy={busy} onClick={() => actor.send({ type: 'endpoint.disable', id: row.id })}>
+                          <RowButton busy={busy} onClick={() => events.disable(row.id)}>
                             <Trans>
                               Disable
                               <span className="visually-hidden"> {row.url}</span>
@@ -515,15 +504,7 @@ function Webhooks({ endpoints, deliveries }: { endpoints: EndpointRow[]; deliver
                     <td>{outcomeOf(delivery)}</td>
                     <td>{formatDateTime(delivery.lastAttemptAt ?? delivery.createdAt, i18n.locale)}</td>
                     <td>
-                      <RowButton
-                        busy={busy}
-                        onClick={() =>
-                          actor.send({
-                            type: 'delivery.replay',
-                            eventId: delivery.eventId,
-                          })
-                        }
-                      >
+                      <RowButton busy={busy} onClick={() => events.replay(delivery.eventId)}>
                         <Trans>Replay {eventName(delivery.eventType)}</Trans>
                       </RowButton>
                     </td>

@@ -4,20 +4,18 @@
  * was underneath with what was typed.
  */
 import { Trans } from '@lingui/react/macro';
-import { STAFF_IDLE_SECONDS } from '@contracts/console';
 import { staffSessionMachine } from '@machines/console/staff-session.machine';
 import { selectEmail, selectFailure, selectHasEnded, selectIsBusy, selectIsExtending, selectIsWarning, selectSessionEndsAt } from '@machines/console/staff-session.selectors';
 import { useActorRef, useSelector } from '@xstate/react';
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { ModalDialog } from '@/components/modal-dialog';
 import { TimeLeft } from '@/components/time-left';
 import { useAnnouncedSeconds, useSecondsUntil } from '@/lib/countdown';
 import { onStaffSessionEnded } from './office-api';
+import { useStaffSessionEvents, type StaffSessionActor } from './office-session-events';
 import { useConsoleFailureMessage } from './office-messages';
 import { createStaffSessionImplementations } from './office.implementations';
 import { StaffSignInForm } from './staff-sign-in-screen';
-
-type StaffSessionActor = ReturnType<typeof useStaffSession>;
 
 /**
  * The signed-in staff member's session actor, for as long as the console's frame is on the page:
@@ -35,21 +33,9 @@ export function useStaffSession({ email, secondsLeft, onSignedOut, home }: { ema
     ),
   );
   const actor = useActorRef(logic, { input: { email, secondsLeft } });
-  useEffect(() => onStaffSessionEnded(() => actor.send({ type: 'staffSession.refused' })), [actor]);
+  const { refused } = useStaffSessionEvents(actor);
+  useEffect(() => onStaffSessionEnded(refused), [refused]);
   return actor;
-}
-
-/** What the session's dialogs can do, by name. */
-function useStaffSessionEvents(actor: StaffSessionActor) {
-  return useMemo(
-    () => ({
-      stay: () => actor.send({ type: 'staffSession.stay' }),
-      signOut: () => actor.send({ type: 'staffSession.signOut' }),
-      // The sign-in over the screen has just made a session: its whole idle time is ahead (the next poll says exactly).
-      signedInAgain: (email: string) => actor.send({ type: 'staffSession.signedIn', email, secondsLeft: STAFF_IDLE_SECONDS }),
-    }),
-    [actor],
-  );
 }
 
 /** The warning, or the sign-in once the session has ended; nothing while the session runs. */

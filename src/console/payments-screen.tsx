@@ -3,17 +3,23 @@ import type {
   ConsolePayment,
   PaymentSearchQuery,
 } from "@contracts/console-office";
-import { shownProblems } from "@machines/form/form.rules";
 import {
   paymentRefundMachine,
   refundFields,
-  refundingPayment,
-  refundProblems,
   REFUND_REASON_MAX,
   type ReadAmount,
 } from "@machines/console/payment-refund.machine";
+import {
+  selectFailure,
+  selectIsBusy,
+  selectIsConfirming,
+  selectNotice,
+  selectOpenPayment,
+  selectPayments,
+  selectRefundProblems,
+} from "@machines/console/payment-refund.selectors";
 import { useSelector } from "@xstate/react";
-import { useEffect, useRef, useState, type SyntheticEvent } from "react";
+import { useEffect, useMemo, useRef, useState, type SyntheticEvent } from "react";
 import { Screen } from "@/components/screen";
 import { OfficeLink, useOfficeNavigate } from "./office-navigation";
 import { Field, TextField } from "@/components/text-field";
@@ -31,6 +37,7 @@ import { createPaymentRefundImplementations } from "./office.implementations";
 import { ColumnHeaders } from "@/components/column-headers";
 import { ConfirmDialog } from "@/components/confirm-dialog";
 import { useStartedActor } from '@/lib/use-started-actor';
+import { usePaymentRefundEvents, type PaymentRefundActor } from './payments-events';
 
 export type PaymentFilters = Partial<Omit<PaymentSearchQuery, "page">> & {
   page?: number;
@@ -63,14 +70,11 @@ export function PaymentsScreen({
       { input: { payments } },
     ),
   );
-  const rows = useSelector(actor, (snapshot) => snapshot.context.payments);
-  const notice = useSelector(actor, (snapshot) => snapshot.context.notice);
-  const failure = useSelector(actor, (snapshot) => snapshot.context.failure);
-  const open = useSelector(actor, (snapshot) =>
-    snapshot.matches("browsing")
-      ? undefined
-      : refundingPayment(snapshot.context),
-  );
+  const { open: openRefund } = usePaymentRefundEvents(actor);
+  const rows = useSelector(actor, selectPayments);
+  const notice = useSelector(actor, selectNotice);
+  const failure = useSelector(actor, selectFailure);
+  const open = useSelector(actor, selectOpenPayment);
   const money = (cents: number) => formatMoney(cents, i18n.locale);
   const page = query.page ?? 1;
   const consoleFailure = useConsoleFailureMessage();
@@ -156,12 +160,7 @@ export function PaymentsScreen({
                             if (element) refundButtons.current.set(payment.confirmationNumber, element);
                             else refundButtons.current.delete(payment.confirmationNumber);
                           }}
-                          onClick={() =>
-                            actor.send({
-                              type: "refund.open",
-                              confirmationNumber: payment.confirmationNumber,
-                            })
-                          }
+                          onClick={() => openRefund(payment.confirmationNumber)}
                         >
                           <Trans>Refund {payment.confirmationNumber}</Trans>
                         </button>
@@ -205,10 +204,6 @@ export function PaymentsScreen({
   );
 }
 
-type RefundActor = ReturnType<
-  typeof createAppActor<typeof paymentRefundMachine>
->;
-
 /**
  * The refund form of one payment: the amount (empty; what is left is said above it) and the
  * reason, then the question with the amount and the card, its No focused.
@@ -218,30 +213,17 @@ function RefundForm({
   payment,
   readAmount,
 }: {
-  actor: RefundActor;
+  actor: PaymentRefundActor;
   payment: ConsolePayment;
   readAmount: ReadAmount;
 }) {
   const { t, i18n } = useLingui();
-  const problems = useSelector(actor, (snapshot) =>
-    shownProblems(
-      snapshot.context,
-      refundFields,
-      refundProblems(
-        snapshot.context.draft,
-        payment.refundableCents,
-        readAmount,
-      ),
-    ),
-  );
-  const busy = useSelector(actor, (snapshot) => snapshot.hasTag("busy"));
-  const confirming = useSelector(actor, (snapshot) => snapshot.matches("confirming"));
-  const amount = useSelector(actor, (snapshot) => snapshot.context.draft.amount);
-  const failure = useSelector(actor, (snapshot) => snapshot.context.failure);
-  const reason = useSelector(
-    actor,
-    (snapshot) => snapshot.context.draft.reason,
-  );
+  const { cancel, confirm, back } = usePaymentRefundEvents(actor);
+  const selectProblems = useMemo(() => selectRefundProblems(readAmount), [readAmount]);
+  const problems = useSelector(actor, selectProblems);
+  const busy = useSelector(actor, selectIsBusy);
+  const confirming = useSelector(actor, selectIsConfirming);
+  const failure = useSelector(actor, selectFailure);
   const consoleFailure = useConsoleFailureMessage();
   const left = formatMoney(payment.refundableCents, i18n.locale);
   const form = useFormFields(actor, {
@@ -260,6 +242,7 @@ function RefundForm({
       return t`Enter an amount, such as 12.50.`;
     },
   });
+  const reason = form.field("reason");
   const headingRef = useRef<HTMLHeadingElement>(null);
   useEffect(() => headingRef.current?.focus(), [payment.confirmationNumber]);
   return (
@@ -303,27 +286,17 @@ function RefundForm({
               characters. The payer never sees it.
             </Trans>
           }
-          error={problems.reason ? form.field("reason").error : undefined}
+          error={problems.reason ? reason.error : undefined}
         >
           {(control) => (
             <textarea
               {...control}
               name="reason"
               rows={3}
-              value={reason}
-              ref={(element) =>
-                form
-                  .field("reason")
-                  .inputRef(element as unknown as HTMLInputElement | null)
-              }
-              onChange={(event) =>
-                actor.send({
-                  type: "form.edit",
-                  field: "reason",
-                  value: event.target.value,
-                })
-              }
-              onBlur={() => actor.send({ type: "form.leave", field: "reason" })}
+              value={reason.value}
+              ref={(element) => reason.inputRef(element as unknown as HTMLInputElement | null)}
+              onChange={(event) => reason.onChange(event.target.value)}
+              onBlur={reason.onBlur}
             />
           )}
         </Field>
@@ -345,7 +318,7 @@ function RefundForm({
             className="button button-secondary"
             aria-disabled={busy || confirming}
             onClick={() => {
-              if (!busy && !confirming) actor.send({ type: "refund.cancel" });
+              if (!busy && !confirming) cancel();
             }}
           >
             <Trans>Cancel</Trans>
@@ -354,11 +327,11 @@ function RefundForm({
       </form>
       {confirming ? (
         <RefundQuestion
-          amount={amount}
+          amount={form.field("amount").value}
           payment={payment}
           readAmount={readAmount}
-          onYes={() => actor.send({ type: "refund.confirm" })}
-          onNo={() => actor.send({ type: "refund.back" })}
+          onYes={confirm}
+          onNo={back}
         />
       ) : null}
     </section>

@@ -24,6 +24,7 @@ import { useFormFields } from '@/lib/use-form-fields';
 import { useOfficeFailureMessage } from './office-messages';
 import { createStaffEnrolmentImplementations } from './office.implementations';
 import { useStartedActor } from '@/lib/use-started-actor';
+import { useStaffEnrolmentEvents } from './staff-enrolment-events';
 
 type Snapshot = SnapshotFrom<typeof staffEnrolmentMachine>;
 
@@ -51,6 +52,7 @@ const selectFields = (snapshot: Snapshot) => enrolmentStepFields(selectEnrolment
 export function StaffEnrolmentScreen({ token, enrolling, onDone, signInPath }: { token: string | null; enrolling: boolean; onDone: () => void; signInPath: string }) {
   const { t } = useLingui();
   const actor = useStartedActor(() => createAppActor(staffEnrolmentMachine.provide(createStaffEnrolmentImplementations({ showConsole: onDone })), { input: { token, enrolling } }));
+  const { choosePasskey, chooseApp, back, done } = useStaffEnrolmentEvents(actor);
   const busy = useSelector(actor, selectIsBusy);
   const failure = useSelector(actor, selectFailure);
   const step = useSelector(actor, selectEnrolmentStep);
@@ -112,7 +114,7 @@ export function StaffEnrolmentScreen({ token, enrolling, onDone, signInPath }: {
           ))}
         </ol>
         <KeepCodes codes={recoveryCodes} />
-        <button type="button" className="button" onClick={() => actor.send({ type: 'enrol.done' })}>
+        <button type="button" className="button" onClick={done}>
           <Trans>I have kept them: open the console</Trans>
         </button>
       </Screen>
@@ -144,7 +146,7 @@ export function StaffEnrolmentScreen({ token, enrolling, onDone, signInPath }: {
           </button>
         </form>
         <p className="alternative">
-          <button type="button" className="button button-secondary" onClick={() => actor.send({ type: 'enrol.back' })}>
+          <button type="button" className="button button-secondary" onClick={back}>
             <Trans>Use a passkey instead</Trans>
           </button>
         </p>
@@ -160,10 +162,10 @@ export function StaffEnrolmentScreen({ token, enrolling, onDone, signInPath }: {
           <Trans>Every sign-in to the billing office asks for your password and a second step, so a stolen password is not enough. Choose one:</Trans>
         </p>
         <div className="choice-buttons" aria-busy={busy}>
-          <button type="button" className="button" aria-disabled={busy} onClick={() => actor.send({ type: 'enrol.choosePasskey' })}>
+          <button type="button" className="button" aria-disabled={busy} onClick={choosePasskey}>
             {busy ? <Trans>Waiting for your device…</Trans> : <Trans>Use a passkey (this device or a security key)</Trans>}
           </button>
-          <button type="button" className="button button-secondary" aria-disabled={busy} onClick={() => actor.send({ type: 'enrol.chooseApp' })}>
+          <button type="button" className="button button-secondary" aria-disabled={busy} onClick={chooseApp}>
             <Trans>Use an authenticator app</Trans>
           </button>
         </div>

@@ -1,9 +1,17 @@
 import { Trans, useLingui } from '@lingui/react/macro';
-import { inviteFields, inviteProblems, staffAdminMachine, staffRoleOptions, type StaffRoleOption, type StaffRow } from '@machines/console/staff-admin.machine';
-import { shownProblems } from '@machines/form/form.rules';
+import { inviteFields, staffAdminMachine, staffRoleOptions, type StaffRoleOption, type StaffRow } from '@machines/console/staff-admin.machine';
+import {
+  selectConfirmingDeactivation,
+  selectFailure,
+  selectInviteProblems,
+  selectIsAskingRoleChange,
+  selectIsBusy,
+  selectNotice,
+  selectRoleChange,
+  selectStaff,
+} from '@machines/console/staff-admin.selectors';
 import { useSelector } from '@xstate/react';
 import { useEffect, useRef, useState } from 'react';
-import type { SnapshotFrom } from 'xstate';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { Screen } from '@/components/screen';
 import { Field, TextField } from '@/components/text-field';
@@ -14,9 +22,7 @@ import { useConsoleFailureMessage, useRoleName } from './office-messages';
 import { createStaffAdminImplementations } from './office.implementations';
 import { ColumnHeaders } from '@/components/column-headers';
 import { useStartedActor } from '@/lib/use-started-actor';
-
-type Snapshot = SnapshotFrom<typeof staffAdminMachine>;
-const selectProblems = (snapshot: Snapshot) => shownProblems(snapshot.context, inviteFields, inviteProblems(snapshot.context.draft));
+import { useStaffAdminEvents } from './staff-events';
 
 /** The lab's staff (office admins): invite, change a role, deactivate. */
 export function StaffScreen({ staff, ownEmail }: { staff: StaffRow[]; ownEmail: string }) {
@@ -24,17 +30,17 @@ export function StaffScreen({ staff, ownEmail }: { staff: StaffRow[]; ownEmail: 
   const actor = useStartedActor(() => createAppActor(staffAdminMachine.provide(createStaffAdminImplementations()), { input: { staff } }));
   const roleName = useRoleName();
   const failureMessage = useConsoleFailureMessage();
-  const rows = useSelector(actor, (snapshot) => snapshot.context.staff);
-  const notice = useSelector(actor, (snapshot) => snapshot.context.notice);
-  const failure = useSelector(actor, (snapshot) => snapshot.context.failure);
-  const confirming = useSelector(actor, (snapshot) => (snapshot.matches('confirmingDeactivation') ? snapshot.context.confirming : null));
-  const roleChange = useSelector(actor, (snapshot) => snapshot.context.roleChange);
-  const askingRole = useSelector(actor, (snapshot) => snapshot.matches('confirmingRoleChange'));
-  const busy = useSelector(actor, (snapshot) => snapshot.hasTag('busy'));
-  const role = useSelector(actor, (snapshot) => snapshot.context.draft.role);
+  const { changeRole, deactivate, confirm, cancel } = useStaffAdminEvents(actor);
+  const rows = useSelector(actor, selectStaff);
+  const notice = useSelector(actor, selectNotice);
+  const failure = useSelector(actor, selectFailure);
+  const confirming = useSelector(actor, selectConfirmingDeactivation);
+  const roleChange = useSelector(actor, selectRoleChange);
+  const askingRole = useSelector(actor, selectIsAskingRoleChange);
+  const busy = useSelector(actor, selectIsBusy);
   const form = useFormFields(actor, {
     fields: inviteFields,
-    problems: useSelector(actor, selectProblems),
+    problems: useSelector(actor, selectInviteProblems),
     message: (field, problem) => {
       if (field === 'role') return t`Choose a role.`;
       if (problem === 'required') return t`Enter the email to invite.`;
@@ -77,8 +83,8 @@ export function StaffScreen({ staff, ownEmail }: { staff: StaffRow[]; ownEmail: 
           question={<Trans>Deactivate {confirmingRow.email}? Their sessions end at once and they can no longer sign in.</Trans>}
           yes={<Trans>Deactivate</Trans>}
           no={<Trans>Cancel</Trans>}
-          onYes={() => actor.send({ type: 'staff.confirm' })}
-          onNo={() => actor.send({ type: 'staff.cancel' })}
+          onYes={confirm}
+          onNo={cancel}
         />
       ) : null}
       {roleChangeRow && roleChange ? (
@@ -86,8 +92,8 @@ export function StaffScreen({ staff, ownEmail }: { staff: StaffRow[]; ownEmail: 
           question={<Trans>Give {roleChangeRow.email} the role {roleName(roleChange.role)}? They have its rights from their next step in the console.</Trans>}
           yes={<Trans>Change the role</Trans>}
           no={<Trans>Cancel</Trans>}
-          onYes={() => actor.send({ type: 'staff.confirm' })}
-          onNo={() => actor.send({ type: 'staff.cancel' })}
+          onYes={confirm}
+          onNo={cancel}
         />
       ) : null}
       <div className="table-scroll" tabIndex={0} role="region" aria-label={t`Staff members`}>
@@ -106,7 +112,7 @@ export function StaffScreen({ staff, ownEmail }: { staff: StaffRow[]; ownEmail: 
                       busy={busy}
                       asking={roleChange?.id === row.id}
                       roleName={roleName}
-                      onChange={(role) => actor.send({ type: 'staff.changeRole', id: row.id, role })}
+                      onChange={(role) => changeRole(row.id, role)}
                     />
                   )}
                 </td>
@@ -114,7 +120,7 @@ export function StaffScreen({ staff, ownEmail }: { staff: StaffRow[]; ownEmail: 
                 <td>{formatDate(row.createdAt, i18n.locale)}</td>
                 <td>
                   {row.status !== 'deactivated' && row.email !== ownEmail ? (
-                    <button type="button" className="button button-secondary" aria-disabled={busy} onClick={() => actor.send({ type: 'staff.deactivate', id: row.id })}>
+                    <button type="button" className="button button-secondary" aria-disabled={busy} onClick={() => deactivate(row.id)}>
                       <Trans>Deactivate {row.email}</Trans>
                     </button>
                   ) : null}
@@ -131,7 +137,7 @@ export function StaffScreen({ staff, ownEmail }: { staff: StaffRow[]; ownEmail: 
         <TextField label={<Trans>Email</Trans>} type="email" autoComplete="off" maxLength={254} {...form.field('email')} />
         <Field label={<Trans>Role</Trans>}>
           {(control) => (
-            <select {...control} name="role" value={role} onChange={(event) => actor.send({ type: 'form.edit', field: 'role', value: event.target.value })}>
+            <select {...control} name="role" value={form.field('role').value} onChange={(event) => form.field('role').onChange(event.target.value)}>
               {staffRoleOptions.map((option) => (
                 <option key={option} value={option}>
                   {roleName(option)}

@@ -19,6 +19,7 @@ import { useFormFields } from '@/lib/use-form-fields';
 import { useOfficeFailureMessage, useStaffFieldMessage } from './office-messages';
 import { createStaffSignInImplementations } from './office.implementations';
 import { useStartedActor } from '@/lib/use-started-actor';
+import { useStaffSignInEvents } from './staff-sign-in-events';
 import { useEffect, useRef, type ReactNode } from 'react';
 
 /**
@@ -83,6 +84,7 @@ export function StaffSignInForm({
     );
     return created;
   });
+  const { answerWithPasskey, restart } = useStaffSignInEvents(actor);
   const busy = useSelector(actor, selectIsBusy);
   const failure = useSelector(actor, selectFailure);
   const step = useSelector(actor, selectStep);
@@ -134,7 +136,7 @@ export function StaffSignInForm({
           {stepHeading(<Trans>Second step</Trans>)}
           {hasFactors.passkey ? (
             <p>
-              <button type="button" className="button" aria-disabled={busy} onClick={() => actor.send({ type: 'passkey.use' })}>
+              <button type="button" className="button" aria-disabled={busy} onClick={answerWithPasskey}>
                 {usingPasskey ? <Trans>Waiting for your passkey…</Trans> : <Trans>Use my passkey</Trans>}
               </button>
             </p>
@@ -153,7 +155,7 @@ export function StaffSignInForm({
             </button>
           </form>
           <p className="alternative">
-            <button type="button" className="button button-secondary" onClick={() => actor.send({ type: 'signIn.restart' })}>
+            <button type="button" className="button button-secondary" onClick={restart}>
               <Trans>Start again with another account</Trans>
             </button>
           </p>

@@ -1,0 +1,76 @@
+/**
+ * Views speak one dialect, in the patients' app and in the console alike (CONVENTIONS.md, "Views
+ * and routes"): a view reads a snapshot through a named selector (the machine's `.selectors.ts`),
+ * never an inline function, and sends events through named functions (a `use…Events` hook in a
+ * `.ts` file beside it), never `actor.send(...)` itself. Each rule is proven on planted samples,
+ * then held over every view.
+ */
+import { readdirSync, readFileSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import ts from 'typescript';
+import { describe, expect, it } from 'vitest';
+
+const root = new URL('../../', import.meta.url).pathname;
+
+function views(dir: string): string[] {
+  return readdirSync(join(root, dir), { withFileTypes: true, recursive: true })
+    .filter((entry) => entry.isFile() && entry.name.endsWith('.tsx') && !entry.name.endsWith('.test.tsx'))
+    .map((entry) => relative(root, join(entry.parentPath, entry.name)))
+    .sort();
+}
+
+const isFunction = (node: ts.Node | undefined) => node !== undefined && (ts.isArrowFunction(node) || ts.isFunctionExpression(node));
+const calledName = (call: ts.CallExpression): string | null => {
+  const callee = call.expression;
+  if (ts.isIdentifier(callee)) return callee.text;
+  if (ts.isPropertyAccessExpression(callee)) return callee.name.text;
+  return null;
+};
+
+/** What a view does that views do not: an inline selector, a raw send. */
+function dialectProblems(source: string): string[] {
+  const file = ts.createSourceFile('view.tsx', source, ts.ScriptTarget.Latest, true, ts.ScriptKind.TSX);
+  const problems: string[] = [];
+  const at = (node: ts.Node) => `line ${String(file.getLineAndCharacterOfPosition(node.getStart(file)).line + 1)}`;
+  const visit = (node: ts.Node): void => {
+    if (ts.isCallExpression(node)) {
+      const name = calledName(node);
+      if (name === 'useSelector' && isFunction(node.arguments[1])) problems.push(`${at(node)}: useSelector with an inline function (name it in the machine's .selectors.ts)`);
+      if (name === 'send' && ts.isPropertyAccessExpression(node.expression)) problems.push(`${at(node)}: a raw .send( (give the view a named function from a use…Events hook)`);
+    }
+    ts.forEachChild(node, visit);
+  };
+  visit(file);
+  return problems;
+}
+
+const problemsOf = (files: string[], check: (source: string) => string[]) =>
+  files.flatMap((path) => check(readFileSync(join(root, path), 'utf8')).map((problem) => `${path}: ${problem}`));
+
+describe('a view reads named selectors and sends through named functions', () => {
+  it('finds the planted inline selector and raw sends', () => {
+    const planted = [
+      "const busy = useSelector(actor, (snapshot) => snapshot.hasTag('busy'));",
+      'const draft = useSelector(actor, function (snapshot) { return snapshot.context.draft; });',
+      "<button onClick={() => actor.send({ type: 'staff.confirm' })} />;",
+      "props.actor.send({ type: 'x' });",
+    ].join('\n');
+    expect(dialectProblems(planted)).toEqual([
+      expect.stringMatching(/^line 1: useSelector with an inline function/),
+      expect.stringMatching(/^line 2: useSelector with an inline function/),
+      expect.stringMatching(/^line 3: a raw \.send\(/),
+      expect.stringMatching(/^line 4: a raw \.send\(/),
+    ]);
+  });
+
+  it('lets named selectors and events hooks through', () => {
+    const clean = "const busy = useSelector(actor, selectIsBusy);\nconst { confirm } = useStaffAdminEvents(actor);\n<button onClick={confirm} />;";
+    expect(dialectProblems(clean)).toEqual([]);
+  });
+
+  it('holds in every view of the patients and of the console', () => {
+    const files = [...views('src/features'), ...views('src/console')];
+    expect(files.length).toBeGreaterThan(20);
+    expect(problemsOf(files, dialectProblems)).toEqual([]);
+  });
+});
