@@ -11,6 +11,8 @@ const shell = [
   '<rootDir>/src/features/not-found',
 ];
 
+/** Shared, but shown only in the console (a key or secret shown once): its messages are kept in office.po. */
+const shownOnce = '<rootDir>/src/components/shown-once.tsx';
 /** Shown only to a signed-in user whose session is ending: its messages are kept in screens.po. */
 const sessionDialogs = '<rootDir>/src/features/shell/session-dialogs.tsx';
 /** The time left such a warning counts down (the console's warning too): screens.po as well. */
@@ -32,13 +34,13 @@ export default defineConfig({
   // language (scripts/lingui-json-catalogs.ts): /assets/locale/{locale}.json (shell and screens), loaded
   // before the first screen, and /assets/locale/office-{locale}.json (office), loaded with the console.
   catalogs: [
-    { path: '<rootDir>/locales/{locale}/shell', include: shell, exclude: [sessionDialogs, timeLeft] },
+    { path: '<rootDir>/locales/{locale}/shell', include: shell, exclude: [sessionDialogs, timeLeft, shownOnce] },
     {
       path: '<rootDir>/locales/{locale}/screens',
       include: ['<rootDir>/src/features', '<rootDir>/src/routes', sessionDialogs, timeLeft, officeLoadFailed],
       exclude: shell.filter((folder) => folder.includes('/features/') && !sessionDialogs.startsWith(folder)),
     },
-    { path: '<rootDir>/locales/{locale}/office', include: [office], exclude: [officeLoadFailed] },
+    { path: '<rootDir>/locales/{locale}/office', include: [office, shownOnce], exclude: [officeLoadFailed] },
   ],
   format: formatter({ lineNumbers: false }),
 });

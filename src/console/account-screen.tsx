@@ -6,13 +6,13 @@ import { selectFailure, selectIsBusy, selectNotice, selectUsers } from '@machine
 import { useSelector } from '@xstate/react';
 import { Screen } from '@/components/screen';
 import { OfficeLink } from './office-navigation';
-import { createAppActor } from '@/lib/create-app-actor';
 import { formatDate, formatDateTime, formatMoney } from '@/lib/format';
 import { statementPdfUrl } from './office-api';
 import { useConsoleFailureMessage } from './office-messages';
 import { createPatientHelpImplementations } from './office.implementations';
 import { ColumnHeaders } from '@/components/column-headers';
-import { useStartedActor } from '@/lib/use-started-actor';
+import { RowButton } from '@/components/row-button';
+import { useScreenActor } from '@/lib/use-screen-actor';
 import { usePatientHelpEvents } from './account-events';
 
 /**
@@ -172,7 +172,7 @@ export function AccountScreen({ view, canHelp }: { view: AccountView; canHelp: b
 /** The account's registered users, with the help billing staff may give each. */
 function AccountUsers({ accountNumber, users, canHelp }: { accountNumber: string; users: AccountUser[]; canHelp: boolean }) {
   const { t } = useLingui();
-  const actor = useStartedActor(() => createAppActor(patientHelpMachine.provide(createPatientHelpImplementations(accountNumber)), { input: { users } }));
+  const actor = useScreenActor(() => patientHelpMachine.provide(createPatientHelpImplementations(accountNumber)), { input: { users } });
   const { resendActivation, endSessions, clearLock } = usePatientHelpEvents(actor);
   const rows = useSelector(actor, selectUsers);
   const notice = useSelector(actor, selectNotice);
@@ -250,19 +250,19 @@ function AccountUsers({ accountNumber, users, canHelp }: { accountNumber: string
                     <td>
                       <div className="office-actions">
                         {user.activated ? null : (
-                          <button type="button" className="button button-secondary" aria-disabled={busy} onClick={() => resendActivation(user.userId)}>
+                          <RowButton busy={busy} onClick={() => resendActivation(user.userId)}>
                             <Trans>Send {user.email} a new activation link</Trans>
-                          </button>
+                          </RowButton>
                         )}
                         {user.sessions > 0 ? (
-                          <button type="button" className="button button-secondary" aria-disabled={busy} onClick={() => endSessions(user.userId)}>
+                          <RowButton busy={busy} onClick={() => endSessions(user.userId)}>
                             <Trans>Sign {user.email} out everywhere</Trans>
-                          </button>
+                          </RowButton>
                         ) : null}
                         {user.lockedForSeconds > 0 ? (
-                          <button type="button" className="button button-secondary" aria-disabled={busy} onClick={() => clearLock(user.userId)}>
+                          <RowButton busy={busy} onClick={() => clearLock(user.userId)}>
                             <Trans>Clear {user.email}'s sign-in lock</Trans>
-                          </button>
+                          </RowButton>
                         ) : null}
                       </div>
                     </td>

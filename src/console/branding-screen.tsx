@@ -16,12 +16,11 @@ import { ConfirmDialog } from '@/components/confirm-dialog';
 import { Screen } from '@/components/screen';
 import { Field, TextField } from '@/components/text-field';
 import { useColourFieldMessage, useContrastProblemMessage, useContrastRefusalMessage, useLogoRefusalMessage, useTooCloseMessage } from '@/lib/branding-messages';
-import { createAppActor } from '@/lib/create-app-actor';
 import { useFormFields } from '@/lib/use-form-fields';
 import { colourFieldProblems, draftContrastProblems, settingsProblems } from './branding-rules';
 import { createBrandColoursImplementations, createBrandLogoImplementations, createClientSettingsImplementations } from './branding.implementations';
 import { useConsoleFailureMessage } from './office-messages';
-import { useStartedActor } from '@/lib/use-started-actor';
+import { useScreenActor } from '@/lib/use-screen-actor';
 import { useBrandColoursEvents, useBrandLogoEvents } from './branding-events';
 
 /**
@@ -102,7 +101,7 @@ const selectColourProblems = (snapshot: ColoursSnapshot) => shownProblems(snapsh
 /** The four colours, the live preview and the pairs too close (office admins change them). */
 function ColoursSection({ branding, clientName, canEdit }: { branding: ConsoleBranding; clientName: string; canEdit: boolean }) {
   const { t } = useLingui();
-  const actor = useStartedActor(() => createAppActor(brandColoursMachine.provide(createBrandColoursImplementations()), { input: { colours: branding.colours } }));
+  const actor = useScreenActor(() => brandColoursMachine.provide(createBrandColoursImplementations()), { input: { colours: branding.colours } });
   const label = useColourLabel();
   const colourMessage = useColourFieldMessage();
   const problemMessage = useContrastProblemMessage();
@@ -195,7 +194,7 @@ function ColoursSection({ branding, clientName, canEdit }: { branding: ConsoleBr
 /** The stored logo, and for office admins a file to upload and Remove. */
 function LogoSection({ branding, clientName, canEdit }: { branding: ConsoleBranding; clientName: string; canEdit: boolean }) {
   const { t } = useLingui();
-  const actor = useStartedActor(() => createAppActor(brandLogoMachine.provide(createBrandLogoImplementations()), { input: { logo: { url: branding.logoUrl } } }));
+  const actor = useScreenActor(() => brandLogoMachine.provide(createBrandLogoImplementations()), { input: { logo: { url: branding.logoUrl } } });
   const refusalMessage = useLogoRefusalMessage();
   const failureMessage = useConsoleFailureMessage();
   const { choose, remove, confirm, cancel } = useBrandLogoEvents(actor);
@@ -295,7 +294,7 @@ const selectSettingsProblems = (snapshot: SettingsSnapshot) => shownProblems(sna
 /** Online payments, the external card page, the posting cut-off and time zone, the password lifetime. */
 function SettingsSection({ branding, canEdit }: { branding: ConsoleBranding; canEdit: boolean }) {
   const { t } = useLingui();
-  const actor = useStartedActor(() => createAppActor(clientSettingsMachine.provide(createClientSettingsImplementations()), { input: { settings: branding.settings } }));
+  const actor = useScreenActor(() => clientSettingsMachine.provide(createClientSettingsImplementations()), { input: { settings: branding.settings } });
   const failureMessage = useConsoleFailureMessage();
   const savedNotice = useSelector(actor, clientSettings.selectSavedNotice);
   const failure = useSelector(actor, clientSettings.selectFailure);

@@ -7,13 +7,12 @@ import { useSelector } from '@xstate/react';
 import { useEffect, useRef, useState } from 'react';
 import { Screen } from '@/components/screen';
 import { Field } from '@/components/text-field';
-import { createAppActor } from '@/lib/create-app-actor';
 import { formatDateTime } from '@/lib/format';
 import { createStatementUploadImplementations } from './imports.implementations';
 import { getImportReport, importProblemsCsvUrl, listImports } from './office-api';
 import { useConsoleFailureMessage } from './office-messages';
 import { ColumnHeaders } from '@/components/column-headers';
-import { useStartedActor } from '@/lib/use-started-actor';
+import { useScreenActor } from '@/lib/use-screen-actor';
 import { useImportProblemWords } from './import-words';
 import { useStatementUploadEvents } from './imports-events';
 
@@ -118,7 +117,7 @@ function UploadSection({ onFinished }: { onFinished: () => void }) {
   const { t, i18n } = useLingui();
   const failureMessage = useConsoleFailureMessage();
   const [report, setReport] = useState<ImportReport | null>(null);
-  const actor = useStartedActor(() => createAppActor(statementUploadMachine.provide(createStatementUploadImplementations({ onReport: setReport }))));
+  const actor = useScreenActor(() => statementUploadMachine.provide(createStatementUploadImplementations({ onReport: setReport })));
   const { choose } = useStatementUploadEvents(actor);
   const uploading = useSelector(actor, selectIsUploading);
   const finished = useSelector(actor, selectIsFinished);

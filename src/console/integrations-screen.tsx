@@ -13,17 +13,18 @@ import {
 } from '@machines/console/webhook-endpoints.machine';
 import * as webhooks from '@machines/console/webhook-endpoints.selectors';
 import { useSelector } from '@xstate/react';
-import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { Screen } from '@/components/screen';
 import { TextField } from '@/components/text-field';
-import { createAppActor } from '@/lib/create-app-actor';
 import { formatDateTime } from '@/lib/format';
 import { useFormFields } from '@/lib/use-form-fields';
 import { createApiKeysImplementations, createWebhookEndpointsImplementations } from './integrations.implementations';
 import { useConsoleFailureMessage } from './office-messages';
 import { ColumnHeaders } from '@/components/column-headers';
+import { Choices } from '@/components/choices';
 import { ConfirmDialog } from '@/components/confirm-dialog';
-import { useStartedActor } from '@/lib/use-started-actor';
+import { RowButton } from '@/components/row-button';
+import { ShownOnce } from '@/components/shown-once';
+import { useScreenActor } from '@/lib/use-screen-actor';
 import { useApiKeysEvents, useWebhookEndpointsEvents } from './integrations-events';
 
 /** The words for a failure of an integrations call, shown where it happened. */
@@ -97,122 +98,9 @@ function useDeliveryOutcome(): (delivery: DeliveryRow | null | undefined) => str
   };
 }
 
-/**
- * A key or secret shown once: the value, a button that copies it, and a button to put it away. It
- * takes the focus where it appears (its title is read, never the secret itself); once put away,
- * the focus goes to its section's heading (`returnTo`).
- */
-function ShownOnce({ title, value, onHide, returnTo }: { title: ReactNode; value: string; onHide: () => void; returnTo: string }) {
-  const { t } = useLingui();
-  const [copied, setCopied] = useState<'copied' | 'failed' | null>(null);
-  const id = useId();
-  const titleRef = useRef<HTMLParagraphElement>(null);
-  useEffect(() => titleRef.current?.focus(), [value]);
-  const copy = () => {
-    void navigator.clipboard.writeText(value).then(
-      () => setCopied('copied'),
-      () => setCopied('failed'),
-    );
-  };
-  const hide = () => {
-    onHide();
-    const heading = document.getElementById(returnTo);
-    if (heading) {
-      heading.tabIndex = -1;
-      heading.focus();
-    }
-  };
-  return (
-    <div className="notice notice-success shown-once" role="group" aria-labelledby={id}>
-      <p id={id} tabIndex={-1} ref={titleRef}>
-        {title}
-      </p>
-      <p>
-        <code data-testid="shown-once">{value}</code>
-      </p>
-      <p>
-        <Trans>Copy it now and keep it safe: it will not be shown again.</Trans>
-      </p>
-      <div className="office-actions">
-        <button type="button" className="button" onClick={copy}>
-          <Trans>Copy</Trans>
-        </button>
-        <button type="button" className="button button-secondary" onClick={hide}>
-          <Trans>I have kept it</Trans>
-        </button>
-      </div>
-      <p role="status">{copied ? (copied === 'copied' ? t`Copied.` : t`It could not be copied: select it and copy it yourself.`) : null}</p>
-    </div>
-  );
-}
-
-/** A row's action: marked unavailable (but still focusable) while a call is under way. */
-function RowButton({ busy, onClick, children }: { busy: boolean; onClick: () => void; children: ReactNode }) {
-  return (
-    <button type="button" className="button button-secondary" aria-disabled={busy} onClick={onClick}>
-      {children}
-    </button>
-  );
-}
-
-/** Checkboxes for a form field kept as the chosen values separated by spaces. */
-function Choices<T extends string>({
-  legend,
-  hint,
-  options,
-  chosen,
-  nameOf,
-  onChange,
-  error,
-  inputRef,
-}: {
-  legend: ReactNode;
-  hint?: ReactNode;
-  options: readonly T[];
-  chosen: readonly T[];
-  nameOf: (option: T) => string;
-  onChange: (text: string) => void;
-  error?: string | undefined;
-  inputRef?: (element: HTMLInputElement | null) => void;
-}) {
-  const id = useId();
-  const describedBy = [hint ? `${id}-hint` : null, error ? `${id}-error` : null].filter((part) => part !== null).join(' ') || undefined;
-  return (
-    <fieldset className="field office-choices" aria-describedby={describedBy}>
-      <legend>{legend}</legend>
-      {hint ? (
-        <p className="field-hint" id={`${id}-hint`}>
-          {hint}
-        </p>
-      ) : null}
-      {options.map((option, index) => (
-        <label key={option} className="choice">
-          <input
-            type="checkbox"
-            ref={index === 0 ? inputRef : undefined}
-            aria-invalid={error ? true : undefined}
-            checked={chosen.includes(option)}
-            onChange={(event) => onChange(options.filter((each) => (each === option ? event.target.checked : chosen.includes(each))).join(' '))}
-          />{' '}
-          {nameOf(option)}
-        </label>
-      ))}
-      {error ? (
-        <p className="field-error" id={`${id}-error`}>
-          {error}
-        </p>
-      ) : null}
-    </fieldset>
-  );
-}
-
 function ApiKeys({ keys }: { keys: ApiKeyRow[] }) {
   const { t, i18n } = useLingui();
-  const actor = useStartedActor(() =>
-    createAppActor(apiKeysMachine.provide(createApiKeysImplementations()), {
-      input: { keys },
-    }),
-  );
+  const actor = useScreenActor(() => apiKeysMachine.provide(createApiKeysImplementations()), { input: { keys } });
   const scopeName = useScopeName();
   const failureMessage = useIntegrationsFailure();
   const { revoke, confirm, cancel, hideKey } = useApiKeysEvents(actor);
@@ -328,7 +216,7 @@ function ApiKeys({ keys }: { keys: ApiKeyRow[] }) {
 
 function Webhooks({ endpoints, deliveries }: { endpoints: EndpointRow[]; deliveries: DeliveryLists }) {
   const { t, i18n } = useLingui();
-  const actor = useStartedActor(() => createAppActor(webhookEndpointsMachine.provide(createWebhookEndpointsImplementations()), { input: { endpoints, deliveries } }));
+  const actor = useScreenActor(() => webhookEndpointsMachine.provide(createWebhookEndpointsImplementations()), { input: { endpoints, deliveries } });
   const eventName = useEventName();
   const outcomeOf = useDeliveryOutcome();
   const failureMessage = useIntegrationsFailure();

@@ -23,7 +23,6 @@ import { useEffect, useMemo, useRef, useState, type SyntheticEvent } from "react
 import { Screen } from "@/components/screen";
 import { OfficeLink, useOfficeNavigate } from "./office-navigation";
 import { Field, TextField } from "@/components/text-field";
-import { createAppActor } from "@/lib/create-app-actor";
 import {
   centsToInput,
   formatDateTime,
@@ -36,7 +35,7 @@ import { useConsoleFailureMessage } from "./office-messages";
 import { createPaymentRefundImplementations } from "./office.implementations";
 import { ColumnHeaders } from "@/components/column-headers";
 import { ConfirmDialog } from "@/components/confirm-dialog";
-import { useStartedActor } from '@/lib/use-started-actor';
+import { useScreenActor } from '@/lib/use-screen-actor';
 import { usePaymentRefundEvents, type PaymentRefundActor } from './payments-events';
 
 export type PaymentFilters = Partial<Omit<PaymentSearchQuery, "page">> & {
@@ -60,16 +59,7 @@ export function PaymentsScreen({
   canRefund: boolean;
 }) {
   const { t, i18n } = useLingui();
-  const actor = useStartedActor(() =>
-    createAppActor(
-      paymentRefundMachine.provide(
-        createPaymentRefundImplementations(
-          () => (text) => parseMoney(text, i18n.locale),
-        ),
-      ),
-      { input: { payments } },
-    ),
-  );
+  const actor = useScreenActor(() => paymentRefundMachine.provide(createPaymentRefundImplementations(() => (text) => parseMoney(text, i18n.locale))), { input: { payments } });
   const { open: openRefund } = usePaymentRefundEvents(actor);
   const rows = useSelector(actor, selectPayments);
   const notice = useSelector(actor, selectNotice);

@@ -1,5 +1,4 @@
 import { Trans, useLingui } from '@lingui/react/macro';
-import { useState } from 'react';
 import { staffEnrolmentMachine } from '@machines/console/staff-enrolment.machine';
 import {
   enrolmentStepFields,
@@ -17,13 +16,13 @@ import { Screen } from '@/components/screen';
 import { QrCode } from './qr-code';
 import { useFocusHeadingOnChange } from '@/lib/focus-heading';
 import { TextField } from '@/components/text-field';
-import { createAppActor } from '@/lib/create-app-actor';
 import { useNewPasswordHint, usePasswordFieldMessage } from '@/lib/password-form-messages';
 import { resetPasswordProblems } from '@/lib/password-form-rules';
+import { useCopy } from '@/lib/use-copy';
 import { useFormFields } from '@/lib/use-form-fields';
 import { useOfficeFailureMessage } from './office-messages';
 import { createStaffEnrolmentImplementations } from './office.implementations';
-import { useStartedActor } from '@/lib/use-started-actor';
+import { useScreenActor } from '@/lib/use-screen-actor';
 import { useStaffEnrolmentEvents } from './staff-enrolment-events';
 
 type Snapshot = SnapshotFrom<typeof staffEnrolmentMachine>;
@@ -51,7 +50,7 @@ const selectFields = (snapshot: Snapshot) => enrolmentStepFields(selectEnrolment
  */
 export function StaffEnrolmentScreen({ token, enrolling, onDone, signInPath }: { token: string | null; enrolling: boolean; onDone: () => void; signInPath: string }) {
   const { t } = useLingui();
-  const actor = useStartedActor(() => createAppActor(staffEnrolmentMachine.provide(createStaffEnrolmentImplementations({ showConsole: onDone })), { input: { token, enrolling } }));
+  const actor = useScreenActor(() => staffEnrolmentMachine.provide(createStaffEnrolmentImplementations({ showConsole: onDone })), { input: { token, enrolling } });
   const { choosePasskey, chooseApp, back, done } = useStaffEnrolmentEvents(actor);
   const busy = useSelector(actor, selectIsBusy);
   const failure = useSelector(actor, selectFailure);
@@ -193,17 +192,11 @@ export function StaffEnrolmentScreen({ token, enrolling, onDone, signInPath }: {
 /** Copy the recovery codes (one a line, for a password manager) or print them; neither leaves the browser. */
 function KeepCodes({ codes }: { codes: readonly string[] }) {
   const { t } = useLingui();
-  const [copied, setCopied] = useState<'copied' | 'failed' | null>(null);
-  const copy = () => {
-    navigator.clipboard.writeText(codes.join('\n')).then(
-      () => setCopied('copied'),
-      () => setCopied('failed'),
-    );
-  };
+  const { copied, copy } = useCopy();
   return (
     <div className="no-print">
       <div className="office-actions">
-        <button type="button" className="button button-secondary" onClick={copy}>
+        <button type="button" className="button button-secondary" onClick={() => copy(codes.join('\n'))}>
           <Trans>Copy the codes</Trans>
         </button>
         <button type="button" className="button button-secondary" onClick={() => window.print()}>

@@ -15,19 +15,19 @@ import { useEffect, useRef, useState } from 'react';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { Screen } from '@/components/screen';
 import { Field, TextField } from '@/components/text-field';
-import { createAppActor } from '@/lib/create-app-actor';
 import { formatDate } from '@/lib/format';
 import { useFormFields } from '@/lib/use-form-fields';
 import { useConsoleFailureMessage, useRoleName } from './office-messages';
 import { createStaffAdminImplementations } from './office.implementations';
 import { ColumnHeaders } from '@/components/column-headers';
-import { useStartedActor } from '@/lib/use-started-actor';
+import { RowButton } from '@/components/row-button';
+import { useScreenActor } from '@/lib/use-screen-actor';
 import { useStaffAdminEvents } from './staff-events';
 
 /** The lab's staff (office admins): invite, change a role, deactivate. */
 export function StaffScreen({ staff, ownEmail }: { staff: StaffRow[]; ownEmail: string }) {
   const { t, i18n } = useLingui();
-  const actor = useStartedActor(() => createAppActor(staffAdminMachine.provide(createStaffAdminImplementations()), { input: { staff } }));
+  const actor = useScreenActor(() => staffAdminMachine.provide(createStaffAdminImplementations()), { input: { staff } });
   const roleName = useRoleName();
   const failureMessage = useConsoleFailureMessage();
   const { changeRole, deactivate, confirm, cancel } = useStaffAdminEvents(actor);
@@ -120,9 +120,9 @@ export function StaffScreen({ staff, ownEmail }: { staff: StaffRow[]; ownEmail: 
                 <td>{formatDate(row.createdAt, i18n.locale)}</td>
                 <td>
                   {row.status !== 'deactivated' && row.email !== ownEmail ? (
-                    <button type="button" className="button button-secondary" aria-disabled={busy} onClick={() => deactivate(row.id)}>
+                    <RowButton busy={busy} onClick={() => deactivate(row.id)}>
                       <Trans>Deactivate {row.email}</Trans>
-                    </button>
+                    </RowButton>
                   ) : null}
                 </td>
               </tr>

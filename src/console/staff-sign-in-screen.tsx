@@ -14,12 +14,11 @@ import type { StaffFactors } from '@machines/console/staff-sign-in.types';
 import { useSelector } from '@xstate/react';
 import { Screen } from '@/components/screen';
 import { TextField } from '@/components/text-field';
-import { createAppActor } from '@/lib/create-app-actor';
 import { useFormFields } from '@/lib/use-form-fields';
 import { useOfficeFailureMessage, useStaffFieldMessage } from './office-messages';
 import { createStaffSignInImplementations } from './office.implementations';
-import { useStartedActor } from '@/lib/use-started-actor';
-import { useStaffSignInEvents } from './staff-sign-in-events';
+import { useScreenActor } from '@/lib/use-screen-actor';
+import { useStaffSignInEvents, type StaffSignInActor } from './staff-sign-in-events';
 import { useEffect, useRef, type ReactNode } from 'react';
 
 /**
@@ -77,13 +76,10 @@ export function StaffSignInForm({
   intro?: ReactNode;
   stepHeading: (text: ReactNode) => ReactNode;
 }) {
-  const actor = useStartedActor(() => {
-    const created = createAppActor(
-      staffSignInMachine.provide(createStaffSignInImplementations({ showConsole: () => onSignedIn(created.getSnapshot().context.draft.email.trim()), showEnrolment: onEnrol })),
-      { input: { clientCode, factors, ...(email === undefined ? {} : { email }) } },
-    );
-    return created;
-  });
+  const actor = useScreenActor(
+    (self: () => StaffSignInActor) => staffSignInMachine.provide(createStaffSignInImplementations({ showConsole: () => onSignedIn(self().getSnapshot().context.draft.email.trim()), showEnrolment: onEnrol })),
+    { input: { clientCode, factors, ...(email === undefined ? {} : { email }) } },
+  );
   const { answerWithPasskey, restart } = useStaffSignInEvents(actor);
   const busy = useSelector(actor, selectIsBusy);
   const failure = useSelector(actor, selectFailure);
