@@ -1,6 +1,8 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import type { StaffRole } from '@contracts/console';
 import type { ImportReport } from '@contracts/office';
+import { importListMachine, type ImportSummary } from '@machines/console/import-list.machine';
+import { selectHasFailed, selectImports, selectShownReport } from '@machines/console/import-list.selectors';
 import { statementUploadMachine, type StatementUploadProblem } from '@machines/console/statement-upload.machine';
 import { selectChosen, selectIsFinished, selectIsUploading, selectProblem, selectSent, selectTotal } from '@machines/console/statement-upload.selectors';
 import { useSelector } from '@xstate/react';
@@ -8,18 +10,13 @@ import { useEffect, useRef, useState } from 'react';
 import { Screen } from '@/components/screen';
 import { Field } from '@/components/text-field';
 import { formatDateTime } from '@/lib/format';
-import { createStatementUploadImplementations } from './imports.implementations';
-import { getImportReport, importProblemsCsvUrl, listImports } from './office-api';
+import { createImportListImplementations, createStatementUploadImplementations } from './imports.implementations';
+import { importProblemsCsvUrl } from './office-api';
 import { useConsoleFailureMessage } from './office-messages';
 import { ColumnHeaders } from '@/components/column-headers';
 import { useScreenActor } from '@/lib/use-screen-actor';
 import { useImportProblemWords } from './import-words';
-import { useStatementUploadEvents } from './imports-events';
-
-type ImportSummary = Omit<ImportReport, 'problems'>;
-
-/** How often a running import's rows read are asked for again. */
-const POLL_MS = 1500;
+import { useImportListEvents, useStatementUploadEvents } from './imports-events';
 
 function useStatusName(): (status: ImportSummary['status']) => string {
   const { t } = useLingui();
@@ -209,20 +206,12 @@ function UploadSection({ onFinished }: { onFinished: () => void }) {
 export function ImportsScreen({ imports, role }: { imports: ImportSummary[]; role: StaffRole }) {
   const { t, i18n } = useLingui();
   const statusName = useStatusName();
-  const [rows, setRows] = useState(imports);
-  const [shown, setShown] = useState<ImportReport | null>(null);
-  const [failed, setFailed] = useState(false);
-  const running = rows.some((row) => row.status === 'running');
-  // While an import runs (this one's or another's), its rows read are asked for again.
-  useEffect(() => {
-    if (!running) return;
-    const timer = window.setInterval(() => {
-      listImports().then(setRows, () => setFailed(true));
-    }, POLL_MS);
-    return () => window.clearInterval(timer);
-  }, [running]);
-  const refresh = () => void listImports().then(setRows, () => setFailed(true));
-  const show = (id: number) => void getImportReport(id).then(setShown, () => setFailed(true));
+  // While an import runs (this one's or another's), the machine asks for its rows read again.
+  const actor = useScreenActor(() => importListMachine.provide(createImportListImplementations()), { input: { imports } });
+  const { refresh, showReport } = useImportListEvents(actor);
+  const rows = useSelector(actor, selectImports);
+  const shown = useSelector(actor, selectShownReport);
+  const failed = useSelector(actor, selectHasFailed);
 
   return (
     <Screen title={<Trans>Imports</Trans>}>
@@ -253,7 +242,7 @@ export function ImportsScreen({ imports, role }: { imports: ImportSummary[]; rol
                   <td>{i18n.number(row.rowsRefused)}</td>
                   <td>
                     <div className="office-actions">
-                      <button type="button" className="button button-secondary" onClick={() => show(row.id)}>
+                      <button type="button" className="button button-secondary" onClick={() => showReport(row.id)}>
                         <Trans>Show the report of {row.fileName || `#${String(row.id)}`}</Trans>
                       </button>
                       {row.problemCount > 0 ? (

@@ -1,9 +1,10 @@
-/** The effects of the Imports screen's upload machine: the upload with its progress, and what its failures mean. */
+/** The effects of the Imports screen's machines: the upload with its progress and what its failures mean, the list and a report. */
 import type { ImportReport } from '@contracts/office';
+import type { importListMachine } from '@machines/console/import-list.machine';
 import type { StatementUploadProblem, statementUploadMachine } from '@machines/console/statement-upload.machine';
-import { fromCallback, type MachineImplementationsFrom } from 'xstate';
+import { fromCallback, fromPromise, type MachineImplementationsFrom } from 'xstate';
 import { ApiError } from '@/lib/api/errors';
-import { uploadStatementFile } from './office-api';
+import { getImportReport, listImports, uploadStatementFile } from './office-api';
 
 function problemOf(error: unknown): StatementUploadProblem {
   if (!(error instanceof ApiError)) return 'serverError';
@@ -31,6 +32,16 @@ export function createStatementUploadImplementations({ onReport }: { onReport: (
         );
         return () => controller.abort();
       }),
+    },
+  };
+}
+
+/** The list's and the report's calls, aborted when the screen goes. */
+export function createImportListImplementations(): MachineImplementationsFrom<typeof importListMachine> {
+  return {
+    actors: {
+      listImports: fromPromise(({ signal }) => listImports({ signal })),
+      getImportReport: fromPromise(({ input, signal }) => getImportReport(input.id, { signal })),
     },
   };
 }

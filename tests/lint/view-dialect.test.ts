@@ -2,8 +2,9 @@
  * Views speak one dialect, in the patients' app and in the console alike (CONVENTIONS.md, "Views
  * and routes"): a view reads a snapshot through a named selector (the machine's `.selectors.ts`),
  * never an inline function, and sends events through named functions (a `use…Events` hook in a
- * `.ts` file beside it), never `actor.send(...)` itself. Each rule is proven on planted samples,
- * then held over every view.
+ * `.ts` file beside it), never `actor.send(...)` itself. A console view also neither fetches nor
+ * keeps a timer: calls and time belong to its screen's machine. Each rule is proven on planted
+ * samples, then held over every view.
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
@@ -44,6 +45,35 @@ function dialectProblems(source: string): string[] {
   return problems;
 }
 
+const timers = new Set(['setInterval', 'setTimeout']);
+
+/** What a console view does that belongs to its screen's machine: a call to the API, a timer. */
+function effectProblems(source: string): string[] {
+  const file = ts.createSourceFile('view.tsx', source, ts.ScriptTarget.Latest, true, ts.ScriptKind.TSX);
+  const problems: string[] = [];
+  const at = (node: ts.Node) => `line ${String(file.getLineAndCharacterOfPosition(node.getStart(file)).line + 1)}`;
+  const visit = (node: ts.Node): void => {
+    if (ts.isImportDeclaration(node) && ts.isStringLiteral(node.moduleSpecifier)) {
+      const from = node.moduleSpecifier.text;
+      if (from === 'ky' || from === '@/lib/api/http' || /-endpoints$/.test(from)) problems.push(`${at(node)}: imports the HTTP client or its endpoints (${from})`);
+      // A screen's calls live in its *-api.ts; a view takes only the addresses (…Url) it links to.
+      if (/-api$/.test(from)) {
+        const names = node.importClause?.namedBindings && ts.isNamedImports(node.importClause.namedBindings) ? node.importClause.namedBindings.elements.map((element) => element.name.text) : ['*'];
+        const calls = names.filter((name) => !name.endsWith('Url'));
+        if (calls.length > 0) problems.push(`${at(node)}: imports the calls ${calls.join(', ')} from ${from}`);
+      }
+    }
+    if (ts.isCallExpression(node)) {
+      const name = calledName(node);
+      if (name === 'fetch') problems.push(`${at(node)}: calls fetch`);
+      if (name !== null && timers.has(name)) problems.push(`${at(node)}: keeps a timer (${name}: give the machine a delayed transition)`);
+    }
+    ts.forEachChild(node, visit);
+  };
+  visit(file);
+  return problems;
+}
+
 const problemsOf = (files: string[], check: (source: string) => string[]) =>
   files.flatMap((path) => check(readFileSync(join(root, path), 'utf8')).map((problem) => `${path}: ${problem}`));
 
@@ -72,5 +102,42 @@ describe('a view reads named selectors and sends through named functions', () =>
     const files = [...views('src/features'), ...views('src/console')];
     expect(files.length).toBeGreaterThan(20);
     expect(problemsOf(files, dialectProblems)).toEqual([]);
+  });
+});
+
+describe('a console view neither fetches nor keeps a timer', () => {
+  it('finds the planted calls and timers', () => {
+    const planted = [
+      "import { getImportReport, importProblemsCsvUrl } from './office-api';",
+      "import ky from 'ky';",
+      'useEffect(() => { const timer = window.setInterval(refresh, 1500); return () => window.clearInterval(timer); }, []);',
+      'setTimeout(done, 10);',
+      "void fetch('/x');",
+    ].join('\n');
+    expect(effectProblems(planted)).toEqual([
+      'line 1: imports the calls getImportReport from ./office-api',
+      'line 2: imports the HTTP client or its endpoints (ky)',
+      expect.stringMatching(/^line 3: keeps a timer \(setInterval/),
+      expect.stringMatching(/^line 4: keeps a timer \(setTimeout/),
+      'line 5: calls fetch',
+    ]);
+  });
+
+  it('lets the addresses a view links to through', () => {
+    expect(effectProblems("import { auditCsvUrl } from './office-api';\n<a href={auditCsvUrl({})} />;")).toEqual([]);
+  });
+
+  /**
+   * The console's frame, which the console's router and its staff-session machine are taking over
+   * (issue 35): the screens' loaders, the sign-out, the session that hears of refused calls. Each
+   * entry is checked to be still true: a file that keeps the rule now must leave the list.
+   */
+  const frameNotYetInMachines = ['src/console/office-layout.tsx', 'src/console/office-screens.tsx', 'src/console/office-session.tsx'];
+
+  it('holds in every console view', () => {
+    const files = views('src/console');
+    expect(files.length).toBeGreaterThan(10);
+    expect(problemsOf(files.filter((file) => !frameNotYetInMachines.includes(file)), effectProblems)).toEqual([]);
+    for (const file of frameNotYetInMachines) expect(problemsOf([file], effectProblems), `${file} keeps the rule now: take it out of the list`).not.toEqual([]);
   });
 });
