@@ -28,50 +28,49 @@ const calledName = (call: ts.CallExpression): string | null => {
   return null;
 };
 
-/** What a view does that views do not: an inline selector, a raw send. */
-function dialectProblems(source: string): string[] {
+/** Walks a view's syntax tree: `check` gives each node's problems, each said with its line. */
+function walk(source: string, check: (node: ts.Node) => string[]): string[] {
   const file = ts.createSourceFile('view.tsx', source, ts.ScriptTarget.Latest, true, ts.ScriptKind.TSX);
   const problems: string[] = [];
-  const at = (node: ts.Node) => `line ${String(file.getLineAndCharacterOfPosition(node.getStart(file)).line + 1)}`;
   const visit = (node: ts.Node): void => {
-    if (ts.isCallExpression(node)) {
-      const name = calledName(node);
-      if (name === 'useSelector' && isFunction(node.arguments[1])) problems.push(`${at(node)}: useSelector with an inline function (name it in the machine's .selectors.ts)`);
-      if (name === 'send' && ts.isPropertyAccessExpression(node.expression)) problems.push(`${at(node)}: a raw .send( (give the view a named function from a use…Events hook)`);
-    }
+    for (const problem of check(node)) problems.push(`line ${String(file.getLineAndCharacterOfPosition(node.getStart(file)).line + 1)}: ${problem}`);
     ts.forEachChild(node, visit);
   };
   visit(file);
   return problems;
 }
 
+/** What a view does that views do not: an inline selector, a raw send. */
+function dialectProblems(source: string): string[] {
+  return walk(source, (node) => {
+    if (!ts.isCallExpression(node)) return [];
+    const name = calledName(node);
+    if (name === 'useSelector' && isFunction(node.arguments[1])) return ["useSelector with an inline function (name it in the machine's .selectors.ts)"];
+    if (name === 'send' && ts.isPropertyAccessExpression(node.expression)) return ['a raw .send( (give the view a named function from a use…Events hook)'];
+    return [];
+  });
+}
+
 const timers = new Set(['setInterval', 'setTimeout']);
 
 /** What a console view does that belongs to its screen's machine: a call to the API, a timer. */
 function effectProblems(source: string): string[] {
-  const file = ts.createSourceFile('view.tsx', source, ts.ScriptTarget.Latest, true, ts.ScriptKind.TSX);
-  const problems: string[] = [];
-  const at = (node: ts.Node) => `line ${String(file.getLineAndCharacterOfPosition(node.getStart(file)).line + 1)}`;
-  const visit = (node: ts.Node): void => {
+  return walk(source, (node) => {
     if (ts.isImportDeclaration(node) && ts.isStringLiteral(node.moduleSpecifier)) {
       const from = node.moduleSpecifier.text;
-      if (from === 'ky' || from === '@/lib/api/http' || /-endpoints$/.test(from)) problems.push(`${at(node)}: imports the HTTP client or its endpoints (${from})`);
+      if (from === 'ky' || from === '@/lib/api/http' || /-endpoints$/.test(from)) return [`imports the HTTP client or its endpoints (${from})`];
       // A screen's calls live in its *-api.ts; a view takes only the addresses (…Url) it links to.
-      if (/-api$/.test(from)) {
-        const names = node.importClause?.namedBindings && ts.isNamedImports(node.importClause.namedBindings) ? node.importClause.namedBindings.elements.map((element) => element.name.text) : ['*'];
-        const calls = names.filter((name) => !name.endsWith('Url'));
-        if (calls.length > 0) problems.push(`${at(node)}: imports the calls ${calls.join(', ')} from ${from}`);
-      }
+      if (!/-api$/.test(from)) return [];
+      const names = node.importClause?.namedBindings && ts.isNamedImports(node.importClause.namedBindings) ? node.importClause.namedBindings.elements.map((element) => element.name.text) : ['*'];
+      const calls = names.filter((name) => !name.endsWith('Url'));
+      return calls.length > 0 ? [`imports the calls ${calls.join(', ')} from ${from}`] : [];
     }
-    if (ts.isCallExpression(node)) {
-      const name = calledName(node);
-      if (name === 'fetch') problems.push(`${at(node)}: calls fetch`);
-      if (name !== null && timers.has(name)) problems.push(`${at(node)}: keeps a timer (${name}: give the machine a delayed transition)`);
-    }
-    ts.forEachChild(node, visit);
-  };
-  visit(file);
-  return problems;
+    if (!ts.isCallExpression(node)) return [];
+    const name = calledName(node);
+    if (name === 'fetch') return ['calls fetch'];
+    if (name !== null && timers.has(name)) return [`keeps a timer (${name}: give the machine a delayed transition)`];
+    return [];
+  });
 }
 
 const problemsOf = (files: string[], check: (source: string) => string[]) =>
