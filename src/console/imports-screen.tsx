@@ -1,7 +1,8 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import type { StaffRole } from '@contracts/console';
 import type { ImportReport } from '@contracts/office';
-import { importListMachine, type ImportSummary } from '@machines/console/import-list.machine';
+import { importListMachine } from '@machines/console/import-list.machine';
+import type { ImportSummary } from '@machines/console/import-list.types';
 import { selectHasFailed, selectImports, selectShownReport } from '@machines/console/import-list.selectors';
 import { statementUploadMachine, type StatementUploadProblem } from '@machines/console/statement-upload.machine';
 import { selectChosen, selectIsFinished, selectIsUploading, selectProblem, selectSent, selectTotal } from '@machines/console/statement-upload.selectors';

@@ -1,5 +1,6 @@
 import type { ImportReport } from '@contracts/office';
-import { importListMachine, type ImportSummary } from '@machines/console/import-list.machine';
+import { importListMachine } from '@machines/console/import-list.machine';
+import type { ImportSummary } from '@machines/console/import-list.types';
 import { expect } from 'vitest';
 import { fromPromise } from 'xstate';
 import { defineModel, type ModelSpec } from './harness';
