@@ -82,7 +82,7 @@ export default tseslint.config(
             },
             {
               target: ['./src/lib', './src/components'],
-              from: ['./src/features', './src/app', './src/routes'],
+              from: ['./src/features', './src/console', './src/app', './src/routes'],
               message: 'Shared code does not reach into features, the wiring or the routes.',
             },
             { target: './src/features', from: ['./src/app', './src/routes'], message: 'Features do not reach into the wiring or the routes.' },
@@ -98,6 +98,10 @@ export default tseslint.config(
               message: 'Core and the shared folders import no surface (patients, console, partner API).',
             },
             { target: './server/**/*.routes.ts', from: './server/db', message: 'A route file calls services; it never reaches the database.' },
+            // The staff's console: an app of its own beside the patients' features, with a feature's rules.
+            { target: './src/console', from: ['./src/app', './src/routes'], message: 'The console does not reach into the wiring or the routes.' },
+            { target: './src/console', from: './src/features', message: "The console does not import the patients' features: share through src/lib or src/components." },
+            { target: './src/features', from: './src/console', message: "The patients' features do not import the console: share through src/lib or src/components." },
             ...features.map((feature) => ({
               target: `./src/features/${feature}`,
               from: './src/features',

@@ -11,6 +11,8 @@ const shell = [
   '<rootDir>/src/features/not-found',
 ];
 
+/** Shared, but shown only in the console (a key or secret shown once): its messages are kept in office.po. */
+const shownOnce = '<rootDir>/src/components/shown-once.tsx';
 /** Shown only to a signed-in user whose session is ending: its messages are kept in screens.po. */
 const sessionDialogs = '<rootDir>/src/features/shell/session-dialogs.tsx';
 /** The time left such a warning counts down (the console's warning too): screens.po as well. */
@@ -22,7 +24,7 @@ const timeLeft = '<rootDir>/src/components/time-left.tsx';
  * screens.po: it must speak when the console's catalog is what failed to load. So do its routes'
  * titles (src/routes), which the shell's breadcrumbs and tab title show even then.
  */
-const office = '<rootDir>/src/features/office';
+const office = '<rootDir>/src/console';
 const officeLoadFailed = `${office}/office-load-failed.tsx`;
 
 export default defineConfig({
@@ -32,18 +34,13 @@ export default defineConfig({
   // language (scripts/lingui-json-catalogs.ts): /assets/locale/{locale}.json (shell and screens), loaded
   // before the first screen, and /assets/locale/office-{locale}.json (office), loaded with the console.
   catalogs: [
-    { path: '<rootDir>/locales/{locale}/shell', include: shell, exclude: [sessionDialogs, timeLeft] },
+    { path: '<rootDir>/locales/{locale}/shell', include: shell, exclude: [sessionDialogs, timeLeft, shownOnce] },
     {
       path: '<rootDir>/locales/{locale}/screens',
-      include: ['<rootDir>/src/features', '<rootDir>/src/routes', sessionDialogs, timeLeft],
-      exclude: [
-        ...shell.filter((folder) => folder.includes('/features/') && !sessionDialogs.startsWith(folder)),
-        // Glob patterns: a folder's own path would not leave out the files in it.
-        `${office}/!(office-load-failed.tsx)`,
-        `${office}/*/**/*`,
-      ],
+      include: ['<rootDir>/src/features', '<rootDir>/src/routes', sessionDialogs, timeLeft, officeLoadFailed],
+      exclude: shell.filter((folder) => folder.includes('/features/') && !sessionDialogs.startsWith(folder)),
     },
-    { path: '<rootDir>/locales/{locale}/office', include: [office], exclude: [officeLoadFailed] },
+    { path: '<rootDir>/locales/{locale}/office', include: [office, shownOnce], exclude: [officeLoadFailed] },
   ],
   format: formatter({ lineNumbers: false }),
 });

@@ -2,7 +2,7 @@ import { createRequire } from 'node:module';
 import type { Plugin } from 'vite';
 
 /** The console's contracts and screens: code that only the billing office's lazily loaded chunks hold. */
-const consoleModule = /[\\/](contracts[\\/](console[\w-]*|branding|partner-api|payments-out|text)\.ts|src[\\/]features[\\/]office[\\/][\w.-]+\.tsx?)$/;
+const consoleModule = /[\\/](contracts[\\/](console[\w-]*|branding|partner-api|payments-out|text)\.ts|src[\\/]console[\\/][\w.-]+\.tsx?)$/;
 
 /**
  * Gives the billing office's console its own copy of valibot. A library is one module, and a

@@ -1,25 +1,19 @@
 /**
  * Every form machine has the one shape of machines/form: it takes the form events (and no event of
  * its own for typing, leaving or sending), and each form event runs the shared named actions, so a
- * change to how forms behave is made in form.setup.ts once. A new form machine joins the list.
+ * change to how forms behave is made in form.setup.ts once. Every machine that takes a form event
+ * is found here by itself: a new form machine is held to the shape without joining a list.
  */
 import type { AnyStateMachine, AnyStateNode, AnyTransitionDefinition } from 'xstate';
 import { describe, expect, it } from 'vitest';
-import { emailChangeMachine } from '../email-change/email-change.machine';
-import { memberMachine } from '../member/member.machine';
-import { forgotPasswordMachine } from '../password-reset/forgot-password.machine';
-import { resetPasswordMachine } from '../password-reset/reset-password.machine';
-import { updatePasswordMachine } from '../password-update/update-password.machine';
-import { registrationMachine } from '../registration/registration.machine';
 
-const formMachines: [string, AnyStateMachine][] = [
-  ['registration', registrationMachine],
-  ['member', memberMachine],
-  ['email change', emailChangeMachine],
-  ['forgot password', forgotPasswordMachine],
-  ['reset password', resetPasswordMachine],
-  ['update password', updatePasswordMachine],
-];
+const isMachine = (value: unknown): value is AnyStateMachine =>
+  typeof value === 'object' && value !== null && 'root' in value && 'config' in value && 'provide' in value;
+
+/** Every machine exported by a machine file, by its id. */
+const machines: AnyStateMachine[] = Object.values(import.meta.glob<Record<string, unknown>>('../**/*.machine.ts', { eager: true }))
+  .flatMap((module) => Object.values(module).filter(isMachine))
+  .filter((machine, index, all) => all.indexOf(machine) === index);
 
 const stateNodes = (node: AnyStateNode): AnyStateNode[] => [node, ...Object.values(node.states).flatMap(stateNodes)];
 const transitions = (machine: AnyStateMachine): AnyTransitionDefinition[] =>
@@ -28,35 +22,73 @@ const actionNames = (transition: AnyTransitionDefinition): string[] =>
   transition.actions.map((action: unknown) =>
     typeof action === 'string' ? action : typeof action === 'object' && action !== null && 'type' in action ? String(action.type) : 'inline',
   );
+const takesFormEvents = (machine: AnyStateMachine) => transitions(machine).some((transition) => String(transition.eventType).startsWith('form.'));
+const formMachines: [string, AnyStateMachine][] = machines.filter(takesFormEvents).map((machine) => [machine.id, machine]);
+
 const guardName = (transition: AnyTransitionDefinition): string | null =>
   transition.guard === undefined ? null : typeof transition.guard === 'string' ? transition.guard : typeof transition.guard === 'object' ? transition.guard.type : 'inline';
 
-describe.each(formMachines)('the %s form', (_, machine) => {
-  const byEvent = (type: string) => transitions(machine).filter((transition) => transition.eventType === type);
-
-  it('takes the form events and no typing, leaving or sending event of its own', () => {
-    const own = [...new Set(transitions(machine).map((transition) => String(transition.eventType)))].filter(
-      (type) => !type.startsWith('form.') && /\.(edit|update|leave|leaveField|submit|save)$/.test(type),
-    );
-    expect(own).toEqual([]);
-    for (const type of ['form.edit', 'form.leave', 'form.submit']) expect(byEvent(type).length).toBeGreaterThan(0);
-  });
-
-  it('records an edit and marks a field left with the shared actions', () => {
-    for (const transition of byEvent('form.edit')) expect(actionNames(transition)).toContain('recordEdit');
-    for (const transition of byEvent('form.leave')) expect(actionNames(transition)).toContain('markLeft');
-  });
-
-  it('sends only a valid draft, and otherwise checks every field and counts the refusal', () => {
-    for (const transition of byEvent('form.submit')) {
-      if (guardName(transition) === 'isDraftValid') expect(transition.target).toBeDefined();
-      else expect(actionNames(transition)).toEqual(expect.arrayContaining(['checkAllFields', 'countRefusal']));
-    }
-  });
-
-  it("takes the server's refusals at their fields with the shared action", () => {
+/** Each rule of the shape, as what a machine does against it (nothing when it keeps it). */
+const rules: Record<string, (machine: AnyStateMachine) => string[]> = {
+  'takes the form events and no typing, leaving or sending event of its own': (machine) => [
+    ...[...new Set(transitions(machine).map((transition) => String(transition.eventType)))]
+      .filter((type) => !type.startsWith('form.') && /\.(edit|update|leave|leaveField|submit|save)$/.test(type))
+      .map((type) => `an event of its own: ${type}`),
+    ...['form.edit', 'form.leave', 'form.submit'].filter((type) => !transitions(machine).some((transition) => transition.eventType === type)).map((type) => `no ${type}`),
+  ],
+  'records an edit and marks a field left with the shared actions': (machine) =>
+    transitions(machine).flatMap((transition) =>
+      (transition.eventType === 'form.edit' && !actionNames(transition).includes('recordEdit')) || (transition.eventType === 'form.leave' && !actionNames(transition).includes('markLeft'))
+        ? [`${String(transition.eventType)} in ${transition.source.id} without the shared action`]
+        : [],
+    ),
+  'sends only a valid draft, and otherwise checks every field and counts the refusal': (machine) =>
+    transitions(machine)
+      .filter((transition) => transition.eventType === 'form.submit')
+      .flatMap((transition) => {
+        if (guardName(transition) === 'isDraftValid') return transition.target === undefined ? [`form.submit in ${transition.source.id} goes nowhere when the draft is valid`] : [];
+        const actions = actionNames(transition);
+        return actions.includes('checkAllFields') && actions.includes('countRefusal') ? [] : [`form.submit in ${transition.source.id} (guard ${String(guardName(transition))}) runs ${actions.join(', ') || 'nothing'}`];
+      }),
+  "takes the server's refusals at their fields with the shared action": (machine) => {
     const refused = transitions(machine).filter((transition) => guardName(transition) === 'isRefusedByServer');
-    expect(refused.length).toBeGreaterThan(0);
-    for (const transition of refused) expect(actionNames(transition)).toContain('takeServerRefusals');
+    if (refused.length === 0) return ['no isRefusedByServer transition'];
+    return refused.filter((transition) => !actionNames(transition).includes('takeServerRefusals')).map((transition) => `isRefusedByServer in ${transition.source.id} without takeServerRefusals`);
+  },
+};
+
+/**
+ * The console's form machines, which no list named until the machines were found by themselves,
+ * and the rules each does not keep yet (their own guard names, their own way with a server's
+ * refusal). Each entry is checked to be still true: a machine brought into shape must leave the list.
+ */
+const notYetInShape: Record<string, readonly string[]> = {
+  apiKeys: ["takes the server's refusals at their fields with the shared action"],
+  brandColours: [
+    'takes the form events and no typing, leaving or sending event of its own',
+    'sends only a valid draft, and otherwise checks every field and counts the refusal',
+    "takes the server's refusals at their fields with the shared action",
+  ],
+  clientSettings: ['takes the form events and no typing, leaving or sending event of its own', 'sends only a valid draft, and otherwise checks every field and counts the refusal'],
+  paymentRefund: ['sends only a valid draft, and otherwise checks every field and counts the refusal', "takes the server's refusals at their fields with the shared action"],
+  staffAdmin: ['sends only a valid draft, and otherwise checks every field and counts the refusal', "takes the server's refusals at their fields with the shared action"],
+  staffEnrolment: ['sends only a valid draft, and otherwise checks every field and counts the refusal'],
+  staffSignIn: ['sends only a valid draft, and otherwise checks every field and counts the refusal', "takes the server's refusals at their fields with the shared action"],
+  webhookEndpoints: ["takes the server's refusals at their fields with the shared action"],
+};
+
+it('finds the form machines by itself, the known ones among them', () => {
+  const found = formMachines.map(([id]) => id);
+  expect(found).toEqual(expect.arrayContaining(['registration', 'member', 'emailChange', 'forgotPassword', 'resetPassword', 'updatePassword', ...Object.keys(notYetInShape)]));
+  // A machine that takes no form event is no form: the cookie banner, the session.
+  expect(found).not.toContain('cookieConsent');
+  expect(found).not.toContain('session');
+});
+
+describe.each(formMachines)('the %s form', (id, machine) => {
+  it.each(Object.keys(rules))('%s', (rule) => {
+    const problems = rules[rule]?.(machine) ?? [];
+    if (notYetInShape[id]?.includes(rule)) expect(problems, `${id} keeps "${rule}" now: take it out of notYetInShape`).not.toEqual([]);
+    else expect(problems).toEqual([]);
   });
 });

@@ -51,6 +51,8 @@ export const selectIsExtending = (snapshot: SessionSnapshot): boolean =>
   snapshot.matches({ signedIn: { expiry: 'extending' } });
 /** The inactivity notice is shown before signing out. */
 export const selectIsExpiring = (snapshot: SessionSnapshot): boolean => snapshot.hasTag('expiring');
+/** The session is ending: its warning, or the inactivity notice, is open. */
+export const selectIsEnding = (snapshot: SessionSnapshot): boolean => selectIsWarning(snapshot) || selectIsExpiring(snapshot);
 /** Why the last sign-out happened (null before any). */
 export const selectLogoutReason = (snapshot: SessionSnapshot) =>
   snapshot.hasTag('signedIn') ? null : snapshot.context.logoutReason;

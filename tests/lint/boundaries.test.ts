@@ -130,6 +130,36 @@ const plants: Plant[] = [
     rule: 'import-x/no-restricted-paths',
   },
   {
+    name: 'the console importing a feature of the patients',
+    path: `src/console/${probe}-feature.ts`,
+    code: "import { LoginScreen } from '@/features/auth/login-screen';\nexport const probe = LoginScreen;\n",
+    rule: 'import-x/no-restricted-paths',
+  },
+  {
+    name: 'the console importing the app wiring',
+    path: `src/console/${probe}-app.ts`,
+    code: "import { createAppRouter } from '@/app/router';\nexport const probe = createAppRouter;\n",
+    rule: 'import-x/no-restricted-paths',
+  },
+  {
+    name: 'the console importing shared code, machines and its own files (allowed)',
+    path: `src/console/${probe}-shared.ts`,
+    code: "import { formatMoney } from '@/lib/format';\nimport { staffSessionMachine } from '@machines/console/staff-session.machine';\nimport { helpsPatients } from './office-messages';\nexport const probe = [formatMoney, staffSessionMachine, helpsPatients];\n",
+    rule: null,
+  },
+  {
+    name: 'a feature importing the console',
+    path: `src/features/landing/${probe}-console.ts`,
+    code: "import { helpsPatients } from '@/console/office-messages';\nexport const probe = helpsPatients;\n",
+    rule: 'import-x/no-restricted-paths',
+  },
+  {
+    name: 'shared code importing the console',
+    path: `src/components/${probe}-console.ts`,
+    code: "import { helpsPatients } from '@/console/office-messages';\nexport const probe = helpsPatients;\n",
+    rule: 'import-x/no-restricted-paths',
+  },
+  {
     name: 'two modules importing each other',
     path: `src/lib/${probe}-cycle-a.ts`,
     code: `import { b } from './${probe}-cycle-b';\nexport const a = (): number => b() + 1;\n`,

@@ -1,5 +1,5 @@
 import { shownProblems } from '@machines/form/form.rules';
-import { apiKeyFields, apiKeyProblems, apiKeysMachine, type ApiKeyRow } from '@machines/office/api-keys.machine';
+import { apiKeyFields, apiKeyProblems, apiKeysMachine, type ApiKeyRow } from '@machines/console/api-keys.machine';
 import { expect } from 'vitest';
 import { fromPromise } from 'xstate';
 import { defineModel, errorCode, type ModelSpec } from './harness';

@@ -1,7 +1,7 @@
 import { namedPalettes, type BrandColours } from '@contracts/branding';
 import { shownProblems } from '@machines/form/form.rules';
-import { brandColoursMachine, colourFields, colourProblems } from '@machines/office/brand-colours.machine';
-import { draftContrastProblems, isColourDraftSavable } from '@/features/office/branding-rules';
+import { brandColoursMachine, colourFields, colourProblems } from '@machines/console/brand-colours.machine';
+import { draftContrastProblems, isColourDraftSavable } from '@/console/branding-rules';
 import { expect } from 'vitest';
 import { fromPromise } from 'xstate';
 import { defineModel, errorCode, type ModelSpec } from './harness';

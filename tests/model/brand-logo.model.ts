@@ -1,4 +1,4 @@
-import { brandLogoMachine, type StoredLogo } from '@machines/office/brand-logo.machine';
+import { brandLogoMachine, type StoredLogo } from '@machines/console/brand-logo.machine';
 import { expect } from 'vitest';
 import { fromPromise } from 'xstate';
 import { defineModel, errorCode, type ModelSpec } from './harness';

@@ -1,7 +1,7 @@
 import type { ClientSettings } from '@contracts/console-branding';
 import { shownProblems } from '@machines/form/form.rules';
-import { clientSettingsMachine, settingsFields } from '@machines/office/client-settings.machine';
-import { settingsProblems } from '@/features/office/branding-rules';
+import { clientSettingsMachine, settingsFields } from '@machines/console/client-settings.machine';
+import { settingsProblems } from '@/console/branding-rules';
 import { expect } from 'vitest';
 import { fromPromise } from 'xstate';
 import { defineModel, errorCode, type ModelSpec } from './harness';

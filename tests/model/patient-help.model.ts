@@ -1,5 +1,5 @@
 import type { AccountUser, HelpOutcome } from '@contracts/console-work';
-import { patientHelpMachine, toPatientHelpFailure } from '@machines/office/patient-help.machine';
+import { patientHelpMachine, toPatientHelpFailure } from '@machines/console/patient-help.machine';
 import { expect } from 'vitest';
 import { fromPromise } from 'xstate';
 import { defineModel, type ModelSpec } from './harness';

@@ -1,7 +1,7 @@
 import type { ConsolePayment } from '@contracts/console-work';
 import type { RefundAnswer } from '@contracts/payments-out';
 import { shownProblems } from '@machines/form/form.rules';
-import { paymentRefundMachine, refundFields, refundingPayment, refundProblems, toRefundRejection } from '@machines/office/payment-refund.machine';
+import { paymentRefundMachine, refundFields, refundingPayment, refundProblems, toRefundRejection } from '@machines/console/payment-refund.machine';
 import { expect } from 'vitest';
 import { fromPromise } from 'xstate';
 import { parseMoney } from '@/lib/format';

@@ -15,6 +15,7 @@ export { cookieConsentModel } from './cookie-consent.model';
 export { emailChangeModel } from './email-change.model';
 export { emailConfirmationModel } from './email-confirmation.model';
 export { forgotPasswordModel } from './forgot-password.model';
+export { importListModel } from './import-list.model';
 export { languageModel } from './language.model';
 export { loadingModel } from './loading.model';
 export { memberModel } from './member.model';

@@ -1,5 +1,5 @@
 import { shownProblems } from '@machines/form/form.rules';
-import { inviteFields, inviteProblems, staffAdminMachine, toStaffAdminRejection, type StaffRow } from '@machines/office/staff-admin.machine';
+import { inviteFields, inviteProblems, staffAdminMachine, toStaffAdminRejection, type StaffRow } from '@machines/console/staff-admin.machine';
 import { expect } from 'vitest';
 import { fromPromise } from 'xstate';
 import { defineModel, type ModelSpec } from './harness';

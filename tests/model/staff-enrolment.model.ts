@@ -1,5 +1,5 @@
-import { staffEnrolmentMachine, toStaffEnrolmentRejection } from '@machines/office/staff-enrolment.machine';
-import { selectEnrolmentStep, selectIsBusy } from '@machines/office/staff-enrolment.selectors';
+import { staffEnrolmentMachine, toStaffEnrolmentRejection } from '@machines/console/staff-enrolment.machine';
+import { selectEnrolmentStep, selectIsBusy } from '@machines/console/staff-enrolment.selectors';
 import { expect } from 'vitest';
 import { fromPromise } from 'xstate';
 import { resetPasswordProblems } from '@/lib/password-form-rules';

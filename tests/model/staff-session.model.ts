@@ -1,6 +1,6 @@
-import { staffSessionDelays, staffSessionMachine, toStaffSessionError } from '@machines/office/staff-session.machine';
-import { selectHasEnded, selectIsBusy, selectIsExtending, selectIsWarning } from '@machines/office/staff-session.selectors';
-import type { StaffTimeLeft } from '@machines/office/staff-session.types';
+import { staffSessionDelays, staffSessionMachine, toStaffSessionError } from '@machines/console/staff-session.machine';
+import { selectHasEnded, selectIsBusy, selectIsExtending, selectIsWarning } from '@machines/console/staff-session.selectors';
+import type { StaffTimeLeft } from '@machines/console/staff-session.types';
 import { expect } from 'vitest';
 import { fromPromise } from 'xstate';
 import { defineModel, type Event, type ModelSpec } from './harness';

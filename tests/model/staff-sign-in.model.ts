@@ -1,6 +1,6 @@
-import { staffSignInMachine, toStaffSignInRejection } from '@machines/office/staff-sign-in.machine';
-import { selectIsBusy, selectShownProblems, selectStep, selectStepFields } from '@machines/office/staff-sign-in.selectors';
-import { staffSignInProblems } from '@machines/office/staff-sign-in.rules';
+import { staffSignInMachine, toStaffSignInRejection } from '@machines/console/staff-sign-in.machine';
+import { selectIsBusy, selectShownProblems, selectStep, selectStepFields } from '@machines/console/staff-sign-in.selectors';
+import { staffSignInProblems } from '@machines/console/staff-sign-in.rules';
 import { expect } from 'vitest';
 import { fromPromise } from 'xstate';
 import { defineModel, type ModelSpec } from './harness';

@@ -1,4 +1,4 @@
-import { statementUploadMachine } from '@machines/office/statement-upload.machine';
+import { statementUploadMachine } from '@machines/console/statement-upload.machine';
 import { expect } from 'vitest';
 import { fromCallback } from 'xstate';
 import { defineModel, type ModelSpec } from './harness';

@@ -6,7 +6,7 @@ import {
   type DeliveryLists,
   type DeliveryRow,
   type EndpointRow,
-} from '@machines/office/webhook-endpoints.machine';
+} from '@machines/console/webhook-endpoints.machine';
 import { expect } from 'vitest';
 import { fromPromise } from 'xstate';
 import { defineModel, errorCode, type ModelSpec } from './harness';

@@ -1,5 +1,5 @@
 import { Trans } from '@lingui/react/macro';
-import { selectIsCheckFailed, selectIsExpiring, selectIsSignedIn, selectIsWarning } from '@machines/session/session.selectors';
+import { selectIsCheckFailed, selectIsEnding, selectIsSignedIn } from '@machines/session/session.selectors';
 import { useMatches } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
 import { lazy, Suspense, useState, useSyncExternalStore, type ReactNode } from 'react';
@@ -47,7 +47,7 @@ export function AppShell({ children, signedInNotices }: { children: ReactNode; s
     if (narrow) setToggled(null);
   }
   const { session } = useMachines();
-  const sessionEnding = useSelector(session, (snapshot) => selectIsWarning(snapshot) || selectIsExpiring(snapshot));
+  const sessionEnding = useSelector(session, selectIsEnding);
   const checkFailed = useSelector(session, selectIsCheckFailed);
   const signedIn = useSelector(session, selectIsSignedIn);
   useFocusOnNavigation();

@@ -13,7 +13,7 @@ export function SessionDialogs() {
   const warning = useSelector(session, selectIsWarning);
   const expiring = useSelector(session, selectIsExpiring);
   // The machine always sets it before warning; 0 would only show 0 seconds left.
-  const endsAt = useSelector(session, (snapshot) => selectSessionEndsAt(snapshot) ?? 0);
+  const endsAt = useSelector(session, selectSessionEndsAt) ?? 0;
   const { acknowledgeExpiry } = useSessionEvents();
 
   if (warning) return <SessionWarning endsAt={endsAt} />;

@@ -5,10 +5,10 @@
  */
 import type { ColourName } from '@contracts/branding';
 import { shownProblems } from '@machines/form/form.rules';
-import { colourFields, draftColours, type brandColoursMachine } from '@machines/office/brand-colours.machine';
+import { colourFields, draftColours, type brandColoursMachine } from '@machines/console/brand-colours.machine';
 import type { Page } from '@playwright/test';
 import type { SnapshotFrom } from 'xstate';
-import { colourFieldProblems, draftContrastProblems } from '@/features/office/branding-rules';
+import { colourFieldProblems, draftContrastProblems } from '@/console/branding-rules';
 import { expect } from '../fixtures';
 import type { BrowserPaths, PathRun } from './browser-paths';
 import { brandingAnswer, brandingSection, openBranding } from './branding-page';

@@ -3,7 +3,7 @@
  * upload field (of the path's name, type and size), each upload and removal held and answered as
  * the path says.
  */
-import type { brandLogoMachine, ChosenLogo, LogoRefusal, StoredLogo } from '@machines/office/brand-logo.machine';
+import type { brandLogoMachine, ChosenLogo, LogoRefusal, StoredLogo } from '@machines/console/brand-logo.machine';
 import type { Page } from '@playwright/test';
 import type { SnapshotFrom } from 'xstate';
 import { expect } from '../fixtures';

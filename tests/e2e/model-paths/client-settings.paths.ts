@@ -5,10 +5,10 @@
  */
 import type { ClientSettings } from '@contracts/console-branding';
 import { shownProblems } from '@machines/form/form.rules';
-import { settingsFields, type clientSettingsMachine, type SettingsField } from '@machines/office/client-settings.machine';
+import { settingsFields, type clientSettingsMachine, type SettingsField } from '@machines/console/client-settings.machine';
 import type { Page } from '@playwright/test';
 import type { SnapshotFrom } from 'xstate';
-import { settingsProblems } from '@/features/office/branding-rules';
+import { settingsProblems } from '@/console/branding-rules';
 import { expect } from '../fixtures';
 import type { BrowserPaths, PathRun } from './browser-paths';
 import { brandingAnswer, brandingSection, openBranding } from './branding-page';

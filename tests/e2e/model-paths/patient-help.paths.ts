@@ -7,7 +7,7 @@ import type {
   HelpKind,
   patientHelpMachine,
   PatientHelpFailure,
-} from "@machines/office/patient-help.machine";
+} from "@machines/console/patient-help.machine";
 import type { Page } from "@playwright/test";
 import type { SnapshotFrom } from "xstate";
 import { expect } from "../fixtures";

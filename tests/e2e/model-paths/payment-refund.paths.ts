@@ -5,7 +5,7 @@
  */
 import type { ConsolePayment } from '@contracts/console-work';
 import { shownProblems } from '@machines/form/form.rules';
-import { refundFields, refundingPayment, refundProblems, type paymentRefundMachine, type RefundField, type RefundProblem } from '@machines/office/payment-refund.machine';
+import { refundFields, refundingPayment, refundProblems, type paymentRefundMachine, type RefundField, type RefundProblem } from '@machines/console/payment-refund.machine';
 import type { Locator, Page } from '@playwright/test';
 import type { SnapshotFrom } from 'xstate';
 import { formatMoney, parseMoney } from '@/lib/format';

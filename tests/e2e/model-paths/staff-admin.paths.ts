@@ -3,8 +3,8 @@
  * model's office admin, the list answered as the model's, each invitation, role change and
  * deactivation held and answered as the path says.
  */
-import type { staffAdminMachine, StaffRow } from '@machines/office/staff-admin.machine';
-import { inviteFields, inviteProblems } from '@machines/office/staff-admin.machine';
+import type { staffAdminMachine, StaffRow } from '@machines/console/staff-admin.machine';
+import { inviteFields, inviteProblems } from '@machines/console/staff-admin.machine';
 import { shownProblems } from '@machines/form/form.rules';
 import type { Page } from '@playwright/test';
 import type { SnapshotFrom } from 'xstate';

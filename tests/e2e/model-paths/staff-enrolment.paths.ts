@@ -5,9 +5,9 @@
  * makes the passkey.
  */
 import { randomBytes } from 'node:crypto';
-import type { staffEnrolmentMachine } from '@machines/office/staff-enrolment.machine';
-import { selectEnrolmentProblems } from '@machines/office/staff-enrolment.selectors';
-import type { StaffEnrolmentFailure, StaffEnrolmentField, StaffEnrolmentProblem } from '@machines/office/staff-enrolment.types';
+import type { staffEnrolmentMachine } from '@machines/console/staff-enrolment.machine';
+import { selectEnrolmentProblems } from '@machines/console/staff-enrolment.selectors';
+import type { StaffEnrolmentFailure, StaffEnrolmentField, StaffEnrolmentProblem } from '@machines/console/staff-enrolment.types';
 import type { Page } from '@playwright/test';
 import type { SnapshotFrom } from 'xstate';
 import { resetPasswordProblems } from '@/lib/password-form-rules';

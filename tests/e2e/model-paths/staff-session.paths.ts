@@ -3,8 +3,8 @@
  * of the time left under the page's clock, the warning and Stay signed in, a console action refused
  * because the session ended, and the sign-in over the screen, each answered as the path says.
  */
-import { staffSessionDelays } from '@machines/office/staff-session.machine';
-import type { StaffSessionContext } from '@machines/office/staff-session.types';
+import { staffSessionDelays } from '@machines/console/staff-session.machine';
+import type { StaffSessionContext } from '@machines/console/staff-session.types';
 import type { Page } from '@playwright/test';
 import { expect } from '../fixtures';
 import type { BrowserPaths, ModelEvent, PathRun } from './browser-paths';

@@ -5,9 +5,9 @@
  * holds the passkey.
  */
 import { generateKeyPairSync, randomBytes } from 'node:crypto';
-import type { staffSignInMachine } from '@machines/office/staff-sign-in.machine';
-import { selectShownProblems, selectStep } from '@machines/office/staff-sign-in.selectors';
-import type { StaffSignInFailure, StaffSignInField } from '@machines/office/staff-sign-in.types';
+import type { staffSignInMachine } from '@machines/console/staff-sign-in.machine';
+import { selectShownProblems, selectStep } from '@machines/console/staff-sign-in.selectors';
+import type { StaffSignInFailure, StaffSignInField } from '@machines/console/staff-sign-in.types';
 import type { Page } from '@playwright/test';
 import type { SnapshotFrom } from 'xstate';
 import { expect } from '../fixtures';

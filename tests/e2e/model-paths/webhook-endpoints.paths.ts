@@ -13,7 +13,7 @@ import {
   type webhookEndpointsMachine,
   type WebhooksFailure,
   type WebhooksNotice,
-} from '@machines/office/webhook-endpoints.machine';
+} from '@machines/console/webhook-endpoints.machine';
 import type { Page } from '@playwright/test';
 import type { SnapshotFrom } from 'xstate';
 import { webhookEndpointsModel } from '../../model/webhook-endpoints.model';

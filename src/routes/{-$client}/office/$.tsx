@@ -1,8 +1,8 @@
 import { msg } from '@lingui/core/macro';
 import { createFileRoute, redirect } from '@tanstack/react-router';
 import { NotFoundScreen } from '@/features/not-found/not-found-screen';
-import { OfficeLoadFailed } from '@/features/office/office-load-failed';
-import { loadOffice, OfficePending, OfficeRoute } from '@/features/office/office-screens';
+import { OfficeLoadFailed } from '@/console/office-load-failed';
+import { loadOffice, OfficePending, OfficeRoute } from '@/console/office-screens';
 import { ensureOfficeMessages } from '@/lib/i18n';
 import { loadOnce } from '@/lib/rendered-loader-data';
 

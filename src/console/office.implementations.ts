@@ -1,0 +1,193 @@
+/**
+ * The effects of the console's sign-in machines: the calls, what their failures mean to the forms,
+ * the passkey ceremonies, the password rules the app shares with the server, and where each
+ * machine leads.
+ */
+import type { HelpOutcome } from '@contracts/console-work';
+import type { RefundAnswer } from '@contracts/payments-out';
+import type { HelpKind, patientHelpMachine } from '@machines/console/patient-help.machine';
+import { refundingPayment, refundProblems, type paymentRefundMachine, type ReadAmount, type RefundCall } from '@machines/console/payment-refund.machine';
+import type { staffAdminMachine, StaffRoleOption, StaffRow } from '@machines/console/staff-admin.machine';
+import type { staffEnrolmentMachine } from '@machines/console/staff-enrolment.machine';
+import type { staffSessionMachine } from '@machines/console/staff-session.machine';
+import type { StaffExtended, StaffTimeLeft } from '@machines/console/staff-session.types';
+import type { staffSignInMachine } from '@machines/console/staff-sign-in.machine';
+import type { PasswordOutcome } from '@machines/console/staff-sign-in.types';
+import { fromPromise, type MachineImplementationsFrom } from 'xstate';
+import { ApiError } from '@/lib/api/errors';
+import { CallError } from '@/lib/api/call-error';
+import { fieldErrorsOf } from '@/lib/api/field-errors';
+import { resetPasswordProblems, toPasswordFieldProblem } from '@/lib/password-form-rules';
+import {
+  acceptInvitation,
+  changeStaffRole,
+  confirmAuthenticator,
+  deactivateStaff,
+  extendStaffSession,
+  getStaffTimeLeft,
+  helpAccountUser,
+  inviteStaff,
+  refundPayment,
+  registerPasskey,
+  signIn,
+  signInWithCode,
+  signInWithPasskey,
+  signOut,
+  startAuthenticator,
+} from './office-api';
+
+/**
+ * A failure's code as the forms know it. `wrong` is what a 401 invalidCredentials means at this
+ * step; a 401 notSignedIn means the pending sign-in ran out; a passkey prompt cancelled or refused
+ * by the device (a DOMException) is a passkey that did not answer.
+ */
+function failureOf(error: unknown, wrong: string): CallError {
+  if (error instanceof ApiError) {
+    const known: Record<string, string> = { invalidCredentials: wrong, notSignedIn: 'expired', tooManyRequests: 'tooManyRequests', network: 'network', linkInvalid: 'linkInvalid' };
+    return new CallError(known[error.code] ?? 'serverError', {}, { cause: error });
+  }
+  if (error instanceof Error && (error.name === 'NotAllowedError' || error.name === 'AbortError' || error.name === 'InvalidStateError' || error.name === 'NotSupportedError' || error.name === 'SecurityError')) {
+    return new CallError('passkeyFailed', {}, { cause: error });
+  }
+  return new CallError('serverError', {}, { cause: error });
+}
+
+async function mapped<T>(run: () => Promise<T>, wrong: string): Promise<T> {
+  try {
+    return await run();
+  } catch (error) {
+    throw failureOf(error, wrong);
+  }
+}
+
+export function createStaffSignInImplementations({ showConsole, showEnrolment }: { showConsole: () => void; showEnrolment: () => void }): MachineImplementationsFrom<typeof staffSignInMachine> {
+  return {
+    actors: {
+      checkPassword: fromPromise<PasswordOutcome, { clientCode: string; email: string; password: string }>(({ input, signal }) =>
+        mapped(async () => {
+          const answer = await signIn(input, { signal });
+          if (answer.stage === 'enrol') return { next: 'enrol' };
+          if (answer.stage === 'secondFactor') return { next: 'secondFactor', factors: answer.factors };
+          throw new CallError('serverError');
+        }, 'invalidCredentials'),
+      ),
+      checkCode: fromPromise<unknown, { code: string }>(({ input, signal }) => mapped(() => signInWithCode(input.code, { signal }), 'invalidCode')),
+      usePasskey: fromPromise(({ signal }) => mapped(() => signInWithPasskey({ signal }), 'passkeyFailed')),
+    },
+    actions: { showConsole, showEnrolment },
+  };
+}
+
+/**
+ * The staff session's effects: the poll of the time left, staying signed in (a 401 there means the
+ * session had ended), signing out, and where the console goes afterwards.
+ */
+export function createStaffSessionImplementations({ showSignedOut, openConsoleAfresh }: { showSignedOut: () => void; openConsoleAfresh: () => void }): MachineImplementationsFrom<typeof staffSessionMachine> {
+  return {
+    actors: {
+      checkTimeLeft: fromPromise<StaffTimeLeft>(({ signal }) => getStaffTimeLeft({ signal })),
+      extendSession: fromPromise<StaffExtended>(async ({ signal }) => {
+        try {
+          return await extendStaffSession({ signal });
+        } catch (error) {
+          const code = error instanceof ApiError ? error.code : 'serverError';
+          throw new CallError(code === 'notSignedIn' ? 'ended' : code === 'network' ? 'network' : 'serverError', {}, { cause: error });
+        }
+      }),
+      signOut: fromPromise<unknown>(() => signOut()),
+    },
+    actions: { showSignedOut, openConsoleAfresh },
+  };
+}
+
+export function createStaffEnrolmentImplementations({ showConsole }: { showConsole: () => void }): MachineImplementationsFrom<typeof staffEnrolmentMachine> {
+  return {
+    actors: {
+      acceptInvitation: fromPromise<unknown, { token: string; password: string }>(async ({ input, signal }) => {
+        try {
+          return await acceptInvitation(input, { signal });
+        } catch (error) {
+          const issue = error instanceof ApiError && error.code === 'invalidRequest' ? fieldErrorsOf(error).password : undefined;
+          if (issue !== undefined) throw new CallError('refused', { fields: { password: toPasswordFieldProblem(issue) } }, { cause: error });
+          throw failureOf(error, 'serverError');
+        }
+      }),
+      startApp: fromPromise(({ signal }) => mapped(() => startAuthenticator({ signal }), 'expired')),
+      confirmApp: fromPromise<string[], { code: string }>(({ input, signal }) => mapped(() => confirmAuthenticator(input.code, { signal }), 'invalidCode')),
+      registerPasskey: fromPromise<string[]>(({ signal }) => mapped(() => registerPasskey({ signal }), 'passkeyFailed')),
+    },
+    actions: { showConsole },
+    guards: {
+      isPasswordDraftValid: ({ context }) => Object.keys(resetPasswordProblems({ password: context.draft.password, passwordConfirmation: context.draft.passwordConfirmation }, '')).length === 0,
+    },
+  };
+}
+
+/** A staff call's failure as the staff machine reads it: its own codes pass, a 401 is a session that ended. */
+function staffAdminError(error: unknown): CallError {
+  const code = error instanceof ApiError ? error.code : 'serverError';
+  const known: Record<string, string> = { staffExists: 'staffExists', lastOfficeAdmin: 'lastOfficeAdmin', notSignedIn: 'expired', network: 'network' };
+  return new CallError(known[code] ?? 'serverError', {}, { cause: error });
+}
+
+export function createStaffAdminImplementations(): MachineImplementationsFrom<typeof staffAdminMachine> {
+  const guarded = async <T,>(run: () => Promise<T>): Promise<T> => {
+    try {
+      return await run();
+    } catch (error) {
+      throw staffAdminError(error);
+    }
+  };
+  return {
+    actors: {
+      invite: fromPromise<StaffRow, { email: string; role: StaffRoleOption }>(({ input, signal }) => guarded(() => inviteStaff(input, { signal }))),
+      changeRole: fromPromise<StaffRow, { id: number; role: StaffRoleOption }>(({ input }) => guarded(() => changeStaffRole(input.id, input.role))),
+      deactivate: fromPromise<StaffRow, { id: number }>(({ input }) => guarded(() => deactivateStaff(input.id))),
+    },
+  };
+}
+
+/** A console call's failure as a screen's machine reads it: `known` maps the API's codes to the machine's; a 401 is a session that ended. */
+function consoleError(error: unknown, known: Record<string, string>): CallError {
+  const code = error instanceof ApiError ? error.code : 'serverError';
+  const codes: Record<string, string> = { ...known, notSignedIn: 'expired', network: 'network' };
+  return new CallError(codes[code] ?? 'serverError', {}, { cause: error });
+}
+
+export function createPatientHelpImplementations(accountNumber: string): MachineImplementationsFrom<typeof patientHelpMachine> {
+  return {
+    actors: {
+      help: fromPromise<HelpOutcome, { kind: HelpKind; userId: number }>(async ({ input }) => {
+        try {
+          return await helpAccountUser(input.kind, accountNumber, input.userId);
+        } catch (error) {
+          throw consoleError(error, { alreadyActivated: 'alreadyActivated', tooManyRequests: 'tooManyRequests' });
+        }
+      }),
+    },
+  };
+}
+
+/**
+ * The refund form's effects: the amount read in the reader's language now (`readAmount`), the call
+ * with its key. More than is left is a refusal at the amount.
+ */
+export function createPaymentRefundImplementations(readAmount: () => ReadAmount): MachineImplementationsFrom<typeof paymentRefundMachine> {
+  return {
+    actors: {
+      refund: fromPromise<RefundAnswer, RefundCall>(async ({ input }) => {
+        const amount = readAmount()(input.amount);
+        if ('problem' in amount) throw new CallError('refused', { fields: { amount: amount.problem } });
+        try {
+          return await refundPayment(input.confirmationNumber, { amountCents: amount.cents, reason: input.reason }, input.idempotencyKey);
+        } catch (error) {
+          if (error instanceof ApiError && error.code === 'amountExceedsRefundable') throw new CallError('refused', { fields: { amount: 'tooMuch' } }, { cause: error });
+          throw consoleError(error, { paymentVoided: 'paymentVoided', idempotencyKeyReused: 'keyReused' });
+        }
+      }),
+    },
+    guards: {
+      isRefundValid: ({ context }) => Object.keys(refundProblems(context.draft, refundingPayment(context)?.refundableCents ?? 0, readAmount())).length === 0,
+    },
+  };
+}
