@@ -27,9 +27,10 @@ export const importListMachine = setup({
     pollInterval: 1500,
   },
   actions: {
-    keepImports: assign((_, { imports }: { imports: ImportSummary[] }) => ({ imports })),
+    /** The list as it stands: a failure said before is over. */
+    keepImports: assign((_, { imports }: { imports: ImportSummary[] }) => ({ imports, failed: false })),
     askReport: assign((_, { id }: { id: number }) => ({ asked: id })),
-    keepReport: assign((_, { report }: { report: ImportReport }) => ({ shown: report, asked: null })),
+    keepReport: assign((_, { report }: { report: ImportReport }) => ({ shown: report, asked: null, failed: false })),
     markFailed: assign({ failed: true }),
   },
   guards: {
@@ -72,7 +73,7 @@ export const importListMachine = setup({
           invoke: {
             id: 'listImports',
             src: 'listImports',
-            onDone: { description: 'The list as it stands now.', target: 'checking', actions: { type: 'keepImports', params: ({ event }) => ({ imports: event.output }) }, meta: { requirements: ['OFF-37'] } },
+            onDone: { description: 'The list as it stands now (a failure said before goes).', target: 'checking', actions: { type: 'keepImports', params: ({ event }) => ({ imports: event.output }) }, meta: { requirements: ['OFF-37'] } },
             onError: { description: 'The list could not be loaded: said; the list stays.', target: 'checking', actions: 'markFailed', meta: { requirements: ['OFF-5'] } },
           },
         },
@@ -94,7 +95,7 @@ export const importListMachine = setup({
             id: 'getImportReport',
             src: 'getImportReport',
             input: ({ context }) => ({ id: context.asked ?? 0 }),
-            onDone: { description: 'The report shows.', target: 'idle', actions: { type: 'keepReport', params: ({ event }) => ({ report: event.output }) }, meta: { requirements: ['OFF-37'] } },
+            onDone: { description: 'The report shows (a failure said before goes).', target: 'idle', actions: { type: 'keepReport', params: ({ event }) => ({ report: event.output }) }, meta: { requirements: ['OFF-37'] } },
             onError: { description: 'The report could not be loaded: said.', target: 'idle', actions: 'markFailed', meta: { requirements: ['OFF-5'] } },
           },
         },

@@ -200,7 +200,7 @@ export function uploadFile<D extends EndpointCall & { response: v.GenericSchema 
   ));
 }
 
-// Imports (contracts/console-work-endpoints.ts).
+// Imports (declared in the console-work-endpoints contract).
 
 export const listImports = (options?: CallOptions) => consoleCall(office.listImports, options).then((answer) => answer.imports);
 
@@ -213,7 +213,7 @@ export const importProblemsCsvUrl = (id: number) => `${apiBase}${office.getImpor
 export const uploadStatementFile = (file: Blob, fileName: string, { signal, onProgress }: CallOptions & { onProgress?: UploadProgress } = {}) =>
   uploadFile(office.uploadStatement, file, { type: 'text/csv', query: { fileName }, signal, answeredWith: [422], ...(onProgress ? { onProgress } : {}) }).then(({ body }) => body);
 
-// Integrations (contracts/console-work-endpoints.ts).
+// Integrations (declared in the console-work-endpoints contract).
 
 export const listApiKeys = (options?: CallOptions) => consoleCall(office.listApiKeys, options).then((answer) => answer.keys);
 

@@ -2,6 +2,7 @@ import { apiKeysPaths } from './model-paths/api-keys.paths';
 import { brandColoursPaths } from './model-paths/brand-colours.paths';
 import { brandLogoPaths } from './model-paths/brand-logo.paths';
 import { describeBrowserPaths } from './model-paths/browser-paths';
+import { importListPaths } from './model-paths/import-list.paths';
 import { clientSettingsPaths } from './model-paths/client-settings.paths';
 import { patientHelpPaths } from './model-paths/patient-help.paths';
 import { paymentRefundPaths } from './model-paths/payment-refund.paths';
@@ -25,6 +26,7 @@ for (const browserPaths of [
   brandLogoPaths,
   clientSettingsPaths,
   statementUploadPaths,
+  importListPaths,
   staffSignInPaths,
   staffSessionPaths,
   apiKeysPaths,

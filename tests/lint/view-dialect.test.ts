@@ -60,7 +60,8 @@ function effectProblems(source: string): string[] {
       const from = node.moduleSpecifier.text;
       if (from === 'ky' || from === '@/lib/api/http' || /-endpoints$/.test(from)) return [`imports the HTTP client or its endpoints (${from})`];
       // A screen's calls live in its *-api.ts; a view takes only the addresses (…Url) it links to.
-      if (!/-api$/.test(from)) return [];
+      // (The partner API's contracts are types and constants, not calls.)
+      if (from.startsWith('@contracts/') || !/-api$/.test(from)) return [];
       const names = node.importClause?.namedBindings && ts.isNamedImports(node.importClause.namedBindings) ? node.importClause.namedBindings.elements.map((element) => element.name.text) : ['*'];
       const calls = names.filter((name) => !name.endsWith('Url'));
       return calls.length > 0 ? [`imports the calls ${calls.join(', ')} from ${from}`] : [];
@@ -122,8 +123,9 @@ describe('a console view neither fetches nor keeps a timer', () => {
     ]);
   });
 
-  it('lets the addresses a view links to through', () => {
+  it('lets the addresses a view links to through, and the contracts’ types and constants', () => {
     expect(effectProblems("import { auditCsvUrl } from './office-api';\n<a href={auditCsvUrl({})} />;")).toEqual([]);
+    expect(effectProblems("import { apiKeyScopes, type ApiKeyScope } from '@contracts/partner-api';")).toEqual([]);
   });
 
   /**
