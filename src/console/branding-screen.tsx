@@ -1,7 +1,6 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { colourNames, type ColourName } from '@contracts/branding';
 import { type ConsoleBranding } from '@contracts/console-branding';
-import type { StaffRole } from '@contracts/console';
 import { brandColoursMachine, colourFields, draftColours } from '@machines/console/brand-colours.machine';
 import * as colours from '@machines/console/brand-colours.selectors';
 import { brandLogoMachine, type LogoFailure } from '@machines/console/brand-logo.machine';
@@ -397,8 +396,7 @@ function SettingsSection({ branding, canEdit }: { branding: ConsoleBranding; can
 }
 
 /** The lab's look on the patients' pages and its settings: office admins change them, other staff look. */
-export function BrandingScreen({ branding, role, clientName }: { branding: ConsoleBranding; role: StaffRole; clientName: string }) {
-  const canEdit = role === 'officeAdmin';
+export function BrandingScreen({ branding, canEdit, clientName }: { branding: ConsoleBranding; canEdit: boolean; clientName: string }) {
   return (
     <Screen title={<Trans>Branding</Trans>}>
       {canEdit ? null : (

@@ -1,5 +1,4 @@
 import { Trans, useLingui } from '@lingui/react/macro';
-import type { StaffRole } from '@contracts/console';
 import type { ImportReport } from '@contracts/partner-api';
 import { importListMachine } from '@machines/console/import-list.machine';
 import type { ImportSummary } from '@machines/console/import-list.types';
@@ -204,7 +203,7 @@ function UploadSection({ onFinished }: { onFinished: () => void }) {
 }
 
 /** The lab's statement imports: an upload for those who may, and the last 50 with their reports. */
-export function ImportsScreen({ imports, role }: { imports: ImportSummary[]; role: StaffRole }) {
+export function ImportsScreen({ imports, canUpload }: { imports: ImportSummary[]; canUpload: boolean }) {
   const { t, i18n } = useLingui();
   const statusName = useStatusName();
   // While an import runs (this one's or another's), the machine asks for its rows read again.
@@ -216,7 +215,7 @@ export function ImportsScreen({ imports, role }: { imports: ImportSummary[]; rol
 
   return (
     <Screen title={<Trans>Imports</Trans>}>
-      {role === 'readOnly' ? null : <UploadSection onFinished={refresh} />}
+      {canUpload ? <UploadSection onFinished={refresh} /> : null}
       <h2>
         <Trans>The last 50 imports</Trans>
       </h2>

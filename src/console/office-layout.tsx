@@ -8,11 +8,12 @@ import { useRoleName } from './office-messages';
 import { signOut } from './office-api';
 import { focusHeadingWhenShown } from '@/lib/focus-heading';
 import { OfficeSessionDialogs, useStaffSession } from './office-session';
+import type { StaffAllowances } from './staff-allowances';
 
 type SignedIn = Extract<StaffSession, { stage: 'signedIn' }>;
 
 /** The console's menu: its screens (those of the staff member's role), who is signed in, and signing out. */
-function OfficeMenu({ session, onSignedOut }: { session: SignedIn; onSignedOut: () => void }) {
+function OfficeMenu({ session, may, onSignedOut }: { session: SignedIn; may: StaffAllowances; onSignedOut: () => void }) {
   const { t } = useLingui();
   const roleName = useRoleName();
   return (
@@ -43,7 +44,7 @@ function OfficeMenu({ session, onSignedOut }: { session: SignedIn; onSignedOut: 
             <Trans>Imports</Trans>
           </OfficeLink>
         </li>
-        {session.role === 'officeAdmin' ? (
+        {may.manageIntegrations ? (
           <li>
             <OfficeLink screen="integrations">
               <Trans>Integrations</Trans>
@@ -55,7 +56,7 @@ function OfficeMenu({ session, onSignedOut }: { session: SignedIn; onSignedOut: 
             <Trans>Branding</Trans>
           </OfficeLink>
         </li>
-        {session.role === 'officeAdmin' ? (
+        {may.manageStaff ? (
           <li>
             <OfficeLink screen="staff">
               <Trans>Staff</Trans>
@@ -82,7 +83,7 @@ function OfficeMenu({ session, onSignedOut }: { session: SignedIn; onSignedOut: 
  * under another lab's address, the way to the staff member's own; otherwise the menu and the
  * screen (`children`).
  */
-export function OfficeLayout({ session, clientCode, children }: { session: StaffSession; clientCode: string | undefined; children: ReactNode }) {
+export function OfficeLayout({ session, may, clientCode, children }: { session: StaffSession; may: StaffAllowances | null; clientCode: string | undefined; children: ReactNode }) {
   const router = useRouter();
   const open = useOfficeNavigate();
   // Signed in or out, the page becomes another screen at the same address: the focus goes to its
@@ -94,7 +95,7 @@ export function OfficeLayout({ session, clientCode, children }: { session: Staff
   };
   // Signed in with a password but no second factor yet: the route's loader sends every address to the set-up page.
   if (session.stage === 'enrol') return null;
-  if (session.stage !== 'signedIn') {
+  if (session.stage !== 'signedIn' || !may) {
     return (
       <StaffSignInScreen
         key={session.stage}
@@ -123,7 +124,7 @@ export function OfficeLayout({ session, clientCode, children }: { session: Staff
     );
   }
   return (
-    <SignedInOffice session={session} onSignedOut={refresh}>
+    <SignedInOffice session={session} may={may} onSignedOut={refresh}>
       {children}
     </SignedInOffice>
   );
@@ -133,11 +134,11 @@ export function OfficeLayout({ session, clientCode, children }: { session: Staff
  * The console for a signed-in staff member: the menu and the screen, and over them the session's
  * warning or, once it has ended, its sign-in (the screen underneath stays as it was).
  */
-function SignedInOffice({ session, onSignedOut, children }: { session: SignedIn; onSignedOut: () => void; children: ReactNode }) {
+function SignedInOffice({ session, may, onSignedOut, children }: { session: SignedIn; may: StaffAllowances; onSignedOut: () => void; children: ReactNode }) {
   const actor = useStaffSession({ email: session.email, secondsLeft: session.idleSeconds, onSignedOut, home: `/${session.clientCode}/office/` });
   return (
     <div className="office">
-      <OfficeMenu session={session} onSignedOut={onSignedOut} />
+      <OfficeMenu session={session} may={may} onSignedOut={onSignedOut} />
       {children}
       <OfficeSessionDialogs actor={actor} clientCode={session.clientCode} />
     </div>

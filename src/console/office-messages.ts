@@ -88,5 +88,3 @@ export function useConsoleFailureMessage(): (failure: 'expired' | 'network' | 's
   };
 }
 
-/** Whether the staff member may change things for patients (help, refunds): billing staff and office admins. */
-export const helpsPatients = (role: StaffRole) => role === 'officeAdmin' || role === 'billingStaff';

@@ -24,13 +24,13 @@ import { loadDeliveryLists } from './integrations.implementations';
 import { OfficeLayout } from './office-layout';
 import { OfficeFailed, officeFailure, type OfficeFailure } from './office-load-failed';
 import { getAccountView, getBranding, getStaffSession, listApiKeys, listImports, getToday, listStaff, listWebhookEndpoints, searchAccounts, searchAudit, searchPayments } from './office-api';
-import { helpsPatients } from './office-messages';
 import { NoAccountScreen, PatientsScreen } from './patients-screen';
 import { PaymentsScreen, type PaymentFilters } from './payments-screen';
 import { StaffEnrolmentScreen } from './staff-enrolment-screen';
 import { Screen } from '@/components/screen';
 import { ApiError } from '@/lib/api/errors';
 import { forgetLinkToken, takeLinkToken } from '@/lib/link-token';
+import { staffAllowances, type StaffAllowances } from './staff-allowances';
 import { StaffScreen } from './staff-screen';
 import { TodayScreen } from './today-screen';
 
@@ -86,11 +86,11 @@ const notFound: LoadedScreen = { screen: 'notFound', title: msg`Page not found` 
  * Loads the screen the address names (`rest`: what follows `/office/`), or nothing while signed
  * out (the console's frame shows the sign-in instead). An unknown screen is not found.
  */
-export async function loadOfficeScreen(rest: string, search: Search, session: StaffSession | undefined, signal: AbortSignal): Promise<LoadedScreen | null> {
+export async function loadOfficeScreen(rest: string, search: Search, session: StaffSession | undefined, may: StaffAllowances | null, signal: AbortSignal): Promise<LoadedScreen | null> {
   const path = rest.replace(/\/+$/, '');
   // Setting up a sign-in, whatever the session: from the invitation link, or a second factor after the password.
   if (path === 'welcome') return { screen: 'welcome', title: msg`Set up your sign-in` };
-  if (session?.stage !== 'signedIn') return null;
+  if (session?.stage !== 'signedIn' || !may) return null;
   const [screen = '', detail, ...more] = path.split('/');
   if (more.length > 0) return notFound;
   if (screen === '' && detail === undefined) return { screen: 'today', title: msg`Today`, today: await getToday({ signal }) };
@@ -121,7 +121,7 @@ export async function loadOfficeScreen(rest: string, search: Search, session: St
   if (screen === 'imports' && detail === undefined) return { screen: 'imports', title: msg`Imports`, imports: await listImports({ signal }) };
   if (screen === 'integrations' && detail === undefined) {
     // Office admins' only: anyone else is told so (the server refuses them too).
-    if (session.role !== 'officeAdmin') return { screen: 'integrationsAdminOnly', title: msg`Integrations` };
+    if (!may.manageIntegrations) return { screen: 'integrationsAdminOnly', title: msg`Integrations` };
     const [keys, endpoints, deliveries] = await Promise.all([listApiKeys({ signal }), listWebhookEndpoints({ signal }), loadDeliveryLists({ signal })]);
     return { screen: 'integrations', title: msg`Integrations`, keys, endpoints, deliveries };
   }
@@ -172,6 +172,8 @@ export interface LoadedOffice {
   /** The screen's title, for the tab and the breadcrumbs. */
   title: MessageDescriptor;
   session: StaffSession;
+  /** What the signed-in staff member may do, computed once from their role (null until signed in). */
+  may: StaffAllowances | null;
   screen: LoadedScreen | null;
 }
 
@@ -181,27 +183,28 @@ export interface LoadedOffice {
  */
 export async function loadOffice(rest: string, search: Search, signal: AbortSignal): Promise<LoadedOffice> {
   const session = await getStaffSession({ signal });
+  const may = session.stage === 'signedIn' ? staffAllowances(session.role) : null;
   let screen: LoadedScreen | null;
   try {
-    screen = await loadOfficeScreen(rest, search, session, signal);
+    screen = await loadOfficeScreen(rest, search, session, may, signal);
   } catch (error) {
     if (signal.aborted) throw error;
     screen = { screen: 'failed', title: msg`Billing office`, failure: officeFailure(error) };
   }
-  return { title: screen?.title ?? msg`Billing office`, session, screen };
+  return { title: screen?.title ?? msg`Billing office`, session, may, screen };
 }
 
 /**
  * The console's frame as last shown in this tab (written after it renders, so never on the server):
  * while the next screen loads, its menu stays.
  */
-let lastFrame: { session: StaffSession; clientCode: string | undefined } | null = null;
+let lastFrame: { session: StaffSession; may: StaffAllowances | null; clientCode: string | undefined } | null = null;
 
 /** What the console shows while a screen loads: its frame and menu as they were, the screen's place empty (the loading overlay speaks). */
 export function OfficePending() {
   if (lastFrame?.session.stage !== 'signedIn') return null;
   return (
-    <OfficeLayout session={lastFrame.session} clientCode={lastFrame.clientCode}>
+    <OfficeLayout session={lastFrame.session} may={lastFrame.may} clientCode={lastFrame.clientCode}>
       {null}
     </OfficeLayout>
   );
@@ -211,25 +214,25 @@ export function OfficePending() {
  * The console: the set-up page, or the frame (sign-in, or menu and screen) with the loaded screen;
  * `notFound` for an address under /office/ that names no screen.
  */
-export function OfficeRoute({ office: { session, screen }, clientCode, notFound }: { office: LoadedOffice; clientCode: string | undefined; notFound: ReactNode }) {
+export function OfficeRoute({ office: { session, may, screen }, clientCode, notFound }: { office: LoadedOffice; clientCode: string | undefined; notFound: ReactNode }) {
   useEffect(() => {
-    lastFrame = { session, clientCode };
-  }, [session, clientCode]);
+    lastFrame = { session, may, clientCode };
+  }, [session, may, clientCode]);
   if (screen?.screen === 'welcome') return <OfficeWelcome enrolling={session.stage === 'enrol'} clientCode={clientCode} />;
   return (
-    <OfficeLayout session={session} clientCode={clientCode}>
-      {screen === null || session.stage !== 'signedIn' ? null : screen.screen === 'notFound' ? notFound : <OfficeScreen loaded={screen} session={session} />}
+    <OfficeLayout session={session} may={may} clientCode={clientCode}>
+      {screen === null || session.stage !== 'signedIn' || !may ? null : screen.screen === 'notFound' ? notFound : <OfficeScreen loaded={screen} session={session} may={may} />}
     </OfficeLayout>
   );
 }
 
 /** The loaded screen, for the signed-in staff member. */
-export function OfficeScreen({ loaded, session }: { loaded: LoadedScreen; session: SignedIn }) {
+export function OfficeScreen({ loaded, session, may }: { loaded: LoadedScreen; session: SignedIn; may: StaffAllowances }) {
   switch (loaded.screen) {
     case 'branding':
-      return <BrandingScreen branding={loaded.branding} role={session.role} clientName={session.clientName} />;
+      return <BrandingScreen branding={loaded.branding} canEdit={may.editBranding} clientName={session.clientName} />;
     case 'imports':
-      return <ImportsScreen imports={loaded.imports} role={session.role} />;
+      return <ImportsScreen imports={loaded.imports} canUpload={may.importStatements} />;
     case 'integrations':
       return <IntegrationsScreen keys={loaded.keys} endpoints={loaded.endpoints} deliveries={loaded.deliveries} />;
     case 'integrationsAdminOnly':
@@ -251,7 +254,7 @@ export function OfficeScreen({ loaded, session }: { loaded: LoadedScreen; sessio
     case 'noAccount':
       return <NoAccountScreen accountNumber={loaded.accountNumber} clientName={session.clientName} />;
     case 'account':
-      return <AccountScreen key={loaded.view.account.accountNumber} view={loaded.view} canHelp={helpsPatients(session.role)} />;
+      return <AccountScreen key={loaded.view.account.accountNumber} view={loaded.view} canHelp={may.helpPatients} />;
     case 'payments':
       return (
         <PaymentsScreen
@@ -259,7 +262,7 @@ export function OfficeScreen({ loaded, session }: { loaded: LoadedScreen; sessio
           payments={loaded.found.payments}
           more={loaded.found.more}
           query={loaded.query}
-          canRefund={helpsPatients(session.role)}
+          canRefund={may.refund}
         />
       );
   }

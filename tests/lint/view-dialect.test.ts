@@ -3,13 +3,15 @@
  * and routes"): a view reads a snapshot through a named selector (the machine's `.selectors.ts`),
  * never an inline function, and sends events through named functions (a `use…Events` hook in a
  * `.ts` file beside it), never `actor.send(...)` itself. A console view also neither fetches nor
- * keeps a timer: calls and time belong to its screen's machine. Each rule is proven on planted
+ * keeps a timer: calls and time belong to its screen's machine; nor does it decide from a staff
+ * role what may be done (src/console/staff-allowances.ts computes that once). Each rule is proven on planted
  * samples, then held over every view.
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
+import { staffRoles } from '@contracts/console';
 
 const root = new URL('../../', import.meta.url).pathname;
 
@@ -140,5 +142,36 @@ describe('a console view neither fetches nor keeps a timer', () => {
     expect(files.length).toBeGreaterThan(10);
     expect(problemsOf(files.filter((file) => !frameNotYetInMachines.includes(file)), effectProblems)).toEqual([]);
     for (const file of frameNotYetInMachines) expect(problemsOf([file], effectProblems), `${file} keeps the rule now: take it out of the list`).not.toEqual([]);
+  });
+});
+
+/** A role decision in a view: a staff role compared with one of the roles' names. */
+function roleProblems(source: string): string[] {
+  const roles: readonly string[] = staffRoles;
+  return walk(source, (node) => {
+    if (!ts.isBinaryExpression(node)) return [];
+    const operator = node.operatorToken.kind;
+    if (operator !== ts.SyntaxKind.EqualsEqualsEqualsToken && operator !== ts.SyntaxKind.ExclamationEqualsEqualsToken) return [];
+    const named = [node.left, node.right].find((side) => ts.isStringLiteral(side) && roles.includes(side.text));
+    return named ? [`decides from the role (${named.getText()}): read the staff member's allowances`] : [];
+  });
+}
+
+describe('a console view decides nothing from a staff role', () => {
+  it('finds the planted role decisions', () => {
+    const planted = ["const canEdit = role === 'officeAdmin';", "{session.role !== 'readOnly' ? <Upload /> : null}", "if ('billingStaff' === member.role) refund();"].join('\n');
+    expect(roleProblems(planted)).toEqual([
+      expect.stringMatching(/^line 1: decides from the role \('officeAdmin'\)/),
+      expect.stringMatching(/^line 2: decides from the role \('readOnly'\)/),
+      expect.stringMatching(/^line 3: decides from the role \('billingStaff'\)/),
+    ]);
+  });
+
+  it('lets a comparison of two members’ roles and a read allowance through', () => {
+    expect(roleProblems('if (seen.role !== row.role) reset();\n{may.refund ? <Refund /> : null}')).toEqual([]);
+  });
+
+  it('holds in every console view', () => {
+    expect(problemsOf(views('src/console'), roleProblems)).toEqual([]);
   });
 });

@@ -1,0 +1,45 @@
+/**
+ * What a staff member may do in the console, computed once from their role when the console loads,
+ * from the role groups of the contracts that the server's declarations use for each endpoint's
+ * `access.staffRoles` (staff-allowances.test.ts holds the two together; the SPA's build strips the
+ * declarations' access): no screen decides from a role, and none offers what the server refuses.
+ */
+import { billingStaff, officeAdmins, type StaffRole } from '@contracts/console';
+
+export interface StaffAllowances {
+  /** Help a patient: send the activation link again, end their sessions, clear a sign-in lock. */
+  helpPatients: boolean;
+  /** Refund a payment. */
+  refund: boolean;
+  /** Upload a statement file. */
+  importStatements: boolean;
+  /** Change the lab's colours, logo and settings. */
+  editBranding: boolean;
+  /** Invite staff, change their roles, deactivate them (the Staff screen). */
+  manageStaff: boolean;
+  /** API keys and webhooks (the Integrations screen). */
+  manageIntegrations: boolean;
+}
+
+/** The roles each allowance is given to. */
+export const allowedRoles: Readonly<Record<keyof StaffAllowances, readonly StaffRole[]>> = {
+  helpPatients: billingStaff,
+  refund: billingStaff,
+  importStatements: billingStaff,
+  editBranding: officeAdmins,
+  manageStaff: officeAdmins,
+  manageIntegrations: officeAdmins,
+};
+
+/** What `role` may do. */
+export function staffAllowances(role: StaffRole): StaffAllowances {
+  const may = (allowance: keyof StaffAllowances) => allowedRoles[allowance].includes(role);
+  return {
+    helpPatients: may('helpPatients'),
+    refund: may('refund'),
+    importStatements: may('importStatements'),
+    editBranding: may('editBranding'),
+    manageStaff: may('manageStaff'),
+    manageIntegrations: may('manageIntegrations'),
+  };
+}
