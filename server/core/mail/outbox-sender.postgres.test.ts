@@ -121,7 +121,12 @@ describe.skipIf(!testDatabaseUrl)('the outbox on PostgreSQL (TEST_DATABASE_URL)'
 
     await vi.waitFor(() => expect(smtp.received).toHaveLength(addresses.length), { timeout: REPLICA_WAIT_MS, interval: 200 });
     expect(smtp.received.map((email) => email.to).sort()).toEqual([...addresses].sort());
-    expect((await allRows()).every((row) => row.sentAt !== null && row.attempts === 1)).toBe(true);
+    // The SMTP server has the last email a moment before its sender writes that it went out.
+    await vi.waitFor(async () => expect((await allRows()).filter((row) => row.sentAt === null)).toEqual([]), {
+      timeout: REPLICA_WAIT_MS,
+      interval: 200,
+    });
+    expect((await allRows()).every((row) => row.attempts === 1)).toBe(true);
   });
 
   it('sends an email once when the replica sending it dies mid-send: another takes it up when the lease is over', async () => {
