@@ -685,6 +685,8 @@ test('an account with nothing to pay says so on the invoices and on the payment 
   await expectAccessible(page);
   await page.goto('/SUN/payment/online');
   await expect(page.getByText('You have nothing to pay right now. Thank you!')).toBeVisible();
+  // The server's page shows the text before the app takes it over; the wizard waits (inert) until then.
+  await appHasTakenOver(page);
   await expectAccessible(page);
 });
 
