@@ -1,8 +1,8 @@
 /**
  * The import zones of eslint.config.js, proven: a violation of each is planted in a real file of
- * the project (so the type-aware lint sees it as the project's own), linted with the project's
- * own configuration, and must be reported by the rule that guards it; one allowed import per zone
- * must pass. The planted files are removed afterwards, whatever happens.
+ * the project (the zones are paths of the project), linted with the project's own configuration's
+ * zone rules, and must be reported by the rule that guards it; one allowed import per zone must
+ * pass them. The planted files are removed afterwards, whatever happens.
  */
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
@@ -181,7 +181,15 @@ beforeAll(async () => {
       mkdirSync(dirname(join(root, plant.path)), { recursive: true });
       writeFileSync(join(root, plant.path), plant.code);
     }
-    const eslint = new ESLint({ cwd: root });
+    // Only the rules the plants are about, without type information: the zones read paths, not
+    // types, and a type-aware run (a program of the whole project) took 20 s where this takes 2,
+    // while the planted files sat in the tree that the project's own lint and type check read.
+    const zoneRules = new Set(plants.flatMap((plant) => (plant.rule === null ? [] : [plant.rule])));
+    const eslint = new ESLint({
+      cwd: root,
+      ruleFilter: ({ ruleId }) => zoneRules.has(ruleId),
+      overrideConfig: { languageOptions: { parserOptions: { projectService: false } } },
+    });
     const results = await eslint.lintFiles(plants.map((plant) => plant.path));
     for (const result of results) {
       const path = result.filePath.slice(root.length + 1);
