@@ -3,47 +3,11 @@
  * the keys themselves), a new key with a name and its scopes, shown once in full to copy, and
  * revoking a key after a confirmation. The calls are the app's.
  */
-import type { ApiKeyScope } from '@contracts/partner-api';
 import { assign, fromPromise, setup } from 'xstate';
-import type { FormContext, FormEvent } from '../form/form.types';
 import { toFormRejection } from '../form/form.rules';
 import { formSetup } from '../form/form.setup';
-
-export interface ApiKeyRow {
-  name: string;
-  prefix: string;
-  scopes: ApiKeyScope[];
-  createdAt: string;
-  lastUsedAt: string | null;
-  revokedAt: string | null;
-}
-
-/** The form's fields: the key's name, and its scopes as the chosen ones separated by spaces. */
-export const apiKeyFields = ['name', 'scopes'] as const;
-export type ApiKeyField = (typeof apiKeyFields)[number];
-export type ApiKeyProblem = 'required' | 'tooLong';
-
-/** Why a call failed as a whole: the key is revoked already, not an office admin, signed out meanwhile, the network, the server. */
-export type ApiKeysFailure = 'notFound' | 'forbidden' | 'expired' | 'network' | 'serverError';
-
-/** What was just done, said above the list. */
-export type ApiKeysNotice = { kind: 'revoked'; name: string } | null;
-
-export interface ApiKeysContext extends FormContext<ApiKeyField, ApiKeyProblem, ApiKeysFailure> {
-  keys: ApiKeyRow[];
-  /** The key just made, in full: shown this once, until hidden or the next action. */
-  shownKey: { name: string; key: string } | null;
-  notice: ApiKeysNotice;
-  /** The prefix of the key whose revocation waits for a yes. */
-  confirming: string | null;
-}
-
-export type ApiKeysEvent =
-  | FormEvent<ApiKeyField>
-  | { type: 'apiKey.revoke'; prefix: string }
-  | { type: 'apiKey.confirm' }
-  | { type: 'apiKey.cancel' }
-  | { type: 'apiKey.hide' };
+import type { ApiKeyRow, ApiKeyField, ApiKeyProblem, ApiKeysFailure, ApiKeysContext, ApiKeysEvent } from './api-keys.types';
+import { apiKeyFields } from './api-keys.types';
 
 const failures: readonly ApiKeysFailure[] = ['notFound', 'forbidden', 'expired', 'network', 'serverError'];
 /** A call's failure as this machine reads it (`refused` fields count as the server's error). */

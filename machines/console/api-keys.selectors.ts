@@ -1,6 +1,7 @@
 import type { SnapshotFrom } from 'xstate';
 import { shownProblems } from '../form/form.rules';
-import { apiKeyFields, apiKeyProblems, type ApiKeysMachine } from './api-keys.machine';
+import { apiKeyProblems, type ApiKeysMachine } from './api-keys.machine';
+import { apiKeyFields } from './api-keys.types';
 
 type Snapshot = SnapshotFrom<ApiKeysMachine>;
 

@@ -8,26 +8,8 @@ import type { BrandColours, ColourName, ContrastProblem } from '@contracts/brand
 import { assign, fromPromise, setup } from 'xstate';
 import { toFormRejection } from '../form/form.rules';
 import { formSetup } from '../form/form.setup';
-import type { FormContext, FormEvent, FormRejection } from '../form/form.types';
-
-/** The colours in their order on the page (contracts/branding.ts `colourNames`). */
-export const colourFields = ['brand', 'brandStrong', 'brandContrast', 'brandTint'] as const satisfies readonly ColourName[];
-/** Not `#rrggbb`; or, once every colour is one, in a pair too close to the other (contracts/branding.ts). */
-export type ColourProblem = 'invalid' | 'tooClose';
-/** Why the save failed as a whole: signed out meanwhile, the network, the server. */
-export type BrandColoursFailure = 'expired' | 'network' | 'serverError';
-export type BrandColoursRejection = FormRejection<ColourName, ColourProblem, BrandColoursFailure>;
-
-export interface BrandColoursContext extends FormContext<ColourName, ColourProblem, BrandColoursFailure> {
-  /** The colours the patients' pages wear now. */
-  saved: BrandColours;
-  /** The pairs the server refused at the last save (its rule is the same: seldom any). */
-  serverContrast: ContrastProblem[];
-  /** The save went through: said until the next change. */
-  savedNotice: boolean;
-}
-
-export type BrandColoursEvent = FormEvent<ColourName> | { type: 'colours.reset' };
+import type { ColourProblem, BrandColoursFailure, BrandColoursContext, BrandColoursEvent } from './brand-colours.types';
+import { colourFields } from './brand-colours.types';
 
 /** Each colour's problem: not `#rrggbb`. */
 export function colourProblems(draft: Record<ColourName, string>): Partial<Record<ColourName, ColourProblem>> {
@@ -43,7 +25,6 @@ export function draftColours(draft: Record<ColourName, string>): BrandColours | 
   for (const name of colourFields) colours[name] = draft[name].trim().toLowerCase();
   return colours;
 }
-
 
 const failures: readonly BrandColoursFailure[] = ['expired', 'network', 'serverError'];
 export const toBrandColoursRejection = (error: unknown) => toFormRejection<ColourName, ColourProblem, BrandColoursFailure>(error, failures);

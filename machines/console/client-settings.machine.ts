@@ -8,19 +8,8 @@ import type { ClientSettings } from '@contracts/console-branding';
 import { assign, fromPromise, setup } from 'xstate';
 import { toFormRejection } from '../form/form.rules';
 import { formSetup } from '../form/form.setup';
-import type { FormContext, FormEvent, FormRejection } from '../form/form.types';
-
-export const settingsFields = ['acceptsOnlinePayments', 'externalCardLink', 'postingCutoff', 'timeZone', 'passwordLifetimeDays'] as const;
-export type SettingsField = (typeof settingsFields)[number];
-export type SettingsProblem = 'invalid';
-export type SettingsFailure = 'expired' | 'network' | 'serverError';
-export type SettingsRejection = FormRejection<SettingsField, SettingsProblem, SettingsFailure>;
-
-export interface ClientSettingsContext extends FormContext<SettingsField, SettingsProblem, SettingsFailure> {
-  savedNotice: boolean;
-}
-
-export type ClientSettingsEvent = FormEvent<SettingsField>;
+import type { SettingsField, SettingsProblem, SettingsFailure, ClientSettingsContext, ClientSettingsEvent } from './client-settings.types';
+import { settingsFields } from './client-settings.types';
 
 /** The settings as the form's fields hold them (text; online payments as `yes` or `no`, a lifetime of forever as empty). */
 export function settingsDraft(settings: ClientSettings): Record<SettingsField, string> {

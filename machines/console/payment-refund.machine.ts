@@ -10,24 +10,13 @@
 import type { ConsolePayment } from '@contracts/console-work';
 import type { RefundAnswer } from '@contracts/payments-out';
 import { assign, fromPromise, setup } from 'xstate';
-import type { FormContext, FormEvent, FormRejection } from '../form/form.types';
 import { toFormRejection } from '../form/form.rules';
 import { formSetup } from '../form/form.setup';
-
-export const refundFields = ['amount', 'reason'] as const;
-export type RefundField = (typeof refundFields)[number];
-/** `tooMuch`: more than is left of the payment (by the form's rule, or the server's). */
-export type RefundProblem = 'required' | 'invalid' | 'ambiguous' | 'tooMuch' | 'tooLong';
-
-/** Why the refund failed as a whole: the payment was voided, the key was used for another refund, signed out meanwhile, the network, the server. */
-export type RefundFailure = 'paymentVoided' | 'keyReused' | 'expired' | 'network' | 'serverError';
-export type RefundRejection = FormRejection<RefundField, RefundProblem, RefundFailure>;
+import type { RefundField, RefundProblem, RefundFailure, RefundRejection, ReadAmount, RefundContext, RefundEvent, RefundCall } from './payment-refund.types';
+import { refundFields } from './payment-refund.types';
 
 /** The longest reason the office keeps. */
 export const REFUND_REASON_MAX = 500;
-
-/** Typed money read in the reader's language (the app's): its cents, or why not. */
-export type ReadAmount = (text: string) => { cents: number } | { problem: 'invalid' | 'ambiguous' };
 
 /** The refund form's rules: an amount from 1 cent to what is left, and a reason of at most 500 characters. */
 export function refundProblems(draft: Record<RefundField, string>, refundableCents: number, read: ReadAmount): Partial<Record<RefundField, RefundProblem>> {
@@ -43,35 +32,6 @@ export function refundProblems(draft: Record<RefundField, string>, refundableCen
   if (reason === '') problems.reason = 'required';
   else if (reason.length > REFUND_REASON_MAX) problems.reason = 'tooLong';
   return problems;
-}
-
-/** The refund just made, said above the list. */
-export type RefundNotice = { confirmationNumber: string; refundNumber: string; amountCents: number } | null;
-
-export interface RefundContext extends FormContext<RefundField, RefundProblem, RefundFailure> {
-  payments: ConsolePayment[];
-  /** The payment whose refund form is open. */
-  refunding: string | null;
-  /** The refund's Idempotency-Key: one per refund meant. */
-  idempotencyKey: string | null;
-  notice: RefundNotice;
-}
-
-export type RefundEvent =
-  | FormEvent<RefundField>
-  /** Refund on a payment's row: its form opens, empty. */
-  | { type: 'refund.open'; confirmationNumber: string }
-  | { type: 'refund.cancel' }
-  /** The answers to "Refund this amount to the card?". */
-  | { type: 'refund.confirm' }
-  | { type: 'refund.back' };
-
-/** What the refund call gets: the payment, the typed amount and reason, and the key. */
-export interface RefundCall {
-  confirmationNumber: string;
-  amount: string;
-  reason: string;
-  idempotencyKey: string;
 }
 
 const failures: readonly RefundFailure[] = ['paymentVoided', 'keyReused', 'expired', 'network', 'serverError'];

@@ -1,6 +1,7 @@
 import type { SnapshotFrom } from 'xstate';
 import { shownProblems } from '../form/form.rules';
-import { refundFields, refundingPayment, refundProblems, type PaymentRefundMachine, type ReadAmount } from './payment-refund.machine';
+import { refundingPayment, refundProblems, type PaymentRefundMachine } from './payment-refund.machine';
+import { refundFields, type ReadAmount } from './payment-refund.types';
 
 type Snapshot = SnapshotFrom<PaymentRefundMachine>;
 

@@ -1,6 +1,7 @@
 import type { SnapshotFrom } from 'xstate';
 import { shownProblems } from '../form/form.rules';
-import { inviteFields, inviteProblems, type StaffAdminMachine } from './staff-admin.machine';
+import { inviteProblems, type StaffAdminMachine } from './staff-admin.machine';
+import { inviteFields } from './staff-admin.types';
 
 type Snapshot = SnapshotFrom<StaffAdminMachine>;
 

@@ -1,6 +1,7 @@
 import type { SnapshotFrom } from 'xstate';
 import { shownProblems } from '../form/form.rules';
-import { endpointFields, endpointProblems, type WebhookEndpointsMachine } from './webhook-endpoints.machine';
+import { endpointProblems, type WebhookEndpointsMachine } from './webhook-endpoints.machine';
+import { endpointFields } from './webhook-endpoints.types';
 
 type Snapshot = SnapshotFrom<WebhookEndpointsMachine>;
 

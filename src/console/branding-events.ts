@@ -1,6 +1,7 @@
 /** Named functions for the Branding screen's events, so its views never build event objects. */
 import type { BrandColoursMachine } from '@machines/console/brand-colours.machine';
-import type { BrandLogoMachine, ChosenLogo } from '@machines/console/brand-logo.machine';
+import type { BrandLogoMachine } from '@machines/console/brand-logo.machine';
+import type { ChosenLogo } from '@machines/console/brand-logo.types';
 import { useMemo } from 'react';
 import type { ActorRefFrom } from 'xstate';
 

@@ -4,8 +4,9 @@
  */
 import { contrastProblems, type ContrastProblem, type ColourName } from '@contracts/branding';
 import { isCardLink, isTimeZone } from '@contracts/console-branding';
-import { colourFields, colourProblems, draftColours, type ColourProblem } from '@machines/console/brand-colours.machine';
-import type { SettingsField, SettingsProblem } from '@machines/console/client-settings.machine';
+import { colourProblems, draftColours } from '@machines/console/brand-colours.machine';
+import { colourFields, type ColourProblem } from '@machines/console/brand-colours.types';
+import type { SettingsField, SettingsProblem } from '@machines/console/client-settings.types';
 
 /** The pairs too close in the draft (none while a colour is not one: its field says so). */
 export function draftContrastProblems(draft: Record<ColourName, string>): ContrastProblem[] {

@@ -1,11 +1,14 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { colourNames, type ColourName } from '@contracts/branding';
 import { type ConsoleBranding } from '@contracts/console-branding';
-import { brandColoursMachine, colourFields, draftColours } from '@machines/console/brand-colours.machine';
+import { brandColoursMachine, draftColours } from '@machines/console/brand-colours.machine';
+import { colourFields } from '@machines/console/brand-colours.types';
 import * as colours from '@machines/console/brand-colours.selectors';
-import { brandLogoMachine, type LogoFailure } from '@machines/console/brand-logo.machine';
+import { brandLogoMachine } from '@machines/console/brand-logo.machine';
+import { type LogoFailure } from '@machines/console/brand-logo.types';
 import * as logos from '@machines/console/brand-logo.selectors';
-import { clientSettingsMachine, settingsFields } from '@machines/console/client-settings.machine';
+import { clientSettingsMachine } from '@machines/console/client-settings.machine';
+import { settingsFields } from '@machines/console/client-settings.types';
 import * as clientSettings from '@machines/console/client-settings.selectors';
 import { shownProblems } from '@machines/form/form.rules';
 import { useSelector } from '@xstate/react';

@@ -6,7 +6,8 @@
 import type { BrandColours } from '@contracts/branding';
 import type { ClientSettings } from '@contracts/console-branding';
 import type { brandColoursMachine } from '@machines/console/brand-colours.machine';
-import type { brandLogoMachine, StoredLogo } from '@machines/console/brand-logo.machine';
+import type { brandLogoMachine } from '@machines/console/brand-logo.machine';
+import type { StoredLogo } from '@machines/console/brand-logo.types';
 import type { clientSettingsMachine } from '@machines/console/client-settings.machine';
 import { fromPromise, type MachineImplementationsFrom } from 'xstate';
 import { ApiError } from '@/lib/api/errors';

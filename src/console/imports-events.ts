@@ -1,6 +1,7 @@
 /** Named functions for the Imports screen's events, so its view never builds event objects. */
 import type { ImportListMachine } from '@machines/console/import-list.machine';
-import type { ChosenStatement, StatementUploadMachine } from '@machines/console/statement-upload.machine';
+import type { StatementUploadMachine } from '@machines/console/statement-upload.machine';
+import type { ChosenStatement } from '@machines/console/statement-upload.types';
 import { useMemo } from 'react';
 import type { ActorRefFrom } from 'xstate';
 

@@ -1,7 +1,8 @@
 /** The effects of the Imports screen's machines: the upload with its progress and what its failures mean, the list and a report. */
 import type { ImportReport } from '@contracts/partner-api';
 import type { importListMachine } from '@machines/console/import-list.machine';
-import type { StatementUploadProblem, statementUploadMachine } from '@machines/console/statement-upload.machine';
+import type { statementUploadMachine } from '@machines/console/statement-upload.machine';
+import type { StatementUploadProblem } from '@machines/console/statement-upload.types';
 import { fromCallback, fromPromise, type MachineImplementationsFrom } from 'xstate';
 import { ApiError } from '@/lib/api/errors';
 import { getImportReport, listImports, uploadStatementFile } from './office-api';

@@ -1,16 +1,11 @@
 import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { apiKeyScopes, type ApiKeyScope } from '@contracts/partner-api';
 import { webhookEventTypes } from '@contracts/payments-out';
-import { apiKeyFields, apiKeysMachine, chosenScopes, type ApiKeyRow } from '@machines/console/api-keys.machine';
+import { apiKeysMachine, chosenScopes } from '@machines/console/api-keys.machine';
+import { apiKeyFields, type ApiKeyRow } from '@machines/console/api-keys.types';
 import * as apiKeys from '@machines/console/api-keys.selectors';
-import {
-  chosenEventTypes,
-  endpointFields,
-  webhookEndpointsMachine,
-  type DeliveryLists,
-  type DeliveryRow,
-  type EndpointRow,
-} from '@machines/console/webhook-endpoints.machine';
+import { chosenEventTypes, webhookEndpointsMachine } from '@machines/console/webhook-endpoints.machine';
+import { endpointFields, type DeliveryLists, type DeliveryRow, type EndpointRow } from '@machines/console/webhook-endpoints.types';
 import * as webhooks from '@machines/console/webhook-endpoints.selectors';
 import { useSelector } from '@xstate/react';
 import { Screen } from '@/components/screen';

@@ -7,7 +7,8 @@
 import { apiKeyScopes } from '@contracts/partner-api';
 import { webhookEventTypes } from '@contracts/payments-out';
 import type { apiKeysMachine } from '@machines/console/api-keys.machine';
-import type { DeliveryLists, DeliveryRow, webhookEndpointsMachine } from '@machines/console/webhook-endpoints.machine';
+import type { webhookEndpointsMachine } from '@machines/console/webhook-endpoints.machine';
+import type { DeliveryLists, DeliveryRow } from '@machines/console/webhook-endpoints.types';
 import { fromPromise, type MachineImplementationsFrom } from 'xstate';
 import { ApiError } from '@/lib/api/errors';
 import { CallError } from '@/lib/api/call-error';

@@ -14,7 +14,7 @@ import type { ApiKeyScope } from '@contracts/partner-api';
 import type { WebhookEventType } from '@contracts/payments-out';
 import * as office from '@contracts/console-work-endpoints';
 import type { Language } from '@contracts/session';
-import type { HelpKind } from '@machines/console/patient-help.machine';
+import type { HelpKind } from '@machines/console/patient-help.types';
 import { apiBase, type EndpointCall } from '@contracts/endpoint';
 import { apiErrorSchema } from '@contracts/errors';
 import { endpointUrl } from '@/lib/api/endpoint-url';

@@ -13,7 +13,7 @@ import type { AuditEvent, StaffMember, StaffSession } from '@contracts/console';
 import type { ConsoleBranding } from '@contracts/console-branding';
 import type { AccountSearch, AccountView, ApiKeyView, PaymentSearch, Today } from '@contracts/console-work';
 import type { WebhookEndpointView } from '@contracts/payments-out';
-import type { DeliveryLists } from '@machines/console/webhook-endpoints.machine';
+import type { DeliveryLists } from '@machines/console/webhook-endpoints.types';
 import type { ImportReport } from '@contracts/partner-api';
 import { AccountScreen } from './account-screen';
 import { AuditScreen } from './audit-screen';

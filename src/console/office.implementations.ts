@@ -5,9 +5,12 @@
  */
 import type { HelpOutcome } from '@contracts/console-work';
 import type { RefundAnswer } from '@contracts/payments-out';
-import type { HelpKind, patientHelpMachine } from '@machines/console/patient-help.machine';
-import { refundingPayment, refundProblems, type paymentRefundMachine, type ReadAmount, type RefundCall } from '@machines/console/payment-refund.machine';
-import type { staffAdminMachine, StaffRoleOption, StaffRow } from '@machines/console/staff-admin.machine';
+import type { patientHelpMachine } from '@machines/console/patient-help.machine';
+import type { HelpKind } from '@machines/console/patient-help.types';
+import { refundingPayment, refundProblems, type paymentRefundMachine } from '@machines/console/payment-refund.machine';
+import { type ReadAmount, type RefundCall } from '@machines/console/payment-refund.types';
+import type { staffAdminMachine } from '@machines/console/staff-admin.machine';
+import type { StaffRoleOption, StaffRow } from '@machines/console/staff-admin.types';
 import type { staffEnrolmentMachine } from '@machines/console/staff-enrolment.machine';
 import type { staffSessionMachine } from '@machines/console/staff-session.machine';
 import type { StaffExtended, StaffTimeLeft } from '@machines/console/staff-session.types';

@@ -5,10 +5,12 @@ import type {
 } from "@contracts/console-work";
 import {
   paymentRefundMachine,
-  refundFields,
   REFUND_REASON_MAX,
-  type ReadAmount,
 } from "@machines/console/payment-refund.machine";
+import {
+  refundFields,
+  type ReadAmount,
+} from "@machines/console/payment-refund.types";
 import {
   selectFailure,
   selectIsBusy,

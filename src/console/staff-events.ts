@@ -1,5 +1,6 @@
 /** Named functions for the Staff screen's events, so its view never builds event objects. */
-import type { StaffAdminMachine, StaffRoleOption } from '@machines/console/staff-admin.machine';
+import type { StaffAdminMachine } from '@machines/console/staff-admin.machine';
+import type { StaffRoleOption } from '@machines/console/staff-admin.types';
 import { useMemo } from 'react';
 import type { ActorRefFrom } from 'xstate';
 

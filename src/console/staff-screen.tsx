@@ -1,5 +1,7 @@
 import { Trans, useLingui } from '@lingui/react/macro';
-import { inviteFields, staffAdminMachine, staffRoleOptions, type StaffRoleOption, type StaffRow } from '@machines/console/staff-admin.machine';
+import { staffAdminMachine } from '@machines/console/staff-admin.machine';
+import { staffRoleOptions } from '@machines/console/staff-admin.types';
+import { inviteFields, type StaffRoleOption, type StaffRow } from '@machines/console/staff-admin.types';
 import {
   selectConfirmingDeactivation,
   selectFailure,

@@ -1,5 +1,6 @@
 import { shownProblems } from '@machines/form/form.rules';
-import { apiKeyFields, apiKeyProblems, apiKeysMachine, type ApiKeyRow } from '@machines/console/api-keys.machine';
+import { apiKeyProblems, apiKeysMachine } from '@machines/console/api-keys.machine';
+import { apiKeyFields, type ApiKeyRow } from '@machines/console/api-keys.types';
 import { expect } from 'vitest';
 import { fromPromise } from 'xstate';
 import { defineModel, errorCode, type ModelSpec } from './harness';

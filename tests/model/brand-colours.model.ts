@@ -1,6 +1,7 @@
 import { namedPalettes, type BrandColours } from '@contracts/branding';
 import { shownProblems } from '@machines/form/form.rules';
-import { brandColoursMachine, colourFields, colourProblems } from '@machines/console/brand-colours.machine';
+import { brandColoursMachine, colourProblems } from '@machines/console/brand-colours.machine';
+import { colourFields } from '@machines/console/brand-colours.types';
 import { draftContrastProblems, isColourDraftSavable } from '@/console/branding-rules';
 import { expect } from 'vitest';
 import { fromPromise } from 'xstate';

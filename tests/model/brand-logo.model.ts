@@ -1,4 +1,5 @@
-import { brandLogoMachine, type StoredLogo } from '@machines/console/brand-logo.machine';
+import { brandLogoMachine } from '@machines/console/brand-logo.machine';
+import { type StoredLogo } from '@machines/console/brand-logo.types';
 import { expect } from 'vitest';
 import { fromPromise } from 'xstate';
 import { defineModel, errorCode, type ModelSpec } from './harness';

@@ -1,6 +1,7 @@
 import type { ClientSettings } from '@contracts/console-branding';
 import { shownProblems } from '@machines/form/form.rules';
-import { clientSettingsMachine, settingsFields } from '@machines/console/client-settings.machine';
+import { clientSettingsMachine } from '@machines/console/client-settings.machine';
+import { settingsFields } from '@machines/console/client-settings.types';
 import { settingsProblems } from '@/console/branding-rules';
 import { expect } from 'vitest';
 import { fromPromise } from 'xstate';

@@ -1,7 +1,8 @@
 import type { ConsolePayment } from '@contracts/console-work';
 import type { RefundAnswer } from '@contracts/payments-out';
 import { shownProblems } from '@machines/form/form.rules';
-import { paymentRefundMachine, refundFields, refundingPayment, refundProblems, toRefundRejection } from '@machines/console/payment-refund.machine';
+import { paymentRefundMachine, refundingPayment, refundProblems, toRefundRejection } from '@machines/console/payment-refund.machine';
+import { refundFields } from '@machines/console/payment-refund.types';
 import { expect } from 'vitest';
 import { fromPromise } from 'xstate';
 import { parseMoney } from '@/lib/format';

@@ -1,5 +1,6 @@
 import { shownProblems } from '@machines/form/form.rules';
-import { inviteFields, inviteProblems, staffAdminMachine, toStaffAdminRejection, type StaffRow } from '@machines/console/staff-admin.machine';
+import { inviteProblems, staffAdminMachine, toStaffAdminRejection } from '@machines/console/staff-admin.machine';
+import { inviteFields, type StaffRow } from '@machines/console/staff-admin.types';
 import { expect } from 'vitest';
 import { fromPromise } from 'xstate';
 import { defineModel, type ModelSpec } from './harness';

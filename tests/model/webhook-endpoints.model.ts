@@ -1,12 +1,6 @@
 import { shownProblems } from '@machines/form/form.rules';
-import {
-  endpointFields,
-  endpointProblems,
-  webhookEndpointsMachine,
-  type DeliveryLists,
-  type DeliveryRow,
-  type EndpointRow,
-} from '@machines/console/webhook-endpoints.machine';
+import { endpointProblems, webhookEndpointsMachine } from '@machines/console/webhook-endpoints.machine';
+import { endpointFields, type DeliveryLists, type DeliveryRow, type EndpointRow } from '@machines/console/webhook-endpoints.types';
 import { expect } from 'vitest';
 import { fromPromise } from 'xstate';
 import { defineModel, errorCode, type ModelSpec } from './harness';

@@ -4,7 +4,8 @@
  * revoke) held and answered as the path says.
  */
 import { shownProblems } from '@machines/form/form.rules';
-import { apiKeyFields, apiKeyProblems, type apiKeysMachine, type ApiKeyRow, type ApiKeysFailure } from '@machines/console/api-keys.machine';
+import { apiKeyProblems, type apiKeysMachine } from '@machines/console/api-keys.machine';
+import { apiKeyFields, type ApiKeyRow, type ApiKeysFailure } from '@machines/console/api-keys.types';
 import type { Page } from '@playwright/test';
 import type { SnapshotFrom } from 'xstate';
 import { apiKeysModel } from '../../model/api-keys.model';

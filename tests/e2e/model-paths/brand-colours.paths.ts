@@ -5,7 +5,8 @@
  */
 import type { ColourName } from '@contracts/branding';
 import { shownProblems } from '@machines/form/form.rules';
-import { colourFields, draftColours, type brandColoursMachine } from '@machines/console/brand-colours.machine';
+import { draftColours, type brandColoursMachine } from '@machines/console/brand-colours.machine';
+import { colourFields } from '@machines/console/brand-colours.types';
 import type { Page } from '@playwright/test';
 import type { SnapshotFrom } from 'xstate';
 import { colourFieldProblems, draftContrastProblems } from '@/console/branding-rules';

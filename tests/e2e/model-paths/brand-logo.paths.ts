@@ -3,7 +3,8 @@
  * upload field (of the path's name, type and size), each upload and removal held and answered as
  * the path says.
  */
-import type { brandLogoMachine, ChosenLogo, LogoRefusal, StoredLogo } from '@machines/console/brand-logo.machine';
+import type { brandLogoMachine } from '@machines/console/brand-logo.machine';
+import type { ChosenLogo, LogoRefusal, StoredLogo } from '@machines/console/brand-logo.types';
 import type { Page } from '@playwright/test';
 import type { SnapshotFrom } from 'xstate';
 import { expect } from '../fixtures';

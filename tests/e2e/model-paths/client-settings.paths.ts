@@ -5,7 +5,8 @@
  */
 import type { ClientSettings } from '@contracts/console-branding';
 import { shownProblems } from '@machines/form/form.rules';
-import { settingsFields, type clientSettingsMachine, type SettingsField } from '@machines/console/client-settings.machine';
+import { type clientSettingsMachine } from '@machines/console/client-settings.machine';
+import { settingsFields, type SettingsField } from '@machines/console/client-settings.types';
 import type { Page } from '@playwright/test';
 import type { SnapshotFrom } from 'xstate';
 import { settingsProblems } from '@/console/branding-rules';

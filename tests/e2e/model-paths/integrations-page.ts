@@ -3,7 +3,7 @@
  * opened as an office admin's with its lists answered, the machine replayed along the path for what
  * the screen must show, and the messages of a call that failed as a whole.
  */
-import type { DeliveryLists } from '@machines/console/webhook-endpoints.machine';
+import type { DeliveryLists } from '@machines/console/webhook-endpoints.types';
 import type { Request } from '@playwright/test';
 import { createActor, type AnyActor, type AnyMachineSnapshot, type AnyStateMachine } from 'xstate';
 import type { PathRun, StepAction } from './browser-paths';

@@ -3,11 +3,11 @@
  * billing staff, its users answered as the model's, each help held and answered as the path says.
  */
 import type { AccountUser, AccountView } from "@contracts/console-work";
+import type { patientHelpMachine } from "@machines/console/patient-help.machine";
 import type {
   HelpKind,
-  patientHelpMachine,
   PatientHelpFailure,
-} from "@machines/console/patient-help.machine";
+} from "@machines/console/patient-help.types";
 import type { Page } from "@playwright/test";
 import type { SnapshotFrom } from "xstate";
 import { expect } from "../fixtures";

@@ -5,7 +5,8 @@
  */
 import type { ConsolePayment } from '@contracts/console-work';
 import { shownProblems } from '@machines/form/form.rules';
-import { refundFields, refundingPayment, refundProblems, type paymentRefundMachine, type RefundField, type RefundProblem } from '@machines/console/payment-refund.machine';
+import { refundingPayment, refundProblems, type paymentRefundMachine } from '@machines/console/payment-refund.machine';
+import { refundFields, type RefundField, type RefundProblem } from '@machines/console/payment-refund.types';
 import type { Locator, Page } from '@playwright/test';
 import type { SnapshotFrom } from 'xstate';
 import { formatMoney, parseMoney } from '@/lib/format';

@@ -3,8 +3,10 @@
  * model's office admin, the list answered as the model's, each invitation, role change and
  * deactivation held and answered as the path says.
  */
-import type { staffAdminMachine, StaffRow } from '@machines/console/staff-admin.machine';
-import { inviteFields, inviteProblems } from '@machines/console/staff-admin.machine';
+import type { staffAdminMachine } from '@machines/console/staff-admin.machine';
+import type { StaffRow } from '@machines/console/staff-admin.types';
+import { inviteProblems } from '@machines/console/staff-admin.machine';
+import { inviteFields } from '@machines/console/staff-admin.types';
 import { shownProblems } from '@machines/form/form.rules';
 import type { Page } from '@playwright/test';
 import type { SnapshotFrom } from 'xstate';

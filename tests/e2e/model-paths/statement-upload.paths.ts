@@ -4,7 +4,8 @@
  * (imported, refused whole) or failed, then the list of imports asked again.
  */
 import type { ImportReport } from '@contracts/partner-api';
-import type { ChosenStatement, statementUploadMachine, StatementUploadProblem, UploadedReport } from '@machines/console/statement-upload.machine';
+import type { statementUploadMachine } from '@machines/console/statement-upload.machine';
+import type { ChosenStatement, StatementUploadProblem, UploadedReport } from '@machines/console/statement-upload.types';
 import type { Page } from '@playwright/test';
 import type { SnapshotFrom } from 'xstate';
 import { expect } from '../fixtures';

@@ -5,15 +5,8 @@
  * listed again after a test or a replay) held and answered as the path says.
  */
 import { shownProblems } from '@machines/form/form.rules';
-import {
-  endpointFields,
-  endpointProblems,
-  type DeliveryLists,
-  type DeliveryRow,
-  type webhookEndpointsMachine,
-  type WebhooksFailure,
-  type WebhooksNotice,
-} from '@machines/console/webhook-endpoints.machine';
+import { endpointProblems, type webhookEndpointsMachine } from '@machines/console/webhook-endpoints.machine';
+import { endpointFields, type DeliveryLists, type DeliveryRow, type WebhooksFailure, type WebhooksNotice } from '@machines/console/webhook-endpoints.types';
 import type { Page } from '@playwright/test';
 import type { SnapshotFrom } from 'xstate';
 import { webhookEndpointsModel } from '../../model/webhook-endpoints.model';
