@@ -78,3 +78,9 @@ export interface ResetPasswordContext extends FormContext<ResetPasswordField, Pa
 }
 
 export type ResetPasswordEvent = FormEvent<ResetPasswordField> | { type: 'resetPassword.retry' };
+
+/** The request ResetPassword sends: the link's token and the new password, exactly as typed. */
+export interface ResetPasswordSubmission {
+  token: string;
+  password: string;
+}

@@ -10,16 +10,11 @@ import {
   type ResetPasswordEvent,
   type ResetPasswordField,
   type ResetPasswordInput,
+  type ResetPasswordSubmission,
 } from './password-reset.types';
 
 /** What the reset link's calls rejected with. */
 export const toResetPasswordRejection = (error: unknown): PasswordFormRejection<ResetPasswordField> => toPasswordFormRejection<ResetPasswordField>(error);
-
-/** The request ResetPassword sends: the link's token and the new password, exactly as typed. */
-export interface ResetPasswordSubmission {
-  token: string;
-  password: string;
-}
 
 /**
  * Choosing a new password through the emailed link (`resetpassword`): the link is checked first
