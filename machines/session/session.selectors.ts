@@ -5,6 +5,8 @@ export type SessionSnapshot = SnapshotFrom<SessionMachine>;
 
 /** The session is still being checked: guards wait, views show nothing final yet. */
 export const selectIsResolving = (snapshot: SessionSnapshot): boolean => snapshot.hasTag('resolving');
+/** The session is being ended (the server asked to sign out): where the page goes next is the sign-out's to say. */
+export const selectIsSigningOut = (snapshot: SessionSnapshot): boolean => snapshot.matches('loggingOut');
 /** The session check failed: the page offers to try again. */
 export const selectIsCheckFailed = (snapshot: SessionSnapshot): boolean => snapshot.hasTag('checkFailed');
 /** A ClientBillingUser or ClientBillingGuest is signed in and active (the sidebar's signed-in mode). */

@@ -3,6 +3,7 @@ import {
   selectIsPasswordExpired,
   selectIsResolving,
   selectIsSignedIn,
+  selectIsSigningOut,
   selectSessionClientCode,
   type SessionSnapshot,
 } from '@machines/session/session.selectors';
@@ -56,9 +57,13 @@ export function followSessionClient({ context, ...args }: GuardArgs): void {
   if (!selectIsResolving(snapshot)) keepSessionRules(snapshot, args);
 }
 
-/** Waits until the session knows who is signed in, then returns its snapshot. */
+/**
+ * Waits until the session knows who is signed in, then returns its snapshot. A sign-out under way
+ * is waited for too: the page it leaves is the sign-out's to move (home, or the server's address),
+ * and a guard sending the page to sign in meanwhile would be overtaken a moment later.
+ */
 export function settledSession(context: Machines) {
-  return waitFor(context.session, (snapshot) => !selectIsResolving(snapshot), { timeout: sessionCheckTimeoutMs });
+  return waitFor(context.session, (snapshot) => !selectIsResolving(snapshot) && !selectIsSigningOut(snapshot), { timeout: sessionCheckTimeoutMs });
 }
 
 function toLogin({ location, params }: GuardArgs) {

@@ -53,6 +53,33 @@ test.describe('signing in under a client', () => {
     await expect(page).toHaveURL(/\/SUN\/login/);
   });
 
+  test('signing out on a slow network goes home once, never through the sign-in page on the way', async ({ page }) => {
+    await page.goto('/SUN/login');
+    await signIn(page, demo.pat, demo.password);
+    await expect(page.getByRole('heading', { level: 1, name: 'Your invoices' })).toBeVisible();
+    const visited: string[] = [];
+    page.on('framenavigated', (frame) => {
+      if (frame === page.mainFrame()) visited.push(new URL(frame.url()).pathname);
+    });
+    // The server takes its time to end the session; the page is held until it has.
+    let answer: () => void = () => undefined;
+    const answered = new Promise<void>((resolve) => (answer = resolve));
+    await page.route('**/api/user/Logout', async (route) => {
+      await answered;
+      await route.continue();
+    });
+    const asked = page.waitForRequest('**/api/user/Logout');
+    await page.getByRole('button', { name: 'Sign out' }).click();
+    await asked;
+    // While the server has not answered, nobody is told they have signed out, and nothing moves.
+    await expect(page.getByRole('heading', { level: 1, name: 'Your invoices' })).toBeVisible();
+    await expect(page.getByText('You have signed out.', { exact: false })).toHaveCount(0);
+    answer();
+    await expect(page.getByRole('status').filter({ hasText: 'You have signed out.' })).toBeVisible();
+    await expect(page).toHaveURL(/\/SUN$/);
+    expect(visited).toEqual(['/SUN']);
+  });
+
   test('a wrong password shows a translated error and keeps the email typed', async ({ page }) => {
     await page.goto('/SUN/login');
     await signIn(page, 'wrong.password@example.com', 'not-the-password');
