@@ -161,7 +161,7 @@ export const consoleMachine = setup({
         'console.enrolmentOwed': {
           description: 'The password was right, but no second factor is set up yet: the set-up page.',
           target: '.enrolling',
-          actions: 'recheckGuards',
+          actions: [{ type: 'keepSession', params: ({ event }) => ({ session: { stage: 'enrol', email: event.email } }) }, 'recheckGuards'],
           meta: { requirements: ['OFF-4'] },
         },
         'console.enrolled': {
@@ -212,15 +212,20 @@ export const consoleMachine = setup({
           meta: { requirements: ['OFF-10', 'OFF-11'] },
         },
         'console.replaced': {
-          description: 'Someone else signed in over the screen: the console loads afresh for them, nothing of the last person\'s kept.',
-          target: 'checking',
-          actions: ['forgetSession', 'openConsoleAfresh'],
+          description: 'Someone else signed in over the screen: the console loads afresh for them.',
+          target: 'reopening',
           meta: { requirements: ['OFF-11'] },
         },
       },
       // Entered at the role's state always (sorting); were it entered bare, the least allowed role.
       initial: leastAllowed,
       states: roleStates,
+    },
+    reopening: {
+      description: "Someone else signed in over the screen: the console loads afresh for them (the whole page, so nothing of the last person's is kept), and learns there who is signed in.",
+      type: 'final',
+      entry: ['forgetSession', 'openConsoleAfresh'],
+      meta: { requirements: ['OFF-11'] },
     },
     signingOut: {
       description: 'Ends the staff session on the server (POST console/sign-out).',

@@ -28,8 +28,8 @@ export type ConsoleEvent =
   | { type: 'console.retry' }
   /** The sign-in (its second factor answered) is done: the new session. */
   | { type: 'console.signedIn'; session: SignedInStaff }
-  /** The password was right, but no second factor is set up yet. */
-  | { type: 'console.enrolmentOwed' }
+  /** The password was right, but no second factor is set up yet: whose password. */
+  | { type: 'console.enrolmentOwed'; email: string }
   /** A second factor was set up: the staff member is signed in (the server says as whom). */
   | { type: 'console.enrolled' }
   /** Sign out, from the console's menu. */

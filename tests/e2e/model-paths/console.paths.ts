@@ -116,11 +116,11 @@ export const consolePaths: BrowserPaths = {
       await answerSession(run, code, session);
       expect(run.gate.calls(staffSession)).toBe(asked);
     },
-    'console.enrolmentOwed': async (run) => {
+    'console.enrolmentOwed': async (run, event: ModelEvent) => {
       const { page } = run;
       if (run.before.matches({ signingIn: 'secondFactor' })) await page.getByRole('button', { name: 'Start again with another account' }).click();
-      await givePassword(page, 'new.clerk@sunriselabs.example');
-      await run.gate.answer(signIn, json({ stage: 'enrol', email: 'new.clerk@sunriselabs.example' }));
+      await givePassword(page, String(event.email));
+      await run.gate.answer(signIn, json({ stage: 'enrol', email: String(event.email) }));
     },
     // The set-up page's steps with an authenticator app, to the recovery codes kept.
     'console.enrolled': async (run) => {
@@ -149,7 +149,7 @@ export const consolePaths: BrowserPaths = {
       await (await signInOverTheScreen(run)).getByRole('button', { name: 'Sign out instead' }).click();
       await run.gate.answer(signOut, json({ stage: 'none' }));
     },
-    // Someone else signs in over the screen: the console loads afresh and asks the server who.
+    // Someone else signs in over the screen: the console loads afresh, asks the server who, and opens at Today.
     'console.replaced': async (run) => {
       const dialog = await signInOverTheScreen(run);
       await dialog.getByLabel('Email', { exact: true }).fill('billing.clerk@sunriselabs.example');
@@ -158,14 +158,22 @@ export const consolePaths: BrowserPaths = {
       await run.gate.answer(signIn, json({ stage: 'secondFactor', factors: { passkey: false, authenticatorApp: true } }));
       await dialog.getByLabel('Code from your authenticator app, or a recovery code', { exact: true }).fill('123456');
       await dialog.getByRole('button', { name: 'Sign in' }).click();
-      await run.gate.answer(code, json({ stage: 'signedIn', email: 'billing.clerk@sunriselabs.example', role: 'billingStaff', clientCode: 'SUN', clientName: 'Sunrise Laboratories', idleSeconds: 900 }));
-      await run.gate.arrived(staffSession);
+      const clerk: StaffSession = { stage: 'signedIn', email: 'billing.clerk@sunriselabs.example', role: 'billingStaff', clientCode: 'SUN', clientName: 'Sunrise Laboratories', idleSeconds: 900 };
+      await run.gate.answer(code, json(clerk));
+      await answerSession(run, staffSession, clerk);
     },
   },
   screens: {
     // No page yet: the path's first step opens it.
     'console.starting': async () => {},
     'console.checking': waiting,
+    // The page loaded afresh for the one who signed in over the screen: nothing of the last person's.
+    'console.reopening': async ({ page }) => {
+      await expect(page).toHaveURL(/\/SUN\/office\/$/);
+      await expect(page.getByRole('heading', { level: 1, name: 'Today' })).toBeVisible();
+      await expect(page.locator('.office-who')).toContainText('billing.clerk@sunriselabs.example (Billing staff)');
+      await expect(ended(page)).toHaveCount(0);
+    },
     'console.signingOut': async ({ page }) => {
       await expect(signInHeading(page)).toHaveCount(0);
     },
