@@ -5,6 +5,7 @@ import type { SignedInStaff } from '@machines/console/console.types';
 import { expect } from 'vitest';
 import { fromPromise } from 'xstate';
 import { defineModel, type Event, type ModelSpec } from './harness';
+import { quietStaffSessionActors } from './staff-session.model';
 
 const never = <T>() => new Promise<T>(() => {});
 
@@ -13,13 +14,7 @@ const machine = consoleMachine.provide({
   actors: {
     loadStaffSession: fromPromise(() => never<StaffSession>()),
     signOut: fromPromise(() => never<unknown>()),
-    staffSession: staffSessionChild.provide({
-      actors: {
-        checkTimeLeft: fromPromise(() => never<{ display: boolean; secondsLeft: number }>()),
-        extendSession: fromPromise(() => never<{ secondsLeft: number }>()),
-        signOut: fromPromise(() => never<unknown>()),
-      },
-    }),
+    staffSession: staffSessionChild.provide({ actors: quietStaffSessionActors }),
   },
   actions: { recheckGuards: () => {}, showConsole: () => {}, openConsoleAfresh: () => {} },
 });
