@@ -1,20 +1,19 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import type { StaffSession } from '@contracts/console';
-import { useRouter } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
-import { OfficeLink, useOfficeNavigate } from './office-navigation';
+import { useConsoleEvents, useStaffSessionActor } from './console-root';
+import { OfficeLink } from './office-navigation';
 import { StaffSignInScreen } from './staff-sign-in-screen';
 import { useRoleName } from './office-messages';
-import { signOut } from './office-api';
-import { focusHeadingWhenShown } from '@/lib/focus-heading';
-import { OfficeSessionDialogs, useStaffSession } from './office-session';
+import { OfficeSessionDialogs } from './office-session';
 import type { StaffAllowances } from './staff-allowances';
 
 type SignedIn = Extract<StaffSession, { stage: 'signedIn' }>;
 
 /** The console's menu: its screens (those of the staff member's role), who is signed in, and signing out. */
-function OfficeMenu({ session, may, onSignedOut }: { session: SignedIn; may: StaffAllowances; onSignedOut: () => void }) {
+function OfficeMenu({ session, may }: { session: SignedIn; may: StaffAllowances }) {
   const { t } = useLingui();
+  const { signOut } = useConsoleEvents();
   const roleName = useRoleName();
   return (
     <nav className="office-menu" aria-label={t`Billing office`}>
@@ -69,7 +68,7 @@ function OfficeMenu({ session, may, onSignedOut }: { session: SignedIn; may: Sta
           </OfficeLink>
         </li>
         <li>
-          <button type="button" className="button button-secondary" onClick={() => void signOut().finally(onSignedOut)}>
+          <button type="button" className="button button-secondary" onClick={signOut}>
             <Trans>Sign out</Trans>
           </button>
         </li>
@@ -84,15 +83,7 @@ function OfficeMenu({ session, may, onSignedOut }: { session: SignedIn; may: Sta
  * screen (`children`).
  */
 export function OfficeLayout({ session, may, clientCode, children }: { session: StaffSession; may: StaffAllowances | null; clientCode: string | undefined; children: ReactNode }) {
-  const router = useRouter();
-  const open = useOfficeNavigate();
-  // Signed in or out, the page becomes another screen at the same address: the focus goes to its
-  // heading, as after a navigation, rather than to the page's body with the form that had it.
-  const refresh = () => {
-    const main = document.getElementById('main-content');
-    const stop = main ? focusHeadingWhenShown(main) : () => undefined;
-    router.invalidate().catch(stop);
-  };
+  const { signedIn, enrolmentOwed } = useConsoleEvents();
   // Signed in with a password but no second factor yet: the route's loader sends every address to the set-up page.
   if (session.stage === 'enrol') return null;
   if (session.stage !== 'signedIn' || !may) {
@@ -101,8 +92,8 @@ export function OfficeLayout({ session, may, clientCode, children }: { session: 
         key={session.stage}
         clientCode={clientCode?.toUpperCase() ?? ''}
         factors={session.stage === 'secondFactor' ? session.factors : null}
-        onSignedIn={refresh}
-        onEnrol={() => open('welcome')}
+        onSignedIn={signedIn}
+        onEnrol={enrolmentOwed}
       />
     );
   }
@@ -124,7 +115,7 @@ export function OfficeLayout({ session, may, clientCode, children }: { session: 
     );
   }
   return (
-    <SignedInOffice session={session} may={may} onSignedOut={refresh}>
+    <SignedInOffice session={session} may={may}>
       {children}
     </SignedInOffice>
   );
@@ -134,13 +125,14 @@ export function OfficeLayout({ session, may, clientCode, children }: { session: 
  * The console for a signed-in staff member: the menu and the screen, and over them the session's
  * warning or, once it has ended, its sign-in (the screen underneath stays as it was).
  */
-function SignedInOffice({ session, may, onSignedOut, children }: { session: SignedIn; may: StaffAllowances; onSignedOut: () => void; children: ReactNode }) {
-  const actor = useStaffSession({ email: session.email, secondsLeft: session.idleSeconds, onSignedOut, home: `/${session.clientCode}/office/` });
+function SignedInOffice({ session, may, children }: { session: SignedIn; may: StaffAllowances; children: ReactNode }) {
+  // The console's root runs it while signed in (none on the server, nor while the page hydrates).
+  const actor = useStaffSessionActor();
   return (
     <div className="office">
-      <OfficeMenu session={session} may={may} onSignedOut={onSignedOut} />
+      <OfficeMenu session={session} may={may} />
       {children}
-      <OfficeSessionDialogs actor={actor} clientCode={session.clientCode} />
+      {actor ? <OfficeSessionDialogs actor={actor} clientCode={session.clientCode} /> : null}
     </div>
   );
 }

@@ -6,7 +6,6 @@
  */
 import { msg } from '@lingui/core/macro';
 import type { MessageDescriptor } from '@lingui/core';
-import { useNavigate, useRouter } from '@tanstack/react-router';
 import { Trans } from '@lingui/react/macro';
 import { useEffect, useSyncExternalStore, type ReactNode } from 'react';
 import type { AuditEvent, StaffMember, StaffSession } from '@contracts/console';
@@ -23,14 +22,16 @@ import { IntegrationsAdminOnly, IntegrationsScreen } from './integrations-screen
 import { loadDeliveryLists } from './integrations.implementations';
 import { OfficeLayout } from './office-layout';
 import { OfficeFailed, officeFailure, type OfficeFailure } from './office-load-failed';
-import { getAccountView, getBranding, getStaffSession, listApiKeys, listImports, getToday, listStaff, listWebhookEndpoints, searchAccounts, searchAudit, searchPayments } from './office-api';
+import { getAccountView, getBranding, listApiKeys, listImports, getToday, listStaff, listWebhookEndpoints, searchAccounts, searchAudit, searchPayments } from './office-api';
 import { NoAccountScreen, PatientsScreen } from './patients-screen';
 import { PaymentsScreen, type PaymentFilters } from './payments-screen';
 import { StaffEnrolmentScreen } from './staff-enrolment-screen';
 import { Screen } from '@/components/screen';
 import { ApiError } from '@/lib/api/errors';
 import { forgetLinkToken, takeLinkToken } from '@/lib/link-token';
-import { staffAllowances, type StaffAllowances } from './staff-allowances';
+import { selectStaffAllowances, type StaffAllowances } from './staff-allowances';
+import { selectFailure, selectSession, selectStage, type ConsoleStage } from '@machines/console/console.selectors';
+import { useConsoleEvents, type ConsoleRoot } from './console-root';
 import { StaffScreen } from './staff-screen';
 import { TodayScreen } from './today-screen';
 
@@ -130,12 +131,10 @@ export async function loadOfficeScreen(rest: string, search: Search, session: St
 
 /**
  * The set-up page (`/{client}/office/welcome`): `enrolling` when a password is set and the second
- * factor is still to come. Once done, the console's frame learns first that the session is
- * signed in, then the console opens.
+ * factor is still to come. Once done, the console's root learns who is signed in, and the console opens.
  */
 export function OfficeWelcome({ enrolling, clientCode }: { enrolling: boolean; clientCode: string | undefined }) {
-  const navigate = useNavigate();
-  const router = useRouter();
+  const { enrolled } = useConsoleEvents();
   // The invitation's token travels in the link's fragment (`#token=…`), which no server sees: the
   // browser takes it out of the address once the page is there (undefined until then, as on the server).
   const token = useSyncExternalStore(noChanges, takeInvitationToken, () => undefined);
@@ -155,7 +154,7 @@ export function OfficeWelcome({ enrolling, clientCode }: { enrolling: boolean; c
       signInPath={clientCode ? `/${clientCode}/office/` : '/office/'}
       onDone={() => {
         forgetLinkToken(INVITATION_TOKEN_KEY);
-        void router.invalidate().then(() => navigate({ to: '/{-$client}/office/$', params: (current) => ({ ...current, _splat: '' }), search: {} }));
+        enrolled();
       }}
     />
   );
@@ -171,6 +170,8 @@ const noChanges = () => () => undefined;
 export interface LoadedOffice {
   /** The screen's title, for the tab and the breadcrumbs. */
   title: MessageDescriptor;
+  /** What the console's root shows for the staff session. */
+  stage: ConsoleStage;
   session: StaffSession;
   /** What the signed-in staff member may do, computed once from their role (null until signed in). */
   may: StaffAllowances | null;
@@ -178,12 +179,17 @@ export interface LoadedOffice {
 }
 
 /**
- * Loads the staff session, then the screen the address names (`rest`: what follows `/office/`). A
- * screen that fails to load shows why within the console, its menu still there.
+ * The screen the address names (`rest`: what follows `/office/`) for the staff session as the
+ * console's root settled it: the root's session and role (what the staff member may do, from the
+ * role's tag). A screen that fails to load shows why within the console, its menu still there.
  */
-export async function loadOffice(rest: string, search: Search, signal: AbortSignal): Promise<LoadedOffice> {
-  const session = await getStaffSession({ signal });
-  const may = session.stage === 'signedIn' ? staffAllowances(session.role) : null;
+export async function loadOffice(root: ConsoleRoot, rest: string, search: Search, signal: AbortSignal): Promise<LoadedOffice> {
+  const settled = root.getSnapshot();
+  // Not even the session could be learned: the route's error screen says so, with Try again.
+  if (selectStage(settled) === 'unavailable') throw new ApiError(selectFailure(settled) ?? 'serverError', null);
+  const stage = selectStage(settled) ?? 'signedOut';
+  const session = selectSession(settled);
+  const may = selectStaffAllowances(settled);
   let screen: LoadedScreen | null;
   try {
     screen = await loadOfficeScreen(rest, search, session, may, signal);
@@ -191,7 +197,7 @@ export async function loadOffice(rest: string, search: Search, signal: AbortSign
     if (signal.aborted) throw error;
     screen = { screen: 'failed', title: msg`Billing office`, failure: officeFailure(error) };
   }
-  return { title: screen?.title ?? msg`Billing office`, session, may, screen };
+  return { title: screen?.title ?? msg`Billing office`, stage, session, may, screen };
 }
 
 /**
@@ -214,11 +220,11 @@ export function OfficePending() {
  * The console: the set-up page, or the frame (sign-in, or menu and screen) with the loaded screen;
  * `notFound` for an address under /office/ that names no screen.
  */
-export function OfficeRoute({ office: { session, may, screen }, clientCode, notFound }: { office: LoadedOffice; clientCode: string | undefined; notFound: ReactNode }) {
+export function OfficeRoute({ office: { stage, session, may, screen }, clientCode, notFound }: { office: LoadedOffice; clientCode: string | undefined; notFound: ReactNode }) {
   useEffect(() => {
     lastFrame = { session, may, clientCode };
   }, [session, may, clientCode]);
-  if (screen?.screen === 'welcome') return <OfficeWelcome enrolling={session.stage === 'enrol'} clientCode={clientCode} />;
+  if (screen?.screen === 'welcome') return <OfficeWelcome enrolling={stage === 'enrolling'} clientCode={clientCode} />;
   return (
     <OfficeLayout session={session} may={may} clientCode={clientCode}>
       {screen === null || session.stage !== 'signedIn' || !may ? null : screen.screen === 'notFound' ? notFound : <OfficeScreen loaded={screen} session={session} may={may} />}

@@ -4,39 +4,14 @@
  * was underneath with what was typed.
  */
 import { Trans } from '@lingui/react/macro';
-import { staffSessionMachine } from '@machines/console/staff-session.machine';
 import { selectEmail, selectFailure, selectHasEnded, selectIsBusy, selectIsExtending, selectIsWarning, selectSessionEndsAt } from '@machines/console/staff-session.selectors';
-import { useActorRef, useSelector } from '@xstate/react';
-import { useEffect, useState } from 'react';
+import { useSelector } from '@xstate/react';
 import { ModalDialog } from '@/components/modal-dialog';
 import { TimeLeft } from '@/components/time-left';
 import { useAnnouncedSeconds, useSecondsUntil } from '@/lib/countdown';
-import { onStaffSessionEnded } from './office-api';
 import { useStaffSessionEvents, type StaffSessionActor } from './office-session-events';
 import { useConsoleFailureMessage } from './office-messages';
-import { createStaffSessionImplementations } from './office.implementations';
 import { StaffSignInForm } from './staff-sign-in-screen';
-
-/**
- * The signed-in staff member's session actor, for as long as the console's frame is on the page:
- * it hears of every console call refused because the session ended.
- */
-export function useStaffSession({ email, secondsLeft, onSignedOut, home }: { email: string; secondsLeft: number; onSignedOut: () => void; home: string }) {
-  // Started and stopped with the frame (its polling must not outlive it), as @xstate/react does it.
-  const [logic] = useState(() =>
-    staffSessionMachine.provide(
-      createStaffSessionImplementations({
-        showSignedOut: onSignedOut,
-        // A full load: nothing of the last person's screen survives for the next one.
-        openConsoleAfresh: () => window.location.assign(home),
-      }),
-    ),
-  );
-  const actor = useActorRef(logic, { input: { email, secondsLeft } });
-  const { refused } = useStaffSessionEvents(actor);
-  useEffect(() => onStaffSessionEnded(refused), [refused]);
-  return actor;
-}
 
 /** The warning, or the sign-in once the session has ended; nothing while the session runs. */
 export function OfficeSessionDialogs({ actor, clientCode }: { actor: StaffSessionActor; clientCode: string }) {
@@ -119,7 +94,7 @@ function SignInAgain({ actor, clientCode }: { actor: StaffSessionActor; clientCo
         clientCode={clientCode}
         factors={null}
         email={email}
-        onSignedIn={signedInAgain}
+        onSignedIn={(session) => signedInAgain(session.email)}
         // A staff member still owing a second factor cannot be signed in over a screen: the console opens its set-up page.
         onEnrol={() => window.location.assign(`/${clientCode}/office/welcome`)}
         stepHeading={(text) => <h3>{text}</h3>}

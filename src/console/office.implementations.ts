@@ -3,7 +3,10 @@
  * the passkey ceremonies, the password rules the app shares with the server, and where each
  * machine leads.
  */
+import type { StaffSession } from '@contracts/console';
 import type { HelpOutcome } from '@contracts/console-work';
+import { staffSessionChild, type consoleMachine } from '@machines/console/console.machine';
+import type { SignedInStaff } from '@machines/console/console.types';
 import type { RefundAnswer } from '@contracts/payments-out';
 import type { patientHelpMachine } from '@machines/console/patient-help.machine';
 import type { HelpKind } from '@machines/console/patient-help.types';
@@ -27,6 +30,7 @@ import {
   confirmAuthenticator,
   deactivateStaff,
   extendStaffSession,
+  getStaffSession,
   getStaffTimeLeft,
   helpAccountUser,
   inviteStaff,
@@ -63,29 +67,51 @@ async function mapped<T>(run: () => Promise<T>, wrong: string): Promise<T> {
   }
 }
 
-export function createStaffSignInImplementations({ showConsole, showEnrolment }: { showConsole: () => void; showEnrolment: () => void }): MachineImplementationsFrom<typeof staffSignInMachine> {
+/**
+ * The sign-in's effects: `signedIn` hears the session the second factor answered with (the
+ * machine's `showConsole` comes once it has), `enrolmentOwed` whose password was right with no second
+ * factor set up yet (the machine's `showEnrolment`).
+ */
+export function createStaffSignInImplementations({ signedIn, enrolmentOwed }: { signedIn: (session: SignedInStaff) => void; enrolmentOwed: (email: string) => void }): MachineImplementationsFrom<typeof staffSignInMachine> {
+  let answered: SignedInStaff | null = null;
+  let owed = '';
+  /** The second factor's answer: a signed-in session, kept for `showConsole`. */
+  const signedInBy = (answer: StaffSession): SignedInStaff => {
+    if (answer.stage !== 'signedIn') throw new CallError('serverError');
+    answered = answer;
+    return answer;
+  };
   return {
     actors: {
       checkPassword: fromPromise<PasswordOutcome, { clientCode: string; email: string; password: string }>(({ input, signal }) =>
         mapped(async () => {
           const answer = await signIn(input, { signal });
-          if (answer.stage === 'enrol') return { next: 'enrol' };
+          if (answer.stage === 'enrol') {
+            owed = answer.email;
+            return { next: 'enrol' };
+          }
           if (answer.stage === 'secondFactor') return { next: 'secondFactor', factors: answer.factors };
           throw new CallError('serverError');
         }, 'invalidCredentials'),
       ),
-      checkCode: fromPromise<unknown, { code: string }>(({ input, signal }) => mapped(() => signInWithCode(input.code, { signal }), 'invalidCode')),
-      usePasskey: fromPromise(({ signal }) => mapped(() => signInWithPasskey({ signal }), 'passkeyFailed')),
+      checkCode: fromPromise<unknown, { code: string }>(({ input, signal }) => mapped(async () => signedInBy(await signInWithCode(input.code, { signal })), 'invalidCode')),
+      usePasskey: fromPromise(({ signal }) => mapped(async () => signedInBy(await signInWithPasskey({ signal })), 'passkeyFailed')),
     },
-    actions: { showConsole, showEnrolment },
+    actions: {
+      showConsole: () => {
+        if (answered) signedIn(answered);
+      },
+      showEnrolment: () => enrolmentOwed(owed),
+    },
   };
 }
 
 /**
- * The staff session's effects: the poll of the time left, staying signed in (a 401 there means the
- * session had ended), signing out, and where the console goes afterwards.
+ * The staff session's calls: the poll of the time left, staying signed in (a 401 there means the
+ * session had ended), signing out. Where the console goes afterwards is the console root's (the
+ * child tells it).
  */
-export function createStaffSessionImplementations({ showSignedOut, openConsoleAfresh }: { showSignedOut: () => void; openConsoleAfresh: () => void }): MachineImplementationsFrom<typeof staffSessionMachine> {
+export function createStaffSessionImplementations(): MachineImplementationsFrom<typeof staffSessionMachine> {
   return {
     actors: {
       checkTimeLeft: fromPromise<StaffTimeLeft>(({ signal }) => getStaffTimeLeft({ signal })),
@@ -99,7 +125,29 @@ export function createStaffSessionImplementations({ showSignedOut, openConsoleAf
       }),
       signOut: fromPromise<unknown>(() => signOut()),
     },
-    actions: { showSignedOut, openConsoleAfresh },
+  };
+}
+
+/**
+ * The console root's effects: learning the session, signing out, the staff session's calls, and
+ * where the console goes (the route guards' re-check, the first screen, a full load afresh).
+ */
+export function createConsoleImplementations({
+  recheckGuards,
+  showConsole,
+  openConsoleAfresh,
+}: {
+  recheckGuards: () => void;
+  showConsole: () => void;
+  openConsoleAfresh: () => void;
+}): MachineImplementationsFrom<typeof consoleMachine> {
+  return {
+    actors: {
+      loadStaffSession: fromPromise<StaffSession>(({ signal }) => getStaffSession({ signal })),
+      signOut: fromPromise<unknown>(() => signOut()),
+      staffSession: staffSessionChild.provide(createStaffSessionImplementations()),
+    },
+    actions: { recheckGuards, showConsole, openConsoleAfresh },
   };
 }
 

@@ -1,10 +1,12 @@
 /**
- * What a staff member may do in the console, computed once from their role when the console loads,
- * from the role groups of the contracts that the server's declarations use for each endpoint's
+ * What a staff member may do in the console, computed once per role from the role groups of the contracts that the server's declarations use for each endpoint's
  * `access.staffRoles` (staff-allowances.test.ts holds the two together; the SPA's build strips the
  * declarations' access): no screen decides from a role, and none offers what the server refuses.
  */
-import { billingStaff, officeAdmins, type StaffRole } from '@contracts/console';
+import { billingStaff, officeAdmins, staffRoles, type StaffRole } from '@contracts/console';
+import type { ConsoleMachine } from '@machines/console/console.machine';
+import { selectStaffRole } from '@machines/console/console.selectors';
+import type { SnapshotFrom } from 'xstate';
 
 export interface StaffAllowances {
   /** Help a patient: send the activation link again, end their sessions, clear a sign-in lock. */
@@ -42,4 +44,13 @@ export function staffAllowances(role: StaffRole): StaffAllowances {
     manageStaff: may('manageStaff'),
     manageIntegrations: may('manageIntegrations'),
   };
+}
+
+/** Each role's allowances, computed once. */
+const byRole = Object.fromEntries(staffRoles.map((role) => [role, staffAllowances(role)])) as Record<StaffRole, StaffAllowances>;
+
+/** What the signed-in staff member may do, from the role's tag on the console's root; null while nobody is signed in. */
+export function selectStaffAllowances(snapshot: SnapshotFrom<ConsoleMachine>): StaffAllowances | null {
+  const role = selectStaffRole(snapshot);
+  return role === null ? null : byRole[role];
 }

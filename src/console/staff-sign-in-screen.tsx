@@ -11,6 +11,7 @@ import {
   selectStepFields,
 } from '@machines/console/staff-sign-in.selectors';
 import type { StaffFactors } from '@machines/console/staff-sign-in.types';
+import type { SignedInStaff } from '@machines/console/console.types';
 import { useSelector } from '@xstate/react';
 import { Screen } from '@/components/screen';
 import { TextField } from '@/components/text-field';
@@ -18,7 +19,7 @@ import { useFormFields } from '@/lib/use-form-fields';
 import { useOfficeFailureMessage, useStaffFieldMessage } from './office-messages';
 import { createStaffSignInImplementations } from './office.implementations';
 import { useScreenActor } from '@/lib/use-screen-actor';
-import { useStaffSignInEvents, type StaffSignInActor } from './staff-sign-in-events';
+import { useStaffSignInEvents } from './staff-sign-in-events';
 import { useEffect, useRef, type ReactNode } from 'react';
 
 /**
@@ -34,8 +35,8 @@ export function StaffSignInScreen({
 }: {
   clientCode: string;
   factors: StaffFactors | null;
-  onSignedIn: () => void;
-  onEnrol: () => void;
+  onSignedIn: (session: SignedInStaff) => void;
+  onEnrol: (email: string) => void;
 }) {
   return (
     <Screen title={<Trans>Billing office sign-in</Trans>} narrow>
@@ -57,7 +58,7 @@ export function StaffSignInScreen({
 
 /**
  * The sign-in's steps, on the sign-in page or over a console screen (`email`: who signs in again
- * there). When the step changes, its first field takes the focus; `onSignedIn` gets the email used.
+ * there). When the step changes, its first field takes the focus; `onSignedIn` gets the new session.
  */
 export function StaffSignInForm({
   clientCode,
@@ -71,13 +72,13 @@ export function StaffSignInForm({
   clientCode: string;
   factors: StaffFactors | null;
   email?: string;
-  onSignedIn: (email: string) => void;
-  onEnrol: () => void;
+  onSignedIn: (session: SignedInStaff) => void;
+  onEnrol: (email: string) => void;
   intro?: ReactNode;
   stepHeading: (text: ReactNode) => ReactNode;
 }) {
   const actor = useScreenActor(
-    (self: () => StaffSignInActor) => staffSignInMachine.provide(createStaffSignInImplementations({ showConsole: () => onSignedIn(self().getSnapshot().context.draft.email.trim()), showEnrolment: onEnrol })),
+    () => staffSignInMachine.provide(createStaffSignInImplementations({ signedIn: onSignedIn, enrolmentOwed: onEnrol })),
     { input: { clientCode, factors, ...(email === undefined ? {} : { email }) } },
   );
   const { answerWithPasskey, restart } = useStaffSignInEvents(actor);

@@ -4,6 +4,7 @@ import { brandLogoPaths } from './model-paths/brand-logo.paths';
 import { describeBrowserPaths } from './model-paths/browser-paths';
 import { importListPaths } from './model-paths/import-list.paths';
 import { clientSettingsPaths } from './model-paths/client-settings.paths';
+import { consolePaths } from './model-paths/console.paths';
 import { patientHelpPaths } from './model-paths/patient-help.paths';
 import { paymentRefundPaths } from './model-paths/payment-refund.paths';
 import { staffAdminPaths } from './model-paths/staff-admin.paths';
@@ -29,6 +30,7 @@ for (const browserPaths of [
   importListPaths,
   staffSignInPaths,
   staffSessionPaths,
+  consolePaths,
   apiKeysPaths,
   webhookEndpointsPaths,
 ])

@@ -11,6 +11,7 @@ export { brandLogoModel } from './brand-logo.model';
 export { activationModel } from './activation.model';
 export { clientModel } from './client.model';
 export { clientSettingsModel } from './client-settings.model';
+export { consoleModel } from './console.model';
 export { cookieConsentModel } from './cookie-consent.model';
 export { emailChangeModel } from './email-change.model';
 export { emailConfirmationModel } from './email-confirmation.model';

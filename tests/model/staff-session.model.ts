@@ -8,13 +8,16 @@ import { defineModel, type Event, type ModelSpec } from './harness';
 const never = <T>() => new Promise<T>(() => {});
 const email = 'office.admin@sunriselabs.example';
 
-// The production machine; its calls never settle, so the model's events drive every outcome.
+/** The staff session's calls, never settling: the model's events (its own, or the console root's) drive every outcome. */
+export const quietStaffSessionActors = {
+  checkTimeLeft: fromPromise(() => never<StaffTimeLeft>()),
+  extendSession: fromPromise(() => never<{ secondsLeft: number }>()),
+  signOut: fromPromise(() => never<unknown>()),
+};
+
+// The production machine, over the quiet calls.
 const machine = staffSessionMachine.provide({
-  actors: {
-    checkTimeLeft: fromPromise(() => never<StaffTimeLeft>()),
-    extendSession: fromPromise(() => never<{ secondsLeft: number }>()),
-    signOut: fromPromise(() => never<unknown>()),
-  },
+  actors: quietStaffSessionActors,
   actions: { showSignedOut: () => {}, openConsoleAfresh: () => {} },
 });
 

@@ -61,15 +61,9 @@ export const staffSessionPaths: BrowserPaths = {
       await dialog.click();
       await run.gate.arrived(signOut);
     },
-    // Signed out, the console asks for its session again and shows its sign-in page.
-    'xstate.done.actor.signOut': async (run) => {
-      await run.gate.answer(signOut, json({ stage: 'none' }));
-      await run.gate.answer(staffSession, json({ stage: 'none' }));
-    },
-    'xstate.error.actor.signOut': async (run) => {
-      await run.gate.answer(signOut, offline);
-      await run.gate.answer(staffSession, json({ stage: 'none' }));
-    },
+    // Signed out, the console's root shows its sign-in page (it knows: the server is not asked again).
+    'xstate.done.actor.signOut': (run) => run.gate.answer(signOut, json({ stage: 'none' })),
+    'xstate.error.actor.signOut': (run) => run.gate.answer(signOut, offline),
     // The screen's own action: an invitation sent, refused because the session ended.
     'staffSession.refused': async (run) => {
       const form = inviteForm(run.page);
@@ -111,8 +105,9 @@ export const staffSessionPaths: BrowserPaths = {
       await expect(ended(page).getByLabel('Password', { exact: true })).toBeFocused();
     },
     'staffSession.signingOut': noDialog,
-    'staffSession.signedOut': async ({ page }) => {
+    'staffSession.signedOut': async ({ page, gate }) => {
       await expect(page.getByRole('heading', { level: 1, name: 'Billing office sign-in' })).toBeVisible();
+      expect(gate.calls(staffSession)).toBe(1);
     },
     'staffSession.replaced': async ({ page }) => {
       await expect(page.getByRole('heading', { level: 1, name: 'Today' })).toBeVisible();
