@@ -63,7 +63,6 @@ const rules: Record<string, (machine: AnyStateMachine) => string[]> = {
  * refusal). Each entry is checked to be still true: a machine brought into shape must leave the list.
  */
 const notYetInShape: Record<string, readonly string[]> = {
-  apiKeys: ["takes the server's refusals at their fields with the shared action"],
   brandColours: [
     'takes the form events and no typing, leaving or sending event of its own',
     'sends only a valid draft, and otherwise checks every field and counts the refusal',

@@ -110,8 +110,17 @@ function ApiKeys({ keys }: { keys: ApiKeyRow[] }) {
     fields: apiKeyFields,
     problems,
     message: (field, problem) => {
-      if (field === 'scopes') return t`Choose at least one scope.`;
-      return problem === 'tooLong' ? t`A key's name has at most 100 characters.` : t`Enter a name for the key, such as the system that will use it.`;
+      if (field === 'scopes') return problem === 'required' ? t`Choose at least one scope.` : t`These scopes cannot be given. Choose among those listed.`;
+      switch (problem) {
+        case 'required':
+          return t`Enter a name for the key, such as the system that will use it.`;
+        case 'tooLong':
+          return t`A key's name has at most 100 characters.`;
+        case 'invalidCharacters':
+          return t`The name holds characters that cannot be used, such as tabs or control characters. Type it again.`;
+        case 'invalid':
+          return t`This name cannot be used. Type another.`;
+      }
     },
   });
   const scopes = form.field('scopes');

@@ -7,11 +7,13 @@
 import { apiKeyScopes } from '@contracts/partner-api';
 import { webhookEventTypes } from '@contracts/payments-out';
 import type { apiKeysMachine } from '@machines/console/api-keys.machine';
+import { apiKeyFields, type ApiKeyField, type ApiKeyProblem } from '@machines/console/api-keys.types';
 import type { webhookEndpointsMachine } from '@machines/console/webhook-endpoints.machine';
 import type { DeliveryLists, DeliveryRow } from '@machines/console/webhook-endpoints.types';
 import { fromPromise, type MachineImplementationsFrom } from 'xstate';
 import { ApiError } from '@/lib/api/errors';
 import { CallError } from '@/lib/api/call-error';
+import { fieldErrorsOf } from '@/lib/api/field-errors';
 import {
   addWebhookEndpoint,
   createApiKey,
@@ -39,11 +41,29 @@ export function integrationsError(error: unknown): CallError {
   return new CallError(error instanceof ApiError ? (known[error.code] ?? 'serverError') : 'serverError', {}, { cause: error });
 }
 
-async function guarded<T>(run: () => Promise<T>): Promise<T> {
+/** A server's reason at a new key's field, as the form names it (a reason new to the SPA reads as `invalid`). */
+function keyProblemOf(issue: string): ApiKeyProblem {
+  return issue === 'required' || issue === 'tooLong' || issue === 'invalidCharacters' ? issue : 'invalid';
+}
+
+/** The failure of making a key: the fields the server refused (a scope's reason, `scopes.0`, at the scopes), or as any integrations call fails. */
+export function apiKeyCreateError(error: unknown): CallError {
+  if (error instanceof ApiError && error.code === 'invalidRequest') {
+    const fields: Partial<Record<ApiKeyField, ApiKeyProblem>> = {};
+    for (const [path, issue] of Object.entries(fieldErrorsOf(error))) {
+      const field = apiKeyFields.find((each) => path === each || path.startsWith(`${each}.`));
+      if (field !== undefined) fields[field] ??= keyProblemOf(issue);
+    }
+    if (Object.keys(fields).length > 0) return new CallError('refused', { fields }, { cause: error });
+  }
+  return integrationsError(error);
+}
+
+async function guarded<T>(run: () => Promise<T>, toError: (error: unknown) => CallError = integrationsError): Promise<T> {
   try {
     return await run();
   } catch (error) {
-    throw integrationsError(error);
+    throw toError(error);
   }
 }
 
@@ -81,7 +101,7 @@ async function testAndWait(id: number, signal: AbortSignal): Promise<{ delivery:
 export function createApiKeysImplementations(): MachineImplementationsFrom<typeof apiKeysMachine> {
   return {
     actors: {
-      create: fromPromise(({ input }) => guarded(() => createApiKey({ name: input.name, scopes: apiKeyScopes.filter((scope) => input.scopes.includes(scope)) }))),
+      create: fromPromise(({ input }) => guarded(() => createApiKey({ name: input.name, scopes: apiKeyScopes.filter((scope) => input.scopes.includes(scope)) }), apiKeyCreateError)),
       revoke: fromPromise(({ input }) => guarded(() => revokeApiKey(input.prefix))),
     },
   };
