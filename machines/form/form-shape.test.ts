@@ -73,7 +73,6 @@ const notYetInShape: Record<string, readonly string[]> = {
   staffAdmin: ['sends only a valid draft, and otherwise checks every field and counts the refusal', "takes the server's refusals at their fields with the shared action"],
   staffEnrolment: ['sends only a valid draft, and otherwise checks every field and counts the refusal'],
   staffSignIn: ['sends only a valid draft, and otherwise checks every field and counts the refusal', "takes the server's refusals at their fields with the shared action"],
-  webhookEndpoints: ["takes the server's refusals at their fields with the shared action"],
 };
 
 it('finds the form machines by itself, the known ones among them', () => {

@@ -236,7 +236,8 @@ function Webhooks({ endpoints, deliveries }: { endpoints: EndpointRow[]; deliver
   const form = useFormFields(actor, {
     fields: endpointFields,
     problems: useSelector(actor, webhooks.selectEndpointProblems),
-    message: (_, problem) => {
+    message: (field, problem) => {
+      if (field === 'eventTypes') return t`These events cannot be chosen. Choose among those listed.`;
       if (problem === 'required') return t`Enter the address where events are sent.`;
       if (problem === 'notAllowed') return t`The portal may not send events to this address: use https to a host on the internet (not the portal's own machine or a private network), with no user or password in it.`;
       return t`Enter a web address starting with https://, such as https://billing.example.com/hooks.`;
@@ -370,6 +371,8 @@ function Webhooks({ endpoints, deliveries }: { endpoints: EndpointRow[]; deliver
             chosen={webhookEventTypes.filter((type) => chosenEventTypes(eventTypes.value).includes(type))}
             nameOf={eventName}
             onChange={eventTypes.onChange}
+            error={eventTypes.error}
+            inputRef={eventTypes.inputRef}
           />
           <button type="submit" className="button" aria-disabled={busy} onMouseDown={(event) => event.preventDefault()}>
             {busy ? <Trans>Working…</Trans> : <Trans>Add the endpoint</Trans>}
