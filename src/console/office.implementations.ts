@@ -8,7 +8,7 @@ import type { RefundAnswer } from '@contracts/payments-out';
 import type { patientHelpMachine } from '@machines/console/patient-help.machine';
 import type { HelpKind } from '@machines/console/patient-help.types';
 import { refundingPayment, refundProblems, type paymentRefundMachine } from '@machines/console/payment-refund.machine';
-import { type ReadAmount, type RefundCall } from '@machines/console/payment-refund.types';
+import { refundFields, type ReadAmount, type RefundCall, type RefundField, type RefundProblem } from '@machines/console/payment-refund.types';
 import type { staffAdminMachine } from '@machines/console/staff-admin.machine';
 import type { StaffRoleOption, StaffRow } from '@machines/console/staff-admin.types';
 import type { staffEnrolmentMachine } from '@machines/console/staff-enrolment.machine';
@@ -19,7 +19,7 @@ import type { PasswordOutcome } from '@machines/console/staff-sign-in.types';
 import { fromPromise, type MachineImplementationsFrom } from 'xstate';
 import { ApiError } from '@/lib/api/errors';
 import { CallError } from '@/lib/api/call-error';
-import { fieldErrorsOf } from '@/lib/api/field-errors';
+import { fieldErrorsOf, refusedFormFields } from '@/lib/api/field-errors';
 import { resetPasswordProblems, toPasswordFieldProblem } from '@/lib/password-form-rules';
 import {
   acceptInvitation,
@@ -171,9 +171,15 @@ export function createPatientHelpImplementations(accountNumber: string): Machine
   };
 }
 
+/** A server's reason at a refund's field, as the form names it (the amount's is never typed as cents: any reads as `invalid`). */
+function refundProblemOf(reason: string, field: RefundField): RefundProblem {
+  if (field === 'reason' && (reason === 'required' || reason === 'tooLong' || reason === 'invalidCharacters')) return reason;
+  return 'invalid';
+}
+
 /**
  * The refund form's effects: the amount read in the reader's language now (`readAmount`), the call
- * with its key. More than is left is a refusal at the amount.
+ * with its key. More than is left is a refusal at the amount; an amount or reason the server refuses (400) at its field.
  */
 export function createPaymentRefundImplementations(readAmount: () => ReadAmount): MachineImplementationsFrom<typeof paymentRefundMachine> {
   return {
@@ -185,12 +191,16 @@ export function createPaymentRefundImplementations(readAmount: () => ReadAmount)
           return await refundPayment(input.confirmationNumber, { amountCents: amount.cents, reason: input.reason }, input.idempotencyKey);
         } catch (error) {
           if (error instanceof ApiError && error.code === 'amountExceedsRefundable') throw new CallError('refused', { fields: { amount: 'tooMuch' } }, { cause: error });
+          if (error instanceof ApiError && error.code === 'invalidRequest') {
+            const fields = refusedFormFields(error, refundFields, refundProblemOf, { amount: 'amountCents' });
+            if (Object.keys(fields).length > 0) throw new CallError('refused', { fields }, { cause: error });
+          }
           throw consoleError(error, { paymentVoided: 'paymentVoided', idempotencyKeyReused: 'keyReused' });
         }
       }),
     },
     guards: {
-      isRefundValid: ({ context }) => Object.keys(refundProblems(context.draft, refundingPayment(context)?.refundableCents ?? 0, readAmount())).length === 0,
+      isDraftValid: ({ context }) => Object.keys(refundProblems(context.draft, refundingPayment(context)?.refundableCents ?? 0, readAmount())).length === 0,
     },
   };
 }
