@@ -1,11 +1,13 @@
 import type { ConsolePayment } from '@contracts/console-work';
 import { paymentRefundMachine } from '@machines/console/payment-refund.machine';
 import { selectFailure, selectRefundProblems } from '@machines/console/payment-refund.selectors';
+import { staffAdminMachine } from '@machines/console/staff-admin.machine';
+import * as staff from '@machines/console/staff-admin.selectors';
 import { describe, expect, it } from 'vitest';
 import { createActor, waitFor } from 'xstate';
 import { answerCallsWith } from '@/lib/api/http';
 import { parseMoney } from '@/lib/format';
-import { createPaymentRefundImplementations } from './office.implementations';
+import { createPaymentRefundImplementations, createStaffAdminImplementations } from './office.implementations';
 
 const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
 
@@ -57,5 +59,28 @@ describe('refunding a payment', () => {
   it('shows more than is left at the amount', async () => {
     const { snapshot } = await refundAnswered(json({ error: 'amountExceedsRefundable' }, 422), 'Billed twice');
     expect(selectRefundProblems(read)(snapshot)).toEqual({ amount: 'tooMuch' });
+  });
+});
+
+/** An invitation of this address sent over the real call, the server answering with `answer`; the form once the answer is read. */
+async function inviteAnswered(answer: Response, email: string) {
+  answerCallsWith(() => Promise.resolve(answer.clone()));
+  const actor = createActor(staffAdminMachine.provide(createStaffAdminImplementations()), { input: { staff: [] } }).start();
+  actor.send({ type: 'form.edit', field: 'email', value: email });
+  actor.send({ type: 'form.submit' });
+  return waitFor(actor, (each) => !each.hasTag('busy'));
+}
+
+describe('inviting a staff member', () => {
+  it('shows an address the server refuses at the address, not as a failure above the form', async () => {
+    const snapshot = await inviteAnswered(json({ error: 'invalidRequest', fields: { email: 'invalid' } }, 400), 'sam@lab.example');
+    expect(staff.selectInviteProblems(snapshot)).toEqual({ email: 'invalid' });
+    expect(staff.selectFailure(snapshot)).toBeNull();
+  });
+
+  it('shows an address that is staff already at the address', async () => {
+    const snapshot = await inviteAnswered(json({ error: 'staffExists' }, 409), 'sam@lab.example');
+    expect(staff.selectInviteProblems(snapshot)).toEqual({ email: 'taken' });
+    expect(staff.selectFailure(snapshot)).toBeNull();
   });
 });

@@ -10,7 +10,7 @@ import type { HelpKind } from '@machines/console/patient-help.types';
 import { refundingPayment, refundProblems, type paymentRefundMachine } from '@machines/console/payment-refund.machine';
 import { refundFields, type ReadAmount, type RefundCall, type RefundField, type RefundProblem } from '@machines/console/payment-refund.types';
 import type { staffAdminMachine } from '@machines/console/staff-admin.machine';
-import type { StaffRoleOption, StaffRow } from '@machines/console/staff-admin.types';
+import { inviteFields, type InviteField, type InviteProblem, type StaffRoleOption, type StaffRow } from '@machines/console/staff-admin.types';
 import type { staffEnrolmentMachine } from '@machines/console/staff-enrolment.machine';
 import type { staffSessionMachine } from '@machines/console/staff-session.machine';
 import type { StaffExtended, StaffTimeLeft } from '@machines/console/staff-session.types';
@@ -129,21 +129,34 @@ export function createStaffEnrolmentImplementations({ showConsole }: { showConso
 /** A staff call's failure as the staff machine reads it: its own codes pass, a 401 is a session that ended. */
 function staffAdminError(error: unknown): CallError {
   const code = error instanceof ApiError ? error.code : 'serverError';
-  const known: Record<string, string> = { staffExists: 'staffExists', lastOfficeAdmin: 'lastOfficeAdmin', notSignedIn: 'expired', network: 'network' };
+  const known: Record<string, string> = { lastOfficeAdmin: 'lastOfficeAdmin', notSignedIn: 'expired', network: 'network' };
   return new CallError(known[code] ?? 'serverError', {}, { cause: error });
 }
 
+/** A server's reason at an invitation's field, as the form names it: any reason at the address makes it not one (too long, control characters), the role's is that none was chosen. */
+const inviteProblemOf = (reason: string, field: InviteField): InviteProblem => (field === 'role' ? 'required' : reason === 'required' ? 'required' : 'invalid');
+
+/** An invitation's failure: an address already staff (409 staffExists) or fields the server refused (400) at their fields, or as any staff call fails. */
+function inviteError(error: unknown): CallError {
+  if (error instanceof ApiError && error.code === 'staffExists') return new CallError('refused', { fields: { email: 'taken' } }, { cause: error });
+  if (error instanceof ApiError && error.code === 'invalidRequest') {
+    const fields = refusedFormFields(error, inviteFields, inviteProblemOf);
+    if (Object.keys(fields).length > 0) return new CallError('refused', { fields }, { cause: error });
+  }
+  return staffAdminError(error);
+}
+
 export function createStaffAdminImplementations(): MachineImplementationsFrom<typeof staffAdminMachine> {
-  const guarded = async <T,>(run: () => Promise<T>): Promise<T> => {
+  const guarded = async <T,>(run: () => Promise<T>, toError: (error: unknown) => CallError = staffAdminError): Promise<T> => {
     try {
       return await run();
     } catch (error) {
-      throw staffAdminError(error);
+      throw toError(error);
     }
   };
   return {
     actors: {
-      invite: fromPromise<StaffRow, { email: string; role: StaffRoleOption }>(({ input, signal }) => guarded(() => inviteStaff(input, { signal }))),
+      invite: fromPromise<StaffRow, { email: string; role: StaffRoleOption }>(({ input, signal }) => guarded(() => inviteStaff(input, { signal }), inviteError)),
       changeRole: fromPromise<StaffRow, { id: number; role: StaffRoleOption }>(({ input }) => guarded(() => changeStaffRole(input.id, input.role))),
       deactivate: fromPromise<StaffRow, { id: number }>(({ input }) => guarded(() => deactivateStaff(input.id))),
     },
