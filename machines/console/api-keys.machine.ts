@@ -121,7 +121,7 @@ export const apiKeysMachine = setup({
           {
             description: 'Not an office admin, signed out meanwhile, the network or the server: said above the form, what was typed kept.',
             target: 'ready',
-            actions: [{ type: 'keepFailure', params: ({ event }) => ({ failure: apiKeysFailureOf(event.error) }) }, 'forgetServerRefusals'],
+            actions: { type: 'keepFailure', params: ({ event }) => ({ failure: apiKeysFailureOf(event.error) }) },
             meta: { requirements: ['OFF-41', 'OFF-5'] },
           },
         ],

@@ -168,16 +168,13 @@ export const paymentRefundMachine = setup({
           {
             description: 'Signed out meanwhile, the network or the server: said, what was typed and the key kept, so trying again never refunds twice.',
             target: 'editing',
-            actions: [
-              {
-                type: 'keepFailure',
-                params: ({ event }) => {
-                  const rejection = toRefundRejection(event.error);
-                  return { failure: rejection.code === 'refused' ? 'serverError' : rejection.code };
-                },
+            actions: {
+              type: 'keepFailure',
+              params: ({ event }) => {
+                const rejection = toRefundRejection(event.error);
+                return { failure: rejection.code === 'refused' ? 'serverError' : rejection.code };
               },
-              'forgetServerRefusals',
-            ],
+            },
             meta: { requirements: ['OFF-26'] },
           },
         ],

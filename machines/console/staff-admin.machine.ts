@@ -131,7 +131,7 @@ export const staffAdminMachine = setup({
           {
             description: 'Signed out meanwhile, the network or the server: said, what was typed kept.',
             target: 'ready',
-            actions: [{ type: 'keepFailure', params: ({ event }) => ({ failure: failureOf(event.error) }) }, 'forgetServerRefusals'],
+            actions: { type: 'keepFailure', params: ({ event }) => ({ failure: failureOf(event.error) }) },
             meta: { requirements: ['OFF-5'] },
           },
         ],

@@ -162,7 +162,7 @@ export const webhookEndpointsMachine = setup({
           {
             description: 'Not an office admin, signed out meanwhile, the network or the server: said above the form, what was typed kept.',
             target: 'ready',
-            actions: [{ type: 'keepFailure', params: ({ event }) => ({ failure: webhooksFailureOf(event.error) }) }, 'forgetServerRefusals'],
+            actions: { type: 'keepFailure', params: ({ event }) => ({ failure: webhooksFailureOf(event.error) }) },
             meta: { requirements: ['OFF-44', 'OFF-5'] },
           },
         ],
