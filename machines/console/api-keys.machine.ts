@@ -4,15 +4,18 @@
  * revoking a key after a confirmation. The calls are the app's.
  */
 import { assign, fromPromise, setup } from 'xstate';
-import { toFormRejection } from '../form/form.rules';
+import { refusedFields, toFormRejection } from '../form/form.rules';
 import { formSetup } from '../form/form.setup';
-import type { ApiKeyRow, ApiKeyField, ApiKeyProblem, ApiKeysFailure, ApiKeysContext, ApiKeysEvent } from './api-keys.types';
+import type { ApiKeyRow, ApiKeyField, ApiKeyProblem, ApiKeysFailure, ApiKeysContext, ApiKeysEvent, ApiKeysRejection } from './api-keys.types';
 import { apiKeyFields } from './api-keys.types';
 
 const failures: readonly ApiKeysFailure[] = ['notFound', 'forbidden', 'expired', 'network', 'serverError'];
-/** A call's failure as this machine reads it (`refused` fields count as the server's error). */
+/** What a call rejected with: the fields the server refused, or one of the failures (anything else: a server error). */
+export const apiKeysRejectionOf = (error: unknown): ApiKeysRejection => toFormRejection<ApiKeyField, ApiKeyProblem, ApiKeysFailure>(error, failures);
+
+/** A call's failure said above the form (a revocation refuses no field: such an answer counts as the server's error). */
 export const apiKeysFailureOf = (error: unknown): ApiKeysFailure => {
-  const rejection = toFormRejection<ApiKeyField, ApiKeyProblem, ApiKeysFailure>(error, failures);
+  const rejection = apiKeysRejectionOf(error);
   return rejection.code === 'refused' ? 'serverError' : rejection.code;
 };
 
@@ -107,12 +110,21 @@ export const apiKeysMachine = setup({
           actions: { type: 'keepNewKey', params: ({ event }) => ({ row: event.output }) },
           meta: { requirements: ['OFF-42'] },
         },
-        onError: {
-          description: 'Not an office admin, signed out meanwhile, the network or the server: said above the form, what was typed kept.',
-          target: 'ready',
-          actions: { type: 'keepFailure', params: ({ event }) => ({ failure: apiKeysFailureOf(event.error) }) },
-          meta: { requirements: ['OFF-41', 'OFF-5'] },
-        },
+        onError: [
+          {
+            description: 'The server refused fields (400, such as a name with control characters): each problem shows at its field, and the focus goes to the first.',
+            guard: { type: 'isRefusedByServer', params: ({ event }) => apiKeysRejectionOf(event.error) },
+            target: 'ready',
+            actions: { type: 'takeServerRefusals', params: ({ event }) => ({ fields: refusedFields(apiKeysRejectionOf(event.error)) }) },
+            meta: { requirements: ['OFF-41'] },
+          },
+          {
+            description: 'Not an office admin, signed out meanwhile, the network or the server: said above the form, what was typed kept.',
+            target: 'ready',
+            actions: { type: 'keepFailure', params: ({ event }) => ({ failure: apiKeysFailureOf(event.error) }) },
+            meta: { requirements: ['OFF-41', 'OFF-5'] },
+          },
+        ],
       },
     },
     confirmingRevoke: {

@@ -1,5 +1,5 @@
 import type { ApiKeyScope } from '@contracts/partner-api';
-import type { FormContext, FormEvent } from '../form/form.types';
+import type { FormContext, FormEvent, FormRejection } from '../form/form.types';
 
 export interface ApiKeyRow {
   name: string;
@@ -15,10 +15,14 @@ export const apiKeyFields = ['name', 'scopes'] as const;
 
 export type ApiKeyField = (typeof apiKeyFields)[number];
 
-export type ApiKeyProblem = 'required' | 'tooLong';
+/** A name's problem by the form's rules (`required`, `tooLong`) or the server's, which also refuses control characters; `invalid`: any other reason of the server's. */
+export type ApiKeyProblem = 'required' | 'tooLong' | 'invalidCharacters' | 'invalid';
 
 /** Why a call failed as a whole: the key is revoked already, not an office admin, signed out meanwhile, the network, the server. */
 export type ApiKeysFailure = 'notFound' | 'forbidden' | 'expired' | 'network' | 'serverError';
+
+/** What a call rejects with, as the machine reads it: the fields the server refused (a new key's), or a failure of the whole call. */
+export type ApiKeysRejection = FormRejection<ApiKeyField, ApiKeyProblem, ApiKeysFailure>;
 
 /** What was just done, said above the list. */
 export type ApiKeysNotice = { kind: 'revoked'; name: string } | null;

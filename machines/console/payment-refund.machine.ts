@@ -10,7 +10,7 @@
 import type { ConsolePayment } from '@contracts/console-work';
 import type { RefundAnswer } from '@contracts/payments-out';
 import { assign, fromPromise, setup } from 'xstate';
-import { toFormRejection } from '../form/form.rules';
+import { refusedFields, toFormRejection } from '../form/form.rules';
 import { formSetup } from '../form/form.setup';
 import type { RefundField, RefundProblem, RefundFailure, RefundRejection, ReadAmount, RefundContext, RefundEvent, RefundCall } from './payment-refund.types';
 import { refundFields } from './payment-refund.types';
@@ -73,9 +73,8 @@ export const paymentRefundMachine = setup({
     })),
   },
   guards: {
-    /** The app reads the amount in the reader's language (refundProblems with it). */
-    isRefundValid: () => false,
-    isTooMuch: (_, rejection: RefundRejection) => rejection.code === 'refused',
+    /** An amount up to what is left and a reason: the app reads the amount in the reader's language (refundProblems with it). */
+    isDraftValid: () => false,
     isVoided: (_, rejection: RefundRejection) => rejection.code === 'paymentVoided',
   },
 }).extend(formSetup<RefundContext, RefundEvent>(refundFields)).createMachine({
@@ -118,7 +117,7 @@ export const paymentRefundMachine = setup({
           meta: { requirements: ['OFF-25'] },
         },
         'form.submit': [
-          { description: 'An amount up to what is left and a reason: asked to be sure.', guard: 'isRefundValid', target: 'confirming', actions: 'clearFailure', meta: { requirements: ['OFF-25'] } },
+          { description: 'An amount up to what is left and a reason: asked to be sure.', guard: 'isDraftValid', target: 'confirming', actions: 'clearFailure', meta: { requirements: ['OFF-25'] } },
           { description: 'No reason, or an amount that is not one or is too much: nothing goes, the problems show at their fields.', actions: ['checkAllFields', 'countRefusal'], meta: { requirements: ['OFF-25'] } },
         ],
         'refund.cancel': { description: 'Cancel: the form closes, nothing refunded.', target: 'browsing', actions: 'closeForm', meta: { requirements: ['OFF-25'] } },
@@ -153,10 +152,10 @@ export const paymentRefundMachine = setup({
         },
         onError: [
           {
-            description: 'More than is left (another refund came first): said at the amount; the next try is a new refund.',
-            guard: { type: 'isTooMuch', params: ({ event }) => toRefundRejection(event.error) },
+            description: 'The server refused fields, such as more than is left (another refund came first) or a reason with control characters: said at them; the next try is a new refund.',
+            guard: { type: 'isRefusedByServer', params: ({ event }) => toRefundRejection(event.error) },
             target: 'editing',
-            actions: [{ type: 'takeServerRefusals', params: () => ({ fields: { amount: 'tooMuch' as const } }) }, 'newKey'],
+            actions: [{ type: 'takeServerRefusals', params: ({ event }) => ({ fields: refusedFields(toRefundRejection(event.error)) }) }, 'newKey'],
             meta: { requirements: ['OFF-26'] },
           },
           {

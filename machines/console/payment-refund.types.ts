@@ -5,8 +5,8 @@ export const refundFields = ['amount', 'reason'] as const;
 
 export type RefundField = (typeof refundFields)[number];
 
-/** `tooMuch`: more than is left of the payment (by the form's rule, or the server's). */
-export type RefundProblem = 'required' | 'invalid' | 'ambiguous' | 'tooMuch' | 'tooLong';
+/** `tooMuch`: more than is left of the payment (by the form's rule, or the server's); `invalidCharacters`: a reason the server refuses for its control characters. */
+export type RefundProblem = 'required' | 'invalid' | 'ambiguous' | 'tooMuch' | 'tooLong' | 'invalidCharacters';
 
 /** Why the refund failed as a whole: the payment was voided, the key was used for another refund, signed out meanwhile, the network, the server. */
 export type RefundFailure = 'paymentVoided' | 'keyReused' | 'expired' | 'network' | 'serverError';

@@ -5,7 +5,7 @@
  * once). The list, the calls and the form's rules are the app's.
  */
 import { assign, fromPromise, setup } from 'xstate';
-import { toFormRejection } from '../form/form.rules';
+import { refusedFields, toFormRejection } from '../form/form.rules';
 import { formSetup } from '../form/form.setup';
 import type { StaffRoleOption, StaffRow, InviteField, InviteProblem, StaffAdminFailure, StaffAdminRejection, StaffAdminNotice, StaffAdminContext, StaffAdminEvent } from './staff-admin.types';
 import { inviteFields, staffRoleOptions } from './staff-admin.types';
@@ -59,8 +59,7 @@ export const staffAdminMachine = setup({
     clearNotice: assign(() => ({ notice: null })),
   },
   guards: {
-    isInviteValid: ({ context }) => Object.keys(inviteProblems(context.draft)).length === 0,
-    isTaken: (_, { failure }: { failure: string }) => failure === 'staffExists',
+    isDraftValid: ({ context }) => Object.keys(inviteProblems(context.draft)).length === 0,
   },
 }).extend(formSetup<StaffAdminContext, StaffAdminEvent>(inviteFields)).createMachine({
   id: 'staffAdmin',
@@ -90,7 +89,7 @@ export const staffAdminMachine = setup({
           meta: { requirements: ['OFF-8'] },
         },
         'form.submit': [
-          { description: 'An address and a role: the invitation is sent.', guard: 'isInviteValid', target: 'inviting', actions: ['clearFailure', 'clearNotice'], meta: { requirements: ['OFF-8'] } },
+          { description: 'An address and a role: the invitation is sent.', guard: 'isDraftValid', target: 'inviting', actions: ['clearFailure', 'clearNotice'], meta: { requirements: ['OFF-8'] } },
           { description: 'Not an address: nothing is sent, the problem shows at the field.', actions: ['checkAllFields', 'countRefusal'], meta: { requirements: ['OFF-8'] } },
         ],
         'staff.changeRole': {
@@ -123,10 +122,10 @@ export const staffAdminMachine = setup({
         },
         onError: [
           {
-            description: 'The address is staff already: said at the field.',
-            guard: { type: 'isTaken', params: ({ event }) => ({ failure: (event.error as { code?: string } | null)?.code ?? '' }) },
+            description: 'The server refused fields: the address is staff already (409), or not one it takes (400): said at the field, and the focus goes there.',
+            guard: { type: 'isRefusedByServer', params: ({ event }) => toStaffAdminRejection(event.error) },
             target: 'ready',
-            actions: { type: 'takeServerRefusals', params: () => ({ fields: { email: 'taken' as const } }) },
+            actions: { type: 'takeServerRefusals', params: ({ event }) => ({ fields: refusedFields(toStaffAdminRejection(event.error)) }) },
             meta: { requirements: ['OFF-8'] },
           },
           {

@@ -6,15 +6,18 @@
  * calls, and waiting for a test's first attempt, are the app's.
  */
 import { assign, fromPromise, setup } from 'xstate';
-import { toFormRejection } from '../form/form.rules';
+import { refusedFields, toFormRejection } from '../form/form.rules';
 import { formSetup } from '../form/form.setup';
-import type { EndpointRow, DeliveryRow, DeliveryLists, EndpointField, EndpointProblem, WebhooksFailure, WebhooksContext, WebhooksEvent } from './webhook-endpoints.types';
+import type { EndpointRow, DeliveryRow, DeliveryLists, EndpointField, EndpointProblem, WebhooksFailure, WebhooksContext, WebhooksEvent, WebhooksRejection } from './webhook-endpoints.types';
 import { endpointFields } from './webhook-endpoints.types';
 
 const failures: readonly WebhooksFailure[] = ['notFound', 'endpointDisabled', 'forbidden', 'expired', 'network', 'serverError'];
-/** A call's failure as this machine reads it. */
+/** What a call rejected with: the fields the server refused (a new endpoint's), or one of the failures (anything else: a server error). */
+export const webhooksRejectionOf = (error: unknown): WebhooksRejection => toFormRejection<EndpointField, EndpointProblem, WebhooksFailure>(error, failures);
+
+/** A call's failure said above the form (only adding refuses fields: for another call such an answer counts as the server's error). */
 export const webhooksFailureOf = (error: unknown): WebhooksFailure => {
-  const rejection = toFormRejection<EndpointField, EndpointProblem, WebhooksFailure>(error, failures);
+  const rejection = webhooksRejectionOf(error);
   return rejection.code === 'refused' ? 'serverError' : rejection.code;
 };
 
@@ -83,7 +86,6 @@ export const webhookEndpointsMachine = setup({
   },
   guards: {
     isDraftValid: ({ context }) => Object.keys(endpointProblems(context.draft)).length === 0,
-    isUrlNotAllowed: (_, { code }: { code: string }) => code === 'webhookUrlNotAllowed',
     isRotation: ({ context }) => context.confirming?.action === 'rotate',
   },
 }).extend(formSetup<WebhooksContext, WebhooksEvent>(endpointFields)).createMachine({
@@ -151,10 +153,10 @@ export const webhookEndpointsMachine = setup({
         },
         onError: [
           {
-            description: 'The portal may not call this address: said at the field.',
-            guard: { type: 'isUrlNotAllowed', params: ({ event }) => ({ code: (event.error as { code?: string } | null)?.code ?? '' }) },
+            description: 'The server refused fields: an address the portal may not call (422) or no web address (400), said at the field, and the focus goes there.',
+            guard: { type: 'isRefusedByServer', params: ({ event }) => webhooksRejectionOf(event.error) },
             target: 'ready',
-            actions: { type: 'takeServerRefusals', params: () => ({ fields: { url: 'notAllowed' as const } }) },
+            actions: { type: 'takeServerRefusals', params: ({ event }) => ({ fields: refusedFields(webhooksRejectionOf(event.error)) }) },
             meta: { requirements: ['OFF-44'] },
           },
           {

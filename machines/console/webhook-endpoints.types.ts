@@ -1,6 +1,6 @@
 import type { ConsoleDelivery } from '@contracts/console-work';
 import type { WebhookEndpointView } from '@contracts/payments-out';
-import type { FormContext, FormEvent } from '../form/form.types';
+import type { FormContext, FormEvent, FormRejection } from '../form/form.types';
 
 export type EndpointRow = WebhookEndpointView;
 
@@ -22,6 +22,9 @@ export type EndpointProblem = 'required' | 'invalid' | 'notAllowed';
 
 /** Why a call failed as a whole: no such live endpoint or event, the endpoint disabled meanwhile, not an office admin, signed out meanwhile, the network, the server. */
 export type WebhooksFailure = 'notFound' | 'endpointDisabled' | 'forbidden' | 'expired' | 'network' | 'serverError';
+
+/** What a call rejects with, as the machine reads it: the fields the server refused (a new endpoint's), or a failure of the whole call. */
+export type WebhooksRejection = FormRejection<EndpointField, EndpointProblem, WebhooksFailure>;
 
 /** How a test event went: its delivery's first attempt, or null when none was made yet. */
 export interface TestOutcome {

@@ -63,18 +63,14 @@ const rules: Record<string, (machine: AnyStateMachine) => string[]> = {
  * refusal). Each entry is checked to be still true: a machine brought into shape must leave the list.
  */
 const notYetInShape: Record<string, readonly string[]> = {
-  apiKeys: ["takes the server's refusals at their fields with the shared action"],
   brandColours: [
     'takes the form events and no typing, leaving or sending event of its own',
     'sends only a valid draft, and otherwise checks every field and counts the refusal',
     "takes the server's refusals at their fields with the shared action",
   ],
   clientSettings: ['takes the form events and no typing, leaving or sending event of its own', 'sends only a valid draft, and otherwise checks every field and counts the refusal'],
-  paymentRefund: ['sends only a valid draft, and otherwise checks every field and counts the refusal', "takes the server's refusals at their fields with the shared action"],
-  staffAdmin: ['sends only a valid draft, and otherwise checks every field and counts the refusal', "takes the server's refusals at their fields with the shared action"],
   staffEnrolment: ['sends only a valid draft, and otherwise checks every field and counts the refusal'],
   staffSignIn: ['sends only a valid draft, and otherwise checks every field and counts the refusal', "takes the server's refusals at their fields with the shared action"],
-  webhookEndpoints: ["takes the server's refusals at their fields with the shared action"],
 };
 
 it('finds the form machines by itself, the known ones among them', () => {

@@ -110,8 +110,17 @@ function ApiKeys({ keys }: { keys: ApiKeyRow[] }) {
     fields: apiKeyFields,
     problems,
     message: (field, problem) => {
-      if (field === 'scopes') return t`Choose at least one scope.`;
-      return problem === 'tooLong' ? t`A key's name has at most 100 characters.` : t`Enter a name for the key, such as the system that will use it.`;
+      if (field === 'scopes') return problem === 'required' ? t`Choose at least one scope.` : t`These scopes cannot be given. Choose among those listed.`;
+      switch (problem) {
+        case 'required':
+          return t`Enter a name for the key, such as the system that will use it.`;
+        case 'tooLong':
+          return t`A key's name has at most 100 characters.`;
+        case 'invalidCharacters':
+          return t`The name holds characters that cannot be used, such as tabs or control characters. Type it again.`;
+        case 'invalid':
+          return t`This name cannot be used. Type another.`;
+      }
     },
   });
   const scopes = form.field('scopes');
@@ -227,7 +236,8 @@ function Webhooks({ endpoints, deliveries }: { endpoints: EndpointRow[]; deliver
   const form = useFormFields(actor, {
     fields: endpointFields,
     problems: useSelector(actor, webhooks.selectEndpointProblems),
-    message: (_, problem) => {
+    message: (field, problem) => {
+      if (field === 'eventTypes') return t`These events cannot be chosen. Choose among those listed.`;
       if (problem === 'required') return t`Enter the address where events are sent.`;
       if (problem === 'notAllowed') return t`The portal may not send events to this address: use https to a host on the internet (not the portal's own machine or a private network), with no user or password in it.`;
       return t`Enter a web address starting with https://, such as https://billing.example.com/hooks.`;
@@ -361,6 +371,8 @@ function Webhooks({ endpoints, deliveries }: { endpoints: EndpointRow[]; deliver
             chosen={webhookEventTypes.filter((type) => chosenEventTypes(eventTypes.value).includes(type))}
             nameOf={eventName}
             onChange={eventTypes.onChange}
+            error={eventTypes.error}
+            inputRef={eventTypes.inputRef}
           />
           <button type="submit" className="button" aria-disabled={busy} onMouseDown={(event) => event.preventDefault()}>
             {busy ? <Trans>Working…</Trans> : <Trans>Add the endpoint</Trans>}

@@ -7,11 +7,13 @@
 import { apiKeyScopes } from '@contracts/partner-api';
 import { webhookEventTypes } from '@contracts/payments-out';
 import type { apiKeysMachine } from '@machines/console/api-keys.machine';
+import { apiKeyFields, type ApiKeyProblem } from '@machines/console/api-keys.types';
 import type { webhookEndpointsMachine } from '@machines/console/webhook-endpoints.machine';
-import type { DeliveryLists, DeliveryRow } from '@machines/console/webhook-endpoints.types';
+import { endpointFields, type DeliveryLists, type DeliveryRow, type EndpointProblem } from '@machines/console/webhook-endpoints.types';
 import { fromPromise, type MachineImplementationsFrom } from 'xstate';
 import { ApiError } from '@/lib/api/errors';
 import { CallError } from '@/lib/api/call-error';
+import { refusedFormFields } from '@/lib/api/field-errors';
 import {
   addWebhookEndpoint,
   createApiKey,
@@ -28,9 +30,6 @@ const known: Record<string, string> = {
   forbidden: 'forbidden',
   notFound: 'notFound',
   network: 'network',
-  webhookUrlNotAllowed: 'webhookUrlNotAllowed',
-  // An address the contract refuses (not a URL, too long) is one the portal may not call.
-  invalidRequest: 'webhookUrlNotAllowed',
   webhookEndpointDisabled: 'endpointDisabled',
 };
 
@@ -39,11 +38,39 @@ export function integrationsError(error: unknown): CallError {
   return new CallError(error instanceof ApiError ? (known[error.code] ?? 'serverError') : 'serverError', {}, { cause: error });
 }
 
-async function guarded<T>(run: () => Promise<T>): Promise<T> {
+/** A form's call's failure: the form's fields the server refused (`refusals`: the API's codes that name them), or as any integrations call fails. */
+function formCallError(
+  error: unknown,
+  { fields, refusals, problemOf }: { fields: readonly string[]; refusals: readonly string[]; problemOf: (reason: string) => string },
+): CallError {
+  if (error instanceof ApiError && refusals.includes(error.code)) {
+    const refused = refusedFormFields(error, fields, problemOf);
+    if (Object.keys(refused).length > 0) return new CallError('refused', { fields: refused }, { cause: error });
+  }
+  return integrationsError(error);
+}
+
+/** A server's reason at a new key's field, as the form names it (a reason new to the SPA reads as `invalid`). */
+const keyProblemOf = (reason: string): ApiKeyProblem => (reason === 'required' || reason === 'tooLong' || reason === 'invalidCharacters' ? reason : 'invalid');
+
+/** The failure of making a key: the name or scopes the server refused (400), at their fields. */
+export const apiKeyCreateError = (error: unknown): CallError => formCallError(error, { fields: apiKeyFields, refusals: ['invalidRequest'], problemOf: keyProblemOf });
+
+/** Why the server may not call an address (422 webhookUrlNotAllowed, in `fields.url`): said at the field as one rule. */
+const urlNotAllowedReasons: readonly string[] = ['schemeNotAllowed', 'credentialsNotAllowed', 'addressNotAllowed'];
+
+/** A server's reason at a new endpoint's field, as the form names it. */
+const endpointProblemOf = (reason: string): EndpointProblem => (urlNotAllowedReasons.includes(reason) ? 'notAllowed' : reason === 'required' ? 'required' : 'invalid');
+
+/** The failure of adding an endpoint: an address the portal may not call (422) or that is no web address (400), or events it refused, at their fields. */
+export const endpointAddError = (error: unknown): CallError =>
+  formCallError(error, { fields: endpointFields, refusals: ['invalidRequest', 'webhookUrlNotAllowed'], problemOf: endpointProblemOf });
+
+async function guarded<T>(run: () => Promise<T>, toError: (error: unknown) => CallError = integrationsError): Promise<T> {
   try {
     return await run();
   } catch (error) {
-    throw integrationsError(error);
+    throw toError(error);
   }
 }
 
@@ -81,7 +108,7 @@ async function testAndWait(id: number, signal: AbortSignal): Promise<{ delivery:
 export function createApiKeysImplementations(): MachineImplementationsFrom<typeof apiKeysMachine> {
   return {
     actors: {
-      create: fromPromise(({ input }) => guarded(() => createApiKey({ name: input.name, scopes: apiKeyScopes.filter((scope) => input.scopes.includes(scope)) }))),
+      create: fromPromise(({ input }) => guarded(() => createApiKey({ name: input.name, scopes: apiKeyScopes.filter((scope) => input.scopes.includes(scope)) }), apiKeyCreateError)),
       revoke: fromPromise(({ input }) => guarded(() => revokeApiKey(input.prefix))),
     },
   };
@@ -90,7 +117,7 @@ export function createApiKeysImplementations(): MachineImplementationsFrom<typeo
 export function createWebhookEndpointsImplementations(): MachineImplementationsFrom<typeof webhookEndpointsMachine> {
   return {
     actors: {
-      add: fromPromise(({ input }) => guarded(() => addWebhookEndpoint({ url: input.url, eventTypes: webhookEventTypes.filter((type) => input.eventTypes.includes(type)) }))),
+      add: fromPromise(({ input }) => guarded(() => addWebhookEndpoint({ url: input.url, eventTypes: webhookEventTypes.filter((type) => input.eventTypes.includes(type)) }), endpointAddError)),
       rotate: fromPromise(({ input }) => guarded(() => rotateWebhookSecret(input.id))),
       disable: fromPromise(({ input }) => guarded(() => disableWebhookEndpoint(input.id))),
       test: fromPromise(({ input, signal }) => guarded(() => testAndWait(input.id, signal))),

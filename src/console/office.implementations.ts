@@ -11,9 +11,9 @@ import type { RefundAnswer } from '@contracts/payments-out';
 import type { patientHelpMachine } from '@machines/console/patient-help.machine';
 import type { HelpKind } from '@machines/console/patient-help.types';
 import { refundingPayment, refundProblems, type paymentRefundMachine } from '@machines/console/payment-refund.machine';
-import { type ReadAmount, type RefundCall } from '@machines/console/payment-refund.types';
+import { refundFields, type ReadAmount, type RefundCall, type RefundField, type RefundProblem } from '@machines/console/payment-refund.types';
 import type { staffAdminMachine } from '@machines/console/staff-admin.machine';
-import type { StaffRoleOption, StaffRow } from '@machines/console/staff-admin.types';
+import { inviteFields, type InviteField, type InviteProblem, type StaffRoleOption, type StaffRow } from '@machines/console/staff-admin.types';
 import type { staffEnrolmentMachine } from '@machines/console/staff-enrolment.machine';
 import type { staffSessionMachine } from '@machines/console/staff-session.machine';
 import type { StaffExtended, StaffTimeLeft } from '@machines/console/staff-session.types';
@@ -22,7 +22,7 @@ import type { PasswordOutcome } from '@machines/console/staff-sign-in.types';
 import { fromPromise, type MachineImplementationsFrom } from 'xstate';
 import { ApiError } from '@/lib/api/errors';
 import { CallError } from '@/lib/api/call-error';
-import { fieldErrorsOf } from '@/lib/api/field-errors';
+import { fieldErrorsOf, refusedFormFields } from '@/lib/api/field-errors';
 import { resetPasswordProblems, toPasswordFieldProblem } from '@/lib/password-form-rules';
 import {
   acceptInvitation,
@@ -177,21 +177,34 @@ export function createStaffEnrolmentImplementations({ showConsole }: { showConso
 /** A staff call's failure as the staff machine reads it: its own codes pass, a 401 is a session that ended. */
 function staffAdminError(error: unknown): CallError {
   const code = error instanceof ApiError ? error.code : 'serverError';
-  const known: Record<string, string> = { staffExists: 'staffExists', lastOfficeAdmin: 'lastOfficeAdmin', notSignedIn: 'expired', network: 'network' };
+  const known: Record<string, string> = { lastOfficeAdmin: 'lastOfficeAdmin', notSignedIn: 'expired', network: 'network' };
   return new CallError(known[code] ?? 'serverError', {}, { cause: error });
 }
 
+/** A server's reason at an invitation's field, as the form names it: any reason at the address makes it not one (too long, control characters), the role's is that none was chosen. */
+const inviteProblemOf = (reason: string, field: InviteField): InviteProblem => (field === 'role' ? 'required' : reason === 'required' ? 'required' : 'invalid');
+
+/** An invitation's failure: an address already staff (409 staffExists) or fields the server refused (400) at their fields, or as any staff call fails. */
+function inviteError(error: unknown): CallError {
+  if (error instanceof ApiError && error.code === 'staffExists') return new CallError('refused', { fields: { email: 'taken' } }, { cause: error });
+  if (error instanceof ApiError && error.code === 'invalidRequest') {
+    const fields = refusedFormFields(error, inviteFields, inviteProblemOf);
+    if (Object.keys(fields).length > 0) return new CallError('refused', { fields }, { cause: error });
+  }
+  return staffAdminError(error);
+}
+
 export function createStaffAdminImplementations(): MachineImplementationsFrom<typeof staffAdminMachine> {
-  const guarded = async <T,>(run: () => Promise<T>): Promise<T> => {
+  const guarded = async <T,>(run: () => Promise<T>, toError: (error: unknown) => CallError = staffAdminError): Promise<T> => {
     try {
       return await run();
     } catch (error) {
-      throw staffAdminError(error);
+      throw toError(error);
     }
   };
   return {
     actors: {
-      invite: fromPromise<StaffRow, { email: string; role: StaffRoleOption }>(({ input, signal }) => guarded(() => inviteStaff(input, { signal }))),
+      invite: fromPromise<StaffRow, { email: string; role: StaffRoleOption }>(({ input, signal }) => guarded(() => inviteStaff(input, { signal }), inviteError)),
       changeRole: fromPromise<StaffRow, { id: number; role: StaffRoleOption }>(({ input }) => guarded(() => changeStaffRole(input.id, input.role))),
       deactivate: fromPromise<StaffRow, { id: number }>(({ input }) => guarded(() => deactivateStaff(input.id))),
     },
@@ -219,9 +232,15 @@ export function createPatientHelpImplementations(accountNumber: string): Machine
   };
 }
 
+/** A server's reason at a refund's field, as the form names it (the amount's is never typed as cents: any reads as `invalid`). */
+function refundProblemOf(reason: string, field: RefundField): RefundProblem {
+  if (field === 'reason' && (reason === 'required' || reason === 'tooLong' || reason === 'invalidCharacters')) return reason;
+  return 'invalid';
+}
+
 /**
  * The refund form's effects: the amount read in the reader's language now (`readAmount`), the call
- * with its key. More than is left is a refusal at the amount.
+ * with its key. More than is left is a refusal at the amount; an amount or reason the server refuses (400) at its field.
  */
 export function createPaymentRefundImplementations(readAmount: () => ReadAmount): MachineImplementationsFrom<typeof paymentRefundMachine> {
   return {
@@ -233,12 +252,16 @@ export function createPaymentRefundImplementations(readAmount: () => ReadAmount)
           return await refundPayment(input.confirmationNumber, { amountCents: amount.cents, reason: input.reason }, input.idempotencyKey);
         } catch (error) {
           if (error instanceof ApiError && error.code === 'amountExceedsRefundable') throw new CallError('refused', { fields: { amount: 'tooMuch' } }, { cause: error });
+          if (error instanceof ApiError && error.code === 'invalidRequest') {
+            const fields = refusedFormFields(error, refundFields, refundProblemOf, { amount: 'amountCents' });
+            if (Object.keys(fields).length > 0) throw new CallError('refused', { fields }, { cause: error });
+          }
           throw consoleError(error, { paymentVoided: 'paymentVoided', idempotencyKeyReused: 'keyReused' });
         }
       }),
     },
     guards: {
-      isRefundValid: ({ context }) => Object.keys(refundProblems(context.draft, refundingPayment(context)?.refundableCents ?? 0, readAmount())).length === 0,
+      isDraftValid: ({ context }) => Object.keys(refundProblems(context.draft, refundingPayment(context)?.refundableCents ?? 0, readAmount())).length === 0,
     },
   };
 }

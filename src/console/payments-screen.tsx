@@ -222,10 +222,11 @@ function RefundForm({
     fields: refundFields,
     problems,
     message: (field, problem) => {
-      if (field === "reason")
-        return problem === "tooLong"
-          ? t`Keep the reason to ${REFUND_REASON_MAX} characters.`
-          : t`Say why: the office keeps the reason (the payer never sees it).`;
+      if (field === "reason") {
+        if (problem === "tooLong") return t`Keep the reason to ${REFUND_REASON_MAX} characters.`;
+        if (problem === "invalidCharacters") return t`The reason holds characters that cannot be used, such as control characters. Type it again.`;
+        return t`Say why: the office keeps the reason (the payer never sees it).`;
+      }
       if (problem === "required") return t`Enter the amount to refund.`;
       if (problem === "tooMuch")
         return t`At most ${left} is left to refund on this payment.`;

@@ -3,7 +3,7 @@ import { apiKeyProblems, apiKeysMachine } from '@machines/console/api-keys.machi
 import { apiKeyFields, type ApiKeyRow } from '@machines/console/api-keys.types';
 import { expect } from 'vitest';
 import { fromPromise } from 'xstate';
-import { defineModel, errorCode, type ModelSpec } from './harness';
+import { defineModel, errorCode, refusedFieldsOf, type ModelSpec } from './harness';
 
 const never = <T>() => new Promise<T>(() => {});
 
@@ -26,6 +26,7 @@ const allEvents = [
   { type: 'apiKey.cancel' },
   { type: 'xstate.done.actor.create', output: made },
   { type: 'xstate.error.actor.create', error: { code: 'forbidden' } },
+  { type: 'xstate.error.actor.create', error: { code: 'refused', fields: { name: 'invalidCharacters' } } },
   { type: 'xstate.done.actor.revoke', output: { ...live, revokedAt: '2026-11-27T00:00:00Z' } },
   { type: 'xstate.error.actor.revoke', error: { code: 'notFound' } },
 ] as const;
@@ -48,6 +49,9 @@ const assertSnapshot = (snapshot: Snapshot) => {
   if (snapshot.matches('confirmingRevoke') || snapshot.matches('revoking')) expect(snapshot.context.confirming).not.toBeNull();
   // The list never holds a key itself.
   for (const row of snapshot.context.keys) expect(row).not.toHaveProperty('key');
+  // A field the server refused shows its problem there, until it changes.
+  const shown = shownProblems(snapshot.context, apiKeyFields, apiKeyProblems(snapshot.context.draft));
+  for (const [field, problem] of Object.entries(snapshot.context.serverProblems)) expect(shown).toHaveProperty(field, problem);
   // One outcome shows at a time.
   expect([snapshot.context.shownKey, snapshot.context.notice, snapshot.context.failure].filter((each) => each !== null).length).toBeLessThanOrEqual(1);
 };
@@ -76,6 +80,7 @@ export const apiKeysModel = defineModel({
         return 'Cancels the revocation';
       default:
         if (event.type.startsWith('xstate.done.actor')) return 'The call is done';
+        if ('error' in event && errorCode(event.error) === 'refused') return `The server refuses the ${refusedFieldsOf(event.error)}`;
         if ('error' in event) return `The call fails (${errorCode(event.error)})`;
         return event.type;
     }

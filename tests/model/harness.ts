@@ -103,6 +103,12 @@ export function errorCode(error: unknown): string {
   return String(error);
 }
 
+/** The fields a `refused` error payload names, each with its problem (`name (tooLong)`), for a plan's words; empty for any other payload. */
+export function refusedFieldsOf(error: unknown): string {
+  if (typeof error !== 'object' || error === null || !('fields' in error) || typeof error.fields !== 'object' || error.fields === null) return '';
+  return Object.entries(error.fields).map(([field, problem]) => `${field} (${String(problem)})`).join(', ');
+}
+
 /** Whether an error payload carries a code of ours (else the machines read it as a server failure). */
 export function hasCode(error: unknown): boolean {
   return typeof error === 'object' && error !== null && 'code' in error && typeof error.code === 'string';

@@ -6,7 +6,7 @@ import { refundFields } from '@machines/console/payment-refund.types';
 import { expect } from 'vitest';
 import { fromPromise } from 'xstate';
 import { parseMoney } from '@/lib/format';
-import { defineModel, type ModelSpec } from './harness';
+import { defineModel, refusedFieldsOf, type ModelSpec } from './harness';
 
 const never = <T>() => new Promise<T>(() => {});
 const read = (text: string) => parseMoney(text, 'en-US');
@@ -15,7 +15,7 @@ const problemsOf = (context: Parameters<typeof refundingPayment>[0] & { draft: R
 
 const machine = paymentRefundMachine.provide({
   actors: { refund: fromPromise(() => never<RefundAnswer>()) },
-  guards: { isRefundValid: ({ context }) => Object.keys(problemsOf(context)).length === 0 },
+  guards: { isDraftValid: ({ context }) => Object.keys(problemsOf(context)).length === 0 },
 });
 
 type Spec = ModelSpec<typeof machine>;
@@ -59,6 +59,7 @@ const events: Spec['events'] = (snapshot) => [
   { type: 'form.submit' },
   { type: 'xstate.done.actor.refund', output: refunded },
   { type: 'xstate.error.actor.refund', error: { code: 'refused', fields: { amount: 'tooMuch' } } },
+  { type: 'xstate.error.actor.refund', error: { code: 'refused', fields: { reason: 'invalidCharacters' } } },
   { type: 'xstate.error.actor.refund', error: { code: 'paymentVoided' } },
   { type: 'xstate.error.actor.refund', error: { code: 'network' } },
 ];
@@ -109,6 +110,7 @@ export const paymentRefundModel = defineModel({
         return 'Chooses Refund to the card';
       default:
         if (event.type.startsWith('xstate.done.actor')) return 'The call is done';
+        if ('error' in event && toRefundRejection(event.error).code === 'refused') return `The server refuses the ${refusedFieldsOf(event.error)}`;
         if ('error' in event) return `The call fails (${toRefundRejection(event.error).code})`;
         return event.type;
     }

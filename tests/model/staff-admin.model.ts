@@ -3,7 +3,7 @@ import { inviteProblems, staffAdminMachine, toStaffAdminRejection } from '@machi
 import { inviteFields, type StaffRow } from '@machines/console/staff-admin.types';
 import { expect } from 'vitest';
 import { fromPromise } from 'xstate';
-import { defineModel, type ModelSpec } from './harness';
+import { defineModel, refusedFieldsOf, type ModelSpec } from './harness';
 
 const never = <T>() => new Promise<T>(() => {});
 
@@ -33,7 +33,7 @@ const events: Spec['events'] = [
   { type: 'staff.confirm' },
   { type: 'staff.cancel' },
   { type: 'xstate.done.actor.invite', output: invited },
-  { type: 'xstate.error.actor.invite', error: { code: 'staffExists' } },
+  { type: 'xstate.error.actor.invite', error: { code: 'refused', fields: { email: 'taken' } } },
   { type: 'xstate.error.actor.invite', error: { code: 'network' } },
   { type: 'xstate.done.actor.changeRole', output: { ...clerk, role: 'readOnly' } },
   { type: 'xstate.error.actor.changeRole', error: { code: 'lastOfficeAdmin' } },
@@ -79,7 +79,8 @@ export const staffAdminModel = defineModel({
         return 'Says no to the question';
       default:
         if (event.type.startsWith('xstate.done.actor')) return 'The call is done';
-        if ('error' in event) return `The call fails (${toStaffAdminRejection(event.error).code === 'refused' ? 'refused' : String((event.error as { code?: string }).code)})`;
+        if ('error' in event && toStaffAdminRejection(event.error).code === 'refused') return `The server refuses the ${refusedFieldsOf(event.error)}`;
+        if ('error' in event) return `The call fails (${String((event.error as { code?: string }).code)})`;
         return event.type;
     }
   },

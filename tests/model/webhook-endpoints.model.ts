@@ -3,7 +3,7 @@ import { endpointProblems, webhookEndpointsMachine } from '@machines/console/web
 import { endpointFields, type DeliveryLists, type DeliveryRow, type EndpointRow } from '@machines/console/webhook-endpoints.types';
 import { expect } from 'vitest';
 import { fromPromise } from 'xstate';
-import { defineModel, errorCode, type ModelSpec } from './harness';
+import { defineModel, errorCode, refusedFieldsOf, type ModelSpec } from './harness';
 
 const never = <T>() => new Promise<T>(() => {});
 
@@ -51,7 +51,7 @@ const otherEvents = [
   { type: 'endpoint.test', id: 1 },
   { type: 'delivery.replay', eventId: failed.eventId },
   { type: 'xstate.done.actor.add', output: added },
-  { type: 'xstate.error.actor.add', error: { code: 'webhookUrlNotAllowed' } },
+  { type: 'xstate.error.actor.add', error: { code: 'refused', fields: { url: 'notAllowed' } } },
   { type: 'xstate.error.actor.add', error: { code: 'network' } },
   { type: 'xstate.done.actor.rotate', output: { ...endpoint, secret: 'whsec_bmV3' } },
   { type: 'xstate.error.actor.rotate', error: { code: 'notFound' } },
@@ -126,6 +126,7 @@ export const webhookEndpointsModel = defineModel({
         return 'Chooses Replay for the failed delivery';
       default:
         if (event.type.startsWith('xstate.done.actor')) return 'The call is done';
+        if ('error' in event && errorCode(event.error) === 'refused') return `The server refuses the ${refusedFieldsOf(event.error)}`;
         if ('error' in event) return `The call fails (${errorCode(event.error)})`;
         return event.type;
     }

@@ -5,13 +5,13 @@
  */
 import { shownProblems } from '@machines/form/form.rules';
 import { apiKeyProblems, type apiKeysMachine } from '@machines/console/api-keys.machine';
-import { apiKeyFields, type ApiKeyRow, type ApiKeysFailure } from '@machines/console/api-keys.types';
+import { apiKeyFields, type ApiKeyProblem, type ApiKeyRow, type ApiKeysFailure } from '@machines/console/api-keys.types';
 import type { Page } from '@playwright/test';
 import type { SnapshotFrom } from 'xstate';
 import { apiKeysModel } from '../../model/api-keys.model';
 import { expect } from '../fixtures';
 import type { BrowserPaths } from './browser-paths';
-import { failureAnswer, json } from './call-gate';
+import { failureAnswer, json, type Answer } from './call-gate';
 import { integrationsFailureMessages, keysCall as keys, machineReplay, openIntegrations } from './integrations-page';
 import { expectField, leaveField } from './password-forms';
 
@@ -24,6 +24,18 @@ const statuses = { forbidden: 403, notFound: 404, expired: 401 };
 const nameField = (page: Page) => page.getByLabel('Key name', { exact: true });
 const firstScope = (page: Page) => page.getByRole('checkbox', { name: 'Send statements (bills:write)' });
 const scopeLabels: Record<string, string> = { 'bills:write': 'Send statements (bills:write)', 'payments:read': 'Read payments (payments:read)', 'refunds:write': 'Make refunds (refunds:write)', 'webhooks:write': 'Manage webhooks (webhooks:write)' };
+
+/** What the name field says for each problem (the start of it). */
+const nameMessages: Record<ApiKeyProblem, string> = {
+  required: 'Enter a name for the key',
+  tooLong: 'at most 100 characters',
+  invalidCharacters: 'The name holds characters that cannot be used',
+  invalid: 'This name cannot be used',
+};
+
+/** A failed call as the page meets it: the fields refused (400 with them), the network down, or the API's refusal. */
+const createFailure = (error: unknown): Answer =>
+  typeof error === 'object' && error !== null && 'fields' in error ? json({ error: 'invalidRequest', fields: error.fields }, 400) : failureAnswer(error, statuses);
 
 const failureMessages: Record<ApiKeysFailure, string> = {
   notFound: 'This key is revoked already, or no longer exists.',
@@ -63,7 +75,7 @@ export const apiKeysPaths: BrowserPaths = {
     }),
     'apiKey.cancel': step(({ page }) => page.getByRole('alertdialog').getByRole('button', { name: 'Cancel' }).click()),
     'xstate.done.actor.create': step((run, event) => run.gate.answer(keys, json(event.output, 201))),
-    'xstate.error.actor.create': step((run, event) => run.gate.answer(keys, failureAnswer(event.error, statuses))),
+    'xstate.error.actor.create': step((run, event) => run.gate.answer(keys, createFailure(event.error))),
     'xstate.done.actor.revoke': step((run, event) => run.gate.answer(revoke((event.output as ApiKeyRow).prefix), json(event.output))),
     'xstate.error.actor.revoke': step((run, event) => run.gate.answer(revoke((run.before as Snapshot).context.confirming ?? ''), failureAnswer(event.error, statuses))),
   },
@@ -76,7 +88,9 @@ export const apiKeysPaths: BrowserPaths = {
       await expect(page.getByRole('heading', { level: 1, name: 'Integrations' })).toBeVisible();
       for (const row of context.keys) await expect(page.getByRole('row').filter({ hasText: row.prefix })).toContainText(row.revokedAt === null ? `Revoke ${row.name}` : 'Revoked');
       const shown = shownProblems(context, apiKeyFields, apiKeyProblems(context.draft));
-      await expectField(nameField(page), context.draft.name, shown.name === undefined ? null : shown.name === 'required' ? 'Enter a name for the key' : 'at most 100 characters');
+      await expectField(nameField(page), context.draft.name, shown.name === undefined ? null : nameMessages[shown.name]);
+      // After a refusal by the server, the focus is on the first field it refused.
+      if (context.refusals > (run.before as Snapshot).context.refusals && context.serverProblems.name !== undefined) await expect(nameField(page)).toBeFocused();
       await expect(page.getByText('Choose at least one scope.')).toHaveCount(shown.scopes === undefined ? 0 : 1);
       if (context.shownKey) await expect(page.getByTestId('shown-once')).toHaveText(context.shownKey.key);
       else await expect(page.getByTestId('shown-once')).toHaveCount(0);

@@ -1,18 +1,18 @@
 /**
  * The refund plan in the browser: the console's Payments screen as billing staff, the payments
  * found answered as the model's, each refund held and answered as the path says (made, more than
- * is left, the payment voided meanwhile, the network down).
+ * is left, a reason refused, the payment voided meanwhile, the network down).
  */
 import type { ConsolePayment } from '@contracts/console-work';
 import { shownProblems } from '@machines/form/form.rules';
 import { refundingPayment, refundProblems, type paymentRefundMachine } from '@machines/console/payment-refund.machine';
-import { refundFields, type RefundField, type RefundProblem } from '@machines/console/payment-refund.types';
+import { refundFields, type RefundField, type RefundProblem, type RefundRejection } from '@machines/console/payment-refund.types';
 import type { Locator, Page } from '@playwright/test';
 import type { SnapshotFrom } from 'xstate';
 import { formatMoney, parseMoney } from '@/lib/format';
 import { expect } from '../fixtures';
 import type { BrowserPaths, PathRun } from './browser-paths';
-import { json } from './call-gate';
+import { json, refusal, type Answer } from './call-gate';
 import { consoleFailure, consoleFailureMessages, openConsoleScreen } from './console-page';
 import { expectField, leaveField } from './password-forms';
 
@@ -41,15 +41,28 @@ async function typeWithoutLeaving(locator: Locator, value: string): Promise<void
 const openPayment = (run: PathRun) => (run.before as Snapshot).context.refunding ?? '';
 
 function fieldMessage(name: RefundField, problem: RefundProblem, left: number): string {
-  if (name === 'reason') return problem === 'tooLong' ? 'Keep the reason to 500 characters.' : 'Say why: the office keeps the reason (the payer never sees it).';
+  if (name === 'reason') {
+    if (problem === 'tooLong') return 'Keep the reason to 500 characters.';
+    if (problem === 'invalidCharacters') return 'The reason holds characters that cannot be used, such as control characters. Type it again.';
+    return 'Say why: the office keeps the reason (the payer never sees it).';
+  }
   const messages: Record<RefundProblem, string> = {
     required: 'Enter the amount to refund.',
     tooMuch: `At most ${money(left)} is left to refund on this payment.`,
     ambiguous: 'Write the amount with its cents, such as 12.50, so it cannot be misread.',
     invalid: 'Enter an amount, such as 12.50.',
     tooLong: 'Enter an amount, such as 12.50.',
+    invalidCharacters: 'Enter an amount, such as 12.50.',
   };
   return messages[problem];
+}
+
+/** A failed refund as the page meets it: more than is left (422), another field refused (400 with the request's names), or as a console call fails. */
+function refundFailure(error: unknown): Answer {
+  const fields = (error as RefundRejection & { fields?: Partial<Record<RefundField, RefundProblem>> }).fields ?? {};
+  if (fields.amount === 'tooMuch') return refusal(422, 'amountExceedsRefundable');
+  if (fields.reason !== undefined) return json({ error: 'invalidRequest', fields: { reason: fields.reason } }, 400);
+  return consoleFailure(error, { keyReused: 'idempotencyKeyReused' });
 }
 
 export const paymentRefundPaths: BrowserPaths = {
@@ -70,7 +83,7 @@ export const paymentRefundPaths: BrowserPaths = {
     },
     'refund.back': (run) => question(run.page).getByRole('button', { name: 'No, go back' }).click(),
     'xstate.done.actor.refund': (run, event) => run.gate.answer(refundCall(openPayment(run)), json(event.output, 201)),
-    'xstate.error.actor.refund': (run, event) => run.gate.answer(refundCall(openPayment(run)), consoleFailure(event.error, { refused: 'amountExceedsRefundable', keyReused: 'idempotencyKeyReused' })),
+    'xstate.error.actor.refund': (run, event) => run.gate.answer(refundCall(openPayment(run)), refundFailure(event.error)),
   },
   screens: {
     // Each payment's row (what was refunded, Refund where something is left), the refund just made or the failure above.
@@ -101,6 +114,9 @@ export const paymentRefundPaths: BrowserPaths = {
         const problem = shown[name];
         await expectField(field(page, name), context.draft[name], problem ? fieldMessage(name, problem, payment.refundableCents) : null);
       }
+      // After a refusal by the server, the focus is on the first field it refused.
+      const firstRefused = refundFields.find((name) => context.serverProblems[name] !== undefined);
+      if (firstRefused && context.refusals > (run.before as Snapshot).context.refusals) await expect(field(page, firstRefused)).toBeFocused();
       const failure = context.failure;
       if (failure === null) await expect(page.getByRole('alert')).toHaveCount(0);
       else await expect(form.getByRole('alert')).toHaveText(failure === 'paymentVoided' || failure === 'keyReused' ? consoleFailureMessages.serverError : consoleFailureMessages[failure]);

@@ -5,14 +5,14 @@
  */
 import type { staffAdminMachine } from '@machines/console/staff-admin.machine';
 import type { StaffRow } from '@machines/console/staff-admin.types';
-import { inviteProblems } from '@machines/console/staff-admin.machine';
+import { inviteProblems, toStaffAdminRejection } from '@machines/console/staff-admin.machine';
 import { inviteFields } from '@machines/console/staff-admin.types';
 import { shownProblems } from '@machines/form/form.rules';
 import type { Page } from '@playwright/test';
 import type { SnapshotFrom } from 'xstate';
 import { expect } from '../fixtures';
 import type { BrowserPaths, PathRun } from './browser-paths';
-import { json } from './call-gate';
+import { json, refusal, type Answer } from './call-gate';
 import { consoleFailure, consoleFailureMessages, openConsoleScreen, ownEmail, roleNames } from './console-page';
 import { expectField, leaveField } from './password-forms';
 
@@ -27,6 +27,13 @@ const rowOf = (run: PathRun, id: number): StaffRow => {
 };
 // The invitation's: once a call finds the session ended, the sign-in over the screen has an Email too.
 const emailField = (page: Page) => page.locator('form').filter({ has: page.getByRole('button', { name: 'Send the invitation' }) }).getByLabel('Email', { exact: true });
+
+/** A failed invitation as the page meets it: an address already staff (409), another refused field (400 with it), or as a console call fails. */
+function inviteFailure(error: unknown): Answer {
+  const rejection = toStaffAdminRejection(error);
+  if (rejection.code !== 'refused') return consoleFailure(error);
+  return rejection.fields.email === 'taken' ? refusal(409, 'staffExists') : json({ error: 'invalidRequest', fields: rejection.fields }, 400);
+}
 
 const emailMessages = { required: 'Enter the email to invite.', invalid: 'Enter an email address, such as name@lab.example.', taken: 'This email is already staff of this lab.' } as const;
 const statusName = (row: StaffRow) => (row.status === 'invited' ? 'Invited' : row.status === 'deactivated' ? 'Deactivated' : row.secondFactor ? 'Active' : 'Active, no second step yet');
@@ -77,7 +84,7 @@ export const staffAdminPaths: BrowserPaths = {
       await expect(run.page.getByRole('button', { name: `Deactivate ${rowOf(run, Number(before.context.confirming)).email}` })).toBeFocused();
     },
     'xstate.done.actor.invite': (run, event) => run.gate.answer(staff, json(event.output)),
-    'xstate.error.actor.invite': (run, event) => run.gate.answer(staff, consoleFailure(event.error)),
+    'xstate.error.actor.invite': (run, event) => run.gate.answer(staff, inviteFailure(event.error)),
     'xstate.done.actor.changeRole': (run, event) => run.gate.answer(`${staff}/${String((event.output as StaffRow).id)}/role`, json(event.output)),
     'xstate.error.actor.changeRole': (run, event) => run.gate.answer(`${staff}/${String((run.before as Snapshot).context.roleChange?.id)}/role`, consoleFailure(event.error)),
     'xstate.done.actor.deactivate': (run, event) => run.gate.answer(`${staff}/${String((run.before as Snapshot).context.confirming)}/deactivate`, json(event.output)),
@@ -108,6 +115,8 @@ export const staffAdminPaths: BrowserPaths = {
       else await expect(page.getByRole('alert')).toHaveText(failure === 'lastOfficeAdmin' ? 'The lab must keep at least one active office admin.' : consoleFailureMessages[failure]);
       const problem = shownProblems(context, inviteFields, inviteProblems(context.draft)).email;
       await expectField(emailField(page), context.draft.email, problem ? emailMessages[problem] : null);
+      // After a refusal by the server, the focus is on the address it refused.
+      if (context.serverProblems.email !== undefined && context.refusals > (run.before as Snapshot).context.refusals) await expect(emailField(page)).toBeFocused();
       await expect(page.getByLabel('Role', { exact: true })).toHaveValue(context.draft.role);
       await expect(page.getByRole('button', { name: 'Send the invitation' })).toBeVisible();
     },

@@ -6,7 +6,7 @@
  */
 import { shownProblems } from '@machines/form/form.rules';
 import { endpointProblems, type webhookEndpointsMachine } from '@machines/console/webhook-endpoints.machine';
-import { endpointFields, type DeliveryLists, type DeliveryRow, type WebhooksFailure, type WebhooksNotice } from '@machines/console/webhook-endpoints.types';
+import { endpointFields, type DeliveryLists, type DeliveryRow, type WebhooksFailure, type WebhooksNotice, type WebhooksRejection } from '@machines/console/webhook-endpoints.types';
 import type { Page } from '@playwright/test';
 import type { SnapshotFrom } from 'xstate';
 import { webhookEndpointsModel } from '../../model/webhook-endpoints.model';
@@ -25,7 +25,6 @@ const replay = (eventId: string) => `console/webhooks/events/${eventId}/replay`;
 
 /** The API's status and code for each failure of the machine's (the network is the network; the rest, the server failing). */
 const refusals: Readonly<Record<string, readonly [number, string]>> = {
-  webhookUrlNotAllowed: [422, 'webhookUrlNotAllowed'],
   notFound: [404, 'notFound'],
   endpointDisabled: [409, 'webhookEndpointDisabled'],
   forbidden: [403, 'forbidden'],
@@ -33,6 +32,11 @@ const refusals: Readonly<Record<string, readonly [number, string]>> = {
 };
 const failed = (event: ModelEvent): Answer => {
   const code = errorCodeOf(event.error) ?? 'network';
+  if (code === 'refused') {
+    // The server's own words: an address it may not call is a 422 with its reason, any other refused field a 400.
+    const { fields } = event.error as WebhooksRejection & { code: 'refused' };
+    return fields.url === 'notAllowed' ? json({ error: 'webhookUrlNotAllowed', fields: { url: 'addressNotAllowed' } }, 422) : json({ error: 'invalidRequest', fields }, 400);
+  }
   if (code === 'network') return offline;
   const [status, apiCode] = refusals[code] ?? [500, 'serverError'];
   return refusal(status, apiCode);
@@ -148,6 +152,8 @@ export const webhookEndpointsPaths: BrowserPaths = {
       await expect(page.getByRole('button', { name: /^Replay / })).toHaveCount(context.deliveries.failed.length);
       const problem = shownProblems(context, endpointFields, endpointProblems(context.draft)).url;
       await expectField(urlField(page), context.draft.url, problem === undefined ? null : fieldMessages[problem]);
+      // After a refusal by the server, the focus is on the address it refused.
+      if (context.refusals > (run.before as Snapshot).context.refusals && context.serverProblems.url !== undefined) await expect(urlField(page)).toBeFocused();
       if (context.shownSecret) {
         await expect(here.getByTestId('shown-once')).toHaveText(context.shownSecret.secret);
         await expect(here.getByRole('group').filter({ has: page.getByTestId('shown-once') })).toContainText(context.shownSecret.rotated ? 'The new signing secret of' : `${context.shownSecret.url} is added.`);
