@@ -6,7 +6,7 @@
  */
 import type { ClientSettings } from '@contracts/console-branding';
 import { assign, fromPromise, setup } from 'xstate';
-import { toFormRejection } from '../form/form.rules';
+import { refusedFields, toFormRejection } from '../form/form.rules';
 import { formSetup } from '../form/form.setup';
 import type { SettingsField, SettingsProblem, SettingsFailure, ClientSettingsContext, ClientSettingsEvent } from './client-settings.types';
 import { settingsFields } from './client-settings.types';
@@ -46,7 +46,7 @@ export const clientSettingsMachine = setup({
   },
   actors: {
     /** POST api/console/branding/settings: the settings as saved. */
-    save: fromPromise<ClientSettings, ClientSettings>(() => Promise.reject(new Error('save not provided'))),
+    saveSettings: fromPromise<ClientSettings, ClientSettings>(() => Promise.reject(new Error('saveSettings not provided'))),
   },
   actions: {
     keepSaved: assign((_, { settings }: { settings: ClientSettings }) => ({ draft: settingsDraft(settings), checked: [], savedNotice: true })),
@@ -54,7 +54,7 @@ export const clientSettingsMachine = setup({
   },
   guards: {
     /** Every field fits the server's rules: the app provides it (branding-rules.ts). */
-    isValid: () => false,
+    isDraftValid: () => false,
   },
 })
   .extend(formSetup<ClientSettingsContext, ClientSettingsEvent>(settingsFields))
@@ -80,7 +80,7 @@ export const clientSettingsMachine = setup({
             meta: { requirements: ['OFF-34'] },
           },
           'form.submit': [
-            { description: 'Every field fits: saved.', guard: 'isValid', target: 'saving', actions: ['clearFailure', 'forgetNotice'], meta: { requirements: ['OFF-34'] } },
+            { description: 'Every field fits: saved.', guard: 'isDraftValid', target: 'saving', actions: ['clearFailure', 'forgetNotice'], meta: { requirements: ['OFF-34'] } },
             { description: 'A field does not fit: nothing is sent, it says why.', actions: ['checkAllFields', 'countRefusal'], meta: { requirements: ['OFF-34'] } },
           ],
         },
@@ -90,8 +90,8 @@ export const clientSettingsMachine = setup({
         tags: ['busy'],
         meta: { requirements: ['OFF-34'] },
         invoke: {
-          id: 'save',
-          src: 'save',
+          id: 'saveSettings',
+          src: 'saveSettings',
           input: ({ context }) => settingsOf(context.draft),
           onDone: {
             description: 'Saved: said.',
@@ -104,13 +104,7 @@ export const clientSettingsMachine = setup({
               description: 'The server refuses a field: said at it.',
               guard: { type: 'isRefusedByServer', params: ({ event }) => toSettingsRejection(event.error) },
               target: 'editing',
-              actions: {
-                type: 'takeServerRefusals',
-                params: ({ event }) => {
-                  const rejection = toSettingsRejection(event.error);
-                  return { fields: rejection.code === 'refused' ? rejection.fields : {} };
-                },
-              },
+              actions: { type: 'takeServerRefusals', params: ({ event }) => ({ fields: refusedFields(toSettingsRejection(event.error)) }) },
               meta: { requirements: ['OFF-34'] },
             },
             {

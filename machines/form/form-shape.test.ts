@@ -68,7 +68,6 @@ const notYetInShape: Record<string, readonly string[]> = {
     'sends only a valid draft, and otherwise checks every field and counts the refusal',
     "takes the server's refusals at their fields with the shared action",
   ],
-  clientSettings: ['takes the form events and no typing, leaving or sending event of its own', 'sends only a valid draft, and otherwise checks every field and counts the refusal'],
   staffEnrolment: ['sends only a valid draft, and otherwise checks every field and counts the refusal'],
   staffSignIn: ['sends only a valid draft, and otherwise checks every field and counts the refusal', "takes the server's refusals at their fields with the shared action"],
 };

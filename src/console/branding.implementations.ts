@@ -48,8 +48,8 @@ export function createBrandColoursImplementations(): MachineImplementationsFrom<
 
 export function createClientSettingsImplementations(): MachineImplementationsFrom<typeof clientSettingsMachine> {
   return {
-    actors: { save: fromPromise<ClientSettings, ClientSettings>(({ input }) => guarded(async () => (await saveClientSettings(input)).settings)) },
-    guards: { isValid: ({ context }) => Object.keys(settingsProblems(context.draft)).length === 0 },
+    actors: { saveSettings: fromPromise<ClientSettings, ClientSettings>(({ input }) => guarded(async () => (await saveClientSettings(input)).settings)) },
+    guards: { isDraftValid: ({ context }) => Object.keys(settingsProblems(context.draft)).length === 0 },
   };
 }
 

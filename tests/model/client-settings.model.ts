@@ -5,13 +5,13 @@ import { settingsFields } from '@machines/console/client-settings.types';
 import { settingsProblems } from '@/console/branding-rules';
 import { expect } from 'vitest';
 import { fromPromise } from 'xstate';
-import { defineModel, errorCode, type ModelSpec } from './harness';
+import { defineModel, errorCode, refusedFieldsOf, type ModelSpec } from './harness';
 
 const never = <T>() => new Promise<T>(() => {});
 
 const machine = clientSettingsMachine.provide({
-  actors: { save: fromPromise(() => never<ClientSettings>()) },
-  guards: { isValid: ({ context }) => Object.keys(settingsProblems(context.draft)).length === 0 },
+  actors: { saveSettings: fromPromise(() => never<ClientSettings>()) },
+  guards: { isDraftValid: ({ context }) => Object.keys(settingsProblems(context.draft)).length === 0 },
 });
 
 type Spec = ModelSpec<typeof machine>;
@@ -26,9 +26,9 @@ const events: Spec['events'] = [
   { type: 'form.edit', field: 'acceptsOnlinePayments', value: 'no' },
   { type: 'form.leave', field: 'postingCutoff' },
   { type: 'form.submit' },
-  { type: 'xstate.done.actor.save', output: { ...settings, postingCutoff: '18:45' } },
-  { type: 'xstate.error.actor.save', error: { code: 'refused', fields: { timeZone: 'invalid' } } },
-  { type: 'xstate.error.actor.save', error: { code: 'network' } },
+  { type: 'xstate.done.actor.saveSettings', output: { ...settings, postingCutoff: '18:45' } },
+  { type: 'xstate.error.actor.saveSettings', error: { code: 'refused', fields: { timeZone: 'invalid' } } },
+  { type: 'xstate.error.actor.saveSettings', error: { code: 'network' } },
 ];
 
 const serializeState = (snapshot: Snapshot) => {
@@ -58,6 +58,7 @@ export const clientSettingsModel = defineModel({
         return 'Chooses Save the settings';
       default:
         if (event.type.startsWith('xstate.done.actor')) return 'The settings are saved';
+        if ('error' in event && errorCode(event.error) === 'refused') return `The server refuses the ${refusedFieldsOf(event.error)}`;
         if ('error' in event) return `The save fails (${errorCode(event.error)})`;
         return event.type;
     }

@@ -52,8 +52,8 @@ export const clientSettingsPaths: BrowserPaths = {
       await settings(run.page).getByRole('button', { name: 'Save the settings' }).click();
       if (run.after.matches('saving')) await run.gate.arrived(save);
     },
-    'xstate.done.actor.save': (run, event) => run.gate.answer(save, json(brandingAnswer({ settings: event.output as ClientSettings }))),
-    'xstate.error.actor.save': (run, event) => {
+    'xstate.done.actor.saveSettings': (run, event) => run.gate.answer(save, json(brandingAnswer({ settings: event.output as ClientSettings }))),
+    'xstate.error.actor.saveSettings': (run, event) => {
       const error = event.error as { code?: string; fields?: Record<string, string> };
       return run.gate.answer(save, error.code === 'refused' ? json({ error: 'invalidRequest', fields: error.fields ?? {} }, 400) : consoleFailure(error));
     },
