@@ -15,7 +15,7 @@ export const apiKeyFields = ['name', 'scopes'] as const;
 
 export type ApiKeyField = (typeof apiKeyFields)[number];
 
-/** A name's problem by the form's rules (`required`, `tooLong`) or the server's, which also refuses control characters; `invalid`: any other reason of the server's. */
+/** A name's problem by the form's rules (`required`, `tooLong`) or the server's, which also refuses control characters; `invalid`: every other reason of the server's. */
 export type ApiKeyProblem = 'required' | 'tooLong' | 'invalidCharacters' | 'invalid';
 
 /** Why a call failed as a whole: the key is revoked already, not an office admin, signed out meanwhile, the network, the server. */

@@ -38,7 +38,7 @@ export function integrationsError(error: unknown): CallError {
   return new CallError(error instanceof ApiError ? (known[error.code] ?? 'serverError') : 'serverError', {}, { cause: error });
 }
 
-/** A form's call's failure: the form's fields the server refused (`refusals`: the API's codes that name them), or as any integrations call fails. */
+/** A form's call's failure: the form's fields the server refused (`refusals`: the API's codes that name them), or as every integrations call fails. */
 function formCallError(
   error: unknown,
   { fields, refusals, problemOf }: { fields: readonly string[]; refusals: readonly string[]; problemOf: (reason: string) => string },

@@ -181,10 +181,10 @@ function staffAdminError(error: unknown): CallError {
   return new CallError(known[code] ?? 'serverError', {}, { cause: error });
 }
 
-/** A server's reason at an invitation's field, as the form names it: any reason at the address makes it not one (too long, control characters), the role's is that none was chosen. */
+/** A server's reason at an invitation's field, as the form names it: every reason at the address makes it not one (too long, control characters), the role's is that none was chosen. */
 const inviteProblemOf = (reason: string, field: InviteField): InviteProblem => (field === 'role' ? 'required' : reason === 'required' ? 'required' : 'invalid');
 
-/** An invitation's failure: an address already staff (409 staffExists) or fields the server refused (400) at their fields, or as any staff call fails. */
+/** An invitation's failure: an address already staff (409 staffExists) or fields the server refused (400) at their fields, or as every staff call fails. */
 function inviteError(error: unknown): CallError {
   if (error instanceof ApiError && error.code === 'staffExists') return new CallError('refused', { fields: { email: 'taken' } }, { cause: error });
   if (error instanceof ApiError && error.code === 'invalidRequest') {
@@ -232,7 +232,7 @@ export function createPatientHelpImplementations(accountNumber: string): Machine
   };
 }
 
-/** A server's reason at a refund's field, as the form names it (the amount's is never typed as cents: any reads as `invalid`). */
+/** A server's reason at a refund's field, as the form names it (the amount's is never typed as cents: each reads as `invalid`). */
 function refundProblemOf(reason: string, field: RefundField): RefundProblem {
   if (field === 'reason' && (reason === 'required' || reason === 'tooLong' || reason === 'invalidCharacters')) return reason;
   return 'invalid';
