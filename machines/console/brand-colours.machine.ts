@@ -6,7 +6,7 @@
  */
 import type { BrandColours, ColourName, ContrastProblem } from '@contracts/branding';
 import { assign, fromPromise, setup } from 'xstate';
-import { toFormRejection } from '../form/form.rules';
+import { refusedFields, toFormRejection } from '../form/form.rules';
 import { formSetup } from '../form/form.setup';
 import type { ColourProblem, BrandColoursFailure, BrandColoursContext, BrandColoursEvent } from './brand-colours.types';
 import { colourFields } from './brand-colours.types';
@@ -49,7 +49,7 @@ export const brandColoursMachine = setup({
   },
   actors: {
     /** POST api/console/branding/colours: the colours as saved. */
-    save: fromPromise<BrandColours, BrandColours>(() => Promise.reject(new Error('save not provided'))),
+    saveColours: fromPromise<BrandColours, BrandColours>(() => Promise.reject(new Error('saveColours not provided'))),
   },
   actions: {
     keepSaved: assign((_, { colours }: { colours: BrandColours }) => ({ saved: colours, draft: { ...colours }, checked: [], serverContrast: [], savedNotice: true })),
@@ -59,9 +59,8 @@ export const brandColoursMachine = setup({
   },
   guards: {
     /** Four colours, every pair at WCAG AA: the app provides it with the contrast rule (contracts/branding.ts). */
-    isSavable: () => false,
+    isDraftValid: () => false,
     isContrastRefusal: (_, { error }: { error: unknown }) => contrastOf(error) !== null,
-    isFieldRefusal: (_, { error }: { error: unknown }) => toBrandColoursRejection(error).code === 'refused',
   },
 })
   .extend(formSetup<BrandColoursContext, BrandColoursEvent>(colourFields))
@@ -98,7 +97,7 @@ export const brandColoursMachine = setup({
           'form.submit': [
             {
               description: 'Four colours, every pair at WCAG AA: saved.',
-              guard: 'isSavable',
+              guard: 'isDraftValid',
               target: 'saving',
               actions: ['clearFailure', 'forgetOutcome'],
               meta: { requirements: ['OFF-31'] },
@@ -117,8 +116,8 @@ export const brandColoursMachine = setup({
         tags: ['busy'],
         meta: { requirements: ['OFF-31'] },
         invoke: {
-          id: 'save',
-          src: 'save',
+          id: 'saveColours',
+          src: 'saveColours',
           input: ({ context }) => draftColours(context.draft) ?? context.saved,
           onDone: {
             description: 'Saved: the patients’ pages wear them now; said.',
@@ -136,15 +135,9 @@ export const brandColoursMachine = setup({
             },
             {
               description: 'The server refuses a colour: said at it.',
-              guard: { type: 'isFieldRefusal', params: ({ event }) => ({ error: event.error }) },
+              guard: { type: 'isRefusedByServer', params: ({ event }) => toBrandColoursRejection(event.error) },
               target: 'editing',
-              actions: {
-                type: 'takeServerRefusals',
-                params: ({ event }) => {
-                  const rejection = toBrandColoursRejection(event.error);
-                  return { fields: rejection.code === 'refused' ? rejection.fields : {} };
-                },
-              },
+              actions: { type: 'takeServerRefusals', params: ({ event }) => ({ fields: refusedFields(toBrandColoursRejection(event.error)) }) },
               meta: { requirements: ['OFF-32'] },
             },
             {

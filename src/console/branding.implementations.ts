@@ -41,8 +41,8 @@ async function guarded<T>(run: () => Promise<T>): Promise<T> {
 
 export function createBrandColoursImplementations(): MachineImplementationsFrom<typeof brandColoursMachine> {
   return {
-    actors: { save: fromPromise<BrandColours, BrandColours>(({ input }) => guarded(async () => (await saveBrandColours(input)).colours)) },
-    guards: { isSavable: ({ context }) => isColourDraftSavable(context.draft) },
+    actors: { saveColours: fromPromise<BrandColours, BrandColours>(({ input }) => guarded(async () => (await saveBrandColours(input)).colours)) },
+    guards: { isDraftValid: ({ context }) => isColourDraftSavable(context.draft) },
   };
 }
 

@@ -1,4 +1,4 @@
-import type { ConsolePayment } from '@contracts/console-work';
+import { payment } from '@machines/console/payment-refund.fixtures';
 import { paymentRefundMachine } from '@machines/console/payment-refund.machine';
 import { selectFailure, selectRefundProblems } from '@machines/console/payment-refund.selectors';
 import { staffAdminMachine } from '@machines/console/staff-admin.machine';
@@ -12,20 +12,6 @@ import { createPaymentRefundImplementations, createStaffAdminImplementations } f
 const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
 
 const read = (text: string) => parseMoney(text, 'en-US');
-
-const payment: ConsolePayment = {
-  confirmationNumber: 'P-ABCDEFGHJK',
-  accountNumber: 'A-778899',
-  paidAt: '2026-11-27T15:00:00Z',
-  totalCents: 4550,
-  refundedCents: 0,
-  refundableCents: 4550,
-  voided: false,
-  cardBrand: 'visa',
-  cardLast4: '4242',
-  payerName: 'Jordan Guest',
-  payerKind: 'guest',
-};
 
 /** A refund of 10.00 with this reason sent over the real call, the server answering with `answer`; the form once the answer is read. */
 async function refundAnswered(answer: Response, reason: string) {

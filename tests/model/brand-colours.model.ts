@@ -5,13 +5,13 @@ import { colourFields } from '@machines/console/brand-colours.types';
 import { draftContrastProblems, isColourDraftSavable } from '@/console/branding-rules';
 import { expect } from 'vitest';
 import { fromPromise } from 'xstate';
-import { defineModel, errorCode, type ModelSpec } from './harness';
+import { defineModel, errorCode, refusedFieldsOf, type ModelSpec } from './harness';
 
 const never = <T>() => new Promise<T>(() => {});
 
 const machine = brandColoursMachine.provide({
-  actors: { save: fromPromise(() => never<BrandColours>()) },
-  guards: { isSavable: ({ context }) => isColourDraftSavable(context.draft) },
+  actors: { saveColours: fromPromise(() => never<BrandColours>()) },
+  guards: { isDraftValid: ({ context }) => isColourDraftSavable(context.draft) },
 });
 
 type Spec = ModelSpec<typeof machine>;
@@ -27,10 +27,10 @@ const events: Spec['events'] = [
   { type: 'form.leave', field: 'brandTint' },
   { type: 'form.submit' },
   { type: 'colours.reset' },
-  { type: 'xstate.done.actor.save', output: saved },
-  { type: 'xstate.error.actor.save', error: { code: 'contrastTooLow', problems: [{ foreground: 'text', background: 'brandTint', use: 'text', ratio: 2.18, minimum: 4.5 }] } },
-  { type: 'xstate.error.actor.save', error: { code: 'refused', fields: { brand: 'invalid' } } },
-  { type: 'xstate.error.actor.save', error: { code: 'network' } },
+  { type: 'xstate.done.actor.saveColours', output: saved },
+  { type: 'xstate.error.actor.saveColours', error: { code: 'contrastTooLow', problems: [{ foreground: 'text', background: 'brandTint', use: 'text', ratio: 2.18, minimum: 4.5 }] } },
+  { type: 'xstate.error.actor.saveColours', error: { code: 'refused', fields: { brand: 'invalid' } } },
+  { type: 'xstate.error.actor.saveColours', error: { code: 'network' } },
 ];
 
 const serializeState = (snapshot: Snapshot) => {
@@ -74,6 +74,7 @@ export const brandColoursModel = defineModel({
         return 'Chooses Undo my changes';
       default:
         if (event.type.startsWith('xstate.done.actor')) return 'The colours are saved';
+        if ('error' in event && errorCode(event.error) === 'refused') return `The server refuses the ${refusedFieldsOf(event.error)}`;
         if ('error' in event) return `The save fails (${errorCode(event.error)})`;
         return event.type;
     }

@@ -1,7 +1,7 @@
-import type { ConsolePayment } from '@contracts/console-work';
 import type { RefundAnswer } from '@contracts/payments-out';
 import { shownProblems } from '@machines/form/form.rules';
 import { paymentRefundMachine, refundingPayment, refundProblems, toRefundRejection } from '@machines/console/payment-refund.machine';
+import { payment } from '@machines/console/payment-refund.fixtures';
 import { refundFields } from '@machines/console/payment-refund.types';
 import { expect } from 'vitest';
 import { fromPromise } from 'xstate';
@@ -21,19 +21,6 @@ const machine = paymentRefundMachine.provide({
 type Spec = ModelSpec<typeof machine>;
 type Snapshot = Parameters<Spec['assertSnapshot']>[0];
 
-const payment: ConsolePayment = {
-  confirmationNumber: 'P-ABCDEFGHJK',
-  accountNumber: 'A-778899',
-  paidAt: '2026-11-27T15:00:00Z',
-  totalCents: 4550,
-  refundedCents: 0,
-  refundableCents: 4550,
-  voided: false,
-  cardBrand: 'visa',
-  cardLast4: '4242',
-  payerName: 'Jordan Guest',
-  payerKind: 'guest',
-};
 const refunded: RefundAnswer = {
   refundNumber: 'R-0001',
   eventId: 'evt_1',

@@ -47,8 +47,8 @@ export const brandColoursPaths: BrowserPaths = {
       if (run.after.matches('saving')) await run.gate.arrived(save);
     }),
     'colours.reset': step((run) => colours(run.page).getByRole('button', { name: 'Undo my changes' }).click()),
-    'xstate.done.actor.save': step((run, event) => run.gate.answer(save, json(brandingAnswer({ colours: event.output as Snapshot['context']['saved'] })))),
-    'xstate.error.actor.save': step((run, event) => {
+    'xstate.done.actor.saveColours': step((run, event) => run.gate.answer(save, json(brandingAnswer({ colours: event.output as Snapshot['context']['saved'] })))),
+    'xstate.error.actor.saveColours': step((run, event) => {
       const error = event.error as { code?: string; problems?: unknown[]; fields?: Record<string, string> };
       if (error.code === 'contrastTooLow') return run.gate.answer(save, json({ error: 'contrastTooLow', problems: error.problems ?? [] }, 422));
       if (error.code === 'refused') return run.gate.answer(save, json({ error: 'invalidRequest', fields: error.fields ?? {} }, 400));
