@@ -7,7 +7,7 @@
 import * as v from 'valibot';
 import { accountInformationSchema, paidInvoiceSchema } from './accounts';
 import { pastPaymentSchema, publicDocumentKindSchema } from './documents';
-import { calendarDaySchema, FIRST_DAY, LAST_DAY, MAX_CENTS } from './bounds';
+import { digits } from './console-search';
 import { apiKeyScopes, importReportSchema } from './partner-api';
 import { cardBrandSchema } from './processor';
 import { refundRequestSchema, webhookDeliverySchema } from './payments-out';
@@ -16,8 +16,8 @@ import { optionalText, requiredText } from './text';
 
 const described = <S extends v.GenericSchema>(schema: S, description: string) => v.pipe(schema, v.description(description));
 
-/** A whole number in a query or a path (digits only), as a number. */
-const digits = (max: number) => v.pipe(v.string(), v.regex(new RegExp(`^\\d{1,${String(max)}}$`)), v.transform(Number));
+// The searches' queries (Patients, Payments) live in console-search.ts, which the console's routes read too.
+export { accountSearchQuerySchema, paymentSearchQuerySchema, type PaymentSearchQuery } from './console-search';
 
 // Today.
 
@@ -85,8 +85,6 @@ export const TODAY_DELIVERIES = 5;
 
 // Patients.
 
-/** GET /api/console/accounts's query: an account number, a name, a registered user's email, or an invoice number. */
-export const accountSearchQuerySchema = v.object({ q: requiredText(100) });
 
 export const accountMatchSchema = v.object({
   accountNumber: v.string(),
@@ -150,16 +148,6 @@ export type HelpOutcome = v.InferOutput<typeof helpOutcomeSchema>;
 
 // Payments.
 
-/** GET /api/console/payments's query (and the CSV's): every part optional, together they narrow. */
-export const paymentSearchQuerySchema = v.object({
-  from: v.optional(described(calendarDaySchema, `Paid on or after this day (in the client’s time zone), ${FIRST_DAY} to ${LAST_DAY}.`)),
-  to: v.optional(described(calendarDaySchema, `Paid on or before this day (in the client’s time zone), ${FIRST_DAY} to ${LAST_DAY}.`)),
-  account: v.optional(described(optionalText(64), 'The account number, whole.')),
-  amountCents: v.optional(described(v.pipe(digits(10), v.maxValue(MAX_CENTS)), 'The payment’s total, in cents.')),
-  last4: v.optional(described(v.pipe(v.string(), v.regex(/^\d{4}$/)), 'The card’s last four digits.')),
-  page: v.optional(described(v.pipe(digits(6), v.minValue(1)), 'The page, from 1 (50 a page).'), '1'),
-});
-export type PaymentSearchQuery = v.InferOutput<typeof paymentSearchQuerySchema>;
 
 export const PAYMENT_PAGE_SIZE = 50;
 

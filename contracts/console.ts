@@ -4,9 +4,8 @@
  * to one client and holds one role; the staff session's client is the only one the console reads.
  */
 import * as v from 'valibot';
-import { calendarDaySchema } from './bounds';
 import { clientCodeSchema } from './clients';
-import { optionalText, requiredText, secretText } from './text';
+import { requiredText, secretText } from './text';
 
 /** The roles, from the most to the least: office admin (everything), billing staff, read-only. */
 export const staffRoles = ['officeAdmin', 'billingStaff', 'readOnly'] as const;
@@ -125,14 +124,8 @@ export const changeRoleRequestSchema = v.object({ role: staffRoleSchema });
 
 // The audit trail.
 
-export const auditQuerySchema = v.object({
-  /** Words to find in who, what, the account or the detail. */
-  q: v.optional(optionalText(100), ''),
-  /** From this day on and to this day (UTC), each a day of the calendar within the bounds. */
-  from: v.optional(calendarDaySchema),
-  to: v.optional(calendarDaySchema),
-});
-export type AuditQuery = v.InferOutput<typeof auditQuerySchema>;
+// Its query lives in console-search.ts, which the console's Audit trail route reads too.
+export { auditQuerySchema, type AuditQuery } from './console-search';
 
 export const auditEventSchema = v.object({
   id: v.number(),

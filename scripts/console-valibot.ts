@@ -1,8 +1,12 @@
 import { createRequire } from 'node:module';
 import type { Plugin } from 'vite';
 
-/** The console's contracts and screens: code that only the billing office's lazily loaded chunks hold. */
-const consoleModule = /[\\/](contracts[\\/](console[\w-]*|branding|partner-api|payments-out|text)\.ts|src[\\/]console[\\/][\w.-]+\.tsx?)$/;
+/**
+ * The console's contracts and screens: code that only the billing office's lazily loaded chunks
+ * hold. Not the console's searches (console-search.ts) nor the text rules they read: every route's
+ * definition travels with the patients' landing page, and the console's routes read their search with them.
+ */
+const consoleModule = /[\\/](contracts[\\/](console(?!-search)[\w-]*|branding|partner-api|payments-out)\.ts|src[\\/]console[\\/][\w.-]+\.tsx?)$/;
 
 /**
  * Gives the billing office's console its own copy of valibot. A library is one module, and a

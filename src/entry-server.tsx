@@ -21,7 +21,7 @@ import { persistMachines, startMachines, type MachineHost } from '@/app/actors';
 import { App } from '@/app/app';
 import type { StorageWrites } from '@/app/first-screen';
 import { clientThemeUrl } from '@contracts/branding-urls';
-import { createAppNavigation } from '@/app/navigation';
+import { createAppNavigation } from '@/lib/navigation';
 import { createAppRouter } from '@/app/router';
 import { fillTemplate, moduleFiles, preloadLinks, routeChunkKeys, themeStyle } from '@/app/server/page-document';
 import { visitorChoices } from '@/app/server/visitor-choices';

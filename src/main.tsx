@@ -7,7 +7,7 @@ import { startMachines } from '@/app/actors';
 import { App } from '@/app/app';
 import { browserHost } from '@/app/browser-host';
 import { awaitsAppAttribute, readFirstScreen, type StorageWrites } from '@/app/first-screen';
-import { createAppNavigation } from '@/app/navigation';
+import { createAppNavigation } from '@/lib/navigation';
 import { createAppRouter } from '@/app/router';
 import { activateLanguage, storedLanguage } from '@/lib/i18n';
 import { preloadServerRendered } from '@/lib/preloadable';

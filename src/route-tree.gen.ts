@@ -22,6 +22,7 @@ import { Route as Char123ClientChar125InvoicesRouteImport } from './routes/{-$cl
 import { Route as Char123ClientChar125LoginRouteImport } from './routes/{-$client}/login'
 import { Route as Char123ClientChar125MemberRouteImport } from './routes/{-$client}/member'
 import { Route as Char123ClientChar125NotfoundRouteImport } from './routes/{-$client}/notfound'
+import { Route as Char123ClientChar125OfficeRouteRouteImport } from './routes/{-$client}/office/route'
 import { Route as Char123ClientChar125PasswordRouteImport } from './routes/{-$client}/password'
 import { Route as Char123ClientChar125PrivacyRouteImport } from './routes/{-$client}/privacy'
 import { Route as Char123ClientChar125RegistrationRouteImport } from './routes/{-$client}/registration'
@@ -31,11 +32,21 @@ import { Route as Char123ClientChar125ConfirmationActivateRouteImport } from './
 import { Route as Char123ClientChar125ConfirmationRemoveaccessRouteImport } from './routes/{-$client}/confirmation/removeaccess'
 import { Route as Char123ClientChar125ConfirmationUpdateRouteImport } from './routes/{-$client}/confirmation/update'
 import { Route as Char123ClientChar125ErrorTimeoutRouteImport } from './routes/{-$client}/error/timeout'
+import { Route as Char123ClientChar125OfficeIndexRouteImport } from './routes/{-$client}/office/index'
 import { Route as Char123ClientChar125OfficeSplatRouteImport } from './routes/{-$client}/office/$'
+import { Route as Char123ClientChar125OfficeAuditRouteImport } from './routes/{-$client}/office/audit'
+import { Route as Char123ClientChar125OfficeBrandingRouteImport } from './routes/{-$client}/office/branding'
+import { Route as Char123ClientChar125OfficeImportsRouteImport } from './routes/{-$client}/office/imports'
+import { Route as Char123ClientChar125OfficeIntegrationsRouteImport } from './routes/{-$client}/office/integrations'
+import { Route as Char123ClientChar125OfficePaymentsRouteImport } from './routes/{-$client}/office/payments'
+import { Route as Char123ClientChar125OfficeStaffRouteImport } from './routes/{-$client}/office/staff'
+import { Route as Char123ClientChar125OfficeWelcomeRouteImport } from './routes/{-$client}/office_.welcome'
 import { Route as Char123ClientChar125PaymentOnlineRouteRouteImport } from './routes/{-$client}/payment/online/route'
 import { Route as Char123ClientChar125PaymentOtherRouteImport } from './routes/{-$client}/payment/other'
 import { Route as Char123ClientChar125SwitchClientsRouteImport } from './routes/{-$client}/switch/clients'
 import { Route as Char123ClientChar125ForgotPasswordEmailRouteImport } from './routes/{-$client}/forgot/password/email'
+import { Route as Char123ClientChar125OfficePatientsIndexRouteImport } from './routes/{-$client}/office/patients/index'
+import { Route as Char123ClientChar125OfficePatientsAccountNumberRouteImport } from './routes/{-$client}/office/patients/$accountNumber'
 import { Route as Char123ClientChar125PaymentOnlineIndexRouteImport } from './routes/{-$client}/payment/online/index'
 import { Route as Char123ClientChar125PaymentOnlineConfirmationRouteImport } from './routes/{-$client}/payment/online/confirmation'
 import { Route as Char123ClientChar125PaymentOnlineCreditcardRouteImport } from './routes/{-$client}/payment/online/creditcard'
@@ -120,6 +131,12 @@ const Char123ClientChar125NotfoundRoute =
     path: '/notfound',
     getParentRoute: () => Char123ClientChar125RouteRoute,
   } as any)
+const Char123ClientChar125OfficeRouteRoute =
+  Char123ClientChar125OfficeRouteRouteImport.update({
+    id: '/office',
+    path: '/office',
+    getParentRoute: () => Char123ClientChar125RouteRoute,
+  } as any)
 const Char123ClientChar125PasswordRoute =
   Char123ClientChar125PasswordRouteImport.update({
     id: '/password',
@@ -174,10 +191,58 @@ const Char123ClientChar125ErrorTimeoutRoute =
     path: '/error/timeout',
     getParentRoute: () => Char123ClientChar125RouteRoute,
   } as any)
+const Char123ClientChar125OfficeIndexRoute =
+  Char123ClientChar125OfficeIndexRouteImport.update({
+    id: '/',
+    path: '/',
+    getParentRoute: () => Char123ClientChar125OfficeRouteRoute,
+  } as any)
 const Char123ClientChar125OfficeSplatRoute =
   Char123ClientChar125OfficeSplatRouteImport.update({
-    id: '/office/$',
-    path: '/office/$',
+    id: '/$',
+    path: '/$',
+    getParentRoute: () => Char123ClientChar125OfficeRouteRoute,
+  } as any)
+const Char123ClientChar125OfficeAuditRoute =
+  Char123ClientChar125OfficeAuditRouteImport.update({
+    id: '/audit',
+    path: '/audit',
+    getParentRoute: () => Char123ClientChar125OfficeRouteRoute,
+  } as any)
+const Char123ClientChar125OfficeBrandingRoute =
+  Char123ClientChar125OfficeBrandingRouteImport.update({
+    id: '/branding',
+    path: '/branding',
+    getParentRoute: () => Char123ClientChar125OfficeRouteRoute,
+  } as any)
+const Char123ClientChar125OfficeImportsRoute =
+  Char123ClientChar125OfficeImportsRouteImport.update({
+    id: '/imports',
+    path: '/imports',
+    getParentRoute: () => Char123ClientChar125OfficeRouteRoute,
+  } as any)
+const Char123ClientChar125OfficeIntegrationsRoute =
+  Char123ClientChar125OfficeIntegrationsRouteImport.update({
+    id: '/integrations',
+    path: '/integrations',
+    getParentRoute: () => Char123ClientChar125OfficeRouteRoute,
+  } as any)
+const Char123ClientChar125OfficePaymentsRoute =
+  Char123ClientChar125OfficePaymentsRouteImport.update({
+    id: '/payments',
+    path: '/payments',
+    getParentRoute: () => Char123ClientChar125OfficeRouteRoute,
+  } as any)
+const Char123ClientChar125OfficeStaffRoute =
+  Char123ClientChar125OfficeStaffRouteImport.update({
+    id: '/staff',
+    path: '/staff',
+    getParentRoute: () => Char123ClientChar125OfficeRouteRoute,
+  } as any)
+const Char123ClientChar125OfficeWelcomeRoute =
+  Char123ClientChar125OfficeWelcomeRouteImport.update({
+    id: '/office_/welcome',
+    path: '/office/welcome',
     getParentRoute: () => Char123ClientChar125RouteRoute,
   } as any)
 const Char123ClientChar125PaymentOnlineRouteRoute =
@@ -203,6 +268,18 @@ const Char123ClientChar125ForgotPasswordEmailRoute =
     id: '/forgot/password/email',
     path: '/forgot/password/email',
     getParentRoute: () => Char123ClientChar125RouteRoute,
+  } as any)
+const Char123ClientChar125OfficePatientsIndexRoute =
+  Char123ClientChar125OfficePatientsIndexRouteImport.update({
+    id: '/patients/',
+    path: '/patients/',
+    getParentRoute: () => Char123ClientChar125OfficeRouteRoute,
+  } as any)
+const Char123ClientChar125OfficePatientsAccountNumberRoute =
+  Char123ClientChar125OfficePatientsAccountNumberRouteImport.update({
+    id: '/patients/$accountNumber',
+    path: '/patients/$accountNumber',
+    getParentRoute: () => Char123ClientChar125OfficeRouteRoute,
   } as any)
 const Char123ClientChar125PaymentOnlineIndexRoute =
   Char123ClientChar125PaymentOnlineIndexRouteImport.update({
@@ -237,6 +314,7 @@ const Char123ClientChar125PaymentOnlineReceiptRoute =
 
 export interface FileRoutesByFullPath {
   '/{-$client}': typeof Char123ClientChar125RouteRouteWithChildren
+  '/{-$client}/office': typeof Char123ClientChar125OfficeRouteRouteWithChildren
   '/{-$client}/$': typeof Char123ClientChar125SplatRoute
   '/{-$client}/about': typeof Char123ClientChar125AboutRoute
   '/{-$client}/contact': typeof Char123ClientChar125ContactRoute
@@ -260,13 +338,23 @@ export interface FileRoutesByFullPath {
   '/{-$client}/confirmation/update': typeof Char123ClientChar125ConfirmationUpdateRoute
   '/{-$client}/error/timeout': typeof Char123ClientChar125ErrorTimeoutRoute
   '/{-$client}/office/$': typeof Char123ClientChar125OfficeSplatRoute
+  '/{-$client}/office/audit': typeof Char123ClientChar125OfficeAuditRoute
+  '/{-$client}/office/branding': typeof Char123ClientChar125OfficeBrandingRoute
+  '/{-$client}/office/imports': typeof Char123ClientChar125OfficeImportsRoute
+  '/{-$client}/office/integrations': typeof Char123ClientChar125OfficeIntegrationsRoute
+  '/{-$client}/office/payments': typeof Char123ClientChar125OfficePaymentsRoute
+  '/{-$client}/office/staff': typeof Char123ClientChar125OfficeStaffRoute
+  '/{-$client}/office/welcome': typeof Char123ClientChar125OfficeWelcomeRoute
   '/{-$client}/payment/other': typeof Char123ClientChar125PaymentOtherRoute
   '/{-$client}/switch/clients': typeof Char123ClientChar125SwitchClientsRoute
+  '/{-$client}/office/': typeof Char123ClientChar125OfficeIndexRoute
   '/{-$client}/forgot/password/email': typeof Char123ClientChar125ForgotPasswordEmailRoute
+  '/{-$client}/office/patients/$accountNumber': typeof Char123ClientChar125OfficePatientsAccountNumberRoute
   '/{-$client}/payment/online/confirmation': typeof Char123ClientChar125PaymentOnlineConfirmationRoute
   '/{-$client}/payment/online/creditcard': typeof Char123ClientChar125PaymentOnlineCreditcardRoute
   '/{-$client}/payment/online/information': typeof Char123ClientChar125PaymentOnlineInformationRoute
   '/{-$client}/payment/online/receipt': typeof Char123ClientChar125PaymentOnlineReceiptRoute
+  '/{-$client}/office/patients/': typeof Char123ClientChar125OfficePatientsIndexRoute
   '/{-$client}/payment/online/': typeof Char123ClientChar125PaymentOnlineIndexRoute
 }
 export interface FileRoutesByTo {
@@ -292,18 +380,29 @@ export interface FileRoutesByTo {
   '/{-$client}/confirmation/update': typeof Char123ClientChar125ConfirmationUpdateRoute
   '/{-$client}/error/timeout': typeof Char123ClientChar125ErrorTimeoutRoute
   '/{-$client}/office/$': typeof Char123ClientChar125OfficeSplatRoute
+  '/{-$client}/office/audit': typeof Char123ClientChar125OfficeAuditRoute
+  '/{-$client}/office/branding': typeof Char123ClientChar125OfficeBrandingRoute
+  '/{-$client}/office/imports': typeof Char123ClientChar125OfficeImportsRoute
+  '/{-$client}/office/integrations': typeof Char123ClientChar125OfficeIntegrationsRoute
+  '/{-$client}/office/payments': typeof Char123ClientChar125OfficePaymentsRoute
+  '/{-$client}/office/staff': typeof Char123ClientChar125OfficeStaffRoute
+  '/{-$client}/office/welcome': typeof Char123ClientChar125OfficeWelcomeRoute
   '/{-$client}/payment/other': typeof Char123ClientChar125PaymentOtherRoute
   '/{-$client}/switch/clients': typeof Char123ClientChar125SwitchClientsRoute
+  '/{-$client}/office': typeof Char123ClientChar125OfficeIndexRoute
   '/{-$client}/forgot/password/email': typeof Char123ClientChar125ForgotPasswordEmailRoute
+  '/{-$client}/office/patients/$accountNumber': typeof Char123ClientChar125OfficePatientsAccountNumberRoute
   '/{-$client}/payment/online/confirmation': typeof Char123ClientChar125PaymentOnlineConfirmationRoute
   '/{-$client}/payment/online/creditcard': typeof Char123ClientChar125PaymentOnlineCreditcardRoute
   '/{-$client}/payment/online/information': typeof Char123ClientChar125PaymentOnlineInformationRoute
   '/{-$client}/payment/online/receipt': typeof Char123ClientChar125PaymentOnlineReceiptRoute
+  '/{-$client}/office/patients': typeof Char123ClientChar125OfficePatientsIndexRoute
   '/{-$client}/payment/online': typeof Char123ClientChar125PaymentOnlineIndexRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
   '/{-$client}': typeof Char123ClientChar125RouteRouteWithChildren
+  '/{-$client}/office': typeof Char123ClientChar125OfficeRouteRouteWithChildren
   '/{-$client}/$': typeof Char123ClientChar125SplatRoute
   '/{-$client}/about': typeof Char123ClientChar125AboutRoute
   '/{-$client}/contact': typeof Char123ClientChar125ContactRoute
@@ -327,19 +426,30 @@ export interface FileRoutesById {
   '/{-$client}/confirmation/update': typeof Char123ClientChar125ConfirmationUpdateRoute
   '/{-$client}/error/timeout': typeof Char123ClientChar125ErrorTimeoutRoute
   '/{-$client}/office/$': typeof Char123ClientChar125OfficeSplatRoute
+  '/{-$client}/office/audit': typeof Char123ClientChar125OfficeAuditRoute
+  '/{-$client}/office/branding': typeof Char123ClientChar125OfficeBrandingRoute
+  '/{-$client}/office/imports': typeof Char123ClientChar125OfficeImportsRoute
+  '/{-$client}/office/integrations': typeof Char123ClientChar125OfficeIntegrationsRoute
+  '/{-$client}/office/payments': typeof Char123ClientChar125OfficePaymentsRoute
+  '/{-$client}/office/staff': typeof Char123ClientChar125OfficeStaffRoute
+  '/{-$client}/office_/welcome': typeof Char123ClientChar125OfficeWelcomeRoute
   '/{-$client}/payment/other': typeof Char123ClientChar125PaymentOtherRoute
   '/{-$client}/switch/clients': typeof Char123ClientChar125SwitchClientsRoute
+  '/{-$client}/office/': typeof Char123ClientChar125OfficeIndexRoute
   '/{-$client}/forgot/password/email': typeof Char123ClientChar125ForgotPasswordEmailRoute
+  '/{-$client}/office/patients/$accountNumber': typeof Char123ClientChar125OfficePatientsAccountNumberRoute
   '/{-$client}/payment/online/confirmation': typeof Char123ClientChar125PaymentOnlineConfirmationRoute
   '/{-$client}/payment/online/creditcard': typeof Char123ClientChar125PaymentOnlineCreditcardRoute
   '/{-$client}/payment/online/information': typeof Char123ClientChar125PaymentOnlineInformationRoute
   '/{-$client}/payment/online/receipt': typeof Char123ClientChar125PaymentOnlineReceiptRoute
+  '/{-$client}/office/patients/': typeof Char123ClientChar125OfficePatientsIndexRoute
   '/{-$client}/payment/online/': typeof Char123ClientChar125PaymentOnlineIndexRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
   fullPaths:
     | '/{-$client}'
+    | '/{-$client}/office'
     | '/{-$client}/$'
     | '/{-$client}/about'
     | '/{-$client}/contact'
@@ -363,13 +473,23 @@ export interface FileRouteTypes {
     | '/{-$client}/confirmation/update'
     | '/{-$client}/error/timeout'
     | '/{-$client}/office/$'
+    | '/{-$client}/office/audit'
+    | '/{-$client}/office/branding'
+    | '/{-$client}/office/imports'
+    | '/{-$client}/office/integrations'
+    | '/{-$client}/office/payments'
+    | '/{-$client}/office/staff'
+    | '/{-$client}/office/welcome'
     | '/{-$client}/payment/other'
     | '/{-$client}/switch/clients'
+    | '/{-$client}/office/'
     | '/{-$client}/forgot/password/email'
+    | '/{-$client}/office/patients/$accountNumber'
     | '/{-$client}/payment/online/confirmation'
     | '/{-$client}/payment/online/creditcard'
     | '/{-$client}/payment/online/information'
     | '/{-$client}/payment/online/receipt'
+    | '/{-$client}/office/patients/'
     | '/{-$client}/payment/online/'
   fileRoutesByTo: FileRoutesByTo
   to:
@@ -395,17 +515,28 @@ export interface FileRouteTypes {
     | '/{-$client}/confirmation/update'
     | '/{-$client}/error/timeout'
     | '/{-$client}/office/$'
+    | '/{-$client}/office/audit'
+    | '/{-$client}/office/branding'
+    | '/{-$client}/office/imports'
+    | '/{-$client}/office/integrations'
+    | '/{-$client}/office/payments'
+    | '/{-$client}/office/staff'
+    | '/{-$client}/office/welcome'
     | '/{-$client}/payment/other'
     | '/{-$client}/switch/clients'
+    | '/{-$client}/office'
     | '/{-$client}/forgot/password/email'
+    | '/{-$client}/office/patients/$accountNumber'
     | '/{-$client}/payment/online/confirmation'
     | '/{-$client}/payment/online/creditcard'
     | '/{-$client}/payment/online/information'
     | '/{-$client}/payment/online/receipt'
+    | '/{-$client}/office/patients'
     | '/{-$client}/payment/online'
   id:
     | '__root__'
     | '/{-$client}'
+    | '/{-$client}/office'
     | '/{-$client}/$'
     | '/{-$client}/about'
     | '/{-$client}/contact'
@@ -429,13 +560,23 @@ export interface FileRouteTypes {
     | '/{-$client}/confirmation/update'
     | '/{-$client}/error/timeout'
     | '/{-$client}/office/$'
+    | '/{-$client}/office/audit'
+    | '/{-$client}/office/branding'
+    | '/{-$client}/office/imports'
+    | '/{-$client}/office/integrations'
+    | '/{-$client}/office/payments'
+    | '/{-$client}/office/staff'
+    | '/{-$client}/office_/welcome'
     | '/{-$client}/payment/other'
     | '/{-$client}/switch/clients'
+    | '/{-$client}/office/'
     | '/{-$client}/forgot/password/email'
+    | '/{-$client}/office/patients/$accountNumber'
     | '/{-$client}/payment/online/confirmation'
     | '/{-$client}/payment/online/creditcard'
     | '/{-$client}/payment/online/information'
     | '/{-$client}/payment/online/receipt'
+    | '/{-$client}/office/patients/'
     | '/{-$client}/payment/online/'
   fileRoutesById: FileRoutesById
 }
@@ -536,6 +677,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof Char123ClientChar125NotfoundRouteImport
       parentRoute: typeof Char123ClientChar125RouteRoute
     }
+    '/{-$client}/office': {
+      id: '/{-$client}/office'
+      path: '/office'
+      fullPath: '/{-$client}/office'
+      preLoaderRoute: typeof Char123ClientChar125OfficeRouteRouteImport
+      parentRoute: typeof Char123ClientChar125RouteRoute
+    }
     '/{-$client}/password': {
       id: '/{-$client}/password'
       path: '/password'
@@ -599,11 +747,67 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof Char123ClientChar125ErrorTimeoutRouteImport
       parentRoute: typeof Char123ClientChar125RouteRoute
     }
+    '/{-$client}/office/': {
+      id: '/{-$client}/office/'
+      path: '/'
+      fullPath: '/{-$client}/office/'
+      preLoaderRoute: typeof Char123ClientChar125OfficeIndexRouteImport
+      parentRoute: typeof Char123ClientChar125OfficeRouteRoute
+    }
     '/{-$client}/office/$': {
       id: '/{-$client}/office/$'
-      path: '/office/$'
+      path: '/$'
       fullPath: '/{-$client}/office/$'
       preLoaderRoute: typeof Char123ClientChar125OfficeSplatRouteImport
+      parentRoute: typeof Char123ClientChar125OfficeRouteRoute
+    }
+    '/{-$client}/office/audit': {
+      id: '/{-$client}/office/audit'
+      path: '/audit'
+      fullPath: '/{-$client}/office/audit'
+      preLoaderRoute: typeof Char123ClientChar125OfficeAuditRouteImport
+      parentRoute: typeof Char123ClientChar125OfficeRouteRoute
+    }
+    '/{-$client}/office/branding': {
+      id: '/{-$client}/office/branding'
+      path: '/branding'
+      fullPath: '/{-$client}/office/branding'
+      preLoaderRoute: typeof Char123ClientChar125OfficeBrandingRouteImport
+      parentRoute: typeof Char123ClientChar125OfficeRouteRoute
+    }
+    '/{-$client}/office/imports': {
+      id: '/{-$client}/office/imports'
+      path: '/imports'
+      fullPath: '/{-$client}/office/imports'
+      preLoaderRoute: typeof Char123ClientChar125OfficeImportsRouteImport
+      parentRoute: typeof Char123ClientChar125OfficeRouteRoute
+    }
+    '/{-$client}/office/integrations': {
+      id: '/{-$client}/office/integrations'
+      path: '/integrations'
+      fullPath: '/{-$client}/office/integrations'
+      preLoaderRoute: typeof Char123ClientChar125OfficeIntegrationsRouteImport
+      parentRoute: typeof Char123ClientChar125OfficeRouteRoute
+    }
+    '/{-$client}/office/payments': {
+      id: '/{-$client}/office/payments'
+      path: '/payments'
+      fullPath: '/{-$client}/office/payments'
+      preLoaderRoute: typeof Char123ClientChar125OfficePaymentsRouteImport
+      parentRoute: typeof Char123ClientChar125OfficeRouteRoute
+    }
+    '/{-$client}/office/staff': {
+      id: '/{-$client}/office/staff'
+      path: '/staff'
+      fullPath: '/{-$client}/office/staff'
+      preLoaderRoute: typeof Char123ClientChar125OfficeStaffRouteImport
+      parentRoute: typeof Char123ClientChar125OfficeRouteRoute
+    }
+    '/{-$client}/office_/welcome': {
+      id: '/{-$client}/office_/welcome'
+      path: '/office/welcome'
+      fullPath: '/{-$client}/office/welcome'
+      preLoaderRoute: typeof Char123ClientChar125OfficeWelcomeRouteImport
       parentRoute: typeof Char123ClientChar125RouteRoute
     }
     '/{-$client}/payment/online': {
@@ -633,6 +837,20 @@ declare module '@tanstack/react-router' {
       fullPath: '/{-$client}/forgot/password/email'
       preLoaderRoute: typeof Char123ClientChar125ForgotPasswordEmailRouteImport
       parentRoute: typeof Char123ClientChar125RouteRoute
+    }
+    '/{-$client}/office/patients/': {
+      id: '/{-$client}/office/patients/'
+      path: '/patients'
+      fullPath: '/{-$client}/office/patients/'
+      preLoaderRoute: typeof Char123ClientChar125OfficePatientsIndexRouteImport
+      parentRoute: typeof Char123ClientChar125OfficeRouteRoute
+    }
+    '/{-$client}/office/patients/$accountNumber': {
+      id: '/{-$client}/office/patients/$accountNumber'
+      path: '/patients/$accountNumber'
+      fullPath: '/{-$client}/office/patients/$accountNumber'
+      preLoaderRoute: typeof Char123ClientChar125OfficePatientsAccountNumberRouteImport
+      parentRoute: typeof Char123ClientChar125OfficeRouteRoute
     }
     '/{-$client}/payment/online/': {
       id: '/{-$client}/payment/online/'
@@ -672,6 +890,44 @@ declare module '@tanstack/react-router' {
   }
 }
 
+interface Char123ClientChar125OfficeRouteRouteChildren {
+  Char123ClientChar125OfficeSplatRoute: typeof Char123ClientChar125OfficeSplatRoute
+  Char123ClientChar125OfficeAuditRoute: typeof Char123ClientChar125OfficeAuditRoute
+  Char123ClientChar125OfficeBrandingRoute: typeof Char123ClientChar125OfficeBrandingRoute
+  Char123ClientChar125OfficeImportsRoute: typeof Char123ClientChar125OfficeImportsRoute
+  Char123ClientChar125OfficeIntegrationsRoute: typeof Char123ClientChar125OfficeIntegrationsRoute
+  Char123ClientChar125OfficePaymentsRoute: typeof Char123ClientChar125OfficePaymentsRoute
+  Char123ClientChar125OfficeStaffRoute: typeof Char123ClientChar125OfficeStaffRoute
+  Char123ClientChar125OfficeIndexRoute: typeof Char123ClientChar125OfficeIndexRoute
+  Char123ClientChar125OfficePatientsAccountNumberRoute: typeof Char123ClientChar125OfficePatientsAccountNumberRoute
+  Char123ClientChar125OfficePatientsIndexRoute: typeof Char123ClientChar125OfficePatientsIndexRoute
+}
+
+const Char123ClientChar125OfficeRouteRouteChildren: Char123ClientChar125OfficeRouteRouteChildren =
+  {
+    Char123ClientChar125OfficeSplatRoute: Char123ClientChar125OfficeSplatRoute,
+    Char123ClientChar125OfficeAuditRoute: Char123ClientChar125OfficeAuditRoute,
+    Char123ClientChar125OfficeBrandingRoute:
+      Char123ClientChar125OfficeBrandingRoute,
+    Char123ClientChar125OfficeImportsRoute:
+      Char123ClientChar125OfficeImportsRoute,
+    Char123ClientChar125OfficeIntegrationsRoute:
+      Char123ClientChar125OfficeIntegrationsRoute,
+    Char123ClientChar125OfficePaymentsRoute:
+      Char123ClientChar125OfficePaymentsRoute,
+    Char123ClientChar125OfficeStaffRoute: Char123ClientChar125OfficeStaffRoute,
+    Char123ClientChar125OfficeIndexRoute: Char123ClientChar125OfficeIndexRoute,
+    Char123ClientChar125OfficePatientsAccountNumberRoute:
+      Char123ClientChar125OfficePatientsAccountNumberRoute,
+    Char123ClientChar125OfficePatientsIndexRoute:
+      Char123ClientChar125OfficePatientsIndexRoute,
+  }
+
+const Char123ClientChar125OfficeRouteRouteWithChildren =
+  Char123ClientChar125OfficeRouteRoute._addFileChildren(
+    Char123ClientChar125OfficeRouteRouteChildren,
+  )
+
 interface Char123ClientChar125PaymentOnlineRouteRouteChildren {
   Char123ClientChar125PaymentOnlineConfirmationRoute: typeof Char123ClientChar125PaymentOnlineConfirmationRoute
   Char123ClientChar125PaymentOnlineCreditcardRoute: typeof Char123ClientChar125PaymentOnlineCreditcardRoute
@@ -700,6 +956,7 @@ const Char123ClientChar125PaymentOnlineRouteRouteWithChildren =
   )
 
 interface Char123ClientChar125RouteRouteChildren {
+  Char123ClientChar125OfficeRouteRoute: typeof Char123ClientChar125OfficeRouteRouteWithChildren
   Char123ClientChar125SplatRoute: typeof Char123ClientChar125SplatRoute
   Char123ClientChar125AboutRoute: typeof Char123ClientChar125AboutRoute
   Char123ClientChar125ContactRoute: typeof Char123ClientChar125ContactRoute
@@ -722,7 +979,7 @@ interface Char123ClientChar125RouteRouteChildren {
   Char123ClientChar125ConfirmationRemoveaccessRoute: typeof Char123ClientChar125ConfirmationRemoveaccessRoute
   Char123ClientChar125ConfirmationUpdateRoute: typeof Char123ClientChar125ConfirmationUpdateRoute
   Char123ClientChar125ErrorTimeoutRoute: typeof Char123ClientChar125ErrorTimeoutRoute
-  Char123ClientChar125OfficeSplatRoute: typeof Char123ClientChar125OfficeSplatRoute
+  Char123ClientChar125OfficeWelcomeRoute: typeof Char123ClientChar125OfficeWelcomeRoute
   Char123ClientChar125PaymentOtherRoute: typeof Char123ClientChar125PaymentOtherRoute
   Char123ClientChar125SwitchClientsRoute: typeof Char123ClientChar125SwitchClientsRoute
   Char123ClientChar125ForgotPasswordEmailRoute: typeof Char123ClientChar125ForgotPasswordEmailRoute
@@ -730,6 +987,8 @@ interface Char123ClientChar125RouteRouteChildren {
 
 const Char123ClientChar125RouteRouteChildren: Char123ClientChar125RouteRouteChildren =
   {
+    Char123ClientChar125OfficeRouteRoute:
+      Char123ClientChar125OfficeRouteRouteWithChildren,
     Char123ClientChar125SplatRoute: Char123ClientChar125SplatRoute,
     Char123ClientChar125AboutRoute: Char123ClientChar125AboutRoute,
     Char123ClientChar125ContactRoute: Char123ClientChar125ContactRoute,
@@ -760,7 +1019,8 @@ const Char123ClientChar125RouteRouteChildren: Char123ClientChar125RouteRouteChil
       Char123ClientChar125ConfirmationUpdateRoute,
     Char123ClientChar125ErrorTimeoutRoute:
       Char123ClientChar125ErrorTimeoutRoute,
-    Char123ClientChar125OfficeSplatRoute: Char123ClientChar125OfficeSplatRoute,
+    Char123ClientChar125OfficeWelcomeRoute:
+      Char123ClientChar125OfficeWelcomeRoute,
     Char123ClientChar125PaymentOtherRoute:
       Char123ClientChar125PaymentOtherRoute,
     Char123ClientChar125SwitchClientsRoute:

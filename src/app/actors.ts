@@ -23,7 +23,7 @@ import type { ThemeStylesheets, ThemedElement } from '@/lib/theme';
 import { createClientImplementations } from './implementations/client.implementations';
 import { createLoadingImplementations } from './implementations/loading.implementations';
 import { createSessionImplementations } from './implementations/session.implementations';
-import type { AppNavigation } from './navigation';
+import type { AppNavigation } from '@/lib/navigation';
 
 /** Where the machines run: the page's body and storage, and the effects that differ between browser and server. */
 export interface MachineHost {

@@ -5,7 +5,7 @@ import { patientHelpMachine } from '@machines/console/patient-help.machine';
 import { selectFailure, selectIsBusy, selectNotice, selectUsers } from '@machines/console/patient-help.selectors';
 import { useSelector } from '@xstate/react';
 import { Screen } from '@/components/screen';
-import { OfficeLink } from './office-navigation';
+import { Link } from '@tanstack/react-router';
 import { formatDate, formatDateTime, formatMoney } from '@/lib/format';
 import { statementPdfUrl } from './office-api';
 import { useConsoleFailureMessage } from './office-messages';
@@ -27,9 +27,9 @@ export function AccountScreen({ view, canHelp }: { view: AccountView; canHelp: b
   return (
     <Screen title={<Trans>Account {account.accountNumber}</Trans>}>
       <p>
-        <OfficeLink screen="patients" search={{ q: account.accountNumber }}>
+        <Link to="/{-$client}/office/patients" search={{ q: account.accountNumber }}>
           <Trans>Back to Patients</Trans>
-        </OfficeLink>
+        </Link>
       </p>
       <dl className="office-facts">
         <dt>

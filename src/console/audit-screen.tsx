@@ -4,7 +4,7 @@ import { useState, type SyntheticEvent } from 'react';
 import { Screen } from '@/components/screen';
 import { formatDateTime } from '@/lib/format';
 import { auditCsvUrl } from './office-api';
-import { useOfficeNavigate } from './office-navigation';
+import { useNavigate } from '@tanstack/react-router';
 import { ColumnHeaders } from '@/components/column-headers';
 import { useAuditWords } from './audit-words';
 
@@ -14,14 +14,14 @@ import { useAuditWords } from './audit-words';
  */
 export function AuditScreen({ events, more, query }: { events: AuditEvent[]; more: boolean; query: Partial<AuditQuery> }) {
   const { t, i18n } = useLingui();
-  const open = useOfficeNavigate();
+  const navigate = useNavigate();
   const words = useAuditWords();
   const [q, setQ] = useState(query.q ?? '');
   const [from, setFrom] = useState(query.from ?? '');
   const [to, setTo] = useState(query.to ?? '');
   const search = (event: SyntheticEvent<HTMLFormElement>) => {
     event.preventDefault();
-    open('audit', { q: q.trim() || undefined, from: from || undefined, to: to || undefined });
+    void navigate({ to: '/{-$client}/office/audit', search: { q: q.trim() || undefined, from: from || undefined, to: to || undefined } });
   };
   const outcomeName = (outcome: AuditEvent['outcome']) => (outcome === 'ok' ? t`Done` : outcome === 'refused' ? t`Refused` : t`Failed`);
   return (

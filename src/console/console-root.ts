@@ -6,9 +6,10 @@
 import { consoleMachine } from '@machines/console/console.machine';
 import { selectIsSettled, selectStaffSessionActor } from '@machines/console/console.selectors';
 import type { StaffSession } from '@machines/console/console.types';
-import type { AnyRouter } from '@tanstack/react-router';
 import { useEffect, useMemo, useSyncExternalStore } from 'react';
 import { waitFor, type ActorRefFrom } from 'xstate';
+import { createAppNavigation } from '@/lib/navigation';
+import type { AnyRouter } from '@tanstack/react-router';
 import { createAppActor } from '@/lib/create-app-actor';
 import { focusHeadingWhenShown } from '@/lib/focus-heading';
 import type { SignedInStaff } from '@machines/console/console.types';
@@ -17,11 +18,14 @@ import { createConsoleImplementations } from './office.implementations';
 
 export type ConsoleRoot = ActorRefFrom<typeof consoleMachine>;
 
-/** The router the root's navigation reaches, once the console's route is on the page. */
-let router: AnyRouter | null = null;
+/**
+ * Where the root's effects navigate: the app's one router, attached once a console page is on
+ * show (the console's code loads after the router exists). A page rendered on the server goes nowhere.
+ */
+const navigation = createAppNavigation(import.meta.env.SSR ? { assign: () => undefined, pathname: '/' } : window.location);
 
 /** The console's first screen under the address's lab: `/{client}/office/`. */
-const consoleHome = () => window.location.pathname.replace(/\/office(\/.*)?$/, '/office/');
+const consoleHome = () => navigation.currentPath().replace(/\/office(\/.*)?$/, '/office/');
 
 function startConsoleRoot(): ConsoleRoot {
   return createAppActor(
@@ -30,14 +34,13 @@ function startConsoleRoot(): ConsoleRoot {
         // Signed in or out, the page becomes another screen at the same address: the focus goes to
         // its heading, as after a navigation, rather than to the page's body.
         recheckGuards: () => {
-          if (!router) return;
           const main = document.getElementById('main-content');
-          const stop = main ? focusHeadingWhenShown(main) : () => undefined;
-          router.invalidate().catch(stop);
+          if (main) focusHeadingWhenShown(main);
+          navigation.recheckGuards();
         },
-        showConsole: () => void router?.navigate({ to: '/{-$client}/office/$', params: (current: Record<string, string>) => ({ ...current, _splat: '' }), search: {} }),
+        showConsole: () => navigation.goTo(consoleHome()),
         // A full load: nothing of the last person's screen survives for the next one.
-        openConsoleAfresh: () => window.location.assign(consoleHome()),
+        openConsoleAfresh: () => navigation.leaveTo(consoleHome()),
       }),
     ),
   ).start();
@@ -69,14 +72,9 @@ export function resumeConsole(session: StaffSession): void {
   browserRoot?.send({ type: 'console.resumed', session });
 }
 
-/** Lets the root's navigation reach the router while the console's route is on the page. */
+/** Lets the root's navigation reach the app's router (the console's pages attach it). */
 export function useConsoleRouter(current: AnyRouter): void {
-  useEffect(() => {
-    router = current;
-    return () => {
-      if (router === current) router = null;
-    };
-  }, [current]);
+  useEffect(() => navigation.attach(current), [current]);
 }
 
 const noChanges = () => () => undefined;

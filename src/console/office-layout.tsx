@@ -2,13 +2,17 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import type { StaffSession } from '@contracts/console';
 import type { ReactNode } from 'react';
 import { useConsoleEvents, useStaffSessionActor } from './console-root';
-import { OfficeLink } from './office-navigation';
+import { Link } from '@tanstack/react-router';
 import { StaffSignInScreen } from './staff-sign-in-screen';
 import { useRoleName } from './office-messages';
 import { OfficeSessionDialogs } from './office-session';
 import type { StaffAllowances } from './staff-allowances';
 
 type SignedIn = Extract<StaffSession, { stage: 'signedIn' }>;
+
+/** A menu item is the current one on its screen and below it (an account under Patients), whatever the search. */
+const withinScreen = { includeSearch: false } as const;
+const exactly = { exact: true, includeSearch: false } as const;
 
 /** The console's menu: its screens (those of the staff member's role), who is signed in, and signing out. */
 function OfficeMenu({ session, may }: { session: SignedIn; may: StaffAllowances }) {
@@ -24,48 +28,48 @@ function OfficeMenu({ session, may }: { session: SignedIn; may: StaffAllowances 
       </p>
       <ul>
         <li>
-          <OfficeLink screen="" exact>
+          <Link to="/{-$client}/office" activeOptions={exactly}>
             <Trans>Today</Trans>
-          </OfficeLink>
+          </Link>
         </li>
         <li>
-          <OfficeLink screen="patients">
+          <Link to="/{-$client}/office/patients" activeOptions={withinScreen}>
             <Trans>Patients</Trans>
-          </OfficeLink>
+          </Link>
         </li>
         <li>
-          <OfficeLink screen="payments">
+          <Link to="/{-$client}/office/payments" activeOptions={withinScreen}>
             <Trans>Payments</Trans>
-          </OfficeLink>
+          </Link>
         </li>
         <li>
-          <OfficeLink screen="imports">
+          <Link to="/{-$client}/office/imports" activeOptions={withinScreen}>
             <Trans>Imports</Trans>
-          </OfficeLink>
+          </Link>
         </li>
         {may.manageIntegrations ? (
           <li>
-            <OfficeLink screen="integrations">
+            <Link to="/{-$client}/office/integrations" activeOptions={withinScreen}>
               <Trans>Integrations</Trans>
-            </OfficeLink>
+            </Link>
           </li>
         ) : null}
         <li>
-          <OfficeLink screen="branding">
+          <Link to="/{-$client}/office/branding" activeOptions={withinScreen}>
             <Trans>Branding</Trans>
-          </OfficeLink>
+          </Link>
         </li>
         {may.manageStaff ? (
           <li>
-            <OfficeLink screen="staff">
+            <Link to="/{-$client}/office/staff" activeOptions={withinScreen}>
               <Trans>Staff</Trans>
-            </OfficeLink>
+            </Link>
           </li>
         ) : null}
         <li>
-          <OfficeLink screen="audit">
+          <Link to="/{-$client}/office/audit" activeOptions={withinScreen}>
             <Trans>Audit trail</Trans>
-          </OfficeLink>
+          </Link>
         </li>
         <li>
           <button type="button" className="button button-secondary" onClick={signOut}>

@@ -2,7 +2,8 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import type { AccountMatch } from '@contracts/console-work';
 import { useState, type SyntheticEvent } from 'react';
 import { Screen } from '@/components/screen';
-import { OfficeLink, useOfficeNavigate } from './office-navigation';
+import { Link, useNavigate } from '@tanstack/react-router';
+import { AccountLink } from './account-link';
 import { formatMoney } from '@/lib/format';
 import { ColumnHeaders } from '@/components/column-headers';
 
@@ -13,11 +14,11 @@ import { ColumnHeaders } from '@/components/column-headers';
  */
 export function PatientsScreen({ q, found }: { q: string; found: { accounts: AccountMatch[]; more: boolean } | null }) {
   const { t, i18n } = useLingui();
-  const open = useOfficeNavigate();
+  const navigate = useNavigate();
   const [words, setWords] = useState(q);
   const search = (event: SyntheticEvent<HTMLFormElement>) => {
     event.preventDefault();
-    open('patients', { q: words.trim() || undefined });
+    void navigate({ to: '/{-$client}/office/patients', search: { q: words.trim() || undefined } });
   };
   const matchedBy = (match: AccountMatch['matchedBy']) =>
     match === 'accountNumber' ? t`Account number` : match === 'name' ? t`Name` : match === 'email' ? t`A user's email` : t`Invoice number`;
@@ -48,9 +49,7 @@ export function PatientsScreen({ q, found }: { q: string; found: { accounts: Acc
               {found.accounts.map((account) => (
                 <tr key={account.accountNumber}>
                   <td>
-                    <OfficeLink screen={`patients/${encodeURIComponent(account.accountNumber)}`}>
-                      {account.accountNumber}
-                    </OfficeLink>
+                    <AccountLink accountNumber={account.accountNumber}>{account.accountNumber}</AccountLink>
                   </td>
                   <td>{account.holderName}</td>
                   <td>{matchedBy(account.matchedBy)}</td>
@@ -83,9 +82,9 @@ export function NoAccountScreen({ accountNumber, clientName }: { accountNumber: 
         </p>
       </div>
       <p>
-        <OfficeLink screen="patients">
+        <Link to="/{-$client}/office/patients">
           <Trans>Search the patients</Trans>
-        </OfficeLink>
+        </Link>
       </p>
     </Screen>
   );

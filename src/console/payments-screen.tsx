@@ -23,7 +23,7 @@ import {
 import { useSelector } from "@xstate/react";
 import { useEffect, useMemo, useRef, useState, type SyntheticEvent } from "react";
 import { Screen } from "@/components/screen";
-import { OfficeLink, useOfficeNavigate } from "./office-navigation";
+import { Link, useNavigate } from "@tanstack/react-router";
 import { Field, TextField } from "@/components/text-field";
 import {
   centsToInput,
@@ -175,20 +175,20 @@ export function PaymentsScreen({
       {page > 1 || more ? (
         <nav className="office-actions" aria-label={t`Pages`}>
           {page > 1 ? (
-            <OfficeLink
-              screen="payments"
+            <Link
+              to="/{-$client}/office/payments"
               search={{ ...query, page: page - 1 === 1 ? undefined : page - 1 }}
             >
               <Trans>Previous page</Trans>
-            </OfficeLink>
+            </Link>
           ) : null}
           <span>
             <Trans>Page {page}</Trans>
           </span>
           {more ? (
-            <OfficeLink screen="payments" search={{ ...query, page: page + 1 }}>
+            <Link to="/{-$client}/office/payments" search={{ ...query, page: page + 1 }}>
               <Trans>Next page</Trans>
-            </OfficeLink>
+            </Link>
           ) : null}
         </nav>
       ) : null}
@@ -354,7 +354,7 @@ function RefundQuestion({ amount, payment, readAmount, onYes, onNo }: { amount: 
 /** The search's fields: kept as typed until Search, then in the address. */
 function PaymentFiltersForm({ query }: { query: PaymentFilters }) {
   const { t, i18n } = useLingui();
-  const open = useOfficeNavigate();
+  const navigate = useNavigate();
   const [from, setFrom] = useState(query.from ?? "");
   const [to, setTo] = useState(query.to ?? "");
   const [account, setAccount] = useState(query.account ?? "");
@@ -378,14 +378,14 @@ function PaymentFiltersForm({ query }: { query: PaymentFilters }) {
       found.last4 = t`Enter the card's last four digits, such as 4242.`;
     setProblems(found);
     if (Object.keys(found).length > 0) return;
-    open("payments", {
+    void navigate({ to: "/{-$client}/office/payments", search: {
       from: from || undefined,
       to: to || undefined,
       account: account.trim() || undefined,
       amountCents:
         parsed !== null && "cents" in parsed ? parsed.cents : undefined,
       last4: last4.trim() || undefined,
-    });
+    } });
   };
   return (
     <form className="office-filters" role="search" noValidate onSubmit={search}>

@@ -2,7 +2,7 @@ import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import type { Today } from '@contracts/console-work';
 import { Screen } from '@/components/screen';
 import { formatDate, formatDateTime, formatMoney } from '@/lib/format';
-import { OfficeLink } from './office-navigation';
+import { AccountLink } from './account-link';
 import { ColumnHeaders } from '@/components/column-headers';
 
 /**
@@ -124,7 +124,9 @@ export function TodayScreen({ today }: { today: Today }) {
             <li key={`${who.kind}-${who.email ?? ''}-${who.accountNumber ?? ''}`}>
               {who.accountNumber !== null ? (
                 // The account's page is where its users are helped: a lock is cleared there.
-                <OfficeLink screen={`patients/${encodeURIComponent(who.accountNumber)}`}>{who.email ?? who.accountNumber}</OfficeLink>
+                <AccountLink accountNumber={who.accountNumber}>
+                  {who.email ?? who.accountNumber}
+                </AccountLink>
               ) : (
                 who.email
               )}{' '}

@@ -11,7 +11,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import * as endpoints from '@/lib/api/endpoints';
 import { ApiError } from '@/lib/api/errors';
 import type { ThemeSheet, ThemeStylesheets } from '@/lib/theme';
-import type { AppNavigation } from '../navigation';
+import type { AppNavigation } from '@/lib/navigation';
 import { createClientImplementations } from './client.implementations';
 import { createSessionImplementations, toSessionError, type SessionDeps } from './session.implementations';
 

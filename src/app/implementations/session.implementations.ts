@@ -20,7 +20,7 @@ import { withClientPrefix } from '@/lib/client-path';
 import { toExternalUrl, toInternalPath } from '@/lib/safe-redirect';
 import type { sessionItem } from '@/lib/storage';
 import { storageKeys } from '@/lib/storage';
-import type { AppNavigation } from '../navigation';
+import type { AppNavigation } from '@/lib/navigation';
 
 export interface SessionDeps {
   storage: Pick<typeof sessionItem, 'set' | 'remove'>;

@@ -1,8 +1,9 @@
 /**
  * Where machines' navigation effects go. The router is created after the machines (its context
- * holds them), so the factories get this object, and the router is attached once it exists.
+ * holds them), so the factories get this object, and the router is attached once it exists: the
+ * patients' machines' (src/app) and the console's root's alike.
  */
-import type { AppRouter } from './router';
+import type { AnyRouter } from '@tanstack/react-router';
 
 export interface AppNavigation {
   /** Goes to a path of the portal (already checked to be internal). */
@@ -17,8 +18,8 @@ export interface AppNavigation {
 
 /** The app's navigation over a router that is attached later; calls before that are dropped. */
 export function createAppNavigation(location: Pick<Location, 'assign' | 'pathname'> = window.location) {
-  let router: AppRouter | null = null;
-  const navigation: AppNavigation & { attach(router: AppRouter): void } = {
+  let router: AnyRouter | null = null;
+  const navigation: AppNavigation & { attach(router: AnyRouter): void } = {
     attach(created) {
       router = created;
     },
