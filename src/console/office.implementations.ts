@@ -23,7 +23,7 @@ import { fromPromise, type MachineImplementationsFrom } from 'xstate';
 import { ApiError } from '@/lib/api/errors';
 import { CallError } from '@/lib/api/call-error';
 import { fieldErrorsOf, refusedFormFields } from '@/lib/api/field-errors';
-import { resetPasswordProblems, toPasswordFieldProblem } from '@/lib/password-form-rules';
+import { toPasswordFieldProblem } from '@/lib/password-form-rules';
 import {
   acceptInvitation,
   changeStaffRole,
@@ -42,6 +42,7 @@ import {
   signOut,
   startAuthenticator,
 } from './office-api';
+import { isStaffEnrolmentDraftValid } from './staff-enrolment-rules';
 
 /**
  * A failure's code as the forms know it. `wrong` is what a 401 invalidCredentials means at this
@@ -182,9 +183,7 @@ export function createStaffEnrolmentImplementations({ showConsole }: { showConso
       registerPasskey: fromPromise<string[]>(({ signal }) => mapped(() => registerPasskey({ signal }), 'passkeyFailed')),
     },
     actions: { showConsole },
-    guards: {
-      isPasswordDraftValid: ({ context }) => Object.keys(resetPasswordProblems({ password: context.draft.password, passwordConfirmation: context.draft.passwordConfirmation }, '')).length === 0,
-    },
+    guards: { isDraftValid: ({ context }, { fields }) => isStaffEnrolmentDraftValid(context.draft, fields) },
   };
 }
 
