@@ -1,7 +1,9 @@
 import { assign, fromPromise, setup } from 'xstate';
-import { toFormRejection } from '../form/form.rules';
+import { refusedFields, toFormRejection } from '../form/form.rules';
 import { formSetup } from '../form/form.setup';
 import {
+  codeStepFields,
+  passwordStepFields,
   staffEnrolmentFields,
   type AuthenticatorSetup,
   type StaffEnrolmentContext,
@@ -57,9 +59,8 @@ export const staffEnrolmentMachine = setup({
     forgetPasswords: assign(({ context }) => ({ draft: { ...context.draft, password: '', passwordConfirmation: '' }, checked: [] })),
   },
   guards: {
-    /** The passwords keep the rules (provided by the app: the rules it shares with the server). */
-    isPasswordDraftValid: () => false,
-    isCodeValid: ({ context }) => /^\d{6}$/.test(context.draft.code.replace(/\s/g, '')),
+    /** The step's `fields` keep the rules (provided by the app: the password rules it shares with the server, a code of six digits). */
+    isDraftValid: (_, _params: { fields: readonly StaffEnrolmentField[] }) => false,
     hasInvitation: ({ context }) => context.token !== null,
     isEnrolling: ({ context }) => context.enrolling,
     isFailure: (_, { failure, expected }: { failure: StaffEnrolmentFailure; expected: StaffEnrolmentFailure }) => failure === expected,
@@ -101,7 +102,13 @@ export const staffEnrolmentMachine = setup({
           meta: { requirements: ['OFF-6'] },
         },
         'form.submit': [
-          { description: 'The passwords keep the rules and match: the password is set.', guard: 'isPasswordDraftValid', target: 'settingPassword', actions: 'clearFailure', meta: { requirements: ['OFF-6'] } },
+          {
+            description: 'The passwords keep the rules and match: the password is set.',
+            guard: { type: 'isDraftValid', params: () => ({ fields: passwordStepFields }) },
+            target: 'settingPassword',
+            actions: 'clearFailure',
+            meta: { requirements: ['OFF-6'] },
+          },
           { description: 'A rule is broken: nothing is sent, the problem shows at its field.', actions: ['checkAllFields', 'countRefusal'], meta: { requirements: ['OFF-6'] } },
         ],
       },
@@ -126,13 +133,7 @@ export const staffEnrolmentMachine = setup({
             description: 'The server refused the password (a common one): said at the field.',
             guard: { type: 'isRefusedByServer', params: ({ event }) => toStaffEnrolmentRejection(event.error) },
             target: 'password',
-            actions: {
-              type: 'takeServerRefusals',
-              params: ({ event }) => {
-                const rejection = toStaffEnrolmentRejection(event.error);
-                return { fields: rejection.code === 'refused' ? rejection.fields : {} };
-              },
-            },
+            actions: { type: 'takeServerRefusals', params: ({ event }) => ({ fields: refusedFields(toStaffEnrolmentRejection(event.error)) }) },
             meta: { requirements: ['OFF-6'] },
           },
           {
@@ -207,7 +208,7 @@ export const staffEnrolmentMachine = setup({
           meta: { requirements: ['OFF-4'] },
         },
         'form.submit': [
-          { description: 'Six digits: the code is checked.', guard: 'isCodeValid', target: 'confirmingApp', actions: 'clearFailure', meta: { requirements: ['OFF-4'] } },
+          { description: 'Six digits: the code is checked.', guard: { type: 'isDraftValid', params: () => ({ fields: codeStepFields }) }, target: 'confirmingApp', actions: 'clearFailure', meta: { requirements: ['OFF-4'] } },
           { description: 'Not six digits: the problem shows at the field.', actions: ['checkAllFields', 'countRefusal'], meta: { requirements: ['OFF-4'] } },
         ],
         'enrol.back': { description: 'Back to the choice (a passkey after all).', target: 'choosing', actions: 'clearFailure', meta: { requirements: ['OFF-4'] } },

@@ -1,7 +1,7 @@
 import type { SnapshotFrom } from 'xstate';
 import { shownProblems } from '../form/form.rules';
 import type { StaffEnrolmentMachine } from './staff-enrolment.machine';
-import type { StaffEnrolmentField, StaffEnrolmentProblem } from './staff-enrolment.types';
+import { codeStepFields, passwordStepFields, type StaffEnrolmentField, type StaffEnrolmentProblem } from './staff-enrolment.types';
 
 type Snapshot = SnapshotFrom<StaffEnrolmentMachine>;
 
@@ -24,7 +24,7 @@ export function selectEnrolmentStep(snapshot: Snapshot): EnrolmentStep {
 
 /** The fields each step shows. */
 export const enrolmentStepFields = (step: EnrolmentStep): readonly StaffEnrolmentField[] =>
-  step === 'password' ? ['password', 'passwordConfirmation'] : step === 'appCode' ? ['code'] : [];
+  step === 'password' ? passwordStepFields : step === 'appCode' ? codeStepFields : [];
 
 /** The problem each field of the step shows, given the rules' (`ruleProblems`). */
 export const selectEnrolmentProblems = (

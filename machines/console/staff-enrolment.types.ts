@@ -8,6 +8,9 @@ import type { PasswordFieldProblem } from '../password-reset/password-reset.type
 
 export const staffEnrolmentFields = ['password', 'passwordConfirmation', 'code'] as const;
 export type StaffEnrolmentField = (typeof staffEnrolmentFields)[number];
+/** The fields of the password step, and of the app's code step. */
+export const passwordStepFields: readonly StaffEnrolmentField[] = ['password', 'passwordConfirmation'];
+export const codeStepFields: readonly StaffEnrolmentField[] = ['code'];
 
 /** A field's problem: the password rules', or a code that is not six digits. */
 export type StaffEnrolmentProblem = PasswordFieldProblem;

@@ -1,5 +1,5 @@
 import { assign, fromPromise, setup } from 'xstate';
-import { toFormRejection } from '../form/form.rules';
+import { refusedFields, toFormRejection } from '../form/form.rules';
 import { formSetup } from '../form/form.setup';
 import { codeStepFields, passwordStepFields, staffSignInProblems } from './staff-sign-in.rules';
 import {
@@ -62,13 +62,14 @@ export const staffSignInMachine = setup({
     })),
     /** Back to the password step: the code goes, the lab and email stay. */
     startPasswordStep: assign(({ context }) => ({ checked: [], serverProblems: {}, draft: { ...context.draft, password: '', code: '' } })),
-    forgetCode: assign(({ context }) => ({ draft: { ...context.draft, code: '' } })),
+    /** The code goes, and with it the server's problem at it. */
+    forgetCode: assign(({ context }) => ({ draft: { ...context.draft, code: '' }, serverProblems: {} })),
   },
   guards: {
     /** A password was given in this browser already: a second factor is owed. */
     hasFactors: ({ context }) => context.factors.passkey || context.factors.authenticatorApp,
-    isPasswordStepValid: ({ context }) => Object.keys(staffSignInProblems(context.draft, passwordStepFields(context.clientFromAddress))).length === 0,
-    isCodeStepValid: ({ context }) => Object.keys(staffSignInProblems(context.draft, codeStepFields)).length === 0,
+    /** The step's `fields` keep the rules (the other step's are not asked). */
+    isDraftValid: ({ context }, { fields }: { fields: readonly StaffSignInField[] }) => Object.keys(staffSignInProblems(context.draft, fields)).length === 0,
     needsEnrolment: (_, outcome: PasswordOutcome) => outcome.next === 'enrol',
     hasPasskey: ({ context }) => context.factors.passkey,
     /** The pending sign-in ran out, or the server no longer knows it: start from the password. */
@@ -108,7 +109,13 @@ export const staffSignInMachine = setup({
           meta: { requirements: ['OFF-1'] },
         },
         'form.submit': [
-          { description: 'The fields keep the rules: the password is checked.', guard: 'isPasswordStepValid', target: 'checkingPassword', actions: 'clearFailure', meta: { requirements: ['OFF-1'] } },
+          {
+            description: 'The fields keep the rules: the password is checked.',
+            guard: { type: 'isDraftValid', params: ({ context }) => ({ fields: passwordStepFields(context.clientFromAddress) }) },
+            target: 'checkingPassword',
+            actions: 'clearFailure',
+            meta: { requirements: ['OFF-1'] },
+          },
           { description: "A field breaks a rule: nothing is sent, its problem shows and takes the focus.", actions: ['checkAllFields', 'countRefusal'], meta: { requirements: ['OFF-1'] } },
         ],
       },
@@ -135,12 +142,21 @@ export const staffSignInMachine = setup({
             meta: { requirements: ['OFF-2'] },
           },
         ],
-        onError: {
-          description: 'Not right (the same words for an unknown email and a wrong password), too many tries, or the network or server failed: said above the form, the password cleared.',
-          target: 'password',
-          actions: [{ type: 'keepFailure', params: ({ event }) => ({ failure: failureOf(event.error) }) }, 'startPasswordStep', 'countRefusal'],
-          meta: { requirements: ['OFF-1', 'OFF-5'] },
-        },
+        onError: [
+          {
+            description: 'The server refuses a field as typed (a character that cannot be used): said at the field, what was typed kept; the focus goes to it.',
+            guard: { type: 'isRefusedByServer', params: ({ event }) => toStaffSignInRejection(event.error) },
+            target: 'password',
+            actions: { type: 'takeServerRefusals', params: ({ event }) => ({ fields: refusedFields(toStaffSignInRejection(event.error)) }) },
+            meta: { requirements: ['OFF-1'] },
+          },
+          {
+            description: 'Not right (the same words for an unknown email and a wrong password), too many tries, or the network or server failed: said above the form, the password cleared.',
+            target: 'password',
+            actions: [{ type: 'keepFailure', params: ({ event }) => ({ failure: failureOf(event.error) }) }, 'startPasswordStep', 'countRefusal'],
+            meta: { requirements: ['OFF-1', 'OFF-5'] },
+          },
+        ],
       },
     },
     secondFactor: {
@@ -155,7 +171,7 @@ export const staffSignInMachine = setup({
           meta: { requirements: ['OFF-2'] },
         },
         'form.submit': [
-          { description: 'A code of the right shape: it is checked.', guard: 'isCodeStepValid', target: 'checkingCode', actions: 'clearFailure', meta: { requirements: ['OFF-2'] } },
+          { description: 'A code of the right shape: it is checked.', guard: { type: 'isDraftValid', params: () => ({ fields: codeStepFields }) }, target: 'checkingCode', actions: 'clearFailure', meta: { requirements: ['OFF-2'] } },
           { description: 'Not a code: nothing is sent, the problem shows at the field.', actions: ['checkAllFields', 'countRefusal'], meta: { requirements: ['OFF-2'] } },
         ],
         'passkey.use': {
@@ -189,6 +205,13 @@ export const staffSignInMachine = setup({
             target: 'password',
             actions: [{ type: 'keepFailure', params: () => ({ failure: 'expired' as const }) }, 'startPasswordStep'],
             meta: { requirements: ['OFF-5'] },
+          },
+          {
+            description: 'The server refuses the code as typed (a character that cannot be used): said at the field, the code kept; the focus goes to it.',
+            guard: { type: 'isRefusedByServer', params: ({ event }) => toStaffSignInRejection(event.error) },
+            target: 'secondFactor',
+            actions: { type: 'takeServerRefusals', params: ({ event }) => ({ fields: refusedFields(toStaffSignInRejection(event.error)) }) },
+            meta: { requirements: ['OFF-2'] },
           },
           {
             description: 'A wrong or used code (each is good once), too many tries, or a failure: said above the form, the code cleared.',

@@ -9,8 +9,11 @@ import type { FormContext, FormEvent, FormRejection } from '../form/form.types';
 export const staffSignInFields = ['clientCode', 'email', 'password', 'code'] as const;
 export type StaffSignInField = (typeof staffSignInFields)[number];
 
-/** Why a field cannot be sent: empty, not the shape it must have (a code of 2 to 4 letters, an address with @). */
-export type StaffFieldProblem = 'required' | 'invalid';
+/**
+ * Why a field cannot be sent: empty, not the shape it must have (a code of 2 to 4 letters, an
+ * address with @), or (the server's) a character that cannot be used, such as a control character.
+ */
+export type StaffFieldProblem = 'required' | 'invalid' | 'invalidCharacters';
 
 /**
  * Why a step failed as a whole, said above the form: the email and password (or the code) are not

@@ -33,6 +33,7 @@ export function useOfficeFailureMessage(): (failure: StaffSignInFailure | StaffE
 export function useStaffFieldMessage(): (field: StaffSignInField, problem: StaffFieldProblem) => string {
   const { t } = useLingui();
   return (field, problem) => {
+    if (problem === 'invalidCharacters') return t`This holds characters that cannot be used, such as tabs or control characters. Type it again.`;
     if (problem === 'required') {
       switch (field) {
         case 'clientCode':

@@ -3,11 +3,13 @@ import { paymentRefundMachine } from '@machines/console/payment-refund.machine';
 import { selectFailure, selectRefundProblems } from '@machines/console/payment-refund.selectors';
 import { staffAdminMachine } from '@machines/console/staff-admin.machine';
 import * as staff from '@machines/console/staff-admin.selectors';
+import { staffSignInMachine } from '@machines/console/staff-sign-in.machine';
+import * as signIn from '@machines/console/staff-sign-in.selectors';
 import { describe, expect, it } from 'vitest';
 import { createActor, waitFor } from 'xstate';
 import { answerCallsWith } from '@/lib/api/http';
 import { parseMoney } from '@/lib/format';
-import { createPaymentRefundImplementations, createStaffAdminImplementations } from './office.implementations';
+import { createPaymentRefundImplementations, createStaffAdminImplementations, createStaffSignInImplementations } from './office.implementations';
 
 const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
 
@@ -68,5 +70,50 @@ describe('inviting a staff member', () => {
     const snapshot = await inviteAnswered(json({ error: 'staffExists' }, 409), 'sam@lab.example');
     expect(staff.selectInviteProblems(snapshot)).toEqual({ email: 'taken' });
     expect(staff.selectFailure(snapshot)).toBeNull();
+  });
+});
+
+/** A staff sign-in's password step (or, `atCode`, its code step) sent over the real call, the server answering with `answer`; the form once the answer is read. */
+async function signInAnswered(answer: Response, { atCode = false } = {}) {
+  answerCallsWith(() => Promise.resolve(answer.clone()));
+  const factors = atCode ? { passkey: false, authenticatorApp: true } : null;
+  const actor = createActor(staffSignInMachine.provide(createStaffSignInImplementations({ signedIn: () => {}, enrolmentOwed: () => {} })), { input: { clientCode: 'SUN', factors } }).start();
+  if (atCode) actor.send({ type: 'form.edit', field: 'code', value: '123\t456' });
+  else {
+    actor.send({ type: 'form.edit', field: 'email', value: 'sam\u0007@lab.example' });
+    actor.send({ type: 'form.edit', field: 'password', value: 'Sunrise#Demo2026' });
+  }
+  actor.send({ type: 'form.submit' });
+  expect(actor.getSnapshot().hasTag('busy')).toBe(true);
+  return waitFor(actor, (each) => !each.hasTag('busy'));
+}
+
+describe('a staff member signing in', () => {
+  it("shows the server's refusal of the email at the email, not as a failure above the form, and keeps what was typed", async () => {
+    const snapshot = await signInAnswered(json({ error: 'invalidRequest', fields: { email: 'invalidCharacters' } }, 400));
+    expect(signIn.selectStep(snapshot)).toBe('password');
+    expect(signIn.selectShownProblems(snapshot)).toEqual({ email: 'invalidCharacters' });
+    expect(signIn.selectFailure(snapshot)).toBeNull();
+    expect(snapshot.context.draft.password).toBe('Sunrise#Demo2026');
+    expect(snapshot.context.refusals).toBe(1);
+  });
+
+  it("shows the server's refusal of the code at the code", async () => {
+    const snapshot = await signInAnswered(json({ error: 'invalidRequest', fields: { code: 'invalidCharacters' } }, 400), { atCode: true });
+    expect(signIn.selectStep(snapshot)).toBe('secondFactor');
+    expect(signIn.selectShownProblems(snapshot)).toEqual({ code: 'invalidCharacters' });
+    expect(signIn.selectFailure(snapshot)).toBeNull();
+  });
+
+  it('says a wrong password above the form, and clears the password', async () => {
+    const snapshot = await signInAnswered(json({ error: 'invalidCredentials' }, 401));
+    expect(signIn.selectShownProblems(snapshot)).toEqual({});
+    expect(signIn.selectFailure(snapshot)).toBe('invalidCredentials');
+    expect(snapshot.context.draft.password).toBe('');
+  });
+
+  it('says too many tries above the form', async () => {
+    const snapshot = await signInAnswered(json({ error: 'tooManyRequests' }, 429));
+    expect(signIn.selectFailure(snapshot)).toBe('tooManyRequests');
   });
 });

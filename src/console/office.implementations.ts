@@ -18,12 +18,12 @@ import type { staffEnrolmentMachine } from '@machines/console/staff-enrolment.ma
 import type { staffSessionMachine } from '@machines/console/staff-session.machine';
 import type { StaffExtended, StaffTimeLeft } from '@machines/console/staff-session.types';
 import type { staffSignInMachine } from '@machines/console/staff-sign-in.machine';
-import type { PasswordOutcome } from '@machines/console/staff-sign-in.types';
+import { staffSignInFields, type PasswordOutcome, type StaffFieldProblem, type StaffSignInField } from '@machines/console/staff-sign-in.types';
 import { fromPromise, type MachineImplementationsFrom } from 'xstate';
 import { ApiError } from '@/lib/api/errors';
 import { CallError } from '@/lib/api/call-error';
 import { fieldErrorsOf, refusedFormFields } from '@/lib/api/field-errors';
-import { resetPasswordProblems, toPasswordFieldProblem } from '@/lib/password-form-rules';
+import { toPasswordFieldProblem } from '@/lib/password-form-rules';
 import {
   acceptInvitation,
   changeStaffRole,
@@ -42,6 +42,7 @@ import {
   signOut,
   startAuthenticator,
 } from './office-api';
+import { isStaffEnrolmentDraftValid } from './staff-enrolment-rules';
 
 /**
  * A failure's code as the forms know it. `wrong` is what a 401 invalidCredentials means at this
@@ -67,6 +68,20 @@ async function mapped<T>(run: () => Promise<T>, wrong: string): Promise<T> {
   }
 }
 
+/** A server's reason at a sign-in field, as the form names it: empty, a character that cannot be used, or (every other) not the field's shape. */
+const signInProblemOf = (reason: string): StaffFieldProblem => (reason === 'required' || reason === 'invalidCharacters' ? reason : 'invalid');
+
+/** A sign-in step's failure: the fields the server refused (400) at their fields, or as the step fails as a whole. */
+async function signInStep<T>(run: () => Promise<T>, wrong: string): Promise<T> {
+  try {
+    return await run();
+  } catch (error) {
+    const fields = error instanceof ApiError && error.code === 'invalidRequest' ? refusedFormFields<StaffSignInField, StaffFieldProblem>(error, staffSignInFields, signInProblemOf) : {};
+    if (Object.keys(fields).length > 0) throw new CallError('refused', { fields }, { cause: error });
+    throw failureOf(error, wrong);
+  }
+}
+
 /**
  * The sign-in's effects: `signedIn` hears the session the second factor answered with (the
  * machine's `showConsole` comes once it has), `enrolmentOwed` whose password was right with no second
@@ -84,7 +99,7 @@ export function createStaffSignInImplementations({ signedIn, enrolmentOwed }: { 
   return {
     actors: {
       checkPassword: fromPromise<PasswordOutcome, { clientCode: string; email: string; password: string }>(({ input, signal }) =>
-        mapped(async () => {
+        signInStep(async () => {
           const answer = await signIn(input, { signal });
           if (answer.stage === 'enrol') {
             owed = answer.email;
@@ -94,7 +109,7 @@ export function createStaffSignInImplementations({ signedIn, enrolmentOwed }: { 
           throw new CallError('serverError');
         }, 'invalidCredentials'),
       ),
-      checkCode: fromPromise<unknown, { code: string }>(({ input, signal }) => mapped(async () => signedInBy(await signInWithCode(input.code, { signal })), 'invalidCode')),
+      checkCode: fromPromise<unknown, { code: string }>(({ input, signal }) => signInStep(async () => signedInBy(await signInWithCode(input.code, { signal })), 'invalidCode')),
       usePasskey: fromPromise(({ signal }) => mapped(async () => signedInBy(await signInWithPasskey({ signal })), 'passkeyFailed')),
     },
     actions: {
@@ -168,9 +183,7 @@ export function createStaffEnrolmentImplementations({ showConsole }: { showConso
       registerPasskey: fromPromise<string[]>(({ signal }) => mapped(() => registerPasskey({ signal }), 'passkeyFailed')),
     },
     actions: { showConsole },
-    guards: {
-      isPasswordDraftValid: ({ context }) => Object.keys(resetPasswordProblems({ password: context.draft.password, passwordConfirmation: context.draft.passwordConfirmation }, '')).length === 0,
-    },
+    guards: { isDraftValid: ({ context }, { fields }) => isStaffEnrolmentDraftValid(context.draft, fields) },
   };
 }
 

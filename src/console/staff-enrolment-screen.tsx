@@ -9,7 +9,6 @@ import {
   selectRecoveryCodes,
   selectSetup,
 } from '@machines/console/staff-enrolment.selectors';
-import type { StaffEnrolmentField, StaffEnrolmentProblem } from '@machines/console/staff-enrolment.types';
 import { useSelector } from '@xstate/react';
 import type { SnapshotFrom } from 'xstate';
 import { Screen } from '@/components/screen';
@@ -17,30 +16,18 @@ import { QrCode } from './qr-code';
 import { useFocusHeadingOnChange } from '@/lib/focus-heading';
 import { TextField } from '@/components/text-field';
 import { useNewPasswordHint, usePasswordFieldMessage } from '@/lib/password-form-messages';
-import { resetPasswordProblems } from '@/lib/password-form-rules';
 import { useCopy } from '@/lib/use-copy';
 import { useFormFields } from '@/lib/use-form-fields';
 import { useOfficeFailureMessage } from './office-messages';
 import { createStaffEnrolmentImplementations } from './office.implementations';
 import { useScreenActor } from '@/lib/use-screen-actor';
 import { useStaffEnrolmentEvents } from './staff-enrolment-events';
+import { staffEnrolmentProblems } from './staff-enrolment-rules';
 
 type Snapshot = SnapshotFrom<typeof staffEnrolmentMachine>;
 
-/** The rules' problems of the step's fields: the new password's, and a code of six digits. */
-function ruleProblems(snapshot: Snapshot): Partial<Record<StaffEnrolmentField, StaffEnrolmentProblem>> {
-  const { draft } = snapshot.context;
-  const problems: Partial<Record<StaffEnrolmentField, StaffEnrolmentProblem>> = resetPasswordProblems(
-    { password: draft.password, passwordConfirmation: draft.passwordConfirmation },
-    '',
-  );
-  const code = draft.code.replace(/\s/g, '');
-  if (code === '') problems.code = 'required';
-  else if (!/^\d{6}$/.test(code)) problems.code = 'invalid';
-  return problems;
-}
-
-const selectProblems = (snapshot: Snapshot) => selectEnrolmentProblems(snapshot, ruleProblems(snapshot));
+/** The problem each field of the step shows: the server's, else the rules' (the new password's, a code of six digits) once checked. */
+const selectProblems = (snapshot: Snapshot) => selectEnrolmentProblems(snapshot, staffEnrolmentProblems(snapshot.context.draft));
 const selectFields = (snapshot: Snapshot) => enrolmentStepFields(selectEnrolmentStep(snapshot));
 
 /**

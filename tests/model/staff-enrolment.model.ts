@@ -1,8 +1,9 @@
 import { staffEnrolmentMachine, toStaffEnrolmentRejection } from '@machines/console/staff-enrolment.machine';
 import { selectEnrolmentStep, selectIsBusy } from '@machines/console/staff-enrolment.selectors';
+import { codeStepFields, passwordStepFields } from '@machines/console/staff-enrolment.types';
 import { expect } from 'vitest';
 import { fromPromise } from 'xstate';
-import { resetPasswordProblems } from '@/lib/password-form-rules';
+import { isStaffEnrolmentDraftValid, staffEnrolmentProblems } from '@/console/staff-enrolment-rules';
 import { defineModel, type ModelSpec } from './harness';
 
 const never = <T>() => new Promise<T>(() => {});
@@ -14,10 +15,7 @@ const machine = staffEnrolmentMachine.provide({
     confirmApp: fromPromise(() => never<string[]>()),
     registerPasskey: fromPromise(() => never<string[]>()),
   },
-  guards: {
-    isPasswordDraftValid: ({ context }) =>
-      Object.keys(resetPasswordProblems({ password: context.draft.password, passwordConfirmation: context.draft.passwordConfirmation }, '')).length === 0,
-  },
+  guards: { isDraftValid: ({ context }, { fields }) => isStaffEnrolmentDraftValid(context.draft, fields) },
 });
 
 type Spec = ModelSpec<typeof machine>;
@@ -63,8 +61,8 @@ const serializeState = (snapshot: Snapshot) => {
   const { context } = snapshot;
   return JSON.stringify({
     value: snapshot.value,
-    valid: Object.keys(resetPasswordProblems({ password: context.draft.password, passwordConfirmation: context.draft.passwordConfirmation }, '')).length === 0,
-    code: /^\d{6}$/.test(context.draft.code) ? 'ok' : context.draft.code === '' ? 'empty' : 'bad',
+    valid: isStaffEnrolmentDraftValid(context.draft, passwordStepFields),
+    code: staffEnrolmentProblems(context.draft, codeStepFields).code ?? 'ok',
     typed: (['password', 'passwordConfirmation', 'code'] as const).filter((field) => context.draft[field] !== ''),
     checked: context.checked,
     server: context.serverProblems,

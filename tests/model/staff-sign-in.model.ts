@@ -1,9 +1,10 @@
 import { staffSignInMachine, toStaffSignInRejection } from '@machines/console/staff-sign-in.machine';
 import { selectIsBusy, selectShownProblems, selectStep, selectStepFields } from '@machines/console/staff-sign-in.selectors';
 import { staffSignInProblems } from '@machines/console/staff-sign-in.rules';
+import { staffSignInFields } from '@machines/console/staff-sign-in.types';
 import { expect } from 'vitest';
 import { fromPromise } from 'xstate';
-import { defineModel, type ModelSpec } from './harness';
+import { defineModel, refusedFieldsOf, type ModelSpec } from './harness';
 
 const never = <T>() => new Promise<T>(() => {});
 
@@ -31,6 +32,7 @@ const passwordEvents: Spec['events'] = [
   { type: 'xstate.done.actor.checkPassword', output: { next: 'secondFactor', factors: { passkey: false, authenticatorApp: true } } },
   { type: 'xstate.done.actor.checkPassword', output: { next: 'enrol' } },
   { type: 'xstate.error.actor.checkPassword', error: { code: 'invalidCredentials' } },
+  { type: 'xstate.error.actor.checkPassword', error: { code: 'refused', fields: { email: 'invalidCharacters' } } },
 ];
 const clientCodeEvents: Spec['events'] = [
   { type: 'form.edit', field: 'clientCode', value: 'S1' },
@@ -46,6 +48,7 @@ const codeEvents: Spec['events'] = [
   { type: 'xstate.done.actor.checkCode', output: undefined },
   { type: 'xstate.error.actor.checkCode', error: { code: 'invalidCode' } },
   { type: 'xstate.error.actor.checkCode', error: { code: 'expired' } },
+  { type: 'xstate.error.actor.checkCode', error: { code: 'refused', fields: { code: 'invalidCharacters' } } },
   { type: 'xstate.done.actor.usePasskey', output: undefined },
   { type: 'xstate.error.actor.usePasskey', error: { code: 'passkeyFailed' } },
   { type: 'xstate.error.actor.usePasskey', error: { code: 'expired' } },
@@ -75,8 +78,16 @@ const assertSnapshot = (snapshot: Snapshot) => {
   if (selectStep(snapshot) === 'secondFactor') expect(snapshot.context.draft.password).toBe('');
   if (snapshot.matches('usingPasskey')) expect(snapshot.context.factors.passkey).toBe(true);
   // A problem shows only at a field of the step.
-  const shown = Object.keys(selectShownProblems(snapshot));
-  if (selectStep(snapshot) === 'secondFactor') expect(shown.every((field) => field === 'code')).toBe(true);
+  const shown = selectShownProblems(snapshot);
+  if (selectStep(snapshot) === 'secondFactor') expect(Object.keys(shown).every((field) => field === 'code')).toBe(true);
+  // A field the server refused shows its problem there until it changes, and a field emptied (a code refused as a whole) forgets it.
+  for (const field of staffSignInFields) {
+    const problem = snapshot.context.serverProblems[field];
+    if (problem === undefined) continue;
+    expect(selectStepFields(snapshot)).toContain(field);
+    expect(shown).toHaveProperty(field, problem);
+    expect(snapshot.context.draft[field]).not.toBe('');
+  }
 };
 
 /** Signing in to the billing office's console: the password, then a code or a passkey. */
@@ -106,7 +117,7 @@ export const staffSignInModel = defineModel({
       case 'xstate.error.actor.checkPassword':
       case 'xstate.error.actor.checkCode':
       case 'xstate.error.actor.usePasskey':
-        return `The step fails (${toStaffSignInRejection(event.error).code})`;
+        return toStaffSignInRejection(event.error).code === 'refused' ? `The server refuses the ${refusedFieldsOf(event.error)}` : `The step fails (${toStaffSignInRejection(event.error).code})`;
       case 'xstate.done.actor.checkCode':
         return 'The code is right';
       case 'xstate.done.actor.usePasskey':

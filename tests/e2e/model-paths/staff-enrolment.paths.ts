@@ -10,7 +10,7 @@ import { selectEnrolmentProblems } from '@machines/console/staff-enrolment.selec
 import type { StaffEnrolmentFailure, StaffEnrolmentField, StaffEnrolmentProblem } from '@machines/console/staff-enrolment.types';
 import type { Page } from '@playwright/test';
 import type { SnapshotFrom } from 'xstate';
-import { resetPasswordProblems } from '@/lib/password-form-rules';
+import { staffEnrolmentProblems } from '@/console/staff-enrolment-rules';
 import { expect } from '../fixtures';
 import type { BrowserPaths, ModelEvent, PathRun } from './browser-paths';
 import { errorCodeOf, json, offline, refusal, type Answer } from './call-gate';
@@ -40,15 +40,6 @@ const failureMessages: Record<StaffEnrolmentFailure, string> = {
   network: 'We could not reach the portal. Check your connection and try again.',
   serverError: 'Something went wrong on our side. Nothing was lost: try again in a moment.',
 };
-
-/** The rules' problems the page shows (staff-enrolment-screen.tsx): the new password's, and a code of six digits. */
-function ruleProblems({ context }: Snapshot): Partial<Record<StaffEnrolmentField, StaffEnrolmentProblem>> {
-  const problems: Partial<Record<StaffEnrolmentField, StaffEnrolmentProblem>> = resetPasswordProblems({ password: context.draft.password, passwordConfirmation: context.draft.passwordConfirmation }, '');
-  const code = context.draft.code.replace(/\s/g, '');
-  if (code === '') problems.code = 'required';
-  else if (!/^\d{6}$/.test(code)) problems.code = 'invalid';
-  return problems;
-}
 
 function fieldMessage(name: StaffEnrolmentField, problem: StaffEnrolmentProblem): string {
   if (name === 'code') return problem === 'required' ? 'Enter the 6-digit code your app shows.' : 'The code is the 6 digits your app shows.';
@@ -130,7 +121,7 @@ export const staffEnrolmentPaths: BrowserPaths = {
       const { page } = run;
       const snapshot = snapshotOf(run);
       await expect(page.getByRole('heading', { level: 1, name: 'Welcome to the billing office' })).toBeVisible();
-      const shown = selectEnrolmentProblems(snapshot, ruleProblems(snapshot));
+      const shown = selectEnrolmentProblems(snapshot, staffEnrolmentProblems(snapshot.context.draft));
       for (const name of ['password', 'passwordConfirmation'] as const) {
         const problem = shown[name];
         await expectField(field(page, name), snapshot.context.draft[name], problem ? fieldMessage(name, problem) : null);
@@ -164,7 +155,7 @@ export const staffEnrolmentPaths: BrowserPaths = {
       const secret = snapshot.context.setup?.secret ?? '';
       await expect(page.getByTestId('authenticator-secret')).toHaveText(secret.replace(/(.{4})/g, '$1 ').trim());
       await expect(page.getByRole('link', { name: 'Open in an authenticator app on this device' })).toHaveAttribute('href', snapshot.context.setup?.uri ?? '');
-      const problem = selectEnrolmentProblems(snapshot, ruleProblems(snapshot)).code;
+      const problem = selectEnrolmentProblems(snapshot, staffEnrolmentProblems(snapshot.context.draft)).code;
       await expectField(field(page, 'code'), snapshot.context.draft.code, problem ? fieldMessage('code', problem) : null);
       await expectFailureShown(page, snapshot.context.failure);
     },

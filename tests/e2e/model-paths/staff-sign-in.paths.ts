@@ -7,7 +7,7 @@
 import { generateKeyPairSync, randomBytes } from 'node:crypto';
 import type { staffSignInMachine } from '@machines/console/staff-sign-in.machine';
 import { selectShownProblems, selectStep } from '@machines/console/staff-sign-in.selectors';
-import type { StaffSignInFailure, StaffSignInField } from '@machines/console/staff-sign-in.types';
+import type { StaffFieldProblem, StaffSignInFailure, StaffSignInField } from '@machines/console/staff-sign-in.types';
 import type { Page } from '@playwright/test';
 import type { SnapshotFrom } from 'xstate';
 import { expect } from '../fixtures';
@@ -33,13 +33,15 @@ const labels: Record<StaffSignInField, string> = {
 };
 const field = (page: Page, name: StaffSignInField) => page.getByLabel(labels[name], { exact: true });
 
-const fieldMessages: Record<StaffSignInField, Record<'required' | 'invalid', string>> = {
-  clientCode: { required: "Enter your lab's code.", invalid: "A lab's code is 2 to 4 letters, such as SUN." },
-  email: { required: 'Enter your email.', invalid: 'Enter an email address, such as name@lab.example.' },
-  password: { required: 'Enter your password.', invalid: 'Enter your password.' },
+const invalidCharacters = 'This holds characters that cannot be used, such as tabs or control characters. Type it again.';
+const fieldMessages: Record<StaffSignInField, Record<StaffFieldProblem, string>> = {
+  clientCode: { required: "Enter your lab's code.", invalid: "A lab's code is 2 to 4 letters, such as SUN.", invalidCharacters },
+  email: { required: 'Enter your email.', invalid: 'Enter an email address, such as name@lab.example.', invalidCharacters },
+  password: { required: 'Enter your password.', invalid: 'Enter your password.', invalidCharacters },
   code: {
     required: 'Enter the code from your app, or a recovery code.',
     invalid: 'A code from the app is 6 digits; a recovery code is 8 letters and digits, such as ABCD-EFGH.',
+    invalidCharacters,
   },
 };
 
@@ -55,9 +57,19 @@ const failureMessages: Record<StaffSignInFailure, string> = {
 
 const signedInSession = { stage: 'signedIn', email: 'office.admin@sunriselabs.example', role: 'officeAdmin', clientCode: 'SUN', clientName: 'Sunrise Laboratories', idleSeconds: 900 };
 
-/** How a step's failure reaches the page: a wrong code or password, or a sign-in that ran out. */
+/** How a step's failure reaches the page: fields refused as typed (400 with them), a sign-in that ran out, or a wrong code or password. */
 function failureAnswer(event: ModelEvent) {
-  return errorCodeOf(event.error) === 'expired' ? refusal(401, 'notSignedIn') : refusal(401, 'invalidCredentials');
+  const code = errorCodeOf(event.error);
+  if (code === 'refused') return json({ error: 'invalidRequest', fields: (event.error as { fields?: object }).fields ?? {} }, 400);
+  return code === 'expired' ? refusal(401, 'notSignedIn') : refusal(401, 'invalidCredentials');
+}
+
+/** After a refusal by the server, the focus is on the first field it refused. */
+async function expectFocusAfterServerRefusal(run: PathRun, fields: readonly StaffSignInField[]): Promise<void> {
+  const { context } = run.after as Snapshot;
+  if (context.refusals <= (run.before as Snapshot).context.refusals) return;
+  const first = fields.find((name) => context.serverProblems[name] !== undefined);
+  if (first !== undefined) await expect(field(run.page, first)).toBeFocused();
 }
 
 /** A device with a passkey for this site: a virtual authenticator holding a discoverable credential. */
@@ -129,10 +141,12 @@ export const staffSignInPaths: BrowserPaths = {
       await expect(page.getByRole('heading', { level: 1, name: 'Billing office sign-in' })).toBeVisible();
       await expect(field(page, 'clientCode')).toHaveCount(context.clientFromAddress ? 0 : 1);
       const shown = selectShownProblems(snapshot);
-      for (const name of context.clientFromAddress ? (['email', 'password'] as const) : (['clientCode', 'email', 'password'] as const)) {
+      const fields = context.clientFromAddress ? (['email', 'password'] as const) : (['clientCode', 'email', 'password'] as const);
+      for (const name of fields) {
         const problem = shown[name];
         await expectField(field(page, name), context.draft[name], problem ? fieldMessages[name][problem] : null);
       }
+      await expectFocusAfterServerRefusal(run, fields);
       await expectFailureShown(page, context.failure);
     },
     'staffSignIn.checkingPassword': async ({ page }) => {
@@ -148,6 +162,7 @@ export const staffSignInPaths: BrowserPaths = {
       await expect(page.getByRole('button', { name: 'Use my passkey' })).toHaveCount(context.factors.passkey ? 1 : 0);
       const problem = selectShownProblems(snapshot).code;
       await expectField(field(page, 'code'), context.draft.code, problem ? fieldMessages.code[problem] : null);
+      await expectFocusAfterServerRefusal(run, ['code']);
       await expectFailureShown(page, context.failure);
     },
     'staffSignIn.checkingCode': async ({ page }) => {
