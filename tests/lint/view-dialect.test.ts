@@ -130,31 +130,12 @@ describe('a console view neither fetches nor keeps a timer', () => {
     expect(effectProblems("import { apiKeyScopes, type ApiKeyScope } from '@contracts/partner-api';")).toEqual([]);
   });
 
-  /**
-   * The console's frame, which the console's router is taking over (issue 35): the screens'
-   * loaders. Each entry is checked to be still true: a file that keeps the rule now must leave the list.
-   */
-  const frameNotYetInMachines = ['src/console/office-screens.tsx'];
-
   it('holds in every console view', () => {
     const files = views('src/console');
     expect(files.length).toBeGreaterThan(10);
-    expect(problemsOf(files.filter((file) => !frameNotYetInMachines.includes(file)), effectProblems)).toEqual([]);
-    for (const file of frameNotYetInMachines) expect(problemsOf([file], effectProblems), `${file} keeps the rule now: take it out of the list`).not.toEqual([]);
+    expect(problemsOf(files, effectProblems)).toEqual([]);
   });
 });
-
-/** A role decision in a view: a staff role compared with one of the roles' names. */
-function roleProblems(source: string): string[] {
-  const roles: readonly string[] = staffRoles;
-  return walk(source, (node) => {
-    if (!ts.isBinaryExpression(node)) return [];
-    const operator = node.operatorToken.kind;
-    if (operator !== ts.SyntaxKind.EqualsEqualsEqualsToken && operator !== ts.SyntaxKind.ExclamationEqualsEqualsToken) return [];
-    const named = [node.left, node.right].find((side) => ts.isStringLiteral(side) && roles.includes(side.text));
-    return named ? [`decides from the role (${named.getText()}): read the staff member's allowances`] : [];
-  });
-}
 
 describe('a console view decides nothing from a staff role', () => {
   it('finds the planted role decisions', () => {
