@@ -137,6 +137,18 @@ describe('a console view neither fetches nor keeps a timer', () => {
   });
 });
 
+/** A role decision in a view: a staff role compared with one of the roles' names. */
+function roleProblems(source: string): string[] {
+  const roles: readonly string[] = staffRoles;
+  return walk(source, (node) => {
+    if (!ts.isBinaryExpression(node)) return [];
+    const operator = node.operatorToken.kind;
+    if (operator !== ts.SyntaxKind.EqualsEqualsEqualsToken && operator !== ts.SyntaxKind.ExclamationEqualsEqualsToken) return [];
+    const named = [node.left, node.right].find((side) => ts.isStringLiteral(side) && roles.includes(side.text));
+    return named ? [`decides from the role (${named.getText()}): read the staff member's allowances`] : [];
+  });
+}
+
 describe('a console view decides nothing from a staff role', () => {
   it('finds the planted role decisions', () => {
     const planted = ["const canEdit = role === 'officeAdmin';", "{session.role !== 'readOnly' ? <Upload /> : null}", "if ('billingStaff' === member.role) refund();"].join('\n');
