@@ -112,9 +112,9 @@ describe("compiling a language's translator files into its JSON catalogs", () =>
         const compiled = catalog.name === 'office' ? officeMessages : patients;
         for (const id of ids) expect(compiled, `${id} of ${catalog.path} in ${locale}`).toHaveProperty([id]);
       }
-      // The console's own messages are not in the patients' catalog (its menu's Audit trail, say).
-      expect(officeMessages).toHaveProperty([generateMessageId('Audit trail')]);
-      expect(patients).not.toHaveProperty([generateMessageId('Audit trail')]);
+      // The console's own messages are not in the patients' catalog (an account page's way back, say).
+      expect(officeMessages).toHaveProperty([generateMessageId('Back to Patients')]);
+      expect(patients).not.toHaveProperty([generateMessageId('Back to Patients')]);
     }
     expect(parse(await compileCatalogFile(config, main('es-ES')))[generateMessageId('About this portal')]).toEqual(['Acerca de este portal']);
   });
