@@ -17,6 +17,10 @@ export default defineConfig(({ command, isSsrBuild }) => ({
     tanstackRouter({
       target: 'react',
       autoCodeSplitting: true,
+      // A route's loader travels with its screen (its calls and their schemas stay out of the first
+      // page's code), and its error screen apart: said once here rather than in every route file
+      // (a route's own groupings would travel in the first page's code too).
+      codeSplittingOptions: { defaultBehavior: [['loader', 'component'], ['errorComponent'], ['notFoundComponent']] },
       routesDirectory: './src/routes',
       generatedRouteTree: './src/route-tree.gen.ts',
       quoteStyle: 'single',

@@ -6,11 +6,8 @@ import { loadDocuments } from '@/features/documents/load-documents';
 
 // Open to anyone, as specified: the server answers what this visitor may download.
 export const Route = createFileRoute('/{-$client}/documents')({
-  // The loader travels with the screen: its call and its schemas stay out of the first page's code.
-  codeSplitGroupings: [['loader', 'component'], ['errorComponent']],
   // Balances and payments change: always ask again, never show a cached list.
   loader: ({ context, params, abortController }) => loadOnce('/{-$client}/documents', () => loadDocuments(context, params.client, abortController.signal)),
-  staleTime: 0,
   gcTime: 0,
   staticData: {
     title: msg`Documents`,

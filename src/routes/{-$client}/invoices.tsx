@@ -8,8 +8,6 @@ import { InvoicesLoadFailed, InvoicesScreen } from '@/features/invoices/invoices
 
 export const Route = createFileRoute('/{-$client}/invoices')({
   beforeLoad: requireUserOrGuest,
-  // The loader travels with the screen: its calls and their schemas stay out of the first page's code.
-  codeSplitGroupings: [['loader', 'component'], ['errorComponent']],
   // Balances change with every payment: always ask again, never show a cached summary.
   loader: () =>
     loadOnce('/{-$client}/invoices', () =>
@@ -18,7 +16,6 @@ export const Route = createFileRoute('/{-$client}/invoices')({
         return { account, paidInvoices };
       }),
     ),
-  staleTime: 0,
   gcTime: 0,
   staticData: {
     title: msg`Your invoices`,

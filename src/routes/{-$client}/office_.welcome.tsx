@@ -9,13 +9,11 @@ import { WelcomeScreen } from '@/console/welcome-screen';
  * invitation's link, or for the second factor owed after the password.
  */
 export const Route = createFileRoute('/{-$client}/office_/welcome')({
-  codeSplitGroupings: [['loader', 'component'], ['errorComponent']],
   beforeLoad: async ({ abortController }) => {
     const { settleConsole } = await import('@/console/console-guard');
     return { console: await settleConsole('/{-$client}/office_/welcome', abortController.signal) };
   },
   loader: ({ context }) => context.console,
-  staleTime: 0,
   gcTime: 0,
   staticData: {
     title: msg`Set up your sign-in`,

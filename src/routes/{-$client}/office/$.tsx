@@ -6,9 +6,7 @@ import { NotFoundScreen } from '@/features/not-found/not-found-screen';
 
 /** An address under /office/ that names no screen: the portal's not-found screen, within the console (signed out, its sign-in). */
 export const Route = createFileRoute('/{-$client}/office/$')({
-  codeSplitGroupings: [['loader', 'component']],
   loader: ({ context, abortController }) => loadNotFound(context.console, abortController.signal),
-  staleTime: 0,
   gcTime: 0,
   staticData: {
     answersNotFound: true,

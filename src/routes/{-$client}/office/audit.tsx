@@ -11,11 +11,9 @@ const auditSearch = searchReadBy(auditQuerySchema);
 
 /** The audit trail, searched by words and days: the search is the call's query. */
 export const Route = createFileRoute('/{-$client}/office/audit')({
-  codeSplitGroupings: [['loader', 'component']],
   validateSearch: auditSearch,
   loaderDeps: ({ search }) => search,
   loader: ({ context, deps, abortController }) => loadAudit(context.console, deps, abortController.signal),
-  staleTime: 0,
   gcTime: 0,
   staticData: {
     title: msg`Audit trail`,

@@ -6,9 +6,7 @@ import { loadBranding, type Loaded } from '@/console/screen-loads';
 
 /** The lab's colours, logo and settings. */
 export const Route = createFileRoute('/{-$client}/office/branding')({
-  codeSplitGroupings: [['loader', 'component']],
   loader: ({ context, abortController }) => loadBranding(context.console, abortController.signal),
-  staleTime: 0,
   gcTime: 0,
   staticData: {
     title: msg`Branding`,

@@ -6,9 +6,7 @@ import { loadImports, type Loaded } from '@/console/screen-loads';
 
 /** The statement files brought in, and a new one. */
 export const Route = createFileRoute('/{-$client}/office/imports')({
-  codeSplitGroupings: [['loader', 'component']],
   loader: ({ context, abortController }) => loadImports(context.console, abortController.signal),
-  staleTime: 0,
   gcTime: 0,
   staticData: {
     title: msg`Imports`,

@@ -6,10 +6,8 @@ import { TodayScreen } from '@/console/today-screen';
 
 /** The console's first screen: the business day's money, imports and deliveries. */
 export const Route = createFileRoute('/{-$client}/office/')({
-  codeSplitGroupings: [['loader', 'component']],
   // Money and people change all day: asked again on every visit.
   loader: ({ context, abortController }) => loadToday(context.console, abortController.signal),
-  staleTime: 0,
   gcTime: 0,
   staticData: {
     title: msg`Today`,

@@ -6,9 +6,7 @@ import { loadIntegrations, type Loaded } from '@/console/screen-loads';
 
 /** API keys and webhooks (office admins; anyone else is told so). */
 export const Route = createFileRoute('/{-$client}/office/integrations')({
-  codeSplitGroupings: [['loader', 'component']],
   loader: ({ context, abortController }) => loadIntegrations(context.console, abortController.signal),
-  staleTime: 0,
   gcTime: 0,
   staticData: {
     title: msg`Integrations`,

@@ -11,11 +11,9 @@ const paymentsSearch = searchReadBy(paymentSearchQuerySchema);
 
 /** The payments, narrowed by days, account, amount and card: the search is the call's query. */
 export const Route = createFileRoute('/{-$client}/office/payments')({
-  codeSplitGroupings: [['loader', 'component']],
   validateSearch: paymentsSearch,
   loaderDeps: ({ search }) => search,
   loader: ({ context, deps, abortController }) => loadPayments(context.console, deps, abortController.signal),
-  staleTime: 0,
   gcTime: 0,
   staticData: {
     title: msg`Payments`,

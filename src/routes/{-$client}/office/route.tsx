@@ -10,7 +10,6 @@ import { OfficeLoadFailed } from '@/console/office-load-failed';
  * with its first screen, never with the patients' first page.
  */
 export const Route = createFileRoute('/{-$client}/office')({
-  codeSplitGroupings: [['loader', 'component'], ['errorComponent']],
   // Runs on every navigation: staff who owe a second factor go to the set-up page, and every
   // screen's loader reads where the session stands.
   beforeLoad: async ({ params, abortController }) => {
@@ -19,7 +18,6 @@ export const Route = createFileRoute('/{-$client}/office')({
   },
   // The frame, kept in a server-rendered page for the browser's first load.
   loader: ({ context }) => context.console,
-  staleTime: 0,
   gcTime: 0,
   staticData: {
     title: msg`Billing office`,

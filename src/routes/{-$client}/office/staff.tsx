@@ -6,9 +6,7 @@ import { StaffScreen } from '@/console/staff-screen';
 
 /** The lab's staff: invitations, roles, deactivation (office admins). */
 export const Route = createFileRoute('/{-$client}/office/staff')({
-  codeSplitGroupings: [['loader', 'component']],
   loader: ({ context, abortController }) => loadStaff(context.console, abortController.signal),
-  staleTime: 0,
   gcTime: 0,
   staticData: {
     title: msg`Staff`,

@@ -8,8 +8,6 @@ import { OtherPaymentLoadFailed, OtherPaymentScreen } from '@/features/payments/
 
 export const Route = createFileRoute('/{-$client}/payment/other')({
   beforeLoad: requireUserOrGuest,
-  // The loader travels with the screen: its calls and their schemas stay out of the first page's code.
-  codeSplitGroupings: [['loader', 'component'], ['errorComponent']],
   loader: () => loadOnce('/{-$client}/payment/other', () => unlessAccountDisabled(getPaymentOptions)),
   staticData: {
     title: msg`Other payment methods`,

@@ -7,9 +7,7 @@ import { loadAccount, type Loaded } from '@/console/screen-loads';
 
 /** A patient's account: its users, bills, documents and payments. */
 export const Route = createFileRoute('/{-$client}/office/patients/$accountNumber')({
-  codeSplitGroupings: [['loader', 'component']],
   loader: ({ context, params, abortController }) => loadAccount(context.console, params.accountNumber, abortController.signal),
-  staleTime: 0,
   gcTime: 0,
   staticData: {
     title: msg`Account`,

@@ -11,11 +11,9 @@ const patientsSearch = searchReadBy(accountSearchQuerySchema);
 
 /** Finding a patient's account: the search is the call's query. */
 export const Route = createFileRoute('/{-$client}/office/patients/')({
-  codeSplitGroupings: [['loader', 'component']],
   validateSearch: patientsSearch,
   loaderDeps: ({ search }) => search,
   loader: ({ context, deps, abortController }) => loadPatients(context.console, deps.q, abortController.signal),
-  staleTime: 0,
   gcTime: 0,
   staticData: {
     title: msg`Patients`,

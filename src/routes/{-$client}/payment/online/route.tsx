@@ -7,14 +7,11 @@ import { PaymentWizard } from '@/features/payments/payment-wizard';
 /** The online payment wizard: one payment machine for all its steps, and one guard for all of them (for a signed-in user or guest). */
 export const Route = createFileRoute('/{-$client}/payment/online')({
   beforeLoad: requireUserOrGuest,
-  // The loader travels with the screen: the payment machine stays out of the first page's code.
-  codeSplitGroupings: [['loader', 'component'], ['errorComponent']],
   // The server renders the first step with the account loaded; the browser hydrates it, and
   // otherwise its machine loads the account itself (showing so), as it always has.
   loader: ({ context }) =>
     loadOnce('/{-$client}/payment/online', () => (import.meta.env.SSR ? renderFirstStep(payerEmail(context.session.getSnapshot())) : Promise.resolve(null))),
   // Never the server's snapshot again once the page has moved on: balances change with payments.
-  staleTime: 0,
   gcTime: 0,
   component: PaymentWizardRoute,
 });
