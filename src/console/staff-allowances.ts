@@ -33,17 +33,10 @@ export const allowedRoles: Readonly<Record<keyof StaffAllowances, readonly Staff
   manageIntegrations: officeAdmins,
 };
 
-/** What `role` may do. */
+/** What `role` may do: each allowance read from the roles it is given to. */
 export function staffAllowances(role: StaffRole): StaffAllowances {
-  const may = (allowance: keyof StaffAllowances) => allowedRoles[allowance].includes(role);
-  return {
-    helpPatients: may('helpPatients'),
-    refund: may('refund'),
-    importStatements: may('importStatements'),
-    editBranding: may('editBranding'),
-    manageStaff: may('manageStaff'),
-    manageIntegrations: may('manageIntegrations'),
-  };
+  const entries = Object.entries(allowedRoles).map(([allowance, roles]) => [allowance, roles.includes(role)]);
+  return Object.fromEntries(entries) as Record<keyof StaffAllowances, boolean>;
 }
 
 /** Each role's allowances, computed once. */
