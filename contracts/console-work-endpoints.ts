@@ -24,7 +24,7 @@ import {
   helpOutcomeSchema,
   importParamsSchema,
   newApiKeySchema,
-  paymentSearchQuerySchema,
+  describedPaymentSearchQuerySchema,
   paymentSearchSchema,
   statementPdfQuerySchema,
   testEventSchema,
@@ -134,7 +134,7 @@ export const searchPayments = defineEndpoint({
   summary: 'The client’s payments, newest first, 50 a page, found by days paid, account, amount and card’s last four',
   description: 'Recorded in the audit trail as payments.search, with the search and its page.',
   access: { staffRoles: anyStaff, audit: 'payments.search' },
-  query: paymentSearchQuerySchema,
+  query: describedPaymentSearchQuerySchema,
   response: paymentSearchSchema,
 });
 
@@ -143,7 +143,7 @@ export const getPaymentsCsv = defineEndpoint({
   path: '/console/payments.csv',
   summary: 'The same search, every page, as CSV (spreadsheet-safe); recorded as payments.export',
   access: { staffRoles: anyStaff, audit: 'payments.export' },
-  query: paymentSearchQuerySchema,
+  query: describedPaymentSearchQuerySchema,
   response: 'csv',
 });
 

@@ -7,7 +7,8 @@
 import * as v from 'valibot';
 import { accountInformationSchema, paidInvoiceSchema } from './accounts';
 import { pastPaymentSchema, publicDocumentKindSchema } from './documents';
-import { digits } from './console-search';
+import { digits, paymentSearchQuerySchema } from './console-search';
+import { FIRST_DAY, LAST_DAY } from './bounds';
 import { apiKeyScopes, importReportSchema } from './partner-api';
 import { cardBrandSchema } from './processor';
 import { refundRequestSchema, webhookDeliverySchema } from './payments-out';
@@ -18,6 +19,16 @@ const described = <S extends v.GenericSchema>(schema: S, description: string) =>
 
 // The searches' queries (Patients, Payments) live in console-search.ts, which the console's routes read too.
 export { accountSearchQuerySchema, paymentSearchQuerySchema, type PaymentSearchQuery } from './console-search';
+
+/** The payments' query as its endpoints declare it: console-search.ts's rules, each part described for the API reference. */
+export const describedPaymentSearchQuerySchema = v.object({
+  from: described(paymentSearchQuerySchema.entries.from, `Paid on or after this day (in the client’s time zone), ${FIRST_DAY} to ${LAST_DAY}.`),
+  to: described(paymentSearchQuerySchema.entries.to, `Paid on or before this day (in the client’s time zone), ${FIRST_DAY} to ${LAST_DAY}.`),
+  account: described(paymentSearchQuerySchema.entries.account, 'The account number, whole.'),
+  amountCents: described(paymentSearchQuerySchema.entries.amountCents, 'The payment’s total, in cents.'),
+  last4: described(paymentSearchQuerySchema.entries.last4, 'The card’s last four digits.'),
+  page: described(paymentSearchQuerySchema.entries.page, 'The page, from 1 (50 a page).'),
+});
 
 // Today.
 
