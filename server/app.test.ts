@@ -262,7 +262,7 @@ describe('serving the SPA', () => {
 });
 
 // Each test starts a whole server over a fresh database (migrations, the demo data, the job queue):
-// about 5 s alone, past the 20 s default once when the machine's two cores ran three suites at once.
+// 6 to 9 s in the whole suite, past the 20 s default once when the two cores ran three suites at once.
 describe('startServer', { timeout: 60_000 }, () => {
   it('serves the seeded API over HTTP on a free port and closes cleanly', async () => {
     const server = await startServer({ port: 0, distDir });
