@@ -1,12 +1,15 @@
-import { appHasTakenOver, demoGuest, expect, expectAccessible, signInAsGuest, test } from './fixtures';
+import type { Page } from '@playwright/test';
+import { appHasTakenOver, demoGuest, expect, expectAccessible, hold, signInAsGuest, test } from './fixtures';
 
 /**
  * With the API slow, the page is never blank. The server renders the first screen, so the shell
  * and the screen arrive in the page itself and wait on no call. Where the server leaves the page
  * to the browser (its own session check failed), the shell shows at once and the loading overlay
  * within 300 ms of the page's script starting, while the calls are still on their way.
+ *
+ * "Slow" is as slow as need be: the API's calls are held until the page has shown what must show
+ * without them, then let through, so what a test sees before an answer never depends on a delay.
  */
-const API_DELAY_MS = 5000;
 const SHOWN_WITHIN_MS = 300;
 
 declare global {
@@ -30,16 +33,14 @@ test.beforeEach(async ({ page }) => {
   });
 });
 
-async function slowApi(page: import('@playwright/test').Page): Promise<void> {
-  await page.route('**/api/**', async (route) => {
-    await new Promise((resolve) => setTimeout(resolve, API_DELAY_MS));
-    await route.continue().catch(() => undefined);
-  });
+/** Holds every API call from now on until `release()`: no answer reaches the page before then. */
+async function slowApi(page: Page): Promise<{ requested: Promise<void>; release: () => void }> {
+  return hold(page, '**/api/**');
 }
 
-async function expectShellAndOverlayAtOnce(page: import('@playwright/test').Page): Promise<void> {
-  await expect(page.getByRole('banner')).toBeVisible({ timeout: API_DELAY_MS - 1000 });
-  await expect(page.getByTestId('loading-overlay')).toBeVisible({ timeout: API_DELAY_MS - 1000 });
+async function expectShellAndOverlayAtOnce(page: Page): Promise<void> {
+  await expect(page.getByRole('banner')).toBeVisible();
+  await expect(page.getByTestId('loading-overlay')).toBeVisible();
   const seen = await page.evaluate(() => window.firstSeen ?? {});
   expect(seen.domReady).toBeDefined();
   expect((seen.banner ?? Infinity) - (seen.domReady ?? 0)).toBeLessThanOrEqual(SHOWN_WITHIN_MS);
@@ -47,7 +48,7 @@ async function expectShellAndOverlayAtOnce(page: import('@playwright/test').Page
 }
 
 /** The page as the server answers when it leaves the first screen to the browser: the plain SPA page. */
-async function servedAsSpa(page: import('@playwright/test').Page, path: string): Promise<void> {
+async function servedAsSpa(page: Page, path: string): Promise<void> {
   await page.route(`**${path}`, async (route) => {
     const response = await route.fetch();
     const served = await response.text();
@@ -66,36 +67,41 @@ async function servedAsSpa(page: import('@playwright/test').Page, path: string):
 }
 
 /** The shell and the screen's heading were in the page as it arrived, before its script ran. */
-async function expectScreenInThePage(page: import('@playwright/test').Page, heading: string): Promise<void> {
-  await expect(page.getByRole('banner')).toBeVisible({ timeout: API_DELAY_MS - 1000 });
-  await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible({ timeout: API_DELAY_MS - 1000 });
+async function expectScreenInThePage(page: Page, heading: string): Promise<void> {
+  await expect(page.getByRole('banner')).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();
   const seen = await page.evaluate(() => window.firstSeen ?? {});
   expect(seen.domReady).toBeDefined();
   expect(seen.banner ?? Infinity).toBeLessThanOrEqual(seen.domReady ?? 0);
 }
 
 test('an anonymous visitor on a slow API sees the sign-in page at once: the server rendered it', async ({ page }) => {
-  await slowApi(page);
+  const api = await slowApi(page);
   await page.goto('/SUN/login');
   await expectScreenInThePage(page, 'Sign in');
+  api.release();
 });
 
 test('on a slow API, a sign-in still shows the loading overlay at once, then the invoices', async ({ page }) => {
   test.slow();
   await page.goto('/SUN/guestLogin');
   await appHasTakenOver(page);
-  await slowApi(page);
+  const api = await slowApi(page);
   await signInAsGuest(page, demoGuest.accountNumber, demoGuest.invoiceNumber);
-  await expect(page.getByTestId('loading-overlay')).toBeVisible({ timeout: API_DELAY_MS - 1000 });
-  await expect(page.getByRole('heading', { level: 1, name: 'Your invoices' })).toBeVisible({ timeout: 5 * API_DELAY_MS });
+  await api.requested;
+  await expect(page.getByTestId('loading-overlay')).toBeVisible();
+  api.release();
+  await expect(page.getByRole('heading', { level: 1, name: 'Your invoices' })).toBeVisible();
 });
 
 test('an anonymous visitor on a slow API, on a page left to the browser, sees the shell and the loading overlay at once, then the sign-in page', async ({ page }) => {
-  await slowApi(page);
+  const api = await slowApi(page);
   await servedAsSpa(page, '/SUN/login');
   await page.goto('/SUN/login');
+  await api.requested;
   await expectShellAndOverlayAtOnce(page);
-  await expect(page.getByRole('heading', { level: 1, name: 'Sign in' })).toBeVisible({ timeout: 3 * API_DELAY_MS });
+  api.release();
+  await expect(page.getByRole('heading', { level: 1, name: 'Sign in' })).toBeVisible();
 });
 
 test('a signed-in reload on a slow API shows the invoices at once: the server rendered them', async ({ page }) => {
@@ -103,9 +109,10 @@ test('a signed-in reload on a slow API shows the invoices at once: the server re
   await page.goto(`/${demoGuest.clientCode}/guestLogin`);
   await signInAsGuest(page, demoGuest.accountNumber, demoGuest.invoiceNumber);
   await expect(page.getByRole('heading', { level: 1, name: 'Your invoices' })).toBeVisible();
-  await slowApi(page);
+  const api = await slowApi(page);
   await page.reload();
   await expectScreenInThePage(page, 'Your invoices');
+  api.release();
 });
 
 test('a signed-in reload on a slow API, on a page left to the browser, sees the shell and the loading overlay at once, then the invoices', async ({ page }) => {
@@ -113,11 +120,13 @@ test('a signed-in reload on a slow API, on a page left to the browser, sees the 
   await page.goto(`/${demoGuest.clientCode}/guestLogin`);
   await signInAsGuest(page, demoGuest.accountNumber, demoGuest.invoiceNumber);
   await expect(page.getByRole('heading', { level: 1, name: 'Your invoices' })).toBeVisible();
-  await slowApi(page);
+  const api = await slowApi(page);
   await servedAsSpa(page, `/${demoGuest.clientCode}/invoices`);
   await page.reload();
+  await api.requested;
   await expectShellAndOverlayAtOnce(page);
-  await expect(page.getByRole('heading', { level: 1, name: 'Your invoices' })).toBeVisible({ timeout: 5 * API_DELAY_MS });
+  api.release();
+  await expect(page.getByRole('heading', { level: 1, name: 'Your invoices' })).toBeVisible();
 });
 
 test.describe(() => {
