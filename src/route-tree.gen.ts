@@ -40,7 +40,7 @@ import { Route as Char123ClientChar125OfficeImportsRouteImport } from './routes/
 import { Route as Char123ClientChar125OfficeIntegrationsRouteImport } from './routes/{-$client}/office/integrations'
 import { Route as Char123ClientChar125OfficePaymentsRouteImport } from './routes/{-$client}/office/payments'
 import { Route as Char123ClientChar125OfficeStaffRouteImport } from './routes/{-$client}/office/staff'
-import { Route as Char123ClientChar125OfficeWelcomeRouteImport } from './routes/{-$client}/office_.welcome'
+import { Route as Char123ClientChar125OfficeWelcomeRouteImport } from './routes/{-$client}/office_/welcome'
 import { Route as Char123ClientChar125PaymentOnlineRouteRouteImport } from './routes/{-$client}/payment/online/route'
 import { Route as Char123ClientChar125PaymentOtherRouteImport } from './routes/{-$client}/payment/other'
 import { Route as Char123ClientChar125SwitchClientsRouteImport } from './routes/{-$client}/switch/clients'

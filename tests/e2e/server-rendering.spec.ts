@@ -12,7 +12,9 @@ const isRecord = (value: unknown): value is Record<string, unknown> => typeof va
 /** The file the build gave a route's screen (lazy chunks go by a hash alone), from Vite's manifest. */
 function screenChunk(route: string): string {
   const manifest: unknown = JSON.parse(readFileSync(join('dist', '.vite', 'manifest.json'), 'utf8'));
-  const key = `src/routes/{-$client}/${route}.tsx?tsr-split=component`;
+  const prefix = `src/routes/{-$client}/${route}.tsx?tsr-split=`;
+  // The screen's chunk: its component, with whatever the router plugin groups with it (the loader).
+  const key = isRecord(manifest) ? (Object.keys(manifest).find((each) => each.startsWith(prefix) && each.slice(prefix.length).split('---').includes('component')) ?? prefix) : prefix;
   const chunk = isRecord(manifest) ? manifest[key] : undefined;
   const file = isRecord(chunk) ? chunk.file : undefined;
   if (typeof file !== 'string') throw new Error(`The build's manifest has no chunk for ${key}`);
